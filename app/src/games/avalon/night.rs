@@ -1,0 +1,134 @@
+//! The night phase: the ordered script the narrator reads, built from the
+//! role set in play, with what every step asks of the table.
+
+use super::roles::{Role, RoleSet, Side};
+use crate::games::Cue;
+use serde::{Deserialize, Serialize};
+
+/// Pause after a line that only gives an order (close eyes, thumbs down).
+pub const SHORT_PAUSE_MS: u32 = 2_000;
+/// Pause after a line during which somebody looks around.
+pub const LOOK_PAUSE_MS: u32 = 5_000;
+
+/// One line of the night script and the state of the table while it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NightStep {
+    /// What the narrator says.
+    pub cue: Cue,
+    /// Roles whose eyes are open once this line is obeyed.
+    pub eyes_open: Vec<Role>,
+    /// Roles whose thumbs are raised once this line is obeyed.
+    pub thumbs_up: Vec<Role>,
+}
+
+fn step(id: &str, pause_ms: u32, eyes_open: Vec<Role>, thumbs_up: Vec<Role>) -> NightStep {
+    NightStep { cue: Cue::new(id).pause(pause_ms), eyes_open, thumbs_up }
+}
+
+fn distinct_in(set: &RoleSet, keep: impl Fn(Role) -> bool) -> Vec<Role> {
+    let mut v: Vec<Role> = set.roles().iter().copied().filter(|&r| keep(r)).collect();
+    v.dedup();
+    v
+}
+
+/// The night script for a role set.
+///
+/// Evil players except Oberon open their eyes to know each other; evil
+/// players except Mordred (Oberon included) raise a thumb for Merlin; with
+/// Percival in play, Merlin (and Morgana, if present) raise a thumb for him.
+/// Every script starts with everybody closing their eyes and ends with
+/// everybody opening them.
+pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
+    let has = |r| set.has(r);
+    let mut s = vec![step("avalon.night.close_all", 3_000, vec![], vec![])];
+
+    let evil_seeing = distinct_in(set, |r| r.side() == Side::Evil && r != Role::Oberon);
+    let open_id = if has(Role::Oberon) { "avalon.night.evil_open_but_oberon" } else { "avalon.night.evil_open" };
+    s.push(step(open_id, LOOK_PAUSE_MS, evil_seeing, vec![]));
+    s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![]));
+
+    let seen_by_merlin = distinct_in(set, |r| r.side() == Side::Evil && r != Role::Mordred);
+    let thumbs_id = if has(Role::Mordred) { "avalon.night.evil_thumbs_but_mordred" } else { "avalon.night.evil_thumbs" };
+    s.push(step(thumbs_id, SHORT_PAUSE_MS, vec![], seen_by_merlin.clone()));
+    s.push(step("avalon.night.merlin_open", LOOK_PAUSE_MS, vec![Role::Merlin], seen_by_merlin));
+    s.push(step("avalon.night.evil_thumbs_down", SHORT_PAUSE_MS, vec![Role::Merlin], vec![]));
+    s.push(step("avalon.night.merlin_close", SHORT_PAUSE_MS, vec![], vec![]));
+
+    if has(Role::Percival) {
+        let (id, shown) = if has(Role::Morgana) {
+            ("avalon.night.merlin_morgana_thumbs", vec![Role::Merlin, Role::Morgana])
+        } else {
+            ("avalon.night.merlin_thumbs", vec![Role::Merlin])
+        };
+        s.push(step(id, SHORT_PAUSE_MS, vec![], shown.clone()));
+        s.push(step("avalon.night.percival_open", LOOK_PAUSE_MS, vec![Role::Percival], shown));
+        let down = if has(Role::Morgana) { "avalon.night.merlin_morgana_thumbs_down" } else { "avalon.night.merlin_thumbs_down" };
+        s.push(step(down, SHORT_PAUSE_MS, vec![Role::Percival], vec![]));
+        s.push(step("avalon.night.percival_close", SHORT_PAUSE_MS, vec![], vec![]));
+    }
+
+    let everyone = distinct_in(set, |_| true);
+    s.push(step("avalon.night.open_all", 0, everyone, vec![]));
+    s
+}
+
+/// Who learns something about whom during the night, derived from a script:
+/// `(watcher, seen)` pairs, a watcher seeing `seen` when its eyes are open
+/// while `seen` has its eyes open or its thumb up.
+pub fn sightings(script: &[NightStep]) -> Vec<(Role, Role)> {
+    let mut out = Vec::new();
+    for st in script.iter().filter(|st| st.cue.id != "avalon.night.open_all") {
+        for &w in &st.eyes_open {
+            for &seen in st.eyes_open.iter().chain(&st.thumbs_up) {
+                if seen != w && !out.contains(&(w, seen)) {
+                    out.push((w, seen));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merlin_sees_oberon_but_not_mordred_and_oberon_sees_nobody() {
+        let set = RoleSet::standard(10, &[Role::Percival, Role::Mordred, Role::Morgana, Role::Oberon]).unwrap();
+        let seen = sightings(&night_script(&set));
+        assert!(seen.contains(&(Role::Merlin, Role::Oberon)));
+        assert!(seen.contains(&(Role::Merlin, Role::Morgana)));
+        assert!(!seen.contains(&(Role::Merlin, Role::Mordred)));
+        assert!(seen.contains(&(Role::Mordred, Role::Assassin)));
+        assert!(!seen.iter().any(|&(w, _)| w == Role::Oberon));
+        assert!(!seen.contains(&(Role::Assassin, Role::Oberon)));
+        assert!(seen.contains(&(Role::Percival, Role::Merlin)));
+        assert!(seen.contains(&(Role::Percival, Role::Morgana)));
+        assert!(!seen.iter().any(|&(w, _)| w == Role::LoyalServant));
+    }
+
+    #[test]
+    fn script_starts_closed_and_ends_open() {
+        let set = RoleSet::standard(5, &[]).unwrap();
+        let script = night_script(&set);
+        assert_eq!(script.first().unwrap().cue.id, "avalon.night.close_all");
+        assert_eq!(script.last().unwrap().cue.id, "avalon.night.open_all");
+        assert!(!script.iter().any(|s| s.cue.id.contains("percival")));
+        let seen = sightings(&script);
+        assert_eq!(
+            seen,
+            vec![
+                (Role::Merlin, Role::Assassin),
+                (Role::Merlin, Role::Minion),
+                (Role::Assassin, Role::Minion),
+                (Role::Minion, Role::Assassin)
+            ]
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+        );
+    }
+}

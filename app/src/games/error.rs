@@ -1,0 +1,147 @@
+//! Typed rule errors in the players' own words.
+//!
+//! Every refusal a rules engine gives is a [`RuleError`]: a stable `code()`
+//! for tests and logs, and a sentence in Italian or English for the screen.
+
+use super::avalon::AvalonError;
+use super::{Lang, Localize, Seat};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Why a command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "error", rename_all = "kebab-case")]
+pub enum RuleError {
+    /// A refusal any game can give.
+    Common(CommonError),
+    /// An Avalon rule.
+    Avalon(AvalonError),
+}
+
+/// Refusals shared by every game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CommonError {
+    /// The game has not been set up yet.
+    NotStarted,
+    /// The game is already set up.
+    AlreadyStarted,
+    /// The game has ended.
+    GameOver,
+    /// That seat is not at this table.
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: Seat,
+    },
+    /// This seat has already answered in the current secret input.
+    AlreadyAnswered {
+        /// Who pressed again.
+        seat: Seat,
+    },
+    /// This seat has no say in the current secret input.
+    NotAsked {
+        /// Who pressed.
+        seat: Seat,
+    },
+    /// A card from another game was scanned.
+    WrongGameCard {
+        /// The card's id.
+        card: String,
+    },
+    /// A card the game does not use right now.
+    CardNotExpected {
+        /// The card's id.
+        card: String,
+    },
+    /// This is not the moment for this action.
+    NotNow,
+}
+
+impl Localize for CommonError {
+    fn text(&self, lang: Lang) -> String {
+        use CommonError::*;
+        match self {
+            NotStarted => lang.pick("La partita non è ancora stata preparata.", "The game has not been set up yet.").into(),
+            AlreadyStarted => lang.pick("La partita è già cominciata.", "The game has already started.").into(),
+            GameOver => lang.pick("La partita è finita.", "The game is over.").into(),
+            NoSuchSeat { seat } => match lang {
+                Lang::It => format!("Al tavolo non c'è il posto {seat}."),
+                Lang::En => format!("There is no seat {seat} at this table."),
+            },
+            AlreadyAnswered { seat } => match lang {
+                Lang::It => format!("Il posto {seat} ha già risposto: conta la prima scelta."),
+                Lang::En => format!("Seat {seat} has already answered: the first choice stands."),
+            },
+            NotAsked { seat } => match lang {
+                Lang::It => format!("Ora non tocca al posto {seat} rispondere."),
+                Lang::En => format!("Seat {seat} is not asked to answer now."),
+            },
+            WrongGameCard { card } => match lang {
+                Lang::It => format!("La carta «{card}» è di un altro gioco: rimettila nella sua scatola."),
+                Lang::En => format!("The card “{card}” belongs to another game: put it back in its box."),
+            },
+            CardNotExpected { card } => match lang {
+                Lang::It => format!("La carta «{card}» non serve in questo momento."),
+                Lang::En => format!("The card “{card}” is not needed right now."),
+            },
+            NotNow => lang.pick("Non è il momento per questa azione.", "This is not the moment for that.").into(),
+        }
+    }
+}
+
+impl CommonError {
+    fn code(&self) -> &'static str {
+        use CommonError::*;
+        match self {
+            NotStarted => "not_started",
+            AlreadyStarted => "already_started",
+            GameOver => "game_over",
+            NoSuchSeat { .. } => "no_such_seat",
+            AlreadyAnswered { .. } => "already_answered",
+            NotAsked { .. } => "not_asked",
+            WrongGameCard { .. } => "wrong_game_card",
+            CardNotExpected { .. } => "card_not_expected",
+            NotNow => "not_now",
+        }
+    }
+}
+
+impl RuleError {
+    /// A stable identifier such as `common.already_answered` or
+    /// `avalon.team_size`, for tests and logs.
+    pub fn code(&self) -> String {
+        match self {
+            RuleError::Common(e) => format!("common.{}", e.code()),
+            RuleError::Avalon(e) => format!("avalon.{}", e.code()),
+        }
+    }
+}
+
+impl Localize for RuleError {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            RuleError::Common(e) => e.text(lang),
+            RuleError::Avalon(e) => e.text(lang),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl From<CommonError> for RuleError {
+    fn from(e: CommonError) -> Self {
+        RuleError::Common(e)
+    }
+}
+
+impl From<AvalonError> for RuleError {
+    fn from(e: AvalonError) -> Self {
+        RuleError::Avalon(e)
+    }
+}

@@ -1,0 +1,150 @@
+//! The narrator's words, by line id, in Italian and English. `{0}`, `{1}`…
+//! are the cue's parameters.
+
+use crate::games::Lang;
+
+/// `(id, italiano, English)`.
+const LINES: &[(&str, &str, &str)] = &[
+    // Avalon: the night.
+    (
+        "avalon.night.close_all",
+        "Scende la notte su Camelot. Ognuno chiuda gli occhi e posi un pugno chiuso sul tavolo.",
+        "Night falls on Camelot. Everyone, close your eyes and rest a closed fist on the table.",
+    ),
+    (
+        "avalon.night.evil_open",
+        "Servitori di Mordred, aprite gli occhi e riconoscete i vostri complici.",
+        "Servants of Mordred, open your eyes and take note of your allies.",
+    ),
+    (
+        "avalon.night.evil_open_but_oberon",
+        "Servitori di Mordred, tutti tranne Oberon, aprite gli occhi e riconoscete i vostri complici.",
+        "Servants of Mordred, all but Oberon, open your eyes and take note of your allies.",
+    ),
+    ("avalon.night.evil_close", "Servitori di Mordred, chiudete gli occhi.", "Servants of Mordred, close your eyes."),
+    (
+        "avalon.night.evil_thumbs",
+        "Servitori di Mordred, alzate il pollice: Merlino deve potervi vedere.",
+        "Servants of Mordred, raise a thumb so that Merlin can find you.",
+    ),
+    (
+        "avalon.night.evil_thumbs_but_mordred",
+        "Servitori di Mordred, tutti tranne Mordred, alzate il pollice: Merlino deve potervi vedere.",
+        "Servants of Mordred, all but Mordred himself, raise a thumb so that Merlin can find you.",
+    ),
+    (
+        "avalon.night.merlin_open",
+        "Merlino, apri gli occhi: chi ha il pollice alzato serve il Male.",
+        "Merlin, open your eyes: every raised thumb serves Evil.",
+    ),
+    (
+        "avalon.night.evil_thumbs_down",
+        "Pollici giù, tornate a stringere il pugno.",
+        "Thumbs down, and close your fists again.",
+    ),
+    ("avalon.night.merlin_close", "Merlino, chiudi gli occhi.", "Merlin, close your eyes."),
+    (
+        "avalon.night.merlin_morgana_thumbs",
+        "Merlino e Morgana, alzate il pollice per Percival.",
+        "Merlin and Morgana, raise a thumb for Percival.",
+    ),
+    ("avalon.night.merlin_thumbs", "Merlino, alza il pollice per Percival.", "Merlin, raise a thumb for Percival."),
+    (
+        "avalon.night.percival_open",
+        "Percival, apri gli occhi e guarda bene i pollici alzati.",
+        "Percival, open your eyes and mark the raised thumbs.",
+    ),
+    (
+        "avalon.night.merlin_morgana_thumbs_down",
+        "Merlino e Morgana, pollici giù.",
+        "Merlin and Morgana, thumbs down.",
+    ),
+    ("avalon.night.merlin_thumbs_down", "Merlino, pollice giù.", "Merlin, thumb down."),
+    ("avalon.night.percival_close", "Percival, chiudi gli occhi.", "Percival, close your eyes."),
+    (
+        "avalon.night.open_all",
+        "Sorge il giorno su Camelot: aprite tutti gli occhi.",
+        "Day breaks over Camelot: everyone, open your eyes.",
+    ),
+    // Avalon: setup.
+    (
+        "avalon.scan.next",
+        "{0}, appoggia sul lettore la tua carta personaggio, coperta.",
+        "{0}, lay your character card face down on the reader.",
+    ),
+    (
+        "avalon.scan.skipped",
+        "Tavola non conoscerà i personaggi: la partita si gioca sulla fiducia.",
+        "Tavola will not know the characters: the table plays on trust.",
+    ),
+    // Avalon: rounds.
+    (
+        "avalon.round.leader",
+        "Missione {1}: guida {0}, che sceglie una squadra di {2}.",
+        "Mission {1}: {0} leads and picks a team of {2}.",
+    ),
+    ("avalon.vote.open", "Votate la squadra con i vostri pulsanti.", "Vote on the team with your buttons."),
+    ("avalon.vote.approved", "Squadra approvata, {0} a {1}.", "Team approved, {0} to {1}."),
+    (
+        "avalon.vote.rejected",
+        "Squadra respinta, {0} a {1}. Squadre respinte in questo turno: {2} su 5.",
+        "Team rejected, {0} to {1}. Teams rejected this round: {2} of 5.",
+    ),
+    (
+        "avalon.mission.succeeded",
+        "La missione {0} è riuscita. Carte Fallimento: {1}.",
+        "Mission {0} succeeded. Fail cards: {1}.",
+    ),
+    (
+        "avalon.mission.failed",
+        "La missione {0} è fallita. Carte Fallimento: {1}.",
+        "Mission {0} failed. Fail cards: {1}.",
+    ),
+    (
+        "avalon.assassin.begin",
+        "Il Bene ha compiuto tre missioni. Il Male può consultarsi: l'Assassino indicherà chi crede sia Merlino.",
+        "Good has completed three missions. Evil may confer: the Assassin will name the player they believe is Merlin.",
+    ),
+    ("avalon.assassin.named", "L'Assassino indica {0}.", "The Assassin names {0}."),
+    ("avalon.end.merlin_survived", "Merlino è salvo: vince il Bene!", "Merlin is safe: Good wins!"),
+    ("avalon.end.three_failures", "Tre missioni fallite: vince il Male.", "Three missions failed: Evil wins."),
+    (
+        "avalon.end.five_rejections",
+        "Cinque squadre respinte nello stesso turno: vince il Male.",
+        "Five teams rejected in one round: Evil wins.",
+    ),
+    (
+        "avalon.end.merlin_assassinated",
+        "L'Assassino ha trovato Merlino: vince il Male.",
+        "The Assassin found Merlin: Evil wins.",
+    ),
+    // The table.
+    (
+        "table.timer.warning",
+        "Ancora {0} secondi.",
+        "{0} seconds left.",
+    ),
+    (
+        "table.timer.missing",
+        "Tempo scaduto. Mancano ancora: {0}.",
+        "Time is up. Still missing: {0}.",
+    ),
+    ("table.timer.discussion_over", "Fine della discussione: il leader proponga la squadra.", "Discussion time is over: the leader proposes the team."),
+];
+
+/// The template for `id` in `lang`.
+pub(super) fn template(id: &str, lang: Lang) -> Option<&'static str> {
+    LINES.iter().find(|(i, ..)| *i == id).map(|&(_, it, en)| lang.pick(it, en))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINES;
+
+    #[test]
+    fn ids_are_unique() {
+        for (i, (id, ..)) in LINES.iter().enumerate() {
+            assert!(!LINES[i + 1..].iter().any(|(other, ..)| other == id), "{id} twice");
+        }
+    }
+}

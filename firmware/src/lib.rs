@@ -1,0 +1,8 @@
+//! Table drivers for Tavola, written against the `embedded-hal` 1.0 traits only.
+//!
+//! Nothing here knows about the Raspberry Pi: the `tavola` app plugs in rppal
+//! (or the simulated chip in [`sim`]) from the outside.
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+
+pub mod votepad;
