@@ -83,6 +83,7 @@ impl GameRng {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct OpenBallot<T> {
     eligible: BTreeSet<Seat>,
+    #[serde(with = "seat_map", bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
     cast: BTreeMap<Seat, T>,
 }
 
@@ -209,6 +210,50 @@ impl AnonymousBallot {
     /// Total answers so far (equals the number of seats that answered).
     pub fn total(&self) -> usize {
         self.counts.iter().map(|&c| usize::from(c)).sum()
+    }
+}
+
+/// Serde helpers that store a map keyed by seat as a list of `[seat, value]`
+/// pairs. JSON object keys are strings, and serde cannot turn them back into
+/// numbers inside tagged enums; a list round-trips everywhere.
+pub mod seat_map {
+    use super::Seat;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::BTreeMap;
+
+    /// Writes the map as pairs.
+    pub fn serialize<S: Serializer, T: Serialize>(map: &BTreeMap<Seat, T>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    /// Reads pairs back into a map.
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<BTreeMap<Seat, T>, D::Error> {
+        Ok(Vec::<(Seat, T)>::deserialize(d)?.into_iter().collect())
+    }
+
+    /// The same for an optional map.
+    pub mod option {
+        use super::Seat;
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+        use std::collections::BTreeMap;
+
+        /// Writes the map as pairs, or null.
+        pub fn serialize<S: Serializer, T: Serialize>(
+            map: &Option<BTreeMap<Seat, T>>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            match map {
+                Some(m) => s.serialize_some(&m.iter().collect::<Vec<_>>()),
+                None => s.serialize_none(),
+            }
+        }
+
+        /// Reads pairs, or null.
+        pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+            d: D,
+        ) -> Result<Option<BTreeMap<Seat, T>>, D::Error> {
+            Ok(Option::<Vec<(Seat, T)>>::deserialize(d)?.map(|v| v.into_iter().collect()))
+        }
     }
 }
 

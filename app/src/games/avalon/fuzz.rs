@@ -49,9 +49,14 @@ impl Fuzz for Avalon {
                 let size = if rng.below(8) == 0 { size + 1 } else { size };
                 Command::ProposeTeam { team: all.into_iter().take(size).collect() }
             }
-            Phase::TeamVote { .. } => Command::Vote { seat: seat(rng), approve: rng.below(3) != 0 },
-            Phase::Mission { team, .. } => {
-                let s = if rng.below(6) == 0 { seat(rng) } else { team[rng.below(team.len())] };
+            Phase::TeamVote { ballot, .. } => {
+                let missing = ballot.missing();
+                let s = if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
+                Command::Vote { seat: s, approve: rng.below(3) != 0 }
+            }
+            Phase::Mission { ballot, .. } => {
+                let missing = ballot.missing();
+                let s = if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
                 let card = if rng.below(3) == 0 { MissionCard::Fail } else { MissionCard::Success };
                 Command::PlayMission { seat: s, card }
             }

@@ -175,6 +175,7 @@ pub enum Event {
     /// All votes revealed together.
     VotesRevealed {
         /// Every seat's vote.
+        #[serde(with = "crate::games::core::seat_map")]
         votes: BTreeMap<Seat, bool>,
         /// Majority approved (a tie rejects).
         approved: bool,
@@ -293,6 +294,7 @@ pub struct Avalon {
     setup: Option<Setup>,
     phase: Phase,
     /// Characters read from the cards, by seat (secret).
+    #[serde(with = "crate::games::core::seat_map")]
     roles: BTreeMap<Seat, Role>,
     /// Card ids already tapped (secret).
     tapped: BTreeSet<String>,
@@ -303,6 +305,7 @@ pub struct Avalon {
     results: [Option<MissionResult>; MISSIONS],
     /// Teams rejected in the current round.
     rejections: u8,
+    #[serde(with = "crate::games::core::seat_map::option")]
     last_votes: Option<BTreeMap<Seat, bool>>,
     named_as_merlin: Option<Seat>,
 }
@@ -348,6 +351,21 @@ impl Avalon {
     /// The night script for this game's role set.
     pub fn night_script(&self) -> Vec<night::NightStep> {
         self.role_set().map(night::night_script).unwrap_or_default()
+    }
+
+    /// Teams rejected in the current round.
+    pub fn rejections(&self) -> u8 {
+        self.rejections
+    }
+
+    /// The mission being played (0-based).
+    pub fn mission(&self) -> u8 {
+        self.mission
+    }
+
+    /// The current leader.
+    pub fn leader(&self) -> Seat {
+        self.leader
     }
 
     /// Missions won by good and by evil.

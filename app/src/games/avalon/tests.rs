@@ -1,0 +1,273 @@
+use super::*;
+use crate::games::{Lang, Localize};
+
+fn rng() -> GameRng {
+    GameRng::seeded(1)
+}
+
+fn game(players: usize, scan_roles: bool) -> Avalon {
+    let mut g = Avalon::default();
+    let setup = Setup {
+        names: vec!["Walter".into(), "Thomas".into()],
+        roles: RoleSet::standard(players, &[]).unwrap(),
+        scan_roles,
+        first_leader: Some(Seat(0)),
+    };
+    g.execute(&Command::Setup(setup), &mut rng()).unwrap();
+    g
+}
+
+fn run(g: &mut Avalon, cmd: Command) -> Vec<Event> {
+    g.execute(&cmd, &mut rng()).unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"))
+}
+
+fn refuse(g: &Avalon, cmd: Command) -> RuleError {
+    let before = g.clone();
+    let err = g.decide(&cmd, &mut rng()).expect_err("should be refused");
+    assert_eq!(&before, g);
+    err
+}
+
+fn vote_all(g: &mut Avalon, approve: bool) {
+    for s in Seat::all(g.players()) {
+        run(g, Command::Vote { seat: s, approve });
+    }
+}
+
+fn propose_first(g: &mut Avalon) -> Vec<Seat> {
+    let size = roles::team_size(g.players(), usize::from(g.mission()));
+    let team: Vec<Seat> = Seat::all(g.players()).take(size).collect();
+    run(g, Command::ProposeTeam { team: team.clone() });
+    team
+}
+
+fn play(g: &mut Avalon, fails: usize) {
+    let team = propose_first(g);
+    vote_all(g, true);
+    for (i, s) in team.into_iter().enumerate() {
+        let card = if i < fails { MissionCard::Fail } else { MissionCard::Success };
+        run(g, Command::PlayMission { seat: s, card });
+    }
+}
+
+#[test]
+fn setup_without_scanning_goes_straight_to_the_night() {
+    let g = game(5, false);
+    assert_eq!(g.phase(), &Phase::Night);
+    assert_eq!(g.name(Seat(0)), "Walter");
+    assert_eq!(g.name(Seat(4)), "5");
+    assert!(!g.roles_known());
+}
+
+#[test]
+fn first_leader_by_lot_is_stored_in_the_event() {
+    let mut g = Avalon::default();
+    let setup = Setup { names: vec![], roles: RoleSet::standard(7, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let events = g.execute(&Command::Setup(setup), &mut GameRng::seeded(99)).unwrap();
+    let Event::SetUp { first_leader, .. } = events[0] else { panic!() };
+    assert_eq!(g.leader(), first_leader);
+    assert_eq!(Avalon::replay(&events), g, "replay needs no RNG");
+}
+
+#[test]
+fn role_cards_are_checked_against_the_set() {
+    let mut g = game(5, true);
+    assert_eq!(g.next_to_scan(), Some(Seat(0)));
+    run(&mut g, Command::RoleCard { card: "avalon/role/merlin".into() });
+    let e = refuse(&g, Command::RoleCard { card: "avalon/role/merlin".into() });
+    assert_eq!(e.code(), "avalon.card_already_tapped");
+    let e = refuse(&g, Command::RoleCard { card: "avalon/role/percival".into() });
+    assert_eq!(e.code(), "avalon.role_not_in_set");
+    let e = refuse(&g, Command::RoleCard { card: "soc/black/saxons".into() });
+    assert_eq!(e.code(), "common.wrong_game_card");
+    assert!(e.text(Lang::It).contains("un altro gioco"));
+    for card in ["avalon/role/servant-1", "avalon/role/servant-2", "avalon/role/assassin"] {
+        run(&mut g, Command::RoleCard { card: card.into() });
+    }
+    let e = refuse(&g, Command::RoleCard { card: "avalon/role/servant-3".into() });
+    assert_eq!(e.code(), "avalon.role_not_in_set", "all three good places are taken");
+    let events = run(&mut g, Command::RoleCard { card: "avalon/role/minion-1".into() });
+    assert!(events.contains(&Event::NightBegan));
+    assert!(g.roles_known());
+}
+
+#[test]
+fn a_tie_rejects_and_the_leader_passes() {
+    let mut g = game(6, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    for s in 0..6 {
+        run(&mut g, Command::Vote { seat: Seat(s), approve: s % 2 == 0 });
+    }
+    assert_eq!(g.phase(), &Phase::TeamBuilding);
+    assert_eq!(g.rejections(), 1);
+    assert_eq!(g.leader(), Seat(1));
+    let v = g.view();
+    assert_eq!(v.last_votes.unwrap().len(), 6);
+}
+
+#[test]
+fn votes_stay_secret_until_all_are_in() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    run(&mut g, Command::Vote { seat: Seat(3), approve: false });
+    let e = refuse(&g, Command::Vote { seat: Seat(3), approve: true });
+    assert_eq!(e.code(), "common.already_answered");
+    let v = g.view();
+    let PhaseView::TeamVote { voted, missing, .. } = &v.phase else { panic!() };
+    assert_eq!(voted, &vec![Seat(3)]);
+    assert_eq!(missing.len(), 4);
+    assert!(v.last_votes.is_none());
+    let mut other = game(5, false);
+    run(&mut other, Command::EndNight);
+    propose_first(&mut other);
+    run(&mut other, Command::Vote { seat: Seat(3), approve: true });
+    assert_eq!(other.view(), v, "the view is the same whatever the vote");
+}
+
+#[test]
+fn five_rejections_give_evil_the_game() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    for _ in 0..4 {
+        propose_first(&mut g);
+        vote_all(&mut g, false);
+    }
+    propose_first(&mut g);
+    for s in 0..4 {
+        run(&mut g, Command::Vote { seat: Seat(s), approve: false });
+    }
+    let events = run(&mut g, Command::Vote { seat: Seat(4), approve: false });
+    assert_eq!(events.last(), Some(&Event::GameEnded { reason: EndReason::FiveRejections }));
+    assert!(g.is_over());
+    assert_eq!(refuse(&g, Command::EndNight).code(), "common.game_over");
+}
+
+#[test]
+fn rejections_reset_after_a_mission() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    vote_all(&mut g, false);
+    assert_eq!(g.rejections(), 1);
+    play(&mut g, 0);
+    assert_eq!(g.rejections(), 0);
+    assert_eq!(g.score(), (1, 0));
+}
+
+#[test]
+fn team_size_and_members_are_checked() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0)] });
+    assert_eq!(e, RuleError::Avalon(AvalonError::TeamSize { needed: 2, given: 1 }));
+    assert!(e.text(Lang::En).contains("team of 2"));
+    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0), Seat(0)] });
+    assert_eq!(e.code(), "avalon.duplicate_member");
+    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0), Seat(7)] });
+    assert_eq!(e.code(), "common.no_such_seat");
+}
+
+#[test]
+fn only_team_members_play_and_cards_are_counted_anonymously() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    vote_all(&mut g, true);
+    let e = refuse(&g, Command::PlayMission { seat: Seat(4), card: MissionCard::Fail });
+    assert_eq!(e.code(), "avalon.not_on_team");
+    let played = run(&mut g, Command::PlayMission { seat: Seat(0), card: MissionCard::Fail });
+    assert!(played[0].is_transient());
+    assert_eq!(played[0].redacted(), Some(Event::MissionCardPlayed { seat: Seat(0), card: None }));
+    let state = serde_json::to_string(&g).unwrap();
+    assert!(!state.contains("fail"), "no per-seat card in the state: {state}");
+    let events = run(&mut g, Command::PlayMission { seat: Seat(1), card: MissionCard::Success });
+    assert!(events.contains(&Event::MissionRevealed { mission: 0, successes: 1, fails: 1, succeeded: false }));
+}
+
+#[test]
+fn a_good_players_fail_counts_as_success_when_roles_are_known() {
+    let mut g = game(5, true);
+    for card in ["avalon/role/merlin", "avalon/role/assassin", "avalon/role/servant-1", "avalon/role/minion-1"] {
+        run(&mut g, Command::RoleCard { card: card.into() });
+    }
+    run(&mut g, Command::RoleCard { card: "avalon/role/servant-2".into() });
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g); // seats 0 (Merlin) and 1 (Assassin)
+    vote_all(&mut g, true);
+    run(&mut g, Command::PlayMission { seat: Seat(0), card: MissionCard::Fail });
+    let events = run(&mut g, Command::PlayMission { seat: Seat(1), card: MissionCard::Success });
+    assert!(events.contains(&Event::MissionRevealed { mission: 0, successes: 2, fails: 0, succeeded: true }));
+}
+
+#[test]
+fn the_fourth_mission_at_seven_needs_two_fails() {
+    let mut g = game(7, false);
+    run(&mut g, Command::EndNight);
+    play(&mut g, 0);
+    play(&mut g, 1);
+    play(&mut g, 1);
+    assert_eq!(g.mission(), 3);
+    play(&mut g, 1);
+    assert_eq!(g.score(), (2, 2), "one Fail is not enough on mission 4 with 7 players");
+    let v = g.view();
+    assert_eq!(v.missions[3].fails_needed, 2);
+    assert_eq!(v.missions[3].succeeded, Some(true));
+    play(&mut g, 2);
+    assert_eq!(g.phase(), &Phase::Ended { reason: EndReason::ThreeFailures });
+}
+
+#[test]
+fn three_successes_open_the_assassination() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    play(&mut g, 0);
+    play(&mut g, 0);
+    play(&mut g, 0);
+    assert_eq!(g.phase(), &Phase::Assassination);
+    run(&mut g, Command::Assassinate { target: Seat(2) });
+    assert_eq!(g.phase(), &Phase::ConfirmMerlin { target: Seat(2) });
+    run(&mut g, Command::ConfirmMerlin { was_merlin: false });
+    assert_eq!(g.view().phase, PhaseView::Ended { reason: EndReason::MerlinSurvived, winner: Side::Good });
+}
+
+#[test]
+fn known_roles_decide_the_assassination_and_are_revealed_at_the_end() {
+    let mut g = game(5, true);
+    for card in
+        ["avalon/role/servant-1", "avalon/role/merlin", "avalon/role/assassin", "avalon/role/servant-2", "avalon/role/minion-2"]
+    {
+        run(&mut g, Command::RoleCard { card: card.into() });
+    }
+    run(&mut g, Command::EndNight);
+    assert!(g.view().roles_revealed.is_none());
+    for _ in 0..3 {
+        play(&mut g, 0);
+    }
+    assert_eq!(refuse(&g, Command::Assassinate { target: Seat(2) }).code(), "avalon.bad_assassination_target");
+    run(&mut g, Command::Assassinate { target: Seat(1) });
+    assert_eq!(g.phase(), &Phase::Ended { reason: EndReason::MerlinAssassinated });
+    assert_eq!(g.view().roles_revealed.unwrap()[&Seat(1)], Role::Merlin);
+}
+
+#[test]
+fn redacted_events_hide_roles_and_votes() {
+    let e = Event::RoleRecorded { seat: Seat(2), card: Some("avalon/role/merlin".into()), role: Some(Role::Merlin) };
+    let json = serde_json::to_string(&e.redacted().unwrap()).unwrap();
+    assert!(!json.contains("merlin"), "{json}");
+    let v = Event::VoteCast { seat: Seat(1), approve: Some(false) };
+    assert_eq!(v.redacted(), Some(Event::VoteCast { seat: Seat(1), approve: None }));
+}
+
+#[test]
+fn cues_follow_the_game() {
+    let mut g = game(5, false);
+    let evs = run(&mut g, Command::EndNight);
+    let cues = g.cues(&evs[0]);
+    assert_eq!(cues[0].id, "avalon.round.leader");
+    assert_eq!(cues[0].params, vec!["Walter".to_string(), "1".into(), "2".into()]);
+    for step in night::night_script(g.role_set().unwrap()) {
+        assert!(crate::narrator::knows(&step.cue.id), "{}", step.cue.id);
+    }
+}

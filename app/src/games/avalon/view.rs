@@ -99,6 +99,7 @@ pub struct AvalonView {
     /// Teams rejected in this round.
     pub rejections: u8,
     /// The last team vote, seat by seat, once revealed.
+    #[serde(with = "crate::games::core::seat_map::option")]
     pub last_votes: Option<BTreeMap<Seat, bool>>,
     /// Missions won by good and by evil.
     pub score: (usize, usize),
@@ -106,6 +107,7 @@ pub struct AvalonView {
     pub named_as_merlin: Option<Seat>,
     /// Every seat's character, shown only once the game is over and only
     /// when Tavola knows them.
+    #[serde(with = "crate::games::core::seat_map::option")]
     pub roles_revealed: Option<BTreeMap<Seat, Role>>,
 }
 
