@@ -2,7 +2,7 @@
 //!
 //! Nothing here knows about the Raspberry Pi: the `tavola` app plugs in rppal
 //! (or the simulated chip in [`sim`]) from the outside.
-#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 
 pub mod votepad;
