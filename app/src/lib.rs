@@ -1,7 +1,13 @@
 //! Tavola: a game master in a box for Arthurian table games.
 //!
 //! - [`games`]: pure rules engines (decide → events → apply).
+//! - [`table`]: the session that routes inputs to the game, with timers.
+//! - [`hw`]: hardware ports and their simulated implementations.
 //! - [`narrator`]: cues to lines in Italian and English.
+//! - [`headless`]: the JSON-lines driver.
 
 pub mod games;
+pub mod headless;
+pub mod hw;
 pub mod narrator;
+pub mod table;

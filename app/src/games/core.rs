@@ -161,7 +161,11 @@ pub struct AnonymousBallot {
 impl AnonymousBallot {
     /// A ballot for these seats with `choices` possible answers.
     pub fn new(eligible: impl IntoIterator<Item = Seat>, choices: usize) -> Self {
-        AnonymousBallot { eligible: eligible.into_iter().collect(), answered: BTreeSet::new(), counts: vec![0; choices] }
+        AnonymousBallot {
+            eligible: eligible.into_iter().collect(),
+            answered: BTreeSet::new(),
+            counts: vec![0; choices],
+        }
     }
 
     /// Whether `seat` may still answer.
@@ -389,7 +393,7 @@ mod tests {
         b.cast(Seat(0), false);
         b.cast(Seat(2), true);
         let r = b.revealed().expect("complete");
-        assert_eq!(r[&Seat(1)], true, "first answer stands");
+        assert!(r[&Seat(1)], "first answer stands");
     }
 
     #[test]

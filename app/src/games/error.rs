@@ -61,7 +61,9 @@ impl Localize for CommonError {
     fn text(&self, lang: Lang) -> String {
         use CommonError::*;
         match self {
-            NotStarted => lang.pick("La partita non è ancora stata preparata.", "The game has not been set up yet.").into(),
+            NotStarted => {
+                lang.pick("La partita non è ancora stata preparata.", "The game has not been set up yet.").into()
+            }
             AlreadyStarted => lang.pick("La partita è già cominciata.", "The game has already started.").into(),
             GameOver => lang.pick("La partita è finita.", "The game is over.").into(),
             NoSuchSeat { seat } => match lang {

@@ -62,7 +62,9 @@ pub fn check_game<G: Fuzz>(seed: u64, games: usize, max_steps: usize) -> Result<
                     for e in &events {
                         state.apply(e);
                         report.events += 1;
-                        state.check_invariants().map_err(|why| fail(format!("after {e:?}: invariant broken: {why}")))?;
+                        state
+                            .check_invariants()
+                            .map_err(|why| fail(format!("after {e:?}: invariant broken: {why}")))?;
                         if e.redacted().is_some_and(|r| serde_json::to_string(&r).is_err()) {
                             return Err(fail(format!("public form of {e:?} does not serialise")));
                         }

@@ -54,11 +54,7 @@ const LINES: &[(&str, &str, &str)] = &[
         "Percival, apri gli occhi e guarda bene i pollici alzati.",
         "Percival, open your eyes and mark the raised thumbs.",
     ),
-    (
-        "avalon.night.merlin_morgana_thumbs_down",
-        "Merlino e Morgana, pollici giù.",
-        "Merlin and Morgana, thumbs down.",
-    ),
+    ("avalon.night.merlin_morgana_thumbs_down", "Merlino e Morgana, pollici giù.", "Merlin and Morgana, thumbs down."),
     ("avalon.night.merlin_thumbs_down", "Merlino, pollice giù.", "Merlin, thumb down."),
     ("avalon.night.percival_close", "Percival, chiudi gli occhi.", "Percival, close your eyes."),
     (
@@ -119,17 +115,13 @@ const LINES: &[(&str, &str, &str)] = &[
         "The Assassin found Merlin: Evil wins.",
     ),
     // The table.
+    ("table.timer.warning", "Ancora {0} secondi.", "{0} seconds left."),
+    ("table.timer.missing", "Tempo scaduto. Mancano ancora: {0}.", "Time is up. Still missing: {0}."),
     (
-        "table.timer.warning",
-        "Ancora {0} secondi.",
-        "{0} seconds left.",
+        "table.timer.discussion_over",
+        "Fine della discussione: il leader proponga la squadra.",
+        "Discussion time is over: the leader proposes the team.",
     ),
-    (
-        "table.timer.missing",
-        "Tempo scaduto. Mancano ancora: {0}.",
-        "Time is up. Still missing: {0}.",
-    ),
-    ("table.timer.discussion_over", "Fine della discussione: il leader proponga la squadra.", "Discussion time is over: the leader proposes the team."),
 ];
 
 /// The template for `id` in `lang`.

@@ -206,7 +206,10 @@ impl Localize for AvalonError {
                 if it {
                     format!("{} non è in questa partita, o le sue carte sono già state toccate: controlla le carte distribuite.", role.text(lang))
                 } else {
-                    format!("{} is not in this game, or all its cards were already tapped: check the cards dealt.", role.text(lang))
+                    format!(
+                        "{} is not in this game, or all its cards were already tapped: check the cards dealt.",
+                        role.text(lang)
+                    )
                 }
             }
             CardAlreadyTapped { .. } => lang
@@ -243,9 +246,9 @@ impl Localize for AvalonError {
                     format!("The Assassin must name another player, not seat {seat}.")
                 }
             }
-            NothingToConfirm => lang
-                .pick("Non c'è nessun Merlino da confermare ora.", "There is no Merlin to confirm now.")
-                .into(),
+            NothingToConfirm => {
+                lang.pick("Non c'è nessun Merlino da confermare ora.", "There is no Merlin to confirm now.").into()
+            }
         }
     }
 }

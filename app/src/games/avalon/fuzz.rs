@@ -51,12 +51,14 @@ impl Fuzz for Avalon {
             }
             Phase::TeamVote { ballot, .. } => {
                 let missing = ballot.missing();
-                let s = if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
+                let s =
+                    if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
                 Command::Vote { seat: s, approve: rng.below(3) != 0 }
             }
             Phase::Mission { ballot, .. } => {
                 let missing = ballot.missing();
-                let s = if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
+                let s =
+                    if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
                 let card = if rng.below(3) == 0 { MissionCard::Fail } else { MissionCard::Success };
                 Command::PlayMission { seat: s, card }
             }
@@ -70,12 +72,7 @@ impl Fuzz for Avalon {
 fn wild(rng: &mut GameRng, players: usize) -> Command {
     let seat = Seat(rng.below(players + 3) as u8);
     match rng.below(9) {
-        0 => Command::Setup(Setup {
-            names: vec![],
-            roles: basic_set(),
-            scan_roles: false,
-            first_leader: Some(seat),
-        }),
+        0 => Command::Setup(Setup { names: vec![], roles: basic_set(), scan_roles: false, first_leader: Some(seat) }),
         1 => Command::RoleCard {
             card: ["soc/black/saxons", "avalon/role/merlin", "avalon/role/nobody", "x"][rng.below(4)].into(),
         },

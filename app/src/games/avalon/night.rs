@@ -48,7 +48,8 @@ pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
     s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![]));
 
     let seen_by_merlin = distinct_in(set, |r| r.side() == Side::Evil && r != Role::Mordred);
-    let thumbs_id = if has(Role::Mordred) { "avalon.night.evil_thumbs_but_mordred" } else { "avalon.night.evil_thumbs" };
+    let thumbs_id =
+        if has(Role::Mordred) { "avalon.night.evil_thumbs_but_mordred" } else { "avalon.night.evil_thumbs" };
     s.push(step(thumbs_id, SHORT_PAUSE_MS, vec![], seen_by_merlin.clone()));
     s.push(step("avalon.night.merlin_open", LOOK_PAUSE_MS, vec![Role::Merlin], seen_by_merlin));
     s.push(step("avalon.night.evil_thumbs_down", SHORT_PAUSE_MS, vec![Role::Merlin], vec![]));
@@ -62,7 +63,11 @@ pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
         };
         s.push(step(id, SHORT_PAUSE_MS, vec![], shown.clone()));
         s.push(step("avalon.night.percival_open", LOOK_PAUSE_MS, vec![Role::Percival], shown));
-        let down = if has(Role::Morgana) { "avalon.night.merlin_morgana_thumbs_down" } else { "avalon.night.merlin_thumbs_down" };
+        let down = if has(Role::Morgana) {
+            "avalon.night.merlin_morgana_thumbs_down"
+        } else {
+            "avalon.night.merlin_thumbs_down"
+        };
         s.push(step(down, SHORT_PAUSE_MS, vec![Role::Percival], vec![]));
         s.push(step("avalon.night.percival_close", SHORT_PAUSE_MS, vec![], vec![]));
     }

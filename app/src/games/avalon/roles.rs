@@ -242,7 +242,9 @@ impl RoleSet {
         if evil != evil_count(players) {
             return Err(AvalonError::Unbalanced { players, evil_expected: evil_count(players), evil_given: evil });
         }
-        if roles.iter().filter(|&&r| r == Role::LoyalServant).count() > 5 || roles.iter().filter(|&&r| r == Role::Minion).count() > 3 {
+        if roles.iter().filter(|&&r| r == Role::LoyalServant).count() > 5
+            || roles.iter().filter(|&&r| r == Role::Minion).count() > 3
+        {
             return Err(AvalonError::NotEnoughCards);
         }
         roles.sort();

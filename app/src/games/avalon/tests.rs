@@ -62,7 +62,8 @@ fn setup_without_scanning_goes_straight_to_the_night() {
 #[test]
 fn first_leader_by_lot_is_stored_in_the_event() {
     let mut g = Avalon::default();
-    let setup = Setup { names: vec![], roles: RoleSet::standard(7, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let setup =
+        Setup { names: vec![], roles: RoleSet::standard(7, &[]).unwrap(), scan_roles: false, first_leader: None };
     let events = g.execute(&Command::Setup(setup), &mut GameRng::seeded(99)).unwrap();
     let Event::SetUp { first_leader, .. } = events[0] else { panic!() };
     assert_eq!(g.leader(), first_leader);
@@ -235,9 +236,13 @@ fn three_successes_open_the_assassination() {
 #[test]
 fn known_roles_decide_the_assassination_and_are_revealed_at_the_end() {
     let mut g = game(5, true);
-    for card in
-        ["avalon/role/servant-1", "avalon/role/merlin", "avalon/role/assassin", "avalon/role/servant-2", "avalon/role/minion-2"]
-    {
+    for card in [
+        "avalon/role/servant-1",
+        "avalon/role/merlin",
+        "avalon/role/assassin",
+        "avalon/role/servant-2",
+        "avalon/role/minion-2",
+    ] {
         run(&mut g, Command::RoleCard { card: card.into() });
     }
     run(&mut g, Command::EndNight);

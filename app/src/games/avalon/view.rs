@@ -115,18 +115,12 @@ pub(super) fn view(g: &Avalon) -> AvalonView {
     let players = g.players();
     let phase = match &g.phase {
         Phase::Lobby => PhaseView::Lobby,
-        Phase::RoleScan => {
-            PhaseView::RoleScan { next: g.next_to_scan().unwrap_or(Seat(0)), done: g.roles.len() }
-        }
+        Phase::RoleScan => PhaseView::RoleScan { next: g.next_to_scan().unwrap_or(Seat(0)), done: g.roles.len() },
         Phase::Night => PhaseView::Night,
-        Phase::TeamBuilding => {
-            PhaseView::TeamBuilding { team_size: roles::team_size(players, usize::from(g.mission)) }
+        Phase::TeamBuilding => PhaseView::TeamBuilding { team_size: roles::team_size(players, usize::from(g.mission)) },
+        Phase::TeamVote { team, ballot } => {
+            PhaseView::TeamVote { team: team.clone(), voted: ballot.answered().collect(), missing: ballot.missing() }
         }
-        Phase::TeamVote { team, ballot } => PhaseView::TeamVote {
-            team: team.clone(),
-            voted: ballot.answered().collect(),
-            missing: ballot.missing(),
-        },
         Phase::Mission { team, ballot } => PhaseView::Mission {
             team: team.clone(),
             played: ballot.answered().iter().copied().collect(),

@@ -1,0 +1,41 @@
+# Tavola: the two commands a new user needs are `make run` and `make test`.
+# Both install what is missing first (system packages through apt, Rust).
+
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+CARGO ?= cargo
+
+.PHONY: run test setup setup-test headless screenshots bench lint fmt clean
+
+## Start Tavola (simulated hardware when no Pi hardware is found).
+run: setup
+	$(CARGO) run --release -p tavola
+
+## Run every test.
+test: setup-test
+	$(CARGO) test --workspace --all-targets
+
+setup:
+	@scripts/setup.sh run
+
+setup-test:
+	@scripts/setup.sh test
+
+## The JSON-lines driver, e.g. `make headless < docs/examples/avalon-5.jsonl`.
+headless: setup
+	$(CARGO) run --release -q -p tavola -- headless
+
+## Benchmarks (print numbers; targets in README).
+bench: setup
+	$(CARGO) bench -p tavola
+
+## Formatting and lints, as CI checks them.
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,193 @@
+//! `tavola headless`: the whole table driven by JSON lines.
+//!
+//! Every input line is one JSON object; every output line is one JSON object
+//! with an `"out"` kind and the table time `"t"` in milliseconds. Time only
+//! moves when an input says so (`wait_ms`), so a run is deterministic for a
+//! given `--seed`. The format is documented in `docs/headless.md`.
+
+use crate::games::{GameRng, Lang};
+use crate::hw::sim::{SimDice, SimPad, SimReader};
+use crate::hw::{Millis, PadButton};
+use crate::table::{Input, Output, Session, Table, TimerConfig, Touch};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+
+/// Time step of the simulated loop: the pad's debouncer and the timers see
+/// the clock move in steps this long.
+pub const STEP_MS: Millis = 5;
+
+/// Settings of a headless run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Seed of the game's random numbers.
+    pub seed: u64,
+    /// Language of messages and narration.
+    pub lang: Lang,
+    /// Seats on the simulated pad.
+    pub seats: u8,
+    /// Timers.
+    pub timers: TimerConfig,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { seed: 0, lang: Lang::En, seats: 10, timers: TimerConfig::default() }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum TagAction {
+    Placed,
+    Removed,
+}
+
+#[derive(Debug, Deserialize)]
+struct TagInput {
+    tag: TagAction,
+    #[serde(default)]
+    uid: String,
+    #[serde(default)]
+    card: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ButtonInput {
+    seat: u8,
+    button: PadButton,
+    down: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct PressInput {
+    seat: u8,
+    button: PadButton,
+    #[serde(default = "default_hold")]
+    hold_ms: Millis,
+}
+
+fn default_hold() -> Millis {
+    80
+}
+
+/// The headless table: a session with simulated hardware on a mocked clock.
+#[derive(Debug)]
+pub struct Headless {
+    table: Table<SimReader, SimPad, SimDice>,
+    now: Millis,
+}
+
+impl Headless {
+    /// A fresh table.
+    pub fn new(opts: &Options) -> Self {
+        let session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
+        let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
+        Headless { table, now: 0 }
+    }
+
+    /// The session (for tests that look inside).
+    pub fn session(&self) -> &Session {
+        &self.table.session
+    }
+
+    /// The table time.
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
+    /// Handles one input line; returns the output lines (without newlines).
+    pub fn line(&mut self, line: &str) -> Vec<String> {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return Vec::new();
+        }
+        let outputs = match serde_json::from_str::<Value>(trimmed) {
+            Ok(v) => self.input(v),
+            Err(e) => vec![bad_input(format!("not JSON: {e}"))],
+        };
+        outputs
+            .into_iter()
+            .map(|mut v| {
+                if let Value::Object(m) = &mut v {
+                    m.insert("t".into(), json!(self.now));
+                }
+                v.to_string()
+            })
+            .collect()
+    }
+
+    fn input(&mut self, v: Value) -> Vec<Value> {
+        let key = v.as_object().and_then(|m| {
+            ["wait_ms", "tag", "button", "press", "roll", "touch", "view"].into_iter().find(|k| m.contains_key(*k))
+        });
+        let result: Result<Vec<Output>, String> = match key {
+            Some("wait_ms") => match v["wait_ms"].as_u64() {
+                Some(ms) => Ok(self.wait(ms)),
+                None => Err("wait_ms must be a number of milliseconds".into()),
+            },
+            Some("tag") => parse::<TagInput>(v).map(|t| {
+                match t.tag {
+                    TagAction::Placed => self.table.reader.place(&t.uid, t.card.as_deref()),
+                    TagAction::Removed => self.table.reader.remove(),
+                }
+                self.wait(STEP_MS)
+            }),
+            Some("button") => parse::<ButtonInput>(v["button"].clone()).map(|b| {
+                self.table.pad.set_level(self.now, b.seat, b.button, b.down);
+                self.wait(STEP_MS)
+            }),
+            Some("press") => parse::<PressInput>(v["press"].clone()).map(|p| {
+                self.table.pad.set_level(self.now, p.seat, p.button, true);
+                let mut out = self.wait(p.hold_ms);
+                self.table.pad.set_level(self.now, p.seat, p.button, false);
+                out.extend(self.wait(default_hold()));
+                out
+            }),
+            Some("roll") => match v["roll"].as_u64().and_then(|s| u8::try_from(s).ok()).filter(|&s| s >= 2) {
+                Some(sides) => Ok(self.table.input(self.now, Input::Roll { sides })),
+                None => Err("roll must be the number of faces, 2 to 255".into()),
+            },
+            Some("touch") => parse::<Touch>(v).map(|t| self.table.input(self.now, Input::Touch(t))),
+            Some("view") => return vec![json!({ "out": "view", "view": self.table.session.view() })],
+            _ => Err("unknown input: expected one of wait_ms, tag, button, press, roll, touch, view".into()),
+        };
+        match result {
+            Ok(outs) => outs.into_iter().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).collect(),
+            Err(e) => vec![bad_input(e)],
+        }
+    }
+
+    /// Lets `ms` milliseconds pass, polling the table every [`STEP_MS`].
+    pub fn wait(&mut self, ms: Millis) -> Vec<Output> {
+        let end = self.now + ms;
+        let mut out = Vec::new();
+        loop {
+            self.now = (self.now + STEP_MS).min(end);
+            out.extend(self.table.poll(self.now));
+            if self.now >= end {
+                return out;
+            }
+        }
+    }
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(v: Value) -> Result<T, String> {
+    serde_json::from_value(v).map_err(|e| e.to_string())
+}
+
+fn bad_input(message: String) -> Value {
+    json!({ "out": "error", "code": "headless.bad_input", "message": message })
+}
+
+/// Runs the driver over a reader and a writer (stdin and stdout).
+pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut h = Headless::new(opts);
+    for line in input.lines() {
+        for out in h.line(&line?) {
+            writeln!(output, "{out}")?;
+        }
+        output.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,140 @@
+//! Ports: what the table's hardware can do, as small traits, with simulated
+//! implementations that are always compiled ([`sim`]).
+//!
+//! The table session never talks to hardware directly: the app loop polls
+//! the ports and hands their decoded events to [`crate::table::Session`].
+
+pub mod sim;
+
+use crate::narrator::Line;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Milliseconds on the table's clock.
+pub type Millis = u64;
+
+/// A source of time. The real one reads the monotonic clock; tests and the
+/// headless driver use [`sim::MockClock`].
+pub trait Clock {
+    /// Milliseconds since an arbitrary start.
+    fn now_ms(&self) -> Millis;
+}
+
+/// A tag arriving on or leaving the reader, as the reader session reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "tag", rename_all = "snake_case")]
+pub enum TagEvent {
+    /// A tag was placed on the reader (one event per placement).
+    Arrived {
+        /// The tag's UID, upper-case hex.
+        uid: String,
+        /// The card id written on the tag, if it carries one.
+        #[serde(default)]
+        card: Option<String>,
+    },
+    /// The tag was taken away.
+    Left {
+        /// The tag's UID.
+        uid: String,
+    },
+}
+
+/// A button on the secret pad.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PadButton {
+    /// Approve / Success.
+    Approve,
+    /// Reject / Fail.
+    Reject,
+}
+
+/// A debounced happening on the pad.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "pad", rename_all = "snake_case")]
+pub enum PadEvent {
+    /// A seat gave one clear answer.
+    Vote {
+        /// Seat (0-based).
+        seat: u8,
+        /// The button.
+        button: PadButton,
+    },
+    /// Both buttons of a seat were pressed together: no answer.
+    BothPressed {
+        /// Seat.
+        seat: u8,
+    },
+    /// A button has been held too long and is ignored until released.
+    Stuck {
+        /// Seat.
+        seat: u8,
+        /// The button.
+        button: PadButton,
+    },
+    /// A stuck button was released.
+    Unstuck {
+        /// Seat.
+        seat: u8,
+        /// The button.
+        button: PadButton,
+    },
+}
+
+/// What a seat's light shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Light {
+    /// Nothing asked of this seat.
+    #[default]
+    Off,
+    /// An answer is awaited from this seat.
+    Waiting,
+    /// This seat has answered (the same light whatever the answer).
+    Done,
+}
+
+/// Why a piece of hardware is not available, with the fix in the message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HwError {
+    /// Which part: `reader`, `pad`, `dice`, `audio`.
+    pub part: String,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl fmt::Display for HwError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.part, self.message)
+    }
+}
+
+impl std::error::Error for HwError {}
+
+/// The NFC reader.
+pub trait TagSource {
+    /// Polls the reader; returns what happened since the last poll.
+    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError>;
+}
+
+/// The secret vote pad.
+pub trait VotePad {
+    /// Debounced events since the last poll.
+    fn poll(&mut self, now: Millis) -> Result<Vec<PadEvent>, HwError>;
+    /// Sets every seat's light.
+    fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError>;
+}
+
+/// The roll button.
+pub trait DiceButton {
+    /// Number of presses since the last poll.
+    fn poll(&mut self, now: Millis) -> Result<u32, HwError>;
+}
+
+/// The speaker.
+pub trait AudioOut {
+    /// Starts speaking a line (returns at once).
+    fn speak(&mut self, line: &Line, now: Millis) -> Result<(), HwError>;
+    /// True while a line is still being spoken.
+    fn busy(&self, now: Millis) -> bool;
+}

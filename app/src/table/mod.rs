@@ -1,0 +1,472 @@
+//! The table session: which game is on, the seats, the timers, the
+//! narration queue, and the routing of every input (a tag, a pad answer, the
+//! roll button, a touch) to the rules engine.
+//!
+//! The session holds no hardware and reads no clock: the caller passes the
+//! time with every call, so the desktop app, the headless driver and the
+//! tests drive it the same way.
+
+mod avalon;
+pub mod runner;
+pub mod timer;
+pub mod words;
+
+use crate::games::avalon::{Avalon, AvalonView};
+use crate::games::{Game, GameEvent, GameKind, GameRng, Lang, Localize, RuleError, Seat};
+use crate::hw::sim::speaking_time;
+use crate::hw::{Light, Millis, PadEvent, TagEvent};
+use crate::narrator::{self, Line};
+pub use runner::Table;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+pub use timer::{Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
+pub use words::Notice;
+
+/// A touch on the screen (or its headless equivalent).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "touch", rename_all = "snake_case")]
+pub enum Touch {
+    /// Open a game's setup from the picker.
+    ChooseGame {
+        /// The game.
+        game: GameKind,
+    },
+    /// A command for Avalon.
+    Avalon(crate::games::avalon::Command),
+    /// The host gives more time to the running timer.
+    ExtendTimer {
+        /// Seconds to add.
+        seconds: u32,
+    },
+    /// Change the language.
+    SetLang {
+        /// The language.
+        lang: Lang,
+    },
+    /// Change the timers (applies from the next timer on).
+    SetTimers(TimerConfig),
+    /// Leave the game and return to the picker.
+    Leave,
+}
+
+/// Anything the table can receive.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// From the reader.
+    Tag(TagEvent),
+    /// From the pad.
+    Pad(PadEvent),
+    /// The roll button.
+    Roll {
+        /// Faces of the die to roll.
+        sides: u8,
+    },
+    /// From the screen.
+    Touch(Touch),
+}
+
+/// Anything the table says back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "out", rename_all = "snake_case")]
+pub enum Output {
+    /// A game event, in its public form.
+    Event {
+        /// The game.
+        game: GameKind,
+        /// The event.
+        event: serde_json::Value,
+    },
+    /// A narration line.
+    Line(Line),
+    /// A command refused by the rules.
+    Error {
+        /// Stable code (`avalon.team_size`).
+        code: String,
+        /// The players' words.
+        message: String,
+    },
+    /// A die rolled on the roll button.
+    Roll {
+        /// Faces.
+        sides: u8,
+        /// The face rolled.
+        value: u8,
+    },
+    /// Something the table should know (pad, tags, timers, hardware).
+    Notice {
+        /// Stable code (`table.stuck`).
+        code: String,
+        /// The players' words.
+        message: String,
+    },
+}
+
+/// The game being played.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "state", rename_all = "kebab-case")]
+pub enum AnyGame {
+    /// The Resistance: Avalon.
+    Avalon(Avalon),
+}
+
+/// An event of any game, as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", content = "event", rename_all = "kebab-case")]
+pub enum AnyEvent {
+    /// Avalon.
+    Avalon(crate::games::avalon::Event),
+}
+
+impl AnyGame {
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Avalon(_) => GameKind::Avalon,
+        }
+    }
+
+    /// A fresh game of `kind`, if Tavola can play it.
+    pub fn new(kind: GameKind) -> Option<AnyGame> {
+        match kind {
+            GameKind::Avalon => Some(AnyGame::Avalon(Avalon::default())),
+            _ => None,
+        }
+    }
+}
+
+/// Everything the screen shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableView {
+    /// The language.
+    pub lang: Lang,
+    /// The game chosen, if any.
+    pub game: Option<GameKind>,
+    /// Avalon's public view, while Avalon is on.
+    pub avalon: Option<AvalonView>,
+    /// The running timer.
+    pub timer: Option<TimerView>,
+    /// The line being narrated now.
+    pub subtitle: Option<Line>,
+    /// Lines still to come.
+    pub queued_lines: usize,
+    /// Every seat's light.
+    pub lights: Vec<Light>,
+    /// The last message for the players (an error or a notice).
+    pub message: Option<String>,
+    /// The timer settings.
+    pub timers: TimerConfig,
+}
+
+/// The table session.
+#[derive(Debug)]
+pub struct Session {
+    lang: Lang,
+    timers: TimerConfig,
+    rng: GameRng,
+    game: Option<AnyGame>,
+    history: Vec<AnyEvent>,
+    timer: Option<Timer>,
+    /// Lines waiting to be spoken, with the time each was queued.
+    speech: VecDeque<(Line, Millis)>,
+    current_line: Option<(Line, Millis)>,
+    message: Option<String>,
+    now: Millis,
+}
+
+impl Session {
+    /// A session with the given language, timers and random seed.
+    pub fn new(lang: Lang, timers: TimerConfig, rng: GameRng) -> Self {
+        Session {
+            lang,
+            timers,
+            rng,
+            game: None,
+            history: Vec::new(),
+            timer: None,
+            speech: VecDeque::new(),
+            current_line: None,
+            message: None,
+            now: 0,
+        }
+    }
+
+    /// The language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> Option<&AnyGame> {
+        self.game.as_ref()
+    }
+
+    /// Avalon's full state, while Avalon is on. Only for code that needs the
+    /// rules (the night script); screens use [`Session::view`].
+    pub fn avalon(&self) -> Option<&Avalon> {
+        match &self.game {
+            Some(AnyGame::Avalon(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The stored history of the current game (transient events excluded).
+    pub fn history(&self) -> &[AnyEvent] {
+        &self.history
+    }
+
+    /// The screen's view.
+    pub fn view(&self) -> TableView {
+        let warning = Millis::from(self.timers.warning_s) * 1000;
+        TableView {
+            lang: self.lang,
+            game: self.game.as_ref().map(AnyGame::kind),
+            avalon: self.avalon().map(Game::view),
+            timer: self.timer.as_ref().map(|t| t.view(self.now, warning)),
+            subtitle: self.current_line.as_ref().map(|(l, _)| l.clone()),
+            queued_lines: self.speech.len(),
+            lights: self.lights(),
+            message: self.message.clone(),
+            timers: self.timers,
+        }
+    }
+
+    /// Every seat's light: waiting while an answer is owed, done once given.
+    pub fn lights(&self) -> Vec<Light> {
+        match &self.game {
+            Some(AnyGame::Avalon(a)) => avalon::lights(a),
+            None => Vec::new(),
+        }
+    }
+
+    /// Handles one input at time `now`.
+    pub fn handle(&mut self, now: Millis, input: Input) -> Vec<Output> {
+        let mut out = self.tick(now);
+        match input {
+            Input::Touch(t) => self.touch(t, &mut out),
+            Input::Pad(p) => self.pad(p, &mut out),
+            Input::Tag(t) => self.tag(t, &mut out),
+            Input::Roll { sides } => {
+                let roll = crate::games::core::Roll::of(sides, &mut self.rng);
+                out.push(Output::Roll { sides: roll.sides, value: roll.value });
+            }
+        }
+        self.sync_timer();
+        out
+    }
+
+    /// Lets time pass: timers and the narration queue move on.
+    pub fn tick(&mut self, now: Millis) -> Vec<Output> {
+        self.now = self.now.max(now);
+        let mut out = Vec::new();
+        self.advance_speech();
+        let warning = Millis::from(self.timers.warning_s) * 1000;
+        let signal = self.timer.as_mut().and_then(|t| t.tick(self.now, warning));
+        match signal {
+            Some(timer::TimerSignal::Warning(s)) => {
+                self.say(crate::games::Cue::new("table.timer.warning").with(s), &mut out);
+            }
+            Some(timer::TimerSignal::Expired(TimerKind::Discussion)) => {
+                self.say(crate::games::Cue::new("table.timer.discussion_over"), &mut out);
+            }
+            Some(timer::TimerSignal::Expired(_)) => {
+                let missing = self.timer_request().map(|r| r.missing).unwrap_or_default();
+                if !missing.is_empty() {
+                    let seats = self.names(&missing);
+                    self.say(crate::games::Cue::new("table.timer.missing").with(&seats), &mut out);
+                    self.notice(Notice::Missing { seats }, &mut out);
+                }
+            }
+            None => {}
+        }
+        out
+    }
+
+    fn names(&self, seats: &[Seat]) -> String {
+        let name = |s: Seat| match &self.game {
+            Some(AnyGame::Avalon(a)) => a.name(s),
+            None => s.to_string(),
+        };
+        seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ")
+    }
+
+    fn touch(&mut self, touch: Touch, out: &mut Vec<Output>) {
+        match touch {
+            Touch::ChooseGame { game } => match AnyGame::new(game) {
+                Some(g) => {
+                    self.game = Some(g);
+                    self.history.clear();
+                    self.timer = None;
+                    self.speech.clear();
+                    self.current_line = None;
+                    self.message = None;
+                }
+                None => self.notice(Notice::NotBuilt { title: game.title().into() }, out),
+            },
+            Touch::Avalon(cmd) => self.avalon_command(cmd, out),
+            Touch::ExtendTimer { seconds } => {
+                if let Some(t) = &mut self.timer {
+                    t.extend(self.now, Millis::from(seconds) * 1000);
+                    self.notice(Notice::Extended { seconds }, out);
+                }
+            }
+            Touch::SetLang { lang } => self.lang = lang,
+            Touch::SetTimers(cfg) => self.timers = cfg,
+            Touch::Leave => {
+                self.game = None;
+                self.history.clear();
+                self.timer = None;
+                self.speech.clear();
+                self.current_line = None;
+                self.message = None;
+            }
+        }
+    }
+
+    fn pad(&mut self, event: PadEvent, out: &mut Vec<Output>) {
+        let seat_name = |s: &Self, seat: u8| s.names(&[Seat(seat)]);
+        match event {
+            PadEvent::Vote { seat, button } => {
+                let cmd = match &self.game {
+                    Some(AnyGame::Avalon(a)) => avalon::pad_command(a, Seat(seat), button),
+                    None => None,
+                };
+                match cmd {
+                    Some(c) => self.avalon_command(c, out),
+                    None => self.notice(Notice::PadIdle { seat: Seat(seat).to_string() }, out),
+                }
+            }
+            PadEvent::BothPressed { seat } => {
+                let seat = seat_name(self, seat);
+                self.notice(Notice::BothPressed { seat }, out)
+            }
+            PadEvent::Stuck { seat, .. } => {
+                let seat = seat_name(self, seat);
+                self.notice(Notice::Stuck { seat }, out)
+            }
+            PadEvent::Unstuck { seat, .. } => {
+                let seat = seat_name(self, seat);
+                self.notice(Notice::Unstuck { seat }, out)
+            }
+        }
+    }
+
+    fn tag(&mut self, event: TagEvent, out: &mut Vec<Output>) {
+        let TagEvent::Arrived { uid, card } = event else {
+            return;
+        };
+        let Some(card) = card else {
+            return self.notice(Notice::UnknownTag { uid }, out);
+        };
+        let Some(kind) = GameKind::of_card(&card) else {
+            return self.notice(Notice::UnknownCard { card }, out);
+        };
+        match &self.game {
+            None => self.notice(Notice::NoGame, out),
+            Some(g) if g.kind() != kind => {
+                let err = RuleError::from(crate::games::CommonError::WrongGameCard { card });
+                self.error(&err, out);
+            }
+            Some(AnyGame::Avalon(_)) => self.avalon_command(crate::games::avalon::Command::RoleCard { card }, out),
+        }
+    }
+
+    fn avalon_command(&mut self, cmd: crate::games::avalon::Command, out: &mut Vec<Output>) {
+        let Some(AnyGame::Avalon(game)) = &mut self.game else {
+            return self.notice(Notice::NoGame, out);
+        };
+        match game.decide(&cmd, &mut self.rng) {
+            Err(e) => self.error(&e, out),
+            Ok(events) => {
+                let mut cues = Vec::new();
+                for e in &events {
+                    game.apply(e);
+                    cues.extend(game.cues(e));
+                    if let Some(public) = e.redacted() {
+                        let event = serde_json::to_value(&public).unwrap_or(serde_json::Value::Null);
+                        out.push(Output::Event { game: GameKind::Avalon, event });
+                    }
+                    if !e.is_transient() {
+                        self.history.push(AnyEvent::Avalon(e.clone()));
+                    }
+                }
+                self.message = None;
+                for c in cues {
+                    self.say(c, out);
+                }
+            }
+        }
+    }
+
+    fn error(&mut self, e: &RuleError, out: &mut Vec<Output>) {
+        let message = e.text(self.lang);
+        self.message = Some(message.clone());
+        out.push(Output::Error { code: e.code(), message });
+    }
+
+    fn notice(&mut self, n: Notice, out: &mut Vec<Output>) {
+        let message = n.text(self.lang);
+        self.message = Some(message.clone());
+        out.push(Output::Notice { code: n.code().into(), message });
+    }
+
+    fn say(&mut self, cue: crate::games::Cue, out: &mut Vec<Output>) {
+        let line = narrator::line(&cue, self.lang);
+        out.push(Output::Line(line.clone()));
+        self.speech.push_back((line, self.now));
+        self.advance_speech();
+    }
+
+    fn advance_speech(&mut self) {
+        loop {
+            match &self.current_line {
+                Some((_, until)) if *until > self.now => return,
+                _ => {}
+            }
+            match self.speech.pop_front() {
+                Some((line, queued)) => {
+                    // A line starts when the previous one ends, or when it was
+                    // queued if the narrator was silent by then.
+                    let start = self.current_line.as_ref().map_or(queued, |(_, u)| *u).max(queued);
+                    let until = start + speaking_time(&line) + Millis::from(line.pause_ms);
+                    self.current_line = Some((line, until));
+                }
+                None => {
+                    if self.current_line.as_ref().is_some_and(|(_, u)| *u <= self.now) {
+                        self.current_line = None;
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Skips the narration still queued (the host's "skip").
+    pub fn skip_narration(&mut self) {
+        self.speech.clear();
+        self.current_line = None;
+    }
+
+    fn timer_request(&self) -> Option<TimerRequest> {
+        match &self.game {
+            Some(AnyGame::Avalon(a)) => avalon::timer_request(a),
+            None => None,
+        }
+    }
+
+    /// Starts, keeps or stops the timer to match the game's moment.
+    fn sync_timer(&mut self) {
+        let req = self.timer_request();
+        match (req, &self.timer) {
+            (None, _) => self.timer = None,
+            (Some(r), Some(t)) if t.key == r.key => {}
+            (Some(r), _) => {
+                let len = r.kind.length(&self.timers);
+                self.timer = (len > 0).then(|| Timer::start(r.kind, r.key, self.now, len));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

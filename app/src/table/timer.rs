@@ -1,0 +1,168 @@
+//! Table timers: the discussion before a team vote, the vote window and the
+//! mission window, each with a warning before the end.
+//!
+//! A timer never decides for the players. When a window closes with answers
+//! missing, the table is told who is missing and the game waits; the host
+//! can give more time.
+
+use crate::games::Seat;
+use crate::hw::Millis;
+use serde::{Deserialize, Serialize};
+
+/// Durations, in seconds; 0 switches a timer off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimerConfig {
+    /// Discussion while the leader builds a team.
+    pub discussion_s: u32,
+    /// Window for the team vote.
+    pub vote_s: u32,
+    /// Window for the mission cards.
+    pub mission_s: u32,
+    /// Warning this many seconds before a timer ends.
+    pub warning_s: u32,
+}
+
+impl Default for TimerConfig {
+    fn default() -> Self {
+        TimerConfig { discussion_s: 180, vote_s: 30, mission_s: 30, warning_s: 10 }
+    }
+}
+
+/// Which timer runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimerKind {
+    /// Discussion before the vote.
+    Discussion,
+    /// The team vote window.
+    Vote,
+    /// The mission card window.
+    Mission,
+}
+
+impl TimerKind {
+    /// The configured length of this timer, in milliseconds (0 = off).
+    pub fn length(self, cfg: &TimerConfig) -> Millis {
+        Millis::from(match self {
+            TimerKind::Discussion => cfg.discussion_s,
+            TimerKind::Vote => cfg.vote_s,
+            TimerKind::Mission => cfg.mission_s,
+        }) * 1000
+    }
+}
+
+/// What the game asks the timer for right now: the timer, a key naming the
+/// moment (a new key restarts the timer) and the seats still to answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimerRequest {
+    /// The timer.
+    pub kind: TimerKind,
+    /// Identifies this moment of the game (mission 2, third proposal…).
+    pub key: String,
+    /// Seats that still owe an answer.
+    pub missing: Vec<Seat>,
+}
+
+/// A timer as the screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimerView {
+    /// Which timer.
+    pub kind: TimerKind,
+    /// Milliseconds left (0 once expired).
+    pub remaining_ms: Millis,
+    /// Full length, for a progress bar.
+    pub total_ms: Millis,
+    /// Inside the warning period.
+    pub warning: bool,
+    /// Time is up.
+    pub expired: bool,
+}
+
+/// A running timer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timer {
+    /// Which timer.
+    pub kind: TimerKind,
+    /// The moment it belongs to.
+    pub key: String,
+    /// When it started.
+    pub started: Millis,
+    /// When it ends.
+    pub deadline: Millis,
+    /// The warning has been given.
+    pub warned: bool,
+    /// The end has been announced.
+    pub expired: bool,
+}
+
+/// What a tick of the timer brings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimerSignal {
+    /// Entered the warning period; seconds left.
+    Warning(u32),
+    /// Time is up.
+    Expired(TimerKind),
+}
+
+impl Timer {
+    /// Starts a timer of `length` ms at `now`.
+    pub fn start(kind: TimerKind, key: String, now: Millis, length: Millis) -> Self {
+        Timer { kind, key, started: now, deadline: now + length, warned: false, expired: false }
+    }
+
+    /// Moves the timer to `now`; returns what the table should hear.
+    pub fn tick(&mut self, now: Millis, warning_ms: Millis) -> Option<TimerSignal> {
+        if self.expired {
+            return None;
+        }
+        if now >= self.deadline {
+            self.expired = true;
+            self.warned = true;
+            return Some(TimerSignal::Expired(self.kind));
+        }
+        let left = self.deadline - now;
+        if !self.warned && warning_ms > 0 && left <= warning_ms && self.deadline - self.started > warning_ms {
+            self.warned = true;
+            return Some(TimerSignal::Warning(left.div_ceil(1000) as u32));
+        }
+        None
+    }
+
+    /// Gives `ms` more time, counted from now if the timer had run out.
+    pub fn extend(&mut self, now: Millis, ms: Millis) {
+        self.deadline = self.deadline.max(now) + ms;
+        self.expired = false;
+        self.warned = false;
+    }
+
+    /// The timer as the screen shows it.
+    pub fn view(&self, now: Millis, warning_ms: Millis) -> TimerView {
+        let remaining = self.deadline.saturating_sub(now);
+        TimerView {
+            kind: self.kind,
+            remaining_ms: remaining,
+            total_ms: self.deadline - self.started,
+            warning: remaining <= warning_ms,
+            expired: self.expired || remaining == 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warns_once_then_expires_once() {
+        let mut t = Timer::start(TimerKind::Vote, "v".into(), 1_000, 30_000);
+        assert_eq!(t.tick(10_000, 10_000), None);
+        assert_eq!(t.tick(21_500, 10_000), Some(TimerSignal::Warning(10)));
+        assert_eq!(t.tick(25_000, 10_000), None);
+        assert_eq!(t.tick(31_000, 10_000), Some(TimerSignal::Expired(TimerKind::Vote)));
+        assert_eq!(t.tick(40_000, 10_000), None);
+        t.extend(40_000, 20_000);
+        assert_eq!(t.view(40_000, 10_000).remaining_ms, 20_000);
+        assert_eq!(t.tick(50_000, 10_000), Some(TimerSignal::Warning(10)));
+        assert_eq!(t.tick(60_000, 10_000), Some(TimerSignal::Expired(TimerKind::Vote)));
+    }
+}

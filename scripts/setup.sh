@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what Tavola needs to build and run, and only what is missing.
+#   scripts/setup.sh run    what building and starting the app needs
+#   scripts/setup.sh test   what the tests need (today the same set)
+# Safe to run again: it does nothing when everything is there.
+set -euo pipefail
+
+purpose="${1:-run}"
+
+# Debian / Raspberry Pi OS packages needed to build the app (Slint's window
+# and software renderer, fonts) and to run it on a desktop.
+packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core)
+
+say() { printf 'tavola setup: %s\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else say "need root to run: $*"; return 1
+  fi
+}
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    say "installing system packages: ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+else
+  say "not a Debian-based system: make sure these (or their equivalents) are installed: ${packages[*]}"
+fi
+
+# Rust: the workspace needs a recent toolchain (see rust-version in Cargo.toml).
+need_minor=92
+have_minor=$(rustc --version 2>/dev/null | sed -n 's/^rustc 1\.\([0-9]*\).*/\1/p')
+if [ -z "$have_minor" ] || [ "$have_minor" -lt "$need_minor" ]; then
+  if [ -x "$HOME/.cargo/bin/rustup" ] || command -v rustup >/dev/null 2>&1; then
+    say "updating the Rust toolchain with rustup"
+    "${HOME}/.cargo/bin/rustup" update stable 2>/dev/null || rustup update stable
+  else
+    say "installing the Rust toolchain with rustup (https://rustup.rs)"
+    command -v curl >/dev/null 2>&1 || as_root apt-get install -y -qq curl ca-certificates
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal --component rustfmt,clippy
+  fi
+fi
+exit 0
