@@ -29,10 +29,25 @@
 //!   ([`VotePad::dropped_events`]).
 //! - **Unknown seats.** A level for a seat outside `0..seats` is ignored and reported once per
 //!   seat number as [`PadEvent::UnknownSeat`].
+//!
+//! # Backends
+//!
+//! - [`McpPad`]: MCP23017 expanders on I2C with a shared interrupt line, wired as a
+//!   [`McpPinMap`] says ([`McpPinMap::standard`] fits ten seats on two expanders).
+//! - [`GpioPad`]: one GPIO per button and per light, for small tables.
+//!
+//! Both only read levels into a [`VotePad`] (`update`) and drive [`Lights`] (`set_lights`).
 
+mod gpio;
 mod lights;
+mod mcp23017;
 
+pub use gpio::{GpioPad, GpioPadError, GpioSeat};
 pub use lights::{Light, Lights};
+pub use mcp23017::{
+    reg as mcp_reg, Error as McpError, ExpanderPin, Mcp23017, McpPad, McpPinMap, McpSeatPins, NoInterrupt, PinMapError,
+    MCP23017_BASE_ADDRESS, MCP_MAX_CHIPS,
+};
 
 /// Largest number of seats a pad supports.
 pub const MAX_SEATS: u8 = 10;
