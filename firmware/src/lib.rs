@@ -5,4 +5,5 @@
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 
+pub mod dice;
 pub mod votepad;
