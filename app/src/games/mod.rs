@@ -194,17 +194,27 @@ pub struct Cue {
     /// Silence after the line, in milliseconds, before the next one.
     #[serde(default)]
     pub pause_ms: u32,
+    /// The line cuts short whatever is still being said or queued (the host
+    /// ended the night while the script was still being read).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupt: bool,
 }
 
 impl Cue {
     /// A cue without parameters or pause.
     pub fn new(id: impl Into<String>) -> Self {
-        Cue { id: id.into(), params: Vec::new(), pause_ms: 0 }
+        Cue { id: id.into(), params: Vec::new(), pause_ms: 0, interrupt: false }
     }
 
     /// Adds a parameter.
     pub fn with(mut self, param: impl ToString) -> Self {
         self.params.push(param.to_string());
+        self
+    }
+
+    /// Makes the line cut short what is still queued before it.
+    pub fn interrupting(mut self) -> Self {
+        self.interrupt = true;
         self
     }
 

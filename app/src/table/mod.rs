@@ -411,6 +411,9 @@ impl Session {
     }
 
     fn say(&mut self, cue: crate::games::Cue, out: &mut Vec<Output>) {
+        if cue.interrupt {
+            self.skip_narration();
+        }
         let line = narrator::line(&cue, self.lang);
         out.push(Output::Line(line.clone()));
         self.speech.push_back((line, self.now));

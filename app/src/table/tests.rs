@@ -62,3 +62,17 @@ fn a_game_not_built_yet_is_refused_with_its_name() {
     );
     assert_eq!(s.view().game, None);
 }
+
+#[test]
+fn ending_the_night_early_cuts_the_rest_of_the_script() {
+    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    let setup =
+        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: false, first_leader: None };
+    s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
+    assert!(s.view().queued_lines > 3);
+    s.handle(1_000, Input::Touch(Touch::Avalon(Command::EndNight)));
+    let v = s.view();
+    assert_eq!(v.subtitle.map(|l| l.id), Some("avalon.round.leader".to_string()));
+    assert_eq!(v.queued_lines, 0);
+}

@@ -177,7 +177,9 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
         }
         Event::RoleScanSkipped => vec![Cue::new("avalon.scan.skipped")],
         Event::NightBegan => g.role_set().map(night_script).unwrap_or_default().into_iter().map(|s| s.cue).collect(),
-        Event::NightEnded => vec![g.leader_cue()],
+        // The host may end the night before the script is over: the day
+        // starts with the leader's line, not with the rest of the night.
+        Event::NightEnded => vec![g.leader_cue().interrupting()],
         Event::TeamProposed { .. } => vec![Cue::new("avalon.vote.open")],
         Event::VoteCast { .. } | Event::MissionCardPlayed { .. } => vec![],
         Event::VotesRevealed { votes, approved } => {
