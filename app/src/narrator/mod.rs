@@ -4,6 +4,9 @@
 //! output behind [`crate::hw::AudioOut`].
 
 mod lines;
+mod queue;
+
+pub use queue::Queue;
 
 use crate::games::{Cue, Lang};
 use serde::{Deserialize, Serialize};

@@ -13,12 +13,10 @@ pub mod words;
 
 use crate::games::avalon::{Avalon, AvalonView};
 use crate::games::{Game, GameEvent, GameKind, GameRng, Lang, Localize, RuleError, Seat};
-use crate::hw::sim::speaking_time;
 use crate::hw::{Light, Millis, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use runner::Table;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 pub use timer::{Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
 pub use words::Notice;
 
@@ -167,9 +165,7 @@ pub struct Session {
     game: Option<AnyGame>,
     history: Vec<AnyEvent>,
     timer: Option<Timer>,
-    /// Lines waiting to be spoken, with the time each was queued.
-    speech: VecDeque<(Line, Millis)>,
-    current_line: Option<(Line, Millis)>,
+    speech: narrator::Queue,
     message: Option<String>,
     now: Millis,
 }
@@ -184,8 +180,7 @@ impl Session {
             game: None,
             history: Vec::new(),
             timer: None,
-            speech: VecDeque::new(),
-            current_line: None,
+            speech: narrator::Queue::new(),
             message: None,
             now: 0,
         }
@@ -223,8 +218,8 @@ impl Session {
             game: self.game.as_ref().map(AnyGame::kind),
             avalon: self.avalon().map(Game::view),
             timer: self.timer.as_ref().map(|t| t.view(self.now, warning)),
-            subtitle: self.current_line.as_ref().map(|(l, _)| l.clone()),
-            queued_lines: self.speech.len(),
+            subtitle: self.speech.current().cloned(),
+            queued_lines: self.speech.waiting(),
             lights: self.lights(),
             message: self.message.clone(),
             timers: self.timers,
@@ -259,7 +254,7 @@ impl Session {
     pub fn tick(&mut self, now: Millis) -> Vec<Output> {
         self.now = self.now.max(now);
         let mut out = Vec::new();
-        self.advance_speech();
+        self.speech.advance(self.now);
         let warning = Millis::from(self.timers.warning_s) * 1000;
         let signal = self.timer.as_mut().and_then(|t| t.tick(self.now, warning));
         match signal {
@@ -298,7 +293,6 @@ impl Session {
                     self.history.clear();
                     self.timer = None;
                     self.speech.clear();
-                    self.current_line = None;
                     self.message = None;
                 }
                 None => self.notice(Notice::NotBuilt { title: game.title().into() }, out),
@@ -317,7 +311,6 @@ impl Session {
                 self.history.clear();
                 self.timer = None;
                 self.speech.clear();
-                self.current_line = None;
                 self.message = None;
             }
         }
@@ -416,38 +409,12 @@ impl Session {
         }
         let line = narrator::line(&cue, self.lang);
         out.push(Output::Line(line.clone()));
-        self.speech.push_back((line, self.now));
-        self.advance_speech();
-    }
-
-    fn advance_speech(&mut self) {
-        loop {
-            match &self.current_line {
-                Some((_, until)) if *until > self.now => return,
-                _ => {}
-            }
-            match self.speech.pop_front() {
-                Some((line, queued)) => {
-                    // A line starts when the previous one ends, or when it was
-                    // queued if the narrator was silent by then.
-                    let start = self.current_line.as_ref().map_or(queued, |(_, u)| *u).max(queued);
-                    let until = start + speaking_time(&line) + Millis::from(line.pause_ms);
-                    self.current_line = Some((line, until));
-                }
-                None => {
-                    if self.current_line.as_ref().is_some_and(|(_, u)| *u <= self.now) {
-                        self.current_line = None;
-                    }
-                    return;
-                }
-            }
-        }
+        self.speech.push(line, self.now);
     }
 
     /// Skips the narration still queued (the host's "skip").
     pub fn skip_narration(&mut self) {
         self.speech.clear();
-        self.current_line = None;
     }
 
     fn timer_request(&self) -> Option<TimerRequest> {

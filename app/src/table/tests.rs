@@ -1,5 +1,6 @@
 use super::*;
 use crate::games::avalon::{Command, RoleSet, Setup};
+use crate::hw::sim::speaking_time;
 
 fn session() -> Session {
     let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
