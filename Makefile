@@ -13,7 +13,7 @@ run: setup
 
 ## Run every test.
 test: setup-test
-	$(CARGO) test --workspace --all-targets
+	$(CARGO) test --workspace
 
 setup:
 	@scripts/setup.sh run
