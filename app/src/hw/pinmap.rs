@@ -1,0 +1,337 @@
+//! `hardware/pinmap.toml`: which pins and buses the table uses, read at
+//! start-up and checked, with errors that name the line.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+use toml::Spanned;
+
+/// The pin map shipped in the repository (the standard wiring).
+pub const DEFAULT_PINMAP: &str = include_str!("../../../hardware/pinmap.toml");
+
+/// Highest BCM GPIO number on the Pi's 40-pin header.
+pub const MAX_GPIO: u8 = 27;
+/// GPIOs the header's buses take: I2C1 (2, 3) and SPI0 (7 to 11).
+const BUS_PINS: [(u8, &str); 7] = [
+    (2, "I2C1 SDA"),
+    (3, "I2C1 SCL"),
+    (7, "SPI0 CE1"),
+    (8, "SPI0 CE0"),
+    (9, "SPI0 MISO"),
+    (10, "SPI0 MOSI"),
+    (11, "SPI0 SCLK"),
+];
+
+/// The reader's connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReaderPins {
+    /// SPI bus (0 on the header).
+    pub spi_bus: u8,
+    /// Chip select (0 = CE0, 1 = CE1).
+    pub chip_select: u8,
+    /// Reset GPIO.
+    pub reset_pin: Option<u8>,
+    /// IRQ GPIO.
+    pub irq_pin: Option<u8>,
+    /// Poll period in milliseconds.
+    pub poll_ms: u32,
+}
+
+/// One seat wired straight to GPIOs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GpioSeatPins {
+    /// Approve button GPIO.
+    pub approve: u8,
+    /// Reject button GPIO.
+    pub reject: u8,
+    /// Light GPIO.
+    pub light: Option<u8>,
+}
+
+/// How the pad is wired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PadWiring {
+    /// MCP23017 expanders in the standard wiring (five seats each).
+    Mcp23017 {
+        /// I2C bus.
+        i2c_bus: u8,
+        /// Expander addresses.
+        addresses: Vec<u8>,
+        /// Interrupt GPIO (INTA/INTB mirrored, open drain).
+        interrupt_pin: Option<u8>,
+    },
+    /// One GPIO per button and light.
+    Gpio {
+        /// Seat by seat.
+        seats: Vec<GpioSeatPins>,
+    },
+}
+
+/// The pad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PadPins {
+    /// Seats at the table.
+    pub seats: u8,
+    /// The wiring.
+    pub wiring: PadWiring,
+}
+
+/// The whole map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PinMap {
+    /// The reader.
+    pub reader: ReaderPins,
+    /// The pad.
+    pub pad: PadPins,
+    /// The roll button GPIO.
+    pub dice_button: Option<u8>,
+}
+
+/// A pin map that cannot work, with the line (1-based) it was found on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PinMapError {
+    /// Line in the file, when known.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PinMapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "pinmap.toml, line {l}: {}", self.message),
+            None => write!(f, "pinmap.toml: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for PinMapError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReader {
+    spi_bus: Spanned<u8>,
+    chip_select: Spanned<u8>,
+    reset_pin: Option<Spanned<u8>>,
+    irq_pin: Option<Spanned<u8>>,
+    #[serde(default = "default_poll")]
+    poll_ms: Spanned<u32>,
+}
+
+fn default_poll() -> Spanned<u32> {
+    Spanned::new(0..0, 50)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSeat {
+    approve: Option<Spanned<u8>>,
+    reject: Option<Spanned<u8>>,
+    light: Option<Spanned<u8>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPad {
+    seats: Spanned<u8>,
+    kind: Spanned<String>,
+    i2c_bus: Option<Spanned<u8>>,
+    addresses: Option<Vec<Spanned<u8>>>,
+    interrupt_pin: Option<Spanned<u8>>,
+    #[serde(default)]
+    seat: Vec<Spanned<RawSeat>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDice {
+    button_pin: Option<Spanned<u8>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMap {
+    reader: RawReader,
+    pad: RawPad,
+    dice: Option<RawDice>,
+}
+
+struct Checker<'a> {
+    text: &'a str,
+    used: BTreeMap<u8, String>,
+}
+
+impl Checker<'_> {
+    fn line(&self, span: Range<usize>) -> Option<usize> {
+        (span.end > 0).then(|| self.text[..span.start.min(self.text.len())].matches('\n').count() + 1)
+    }
+
+    fn err(&self, span: Range<usize>, message: impl Into<String>) -> PinMapError {
+        PinMapError { line: self.line(span), message: message.into() }
+    }
+
+    /// Claims a GPIO for `what`; refuses pins the Pi lacks and pins used twice.
+    fn gpio(&mut self, pin: &Spanned<u8>, what: &str) -> Result<u8, PinMapError> {
+        let p = *pin.get_ref();
+        if p > MAX_GPIO {
+            return Err(
+                self.err(pin.span(), format!("{what}: GPIO{p} does not exist on the Pi (GPIO0 to GPIO{MAX_GPIO})"))
+            );
+        }
+        if let Some((_, bus)) = BUS_PINS.iter().find(|(b, _)| *b == p) {
+            return Err(self.err(pin.span(), format!("{what}: GPIO{p} is taken by {bus}")));
+        }
+        if let Some(other) = self.used.insert(p, what.to_string()) {
+            return Err(self.err(pin.span(), format!("{what}: GPIO{p} is already used by {other}")));
+        }
+        Ok(p)
+    }
+}
+
+impl PinMap {
+    /// Reads and checks a pin map.
+    pub fn parse(text: &str) -> Result<PinMap, PinMapError> {
+        let mut c = Checker { text, used: BTreeMap::new() };
+        let raw: RawMap = toml::from_str(text).map_err(|e| PinMapError {
+            line: e.span().and_then(|s| c.line(s.start..s.end.max(s.start + 1))),
+            message: e.message().trim().to_string(),
+        })?;
+
+        let r = &raw.reader;
+        if *r.spi_bus.get_ref() > 6 {
+            return Err(c.err(r.spi_bus.span(), "spi_bus: the Pi has SPI buses 0 to 6"));
+        }
+        if *r.chip_select.get_ref() > 2 {
+            return Err(c.err(r.chip_select.span(), "chip_select: 0 (CE0), 1 (CE1) or 2"));
+        }
+        let poll_ms = *r.poll_ms.get_ref();
+        if !(10..=1000).contains(&poll_ms) {
+            return Err(c.err(r.poll_ms.span(), "poll_ms: between 10 and 1000 milliseconds"));
+        }
+        let reader = ReaderPins {
+            spi_bus: *r.spi_bus.get_ref(),
+            chip_select: *r.chip_select.get_ref(),
+            reset_pin: r.reset_pin.as_ref().map(|p| c.gpio(p, "reader reset_pin")).transpose()?,
+            irq_pin: r.irq_pin.as_ref().map(|p| c.gpio(p, "reader irq_pin")).transpose()?,
+            poll_ms,
+        };
+
+        let p = &raw.pad;
+        let seats = *p.seats.get_ref();
+        if !(1..=10).contains(&seats) {
+            return Err(c.err(p.seats.span(), format!("seats: 1 to 10, not {seats}")));
+        }
+        let wiring = match p.kind.get_ref().as_str() {
+            "mcp23017" => {
+                let addresses: Vec<u8> = p.addresses.iter().flatten().map(|a| *a.get_ref()).collect();
+                let needed = usize::from(seats).div_ceil(5);
+                if addresses.len() < needed {
+                    return Err(c.err(
+                        p.kind.span(),
+                        format!("{seats} seats need {needed} MCP23017 expanders: list their addresses"),
+                    ));
+                }
+                for (i, a) in p.addresses.iter().flatten().enumerate() {
+                    if !(0x20..=0x27).contains(a.get_ref()) || addresses[..i].contains(a.get_ref()) {
+                        return Err(c.err(a.span(), format!("address {:#04x}: 0x20 to 0x27, each once", a.get_ref())));
+                    }
+                }
+                PadWiring::Mcp23017 {
+                    i2c_bus: p.i2c_bus.as_ref().map_or(1, |b| *b.get_ref()),
+                    addresses,
+                    interrupt_pin: p.interrupt_pin.as_ref().map(|x| c.gpio(x, "pad interrupt_pin")).transpose()?,
+                }
+            }
+            "gpio" => {
+                if p.seat.len() != usize::from(seats) {
+                    return Err(c.err(
+                        p.seats.span(),
+                        format!("seats = {seats}, but {} [[pad.seat]] entries are listed", p.seat.len()),
+                    ));
+                }
+                let mut list = Vec::new();
+                for (i, s) in p.seat.iter().enumerate() {
+                    let n = i + 1;
+                    let (Some(a), Some(r)) = (&s.get_ref().approve, &s.get_ref().reject) else {
+                        return Err(c.err(s.span(), format!("seat {n} needs both an approve and a reject button")));
+                    };
+                    let approve = c.gpio(a, &format!("seat {n} approve"))?;
+                    let reject = c.gpio(r, &format!("seat {n} reject"))?;
+                    let light =
+                        s.get_ref().light.as_ref().map(|l| c.gpio(l, &format!("seat {n} light"))).transpose()?;
+                    list.push(GpioSeatPins { approve, reject, light });
+                }
+                PadWiring::Gpio { seats: list }
+            }
+            other => return Err(c.err(p.kind.span(), format!("kind: \"mcp23017\" or \"gpio\", not \"{other}\""))),
+        };
+        let dice_button = raw.dice.and_then(|d| d.button_pin).map(|b| c.gpio(&b, "dice button_pin")).transpose()?;
+        Ok(PinMap { reader, pad: PadPins { seats, wiring }, dice_button })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_pin_map_is_valid() {
+        let map = PinMap::parse(DEFAULT_PINMAP).unwrap();
+        assert_eq!(map.pad.seats, 10);
+        assert_eq!(map.reader.reset_pin, Some(25));
+        assert!(matches!(map.pad.wiring, PadWiring::Mcp23017 { ref addresses, .. } if addresses == &[0x20, 0x21]));
+    }
+
+    fn gpio_map(seats: &str) -> String {
+        format!("[reader]\nspi_bus = 0\nchip_select = 0\nreset_pin = 25\n\n[pad]\nseats = 2\nkind = \"gpio\"\n{seats}")
+    }
+
+    #[test]
+    fn a_pin_used_twice_names_both_uses_and_the_line() {
+        let text = gpio_map("[[pad.seat]]\napprove = 5\nreject = 6\n[[pad.seat]]\napprove = 12\nreject = 25\n");
+        let e = PinMap::parse(&text).unwrap_err();
+        assert_eq!(e.line, Some(14));
+        assert_eq!(e.to_string(), "pinmap.toml, line 14: seat 2 reject: GPIO25 is already used by reader reset_pin");
+    }
+
+    #[test]
+    fn a_pin_the_pi_does_not_have_is_refused() {
+        let e = PinMap::parse(&gpio_map(
+            "[[pad.seat]]\napprove = 40\nreject = 6\n[[pad.seat]]\napprove = 12\nreject = 13\n",
+        ))
+        .unwrap_err();
+        assert_eq!(e.line, Some(10));
+        assert!(e.message.contains("GPIO40 does not exist"), "{e}");
+        let e = PinMap::parse(&gpio_map(
+            "[[pad.seat]]\napprove = 9\nreject = 6\n[[pad.seat]]\napprove = 12\nreject = 13\n",
+        ))
+        .unwrap_err();
+        assert!(e.message.contains("SPI0 MISO"), "{e}");
+    }
+
+    #[test]
+    fn a_seat_without_buttons_is_refused() {
+        let e =
+            PinMap::parse(&gpio_map("[[pad.seat]]\napprove = 5\nreject = 6\n[[pad.seat]]\nlight = 13\n")).unwrap_err();
+        assert_eq!(e.line, Some(12));
+        assert!(e.message.contains("seat 2 needs both"), "{e}");
+    }
+
+    #[test]
+    fn syntax_errors_and_unknown_keys_name_the_line() {
+        let e =
+            PinMap::parse("[reader]\nspi_bus = 0\nchip_select = 0\nreset_pn = 25\n[pad]\nseats = 1\nkind = \"gpio\"\n")
+                .unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        let e = PinMap::parse("[reader]\nspi_bus = = 0\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+
+    #[test]
+    fn too_few_expanders_for_the_seats() {
+        let text = DEFAULT_PINMAP.replace("addresses = [0x20, 0x21]", "addresses = [0x20]");
+        let e = PinMap::parse(&text).unwrap_err();
+        assert!(e.message.contains("10 seats need 2 MCP23017 expanders"), "{e}");
+    }
+}
