@@ -6,4 +6,5 @@
 #![deny(missing_docs)]
 
 pub mod dice;
+pub mod nfc;
 pub mod votepad;
