@@ -205,7 +205,26 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
                 EndReason::FiveRejections => "avalon.end.five_rejections",
                 EndReason::MerlinAssassinated => "avalon.end.merlin_assassinated",
             };
-            vec![Cue::new(id)]
+            let mut cues = vec![Cue::new(id).pause(2_000)];
+            cues.extend(reveal(g));
+            cues
         }
     }
+}
+
+/// The narrated reveal after the result: every player's character in seat
+/// order when Tavola knows them, then who Merlin was. Without known roles
+/// there is nothing true to say beyond the result.
+fn reveal(g: &Avalon) -> Vec<Cue> {
+    if !g.roles_known {
+        return Vec::new();
+    }
+    let mut cues = vec![Cue::new("avalon.reveal.begin").pause(1_000)];
+    for (seat, role) in &g.roles {
+        cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).with(g.name(*seat)).pause(800));
+    }
+    if let Some((merlin, _)) = g.roles.iter().find(|(_, r)| **r == Role::Merlin) {
+        cues.push(Cue::new("avalon.reveal.merlin_was").with(g.name(*merlin)));
+    }
+    cues
 }
