@@ -7,4 +7,6 @@
 
 pub mod dice;
 pub mod nfc;
+#[cfg(feature = "sim")]
+pub mod sim;
 pub mod votepad;

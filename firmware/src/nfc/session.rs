@@ -158,7 +158,10 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
             }
             Err(Fail::Reader(e)) => return Err(e),
             Err(Fail::Tag(e)) => {
+                // A tag left half-way through anticollision ignores the next WUPA; HLTA sends it
+                // back to idle (or halt) so that the next poll finds it.
                 self.note(e);
+                self.halt()?;
                 self.presence.missed(now_ms, out);
                 return Ok(());
             }
@@ -292,12 +295,12 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
 
     /// After a read: wake and select again; the same UID must answer.
     fn confirm(&mut self, uid: &Uid) -> Result<(), Fail<SPI::Error>> {
-        let again = self.activate()?.ok_or(TagError::NoAnswer);
+        let again = self.activate();
         self.halt()?;
-        if again?.uid == *uid {
-            Ok(())
-        } else {
-            Err(TagError::UidMismatch.into())
+        match again? {
+            Some(sel) if sel.uid == *uid => Ok(()),
+            Some(_) => Err(TagError::UidMismatch.into()),
+            None => Err(TagError::NoAnswer.into()),
         }
     }
 

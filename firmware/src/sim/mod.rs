@@ -1,0 +1,188 @@
+//! A simulated MFRC522 with virtual tags in its field, at the register level.
+//!
+//! [`SimChip`] implements [`embedded_hal::spi::SpiDevice`] and answers the MFRC522 SPI
+//! protocol (first byte: bit 7 = read, bits 6..1 = register address; on reads every further
+//! byte is the next address and MISO carries the value of the previous one; on writes every
+//! further byte is data for the same register). It models what the unmodified `mfrc522` crate
+//! and [`NfcSession`](crate::nfc::NfcSession) rely on:
+//!
+//! - the 64-byte FIFO (`FIFODataReg`, `FIFOLevelReg` with flush, overflow in `ErrorReg`);
+//! - `CommandReg`: Idle, CalcCRC (the CRC_A coprocessor, results in `CRCResultReg`),
+//!   Transceive (sent on `BitFramingReg.StartSend`, with `TxLastBits` for 7-bit short frames),
+//!   SoftReset (register defaults, antenna off, the power-down bit reads set for a couple of
+//!   reads), MFAuthent (refused with a protocol error);
+//! - `ComIrqReg` / `DivIrqReg` with their set/clear write semantics; `TimerIRq` when no tag
+//!   answers and the timer starts automatically (`TModeReg.TAuto`, set by the crate's `init`);
+//! - `ErrorReg`, `CollReg`, `ControlReg.RxLastBits` (4-bit ACK/NAK answers), `TxControlReg`
+//!   (no field, no answers; switching the field off resets the tags), `VersionReg`.
+//!
+//! Tags ([`SimTag`]) follow ISO/IEC 14443-3: REQA/WUPA, anticollision and select over one to
+//! three cascade levels, HLTA, and for NTAG21x READ (0x30) and WRITE (0xA2) with CRC_A; a tag
+//! that was selected and is sent REQA/WUPA again goes back to idle without answering.
+//!
+//! Clones of a [`SimChip`] share the same chip (`Arc<Mutex<..>>`): give one to the driver and
+//! keep one to place and remove tags, inject [`Fault`]s and count SPI transactions.
+
+mod chip;
+mod tag;
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use embedded_hal::spi::{ErrorType, Operation, SpiDevice};
+
+use chip::ChipState;
+pub use tag::{SimTag, TagKind};
+
+/// Something going wrong, on purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The next answer from a tag arrives with a CRC error flagged by the chip.
+    CrcError,
+    /// The next answer from a tag shows a bit collision (position not valid).
+    Collision,
+    /// The next answer from a tag is cut to half its length.
+    Truncated,
+    /// The next answer from a tag has one bit flipped, and the chip does not notice.
+    Corrupted,
+    /// The tag leaves the field after this many more frames (pulled away mid-read).
+    PullAfter(u32),
+    /// From now on every MISO byte is this value: 0x00 (no reader, MISO low) or 0xFF
+    /// (floating). Writes are lost.
+    DeadMiso(u8),
+    /// From now on commands never complete: no interrupt bit is ever set, the power-down bit
+    /// never clears after a reset. SPI still answers.
+    Stall,
+}
+
+/// The simulated reader chip. Clones share the same chip.
+#[derive(Clone, Debug)]
+pub struct SimChip {
+    state: Arc<Mutex<ChipState>>,
+}
+
+impl Default for SimChip {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SimChip {
+    /// A genuine MFRC522 v2.0 (version 0x92), powered on, no tag in the field.
+    pub fn new() -> Self {
+        SimChip { state: Arc::new(Mutex::new(ChipState::new())) }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ChipState> {
+        // A panic elsewhere while holding the lock leaves plain data behind: keep using it.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Lays a tag in the field (replacing any other). It powers up idle.
+    pub fn place(&self, mut tag: SimTag) {
+        tag.power_up();
+        self.lock().tag = Some(tag);
+    }
+
+    /// Takes the tag out of the field and returns it.
+    pub fn remove(&self) -> Option<SimTag> {
+        let mut s = self.lock();
+        s.pull_after = None;
+        s.tag.take()
+    }
+
+    /// The tag last pulled away by [`Fault::PullAfter`], taken out of the simulation (to
+    /// inspect what an interrupted write left on it).
+    pub fn take_pulled(&self) -> Option<SimTag> {
+        self.lock().pulled.take()
+    }
+
+    /// A copy of the tag in the field (to inspect its memory after a write).
+    pub fn tag(&self) -> Option<SimTag> {
+        self.lock().tag.clone()
+    }
+
+    /// Injects a fault. One-shot faults queue up and hit the next answers in order.
+    pub fn inject(&self, fault: Fault) {
+        let mut s = self.lock();
+        match fault {
+            Fault::PullAfter(k) => s.pull_after = Some(k),
+            Fault::DeadMiso(level) => s.dead = Some(level),
+            Fault::Stall => s.stalled = true,
+            f => s.one_shot.push_back(Some(f)),
+        }
+    }
+
+    /// Injects a one-shot fault that hits the answer after the next `answers` answers.
+    /// (Persistent faults and [`Fault::PullAfter`] act at once, as with [`SimChip::inject`].)
+    pub fn inject_after(&self, answers: usize, fault: Fault) {
+        if matches!(fault, Fault::PullAfter(_) | Fault::DeadMiso(_) | Fault::Stall) {
+            return self.inject(fault);
+        }
+        let mut s = self.lock();
+        s.one_shot.extend(std::iter::repeat_n(None, answers));
+        s.one_shot.push_back(Some(fault));
+    }
+
+    /// Removes every fault: queued ones, a pending pull, a dead MISO and a stall.
+    pub fn clear_faults(&self) {
+        let mut s = self.lock();
+        s.one_shot.clear();
+        s.pull_after = None;
+        s.dead = None;
+        s.stalled = false;
+    }
+
+    /// Sets the value of the version register (0x91, 0x92, or a clone's value).
+    pub fn set_version(&self, version: u8) {
+        self.lock().version = version;
+    }
+
+    /// Makes interrupt bits appear only after this many reads of the IRQ registers (0: at
+    /// once), as a real chip does while a frame is on the air.
+    pub fn set_irq_latency(&self, reads: u32) {
+        self.lock().irq_latency = reads;
+    }
+
+    /// SPI transactions seen so far (one per chip-select cycle).
+    pub fn transactions(&self) -> u64 {
+        self.lock().transactions
+    }
+
+    /// RF frames sent to the field so far.
+    pub fn frames(&self) -> u64 {
+        self.lock().frames
+    }
+}
+
+impl ErrorType for SimChip {
+    type Error = core::convert::Infallible;
+}
+
+impl SpiDevice for SimChip {
+    fn transaction(&mut self, operations: &mut [Operation<'_, u8>]) -> Result<(), Self::Error> {
+        let mut s = self.lock();
+        s.begin();
+        for op in operations.iter_mut() {
+            match op {
+                Operation::Read(buf) => buf.iter_mut().for_each(|b| *b = s.exchange(0)),
+                Operation::Write(buf) => buf.iter().for_each(|&b| {
+                    s.exchange(b);
+                }),
+                Operation::Transfer(read, write) => {
+                    for i in 0..read.len().max(write.len()) {
+                        let miso = s.exchange(write.get(i).copied().unwrap_or(0));
+                        if let Some(r) = read.get_mut(i) {
+                            *r = miso;
+                        }
+                    }
+                }
+                Operation::TransferInPlace(buf) => buf.iter_mut().for_each(|b| *b = s.exchange(*b)),
+                Operation::DelayNs(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

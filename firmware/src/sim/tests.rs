@@ -1,0 +1,528 @@
+use super::*;
+use crate::nfc::{crc_a, CardId, GuardError, GuardedSpi, NfcConfig, NfcError, NfcEvent, NfcSession, TagError, Uid};
+use mfrc522::comm::blocking::spi::SpiInterface;
+use mfrc522::Mfrc522;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::vec;
+use std::vec::Vec;
+
+const U7: [u8; 7] = [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66];
+const U7B: [u8; 7] = [0x04, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44];
+const U4: [u8; 4] = [0xDE, 0xAD, 0xBE, 0xEF];
+
+fn uid(b: &[u8]) -> Uid {
+    Uid::new(b).unwrap()
+}
+
+fn card(s: &str) -> Option<CardId> {
+    CardId::new(s)
+}
+
+fn session(chip: &SimChip) -> NfcSession<SimChip> {
+    NfcSession::new(chip.clone(), NfcConfig::default()).unwrap()
+}
+
+fn poll(s: &mut NfcSession<SimChip>, now: u64) -> Vec<NfcEvent> {
+    let mut ev = Vec::new();
+    s.poll(now, &mut |e| ev.push(e)).unwrap();
+    ev
+}
+
+// ---------------------------------------------------------------------------------------------
+// The unmodified mfrc522 crate against the simulated chip.
+
+#[test]
+fn mfrc522_crate_reads_an_ntag() {
+    let chip = SimChip::new();
+    chip.place(SimTag::ntag213(U7).with_card("avalon/role/merlin"));
+    let mut m = Mfrc522::new(SpiInterface::new(chip.clone())).init().unwrap();
+    assert_eq!(m.version().unwrap(), 0x92);
+    let atqa = m.reqa().unwrap();
+    let u = m.select(&atqa).unwrap();
+    assert_eq!(u.as_bytes(), &U7);
+    assert!(matches!(u, mfrc522::Uid::Double(_)));
+    assert!(matches!(u.get_type(), mfrc522::Type::MifareUL));
+    let block = m.mf_read(0).unwrap();
+    assert_eq!(&block[..], &chip.tag().unwrap().memory()[..16]);
+    assert_eq!(&block[12..16], &[0xE1, 0x10, 0x12, 0x00]);
+    let block = m.mf_read(4).unwrap();
+    assert_eq!(&block[..2], &[0x03, 3 + 15 + 18]);
+    m.hlta().unwrap();
+    // Halted: REQA gets no answer, WUPA wakes it.
+    assert!(matches!(m.reqa(), Err(mfrc522::Error::Timeout)));
+    let atqa = m.wupa().unwrap();
+    assert_eq!(m.select(&atqa).unwrap().as_bytes(), &U7);
+}
+
+#[test]
+fn mfrc522_crate_selects_a_classic_with_a_4_byte_uid() {
+    let chip = SimChip::new();
+    chip.place(SimTag::classic_1k(U4));
+    let mut m = Mfrc522::new(SpiInterface::new(chip.clone())).init().unwrap();
+    let atqa = m.wupa().unwrap();
+    let u = m.select(&atqa).unwrap();
+    assert!(matches!(u, mfrc522::Uid::Single(_)));
+    assert_eq!(u.as_bytes(), &U4);
+    assert!(matches!(u.get_type(), mfrc522::Type::Mifare1k));
+    // No authentication in the simulation: READ is refused (4-bit NAK, so the crate's CRC check
+    // fails).
+    assert!(m.mf_read(4).is_err());
+}
+
+#[test]
+fn a_selected_tag_ignores_the_next_reqa() {
+    let chip = SimChip::new();
+    chip.place(SimTag::ntag215(U7));
+    let mut m = Mfrc522::new(SpiInterface::new(chip.clone())).init().unwrap();
+    let atqa = m.reqa().unwrap();
+    m.select(&atqa).unwrap();
+    assert!(matches!(m.reqa(), Err(mfrc522::Error::Timeout)), "active tag must not answer REQA");
+    assert!(m.reqa().is_ok(), "and is idle again afterwards");
+}
+
+#[test]
+fn nothing_in_the_field_times_out() {
+    let chip = SimChip::new();
+    let mut m = Mfrc522::new(SpiInterface::new(chip.clone())).init().unwrap();
+    assert!(matches!(m.wupa(), Err(mfrc522::Error::Timeout)));
+    assert!(matches!(m.new_card_present(), Err(mfrc522::Error::Timeout)));
+}
+
+#[test]
+fn crc_coprocessor_matches_the_software_crc() {
+    let chip = SimChip::new();
+    let mut m = Mfrc522::new(SpiInterface::new(chip.clone())).init().unwrap();
+    chip.place(SimTag::ntag213(U7));
+    // mf_read checks the answer's CRC with the coprocessor; our own READ frame uses crc_a.
+    let atqa = m.wupa().unwrap();
+    m.select(&atqa).unwrap();
+    let [c0, c1] = crc_a(&[0x30, 0x04]);
+    let rx = m.transceive::<18>(&[0x30, 0x04, c0, c1], 0, 0).unwrap();
+    assert_eq!(rx.valid_bytes, 18);
+    assert_eq!(crc_a(&rx.buffer[..16]), rx.buffer[16..]);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for len in 0..40 {
+        let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        assert_eq!(crc_a(&data), tag::crc_a_bitwise(&data));
+    }
+}
+
+#[test]
+fn irq_latency_is_waited_for() {
+    let chip = SimChip::new();
+    chip.set_irq_latency(7);
+    chip.place(SimTag::ntag216(U7).with_card("x/1"));
+    let mut s = session(&chip);
+    assert_eq!(poll(&mut s, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: card("x/1") }]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The session reads every tag kind.
+
+#[test]
+fn session_reads_each_tag_kind() {
+    let cases: Vec<(SimTag, Uid, Option<CardId>)> = vec![
+        (SimTag::ntag213(U7).with_card("avalon/role/merlin"), uid(&U7), card("avalon/role/merlin")),
+        (SimTag::ntag215(U7B).with_card("camelot/black/siege"), uid(&U7B), card("camelot/black/siege")),
+        (SimTag::ntag216(U7).with_card(&"k".repeat(64)), uid(&U7), card(&"k".repeat(64))),
+        (SimTag::ntag213(U7).with_text("nottingham/favor/2"), uid(&U7), card("nottingham/favor/2")),
+        (SimTag::ntag213(U7).with_text("Hello world"), uid(&U7), None),
+        (SimTag::ntag213(U7), uid(&U7), None),
+        (SimTag::ntag213(U7).unformatted(), uid(&U7), None),
+        (SimTag::classic_1k(U4), uid(&U4), None),
+    ];
+    for (tag, u, c) in cases {
+        let chip = SimChip::new();
+        let label = format!("{:?}", tag.kind());
+        chip.place(tag);
+        let mut s = session(&chip);
+        assert_eq!(poll(&mut s, 0), [NfcEvent::TagArrived { uid: u, card: c }], "{label}");
+        assert_eq!(s.present(), Some(u));
+    }
+}
+
+#[test]
+fn long_messages_with_several_records_are_read() {
+    // A 300-byte URI record first (long TLV and long record form), then the card record.
+    let mut msg = vec![0x81, 1, 0, 0, 1, 0x2C, b'U'];
+    msg.extend(std::iter::repeat_n(b'a', 300));
+    msg.extend_from_slice(&[0x54, 15, 10]);
+    msg.extend_from_slice(b"tavola.app:cardking/t/3xy");
+    let chip = SimChip::new();
+    chip.place(SimTag::ntag215(U7).with_ndef(&msg));
+    let mut s = session(&chip);
+    assert_eq!(poll(&mut s, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: card("king/t/3xy") }]);
+}
+
+#[test]
+fn a_message_too_big_for_the_session_is_uid_only() {
+    let mut msg = vec![0xD1, 1, 0, 0, 2, 0x58, b'U'];
+    msg[0] = 0xC1;
+    msg.extend(std::iter::repeat_n(b'a', 600));
+    let chip = SimChip::new();
+    chip.place(SimTag::ntag216(U7).with_ndef(&msg));
+    let mut s = session(&chip);
+    assert_eq!(poll(&mut s, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: None }]);
+}
+
+#[test]
+fn a_clone_reader_is_accepted_and_reported() {
+    let chip = SimChip::new();
+    chip.set_version(0xB2);
+    let s = session(&chip);
+    assert_eq!(s.chip(), crate::nfc::ReaderChip::Clone(0xB2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presence.
+
+#[test]
+fn a_lying_tag_is_one_arrival_and_lifting_it_is_one_departure() {
+    let chip = SimChip::new();
+    let mut s = session(&chip);
+    assert_eq!(poll(&mut s, 0), []);
+    chip.place(SimTag::ntag213(U7).with_card("a/b"));
+    assert_eq!(poll(&mut s, 100), [NfcEvent::TagArrived { uid: uid(&U7), card: card("a/b") }]);
+    for i in 2..30 {
+        assert_eq!(poll(&mut s, i * 100), []);
+    }
+    let lifted = chip.remove().unwrap();
+    assert_eq!(poll(&mut s, 3000), []);
+    assert_eq!(poll(&mut s, 3100), []);
+    assert_eq!(poll(&mut s, 3200), [NfcEvent::TagLeft { uid: uid(&U7) }]);
+    // Back too soon (last seen at 2900): no second scan.
+    chip.place(lifted.clone());
+    assert_eq!(poll(&mut s, 3300), []);
+    chip.remove();
+    for t in [3400, 3500, 3600] {
+        assert_eq!(poll(&mut s, t), []);
+    }
+    // Away long enough: a new scan.
+    chip.place(lifted);
+    assert_eq!(poll(&mut s, 5000), [NfcEvent::TagArrived { uid: uid(&U7), card: card("a/b") }]);
+}
+
+#[test]
+fn swapping_tags_is_a_departure_and_an_arrival() {
+    let chip = SimChip::new();
+    let mut s = session(&chip);
+    chip.place(SimTag::ntag213(U7).with_card("a/1"));
+    poll(&mut s, 0);
+    chip.place(SimTag::classic_1k(U4));
+    assert_eq!(
+        poll(&mut s, 100),
+        [NfcEvent::TagLeft { uid: uid(&U7) }, NfcEvent::TagArrived { uid: uid(&U4), card: None }]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults: a clear error or event, never a wrong card id.
+
+#[test]
+fn garbled_answers_yield_nothing_then_the_right_card() {
+    for fault in [Fault::CrcError, Fault::Collision, Fault::Truncated, Fault::Corrupted] {
+        // Hit every frame of the first read, one at a time.
+        for skip in 0..12 {
+            let chip = SimChip::new();
+            chip.place(SimTag::ntag215(U7).with_card("shadows/knight/gawain"));
+            let mut s = session(&chip);
+            chip.inject_after(skip, fault);
+            let ev = poll(&mut s, 0);
+            assert!(
+                ev.is_empty() || ev == [NfcEvent::TagArrived { uid: uid(&U7), card: card("shadows/knight/gawain") }],
+                "{fault:?} after {skip}: {ev:?}"
+            );
+            chip.clear_faults();
+            let ev2 = poll(&mut s, 100);
+            if ev.is_empty() {
+                assert_eq!(
+                    ev2,
+                    [NfcEvent::TagArrived { uid: uid(&U7), card: card("shadows/knight/gawain") }],
+                    "{fault:?} after {skip}"
+                );
+            } else {
+                assert_eq!(ev2, []);
+            }
+        }
+    }
+}
+
+#[test]
+fn pulling_the_tag_mid_read_never_gives_a_wrong_id() {
+    for k in 0..30 {
+        let chip = SimChip::new();
+        chip.place(SimTag::ntag216(U7).with_card("legends/char/lancelot"));
+        let mut s = session(&chip);
+        chip.inject(Fault::PullAfter(k));
+        let mut events = Vec::new();
+        for t in 0..6 {
+            events.extend(poll(&mut s, t * 100));
+        }
+        assert!(
+            events.is_empty()
+                || events
+                    == [
+                        NfcEvent::TagArrived { uid: uid(&U7), card: card("legends/char/lancelot") },
+                        NfcEvent::TagLeft { uid: uid(&U7) }
+                    ],
+            "pulled after {k} frames: {events:?}"
+        );
+    }
+}
+
+#[test]
+fn a_damaged_tag_is_reported_unreadable_after_three_tries() {
+    let chip = SimChip::new();
+    // NDEF TLV claims 0x80 bytes on a 144-byte area, but the message inside is inconsistent.
+    chip.place(SimTag::ntag213(U7).write_user(0, &[0x03, 0x10, 0xD4, 15, 40, b't', b'a']));
+    let mut s = session(&chip);
+    assert_eq!(poll(&mut s, 0), []);
+    assert_eq!(poll(&mut s, 100), []);
+    let ev = poll(&mut s, 200);
+    assert!(
+        matches!(ev[..], [NfcEvent::TagUnreadable { uid: u, error: TagError::Ndef(_) }] if u == uid(&U7)),
+        "{ev:?}"
+    );
+    assert_eq!(poll(&mut s, 300), []);
+    chip.remove();
+    let mut ev = Vec::new();
+    for t in [400, 500, 600] {
+        ev.extend(poll(&mut s, t));
+    }
+    assert_eq!(ev, [NfcEvent::TagLeft { uid: uid(&U7) }]);
+    assert!(s.stats().tag_errors >= 3);
+}
+
+#[test]
+fn a_tag_whose_pages_disagree_with_its_uid_is_refused() {
+    let chip = SimChip::new();
+    // A tag whose page 0 holds another UID than the one it answers with.
+    let t = SimTag::ntag213(U7).with_card("a/b");
+    let p0 = &t.memory()[..4];
+    let t = t.clone().with_page(0, [p0[0], p0[1] ^ 1, p0[2], p0[3]]);
+    chip.place(t);
+    let mut s = session(&chip);
+    poll(&mut s, 0);
+    poll(&mut s, 100);
+    assert_eq!(poll(&mut s, 200), [NfcEvent::TagUnreadable { uid: uid(&U7), error: TagError::UidMismatch }]);
+}
+
+#[test]
+fn no_reader_is_a_distinct_error() {
+    for level in [0x00, 0xFF] {
+        let chip = SimChip::new();
+        chip.inject(Fault::DeadMiso(level));
+        let before = chip.transactions();
+        assert_eq!(
+            NfcSession::new(chip.clone(), NfcConfig::default()).err(),
+            Some(NfcError::NoReader { version: level })
+        );
+        assert_eq!(chip.transactions() - before, 1, "only the version register was read");
+    }
+}
+
+#[test]
+fn the_guard_bounds_the_crates_own_loops() {
+    // With MISO floating high the crate's reset loop would spin forever on the power-down bit.
+    let chip = SimChip::new();
+    chip.inject(Fault::DeadMiso(0xFF));
+    let r = Mfrc522::new(SpiInterface::new(GuardedSpi::new(chip.clone(), 500))).init();
+    assert!(matches!(r, Err(mfrc522::Error::Comm(GuardError::Stalled))));
+    assert!(chip.transactions() <= 501);
+    // A stalled chip: transceive would wait for IRQ bits forever.
+    let chip = SimChip::new();
+    let mut m = Mfrc522::new(SpiInterface::new(GuardedSpi::new(chip.clone(), 500))).init().unwrap();
+    chip.inject(Fault::Stall);
+    m.version().unwrap(); // re-arms
+    let before = chip.transactions();
+    assert!(matches!(m.wupa(), Err(mfrc522::Error::Comm(GuardError::Stalled))));
+    assert!(chip.transactions() - before <= 500);
+}
+
+#[test]
+fn a_reader_that_stops_answering_mid_game_is_an_error_within_the_budget() {
+    let chip = SimChip::new();
+    chip.place(SimTag::ntag213(U7).with_card("a/b"));
+    let cfg = NfcConfig { step_budget: 2000, ..NfcConfig::default() };
+    let mut s = NfcSession::new(chip.clone(), cfg).unwrap();
+    assert_eq!(poll(&mut s, 0).len(), 1);
+    chip.inject(Fault::Stall);
+    let before = chip.transactions();
+    assert_eq!(s.poll(100, &mut |_| {}), Err(NfcError::Stalled));
+    let spent = chip.transactions() - before;
+    assert!(spent <= 2001 + 1, "{spent} transactions");
+    // The reader recovers: the session goes on, the tag is still the same visit.
+    chip.clear_faults();
+    assert_eq!(poll(&mut s, 200), []);
+    assert_eq!(s.present(), Some(uid(&U7)));
+}
+
+#[test]
+fn a_reader_unplugged_or_replaced_mid_game_is_reported() {
+    let chip = SimChip::new();
+    let mut s = session(&chip);
+    poll(&mut s, 0);
+    chip.inject(Fault::DeadMiso(0x00));
+    assert_eq!(s.poll(100, &mut |_| {}), Err(NfcError::NoReader { version: 0 }));
+    chip.clear_faults();
+    chip.set_version(0x91);
+    assert_eq!(s.poll(200, &mut |_| {}), Err(NfcError::ReaderChanged { expected: 0x92, found: 0x91 }));
+}
+
+#[test]
+fn a_stalled_reader_at_start_is_reported() {
+    let chip = SimChip::new();
+    chip.inject(Fault::Stall);
+    let cfg = NfcConfig { step_budget: 300, ..NfcConfig::default() };
+    assert_eq!(NfcSession::new(chip.clone(), cfg).err(), Some(NfcError::Stalled));
+    assert!(chip.transactions() <= 302);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing.
+
+#[test]
+fn written_cards_read_back() {
+    for tag in [SimTag::ntag213(U7), SimTag::ntag215(U7).unformatted().write_user(0, &[0u8; 4]), SimTag::ntag216(U7)] {
+        let chip = SimChip::new();
+        let fresh = tag.memory()[12] == 0xE1;
+        chip.place(tag);
+        let mut s = session(&chip);
+        let r = s.write_card(&card("avalon/role/percival").unwrap());
+        if !fresh {
+            assert_eq!(r, Err(NfcError::NotWritable));
+            continue;
+        }
+        assert_eq!(r, Ok(uid(&U7)));
+        assert_eq!(poll(&mut s, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: card("avalon/role/percival") }]);
+    }
+}
+
+#[test]
+fn write_errors_are_clear() {
+    let chip = SimChip::new();
+    let mut s = session(&chip);
+    let id = card("a/b").unwrap();
+    assert_eq!(s.write_card(&id), Err(NfcError::NoTag));
+    chip.place(SimTag::classic_1k(U4));
+    assert_eq!(s.write_card(&id), Err(NfcError::NotWritable));
+    chip.place(SimTag::ntag213(U7));
+    assert_eq!(s.write_ndef(&[0u8; 200]), Err(NfcError::TooLarge { needed: 203, capacity: 144 }));
+}
+
+#[test]
+fn an_interrupted_write_leaves_the_old_card_or_an_empty_tag_or_the_new_card() {
+    let id = card("king/knight/kay").unwrap();
+    let mut outcomes = [0u32; 3];
+    for k in 0..40 {
+        let chip = SimChip::new();
+        chip.place(SimTag::ntag213(U7).with_card("old/card/zzzzzzzzzzzzzzzzzzzzz"));
+        let mut s = session(&chip);
+        chip.inject(Fault::PullAfter(k));
+        let result = s.write_card(&id);
+        let tag = chip.remove().or(chip.take_pulled()).unwrap();
+        let chip2 = SimChip::new();
+        chip2.place(tag);
+        let mut s2 = session(&chip2);
+        let ev = poll(&mut s2, 0);
+        let allowed: &[Option<CardId>] =
+            if result.is_ok() { &[Some(id)] } else { &[card("old/card/zzzzzzzzzzzzzzzzzzzzz"), None, Some(id)] };
+        let found = allowed.iter().position(|c| ev == [NfcEvent::TagArrived { uid: uid(&U7), card: *c }]);
+        assert!(found.is_some(), "after {k} frames: {ev:?} ({result:?})");
+        let c = match &ev[..] {
+            [NfcEvent::TagArrived { card, .. }] => *card,
+            _ => unreachable!(),
+        };
+        outcomes[if c == Some(id) {
+            2
+        } else if c.is_none() {
+            1
+        } else {
+            0
+        }] += 1;
+    }
+    // Cut early: old card; cut while writing: empty; cut after the last page: new card.
+    assert!(outcomes.iter().all(|&n| n > 0), "old/empty/new outcomes: {outcomes:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cost of polling.
+
+#[test]
+fn idle_poll_cost_in_spi_transactions() {
+    let chip = SimChip::new();
+    let mut s = session(&chip);
+    let before = chip.transactions();
+    poll(&mut s, 0);
+    let idle = chip.transactions() - before;
+    // version + (Idle, clear IRQs, flush, FIFO write, Transceive, BitFraming, 1 IRQ read).
+    assert_eq!(idle, 8);
+    chip.place(SimTag::ntag213(U7).with_card("a/b"));
+    poll(&mut s, 100);
+    let before = chip.transactions();
+    poll(&mut s, 200);
+    let present = chip.transactions() - before;
+    assert!(present < 120, "a poll with the tag lying there costs {present} transactions");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property: random sequences of placing, removing and faults never give a wrong card id.
+
+#[test]
+fn random_sequences_never_give_a_wrong_card_id() {
+    let pool: Vec<(SimTag, Option<&str>)> = vec![
+        (SimTag::ntag213(U7).with_card("avalon/role/merlin"), Some("avalon/role/merlin")),
+        (SimTag::ntag215(U7B).with_card("avalon/role/assassin"), Some("avalon/role/assassin")),
+        (SimTag::ntag216([0x04, 1, 2, 3, 4, 5, 6]).with_text("camelot/white/grail"), Some("camelot/white/grail")),
+        (SimTag::ntag213([0x04, 9, 9, 9, 9, 9, 9]), None),
+        (SimTag::ntag215([0x04, 7, 7, 7, 7, 7, 7]).unformatted(), None),
+        (SimTag::classic_1k(U4), None),
+        (SimTag::classic_1k([1, 2, 3, 4]), None),
+    ];
+    let expected = |u: &Uid| pool.iter().find(|(t, _)| t.uid() == u.as_bytes()).map(|(_, c)| c.and_then(CardId::new));
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7A_0014);
+    let mut arrivals = 0u32;
+    for _seq in 0..10_000 {
+        let chip = SimChip::new();
+        let mut s = session(&chip);
+        let mut now = 0u64;
+        let mut announced: Option<Uid> = None;
+        for _step in 0..6 {
+            match rng.random_range(0..10) {
+                0..=2 => chip.place(pool[rng.random_range(0..pool.len())].0.clone()),
+                3 => {
+                    chip.remove();
+                }
+                4 => chip.inject(Fault::PullAfter(rng.random_range(0..25))),
+                5 => chip.inject(
+                    [Fault::CrcError, Fault::Collision, Fault::Truncated, Fault::Corrupted][rng.random_range(0..4)],
+                ),
+                _ => {}
+            }
+            now += rng.random_range(50..700);
+            let mut events = Vec::new();
+            s.poll(now, &mut |e| events.push(e)).unwrap();
+            for e in events {
+                match e {
+                    NfcEvent::TagArrived { uid: u, card: c } => {
+                        arrivals += 1;
+                        assert_eq!(Some(c), expected(&u), "wrong card for {u}");
+                        assert_eq!(announced, None, "arrival while {announced:?} is still on the reader");
+                        announced = Some(u);
+                    }
+                    NfcEvent::TagLeft { uid: u } => {
+                        assert_eq!(announced, Some(u));
+                        announced = None;
+                    }
+                    NfcEvent::TagUnreadable { uid: u, .. } => {
+                        assert!(expected(&u).is_some(), "unknown uid {u}");
+                        assert_eq!(announced, None);
+                        announced = Some(u);
+                    }
+                }
+            }
+        }
+    }
+    assert!(arrivals > 5_000, "the sequences should read plenty of tags ({arrivals})");
+}
