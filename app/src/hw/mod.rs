@@ -4,8 +4,12 @@
 //! The table session never talks to hardware directly: the app loop polls
 //! the ports and hands their decoded events to [`crate::table::Session`].
 
+pub mod pad;
 pub mod pinmap;
+#[cfg(feature = "rpi")]
+pub mod rpi;
 pub mod sim;
+pub mod spi;
 
 use crate::narrator::Line;
 use serde::{Deserialize, Serialize};

@@ -88,20 +88,6 @@ impl TagSource for SimReader {
     }
 }
 
-fn to_fw(b: PadButton) -> fw::Button {
-    match b {
-        PadButton::Approve => fw::Button::Approve,
-        PadButton::Reject => fw::Button::Reject,
-    }
-}
-
-fn from_fw(b: fw::Button) -> PadButton {
-    match b {
-        fw::Button::Approve => PadButton::Approve,
-        fw::Button::Reject => PadButton::Reject,
-    }
-}
-
 /// The on-screen (or scripted) pad: raw button levels go through the same
 /// debouncer as the real pad, so bounces and stuck buttons behave alike.
 #[derive(Debug)]
@@ -119,7 +105,7 @@ impl SimPad {
 
     /// A raw level change on the wire (may bounce).
     pub fn set_level(&mut self, now: Millis, seat: u8, button: PadButton, pressed: bool) {
-        self.pad.set_level(now, seat, to_fw(button), pressed);
+        self.pad.set_level(now, seat, super::pad::to_fw(button), pressed);
     }
 
     /// The lights as last set.
@@ -130,15 +116,7 @@ impl SimPad {
 
 impl VotePad for SimPad {
     fn poll(&mut self, now: Millis) -> Result<Vec<PadEvent>, HwError> {
-        let mut out = Vec::new();
-        self.pad.poll(now, &mut |e| match e {
-            fw::PadEvent::Vote { seat, button } => out.push(PadEvent::Vote { seat, button: from_fw(button) }),
-            fw::PadEvent::BothPressed { seat } => out.push(PadEvent::BothPressed { seat }),
-            fw::PadEvent::Stuck { seat, button } => out.push(PadEvent::Stuck { seat, button: from_fw(button) }),
-            fw::PadEvent::Unstuck { seat, button } => out.push(PadEvent::Unstuck { seat, button: from_fw(button) }),
-            _ => {}
-        });
-        Ok(out)
+        Ok(super::pad::events(&mut self.pad, now))
     }
 
     fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {

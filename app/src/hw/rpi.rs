@@ -1,0 +1,262 @@
+//! The Raspberry Pi's own hardware (cargo feature `rpi`): the reader on SPI,
+//! the vote pad on MCP23017 expanders or plain GPIOs, the roll button.
+//!
+//! Everything here goes through rppal. Each part opens on its own: a part
+//! that is missing or switched off gives an [`HwError`] that says what to
+//! do, and the app carries on with the on-screen substitute for that part.
+
+use super::pinmap::{GpioSeatPins, PadWiring, PinMap, ReaderPins};
+use super::spi::{Segment, SegmentBus, SegmentSpi};
+use super::{DiceButton, HwError, Light, Millis, PadEvent, VotePad};
+use rppal::gpio::{Gpio, InputPin, OutputPin};
+use rppal::i2c::I2c;
+use rppal::spi::{Bus, Mode, SlaveSelect, Spi};
+use std::io::ErrorKind;
+use tavola_firmware::dice::RollButton;
+use tavola_firmware::votepad::{self as fw, McpPad, McpPinMap, NoInterrupt};
+
+/// SPI clock for the MFRC522 (it allows up to 10 MHz; 1 MHz is robust on
+/// long jumper wires).
+pub const SPI_CLOCK_HZ: u32 = 1_000_000;
+
+fn hw(part: &str, message: impl Into<String>) -> HwError {
+    HwError { part: part.into(), message: message.into() }
+}
+
+fn gpio_error(part: &str, e: rppal::gpio::Error) -> HwError {
+    use rppal::gpio::Error as E;
+    match e {
+        E::UnknownModel => {
+            hw(part, "this is not a Raspberry Pi (or a model rppal does not know): using the on-screen substitute")
+        }
+        E::PinUsed(p) => {
+            hw(part, format!("GPIO{p} is in use by other software: free it, or change hardware/pinmap.toml"))
+        }
+        E::PinNotAvailable(p) => hw(part, format!("GPIO{p} does not exist on this Pi: change hardware/pinmap.toml")),
+        E::PermissionDenied(path) => {
+            hw(part, format!("no permission to open {path}: add the user to the gpio group (sudo adduser $USER gpio)"))
+        }
+        other => hw(part, format!("GPIO error: {other}")),
+    }
+}
+
+fn spi_error(e: rppal::spi::Error) -> HwError {
+    match e {
+        rppal::spi::Error::Io(io) if io.kind() == ErrorKind::NotFound => hw(
+            "reader",
+            "SPI is off or this is not a Raspberry Pi: enable SPI with `sudo raspi-config` (Interface Options → SPI) and reboot",
+        ),
+        rppal::spi::Error::Io(io) if io.kind() == ErrorKind::PermissionDenied => {
+            hw("reader", "no permission to open the SPI device: add the user to the spi group (sudo adduser $USER spi)")
+        }
+        other => hw("reader", format!("SPI error: {other}")),
+    }
+}
+
+fn i2c_error(e: rppal::i2c::Error) -> HwError {
+    match e {
+        rppal::i2c::Error::Io(io) if io.kind() == ErrorKind::NotFound => {
+            hw("pad", "I2C is off: enable I2C with `sudo raspi-config` (Interface Options → I2C) and reboot")
+        }
+        rppal::i2c::Error::Io(io) if io.kind() == ErrorKind::PermissionDenied => {
+            hw("pad", "no permission to open the I2C bus: add the user to the i2c group (sudo adduser $USER i2c)")
+        }
+        other => hw("pad", format!("I2C error: {other}")),
+    }
+}
+
+/// rppal's SPI as a [`SegmentBus`]: one `transfer_segments` call per
+/// transaction, chip select held throughout.
+#[derive(Debug)]
+pub struct RppalBus(Spi);
+
+impl SegmentBus for RppalBus {
+    type Error = rppal::spi::Error;
+
+    fn transfer(&mut self, segments: &mut [Segment<'_>]) -> Result<(), Self::Error> {
+        let list: Vec<rppal::spi::Segment<'_, '_>> = segments
+            .iter_mut()
+            .filter_map(|s| {
+                let mut seg = match (s.read.take(), s.write) {
+                    (Some(r), Some(w)) => rppal::spi::Segment::new(r, w),
+                    (Some(r), None) => rppal::spi::Segment::with_read(r),
+                    (None, Some(w)) => rppal::spi::Segment::with_write(w),
+                    (None, None) => return None,
+                };
+                seg.set_delay(s.delay_us);
+                Some(seg)
+            })
+            .collect();
+        self.0.transfer_segments(&list)
+    }
+}
+
+/// Opens the reader's SPI device and takes the MFRC522 out of reset.
+pub fn open_reader_spi(pins: &ReaderPins) -> Result<(SegmentSpi<RppalBus>, Option<OutputPin>), HwError> {
+    let bus = match pins.spi_bus {
+        0 => Bus::Spi0,
+        1 => Bus::Spi1,
+        2 => Bus::Spi2,
+        3 => Bus::Spi3,
+        4 => Bus::Spi4,
+        5 => Bus::Spi5,
+        _ => Bus::Spi6,
+    };
+    let ss = match pins.chip_select {
+        0 => SlaveSelect::Ss0,
+        1 => SlaveSelect::Ss1,
+        _ => SlaveSelect::Ss2,
+    };
+    let reset = match pins.reset_pin {
+        Some(p) => {
+            let gpio = Gpio::new().map_err(|e| gpio_error("reader", e))?;
+            let mut pin = gpio.get(p).map_err(|e| gpio_error("reader", e))?.into_output();
+            // RST low holds the chip in power-down; high lets it run.
+            pin.set_low();
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            pin.set_high();
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            Some(pin)
+        }
+        None => None,
+    };
+    let spi = Spi::new(bus, ss, SPI_CLOCK_HZ, Mode::Mode0).map_err(spi_error)?;
+    Ok((SegmentSpi(RppalBus(spi)), reset))
+}
+
+fn stopped(e: impl std::fmt::Debug) -> HwError {
+    hw("pad", format!("the pad's expanders stopped answering ({e:?}): check the I2C wiring"))
+}
+
+enum PadWires {
+    Gpio(Vec<(InputPin, InputPin, Option<OutputPin>)>),
+    McpInterrupt(McpPad<I2c, InputPin>),
+    McpPolled(McpPad<I2c, NoInterrupt>),
+}
+
+/// The vote pad wired to the Pi.
+pub struct RpiPad {
+    pad: fw::VotePad,
+    wires: PadWires,
+    lights: fw::Lights,
+}
+
+impl std::fmt::Debug for RpiPad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RpiPad").field("pad", &self.pad).finish_non_exhaustive()
+    }
+}
+
+impl RpiPad {
+    /// Opens the pad as the pin map describes it.
+    pub fn open(map: &PinMap) -> Result<RpiPad, HwError> {
+        let cfg = fw::PadConfig { seats: map.pad.seats, ..fw::PadConfig::default() };
+        let wires = match &map.pad.wiring {
+            PadWiring::Gpio { seats } => {
+                let gpio = Gpio::new().map_err(|e| gpio_error("pad", e))?;
+                let get = |p: u8| gpio.get(p).map_err(|e| gpio_error("pad", e));
+                let mut list = Vec::new();
+                for GpioSeatPins { approve, reject, light } in seats {
+                    let a = get(*approve)?.into_input_pullup();
+                    let r = get(*reject)?.into_input_pullup();
+                    let l = light.map(|l| get(l).map(|p| p.into_output_low())).transpose()?;
+                    list.push((a, r, l));
+                }
+                PadWires::Gpio(list)
+            }
+            PadWiring::Mcp23017 { i2c_bus, addresses, interrupt_pin } => {
+                let i2c = I2c::with_bus(*i2c_bus).map_err(i2c_error)?;
+                let mut pins = McpPinMap::standard(map.pad.seats);
+                for (slot, a) in pins.chips.iter_mut().zip(addresses) {
+                    *slot = *a;
+                }
+                let mcp_err = |e: fw::McpError<_, _>| hw("pad", format!("the MCP23017 expanders do not answer: {e:?}"));
+                match interrupt_pin {
+                    Some(p) => {
+                        let gpio = Gpio::new().map_err(|e| gpio_error("pad", e))?;
+                        let int = gpio.get(*p).map_err(|e| gpio_error("pad", e))?.into_input_pullup();
+                        let mut mcp = McpPad::new(i2c, int, pins).map_err(mcp_err)?;
+                        mcp.init().map_err(mcp_err)?;
+                        PadWires::McpInterrupt(mcp)
+                    }
+                    None => {
+                        let mut mcp = McpPad::new(i2c, NoInterrupt, pins).map_err(mcp_err)?;
+                        mcp.init().map_err(mcp_err)?;
+                        PadWires::McpPolled(mcp)
+                    }
+                }
+            }
+        };
+        Ok(RpiPad { pad: fw::VotePad::new(cfg), wires, lights: fw::Lights::new() })
+    }
+
+    fn read(&mut self, now: Millis) -> Result<(), HwError> {
+        match &mut self.wires {
+            PadWires::Gpio(seats) => {
+                for (i, (a, r, _)) in seats.iter_mut().enumerate() {
+                    // Buttons pull to ground: low is pressed.
+                    self.pad.set_level(now, i as u8, fw::Button::Approve, a.is_low());
+                    self.pad.set_level(now, i as u8, fw::Button::Reject, r.is_low());
+                }
+                Ok(())
+            }
+            PadWires::McpInterrupt(m) => m.update(now, &mut self.pad).map_err(stopped),
+            PadWires::McpPolled(m) => m.update(now, &mut self.pad).map_err(stopped),
+        }
+    }
+
+    fn drive_lights(&mut self, now: Millis) -> Result<(), HwError> {
+        match &mut self.wires {
+            PadWires::Gpio(seats) => {
+                for (i, (_, _, light)) in seats.iter_mut().enumerate() {
+                    if let Some(l) = light {
+                        if self.lights.get(i as u8).is_lit(now) {
+                            l.set_high();
+                        } else {
+                            l.set_low();
+                        }
+                    }
+                }
+                Ok(())
+            }
+            PadWires::McpInterrupt(m) => m.set_lights(now, &self.lights).map_err(stopped),
+            PadWires::McpPolled(m) => m.set_lights(now, &self.lights).map_err(stopped),
+        }
+    }
+}
+
+impl VotePad for RpiPad {
+    fn poll(&mut self, now: Millis) -> Result<Vec<PadEvent>, HwError> {
+        self.read(now)?;
+        self.drive_lights(now)?;
+        Ok(super::pad::events(&mut self.pad, now))
+    }
+
+    fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {
+        self.lights = super::pad::lights(lights);
+        Ok(())
+    }
+}
+
+/// The roll button on a GPIO, to ground with the internal pull-up.
+#[derive(Debug)]
+pub struct RpiDice {
+    pin: InputPin,
+    button: RollButton,
+}
+
+impl RpiDice {
+    /// Opens the roll button.
+    pub fn open(pin: u8) -> Result<RpiDice, HwError> {
+        let gpio = Gpio::new().map_err(|e| gpio_error("dice", e))?;
+        let pin = gpio.get(pin).map_err(|e| gpio_error("dice", e))?.into_input_pullup();
+        Ok(RpiDice { pin, button: RollButton::default() })
+    }
+}
+
+impl DiceButton for RpiDice {
+    fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
+        self.button.set_level(now, self.pin.is_low());
+        Ok(self.button.poll(now))
+    }
+}
