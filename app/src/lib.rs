@@ -3,11 +3,13 @@
 //! - [`games`]: pure rules engines (decide → events → apply).
 //! - [`table`]: the session that routes inputs to the game, with timers.
 //! - [`hw`]: hardware ports and their simulated implementations.
+//! - [`journal`]: the durable game log, history, settings and learned tags.
 //! - [`narrator`]: cues to lines in Italian and English.
 //! - [`headless`]: the JSON-lines driver.
 
 pub mod games;
 pub mod headless;
 pub mod hw;
+pub mod journal;
 pub mod narrator;
 pub mod table;
