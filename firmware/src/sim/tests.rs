@@ -464,6 +464,7 @@ fn idle_poll_cost_in_spi_transactions() {
     poll(&mut s, 200);
     let present = chip.transactions() - before;
     assert!(present < 120, "a poll with the tag lying there costs {present} transactions");
+    eprintln!("idle poll: {idle} SPI transactions, tag lying there: {present}");
 }
 
 // ---------------------------------------------------------------------------------------------
