@@ -1,1 +1,483 @@
-//! Unit tests of the journal.
+//! Unit tests of the journal, on real files in temporary directories.
+
+use super::*;
+use crate::games::avalon::{Avalon, Command, EndReason, Event, MissionCard, Role, RoleSet, Setup, Side};
+use crate::games::{Game, GameRng};
+use tempfile::TempDir;
+
+fn fresh() -> (TempDir, Journal) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let opened = Journal::open(dir.path().join("tavola.db")).expect("open");
+    assert!(opened.moved_aside.is_none());
+    (dir, opened.journal)
+}
+
+fn reopen(dir: &TempDir) -> Journal {
+    let opened = Journal::open(dir.path().join("tavola.db")).expect("reopen");
+    assert!(opened.moved_aside.is_none(), "a sound file is never moved aside");
+    opened.journal
+}
+
+fn av(e: Event) -> AnyEvent {
+    AnyEvent::Avalon(e)
+}
+
+/// A small distinct command's events, for undo/redo bookkeeping.
+fn marker(leader: u8) -> Vec<AnyEvent> {
+    vec![av(Event::LeaderPassed { leader: Seat(leader) })]
+}
+
+fn card_of(role: Role, n: usize) -> String {
+    if role.is_unique() {
+        format!("avalon/role/{}", role.slug())
+    } else {
+        format!("avalon/role/{}-{}", role.slug(), n)
+    }
+}
+
+/// Plays `commands` on a fresh Avalon game and returns, per accepted
+/// command, the events the journal stores (transient ones dropped).
+fn play(commands: &[Command]) -> (Avalon, Vec<Vec<AnyEvent>>) {
+    let mut rng = GameRng::seeded(1);
+    let mut game = Avalon::default();
+    let mut entries = Vec::new();
+    for c in commands {
+        let events = game.execute(c, &mut rng).unwrap_or_else(|e| panic!("{c:?} refused: {e:?}"));
+        let stored: Vec<AnyEvent> = events.into_iter().filter(|e| !e.is_transient()).map(AnyEvent::Avalon).collect();
+        if !stored.is_empty() {
+            entries.push(stored);
+        }
+    }
+    (game, entries)
+}
+
+/// Five players who tap their cards, then five rejected teams: evil wins.
+fn five_rejections(names: &[&str]) -> Vec<Command> {
+    let roles = vec![Role::Merlin, Role::LoyalServant, Role::LoyalServant, Role::Assassin, Role::Minion];
+    let set = RoleSet::from_roles(roles.clone()).expect("legal set");
+    let mut cmds = vec![Command::Setup(Setup {
+        names: names.iter().map(|s| s.to_string()).collect(),
+        roles: set,
+        scan_roles: true,
+        first_leader: Some(Seat(0)),
+    })];
+    for (i, r) in roles.iter().enumerate() {
+        cmds.push(Command::RoleCard { card: card_of(*r, i) });
+    }
+    cmds.push(Command::EndNight);
+    for _ in 0..5 {
+        cmds.push(Command::ProposeTeam { team: vec![Seat(0), Seat(1)] });
+        for s in 0..5 {
+            cmds.push(Command::Vote { seat: Seat(s), approve: false });
+        }
+    }
+    cmds
+}
+
+fn record(j: &mut Journal, entries: &[Vec<AnyEvent>], seed: Option<u64>) -> GameId {
+    let meta = GameMeta::from_events(&entries[0], seed);
+    let id = j.begin_game(GameKind::Avalon, &meta).expect("begin");
+    for e in entries {
+        j.append(id, e).expect("append");
+    }
+    id
+}
+
+#[test]
+fn a_new_file_is_set_up_for_durability() {
+    let (dir, j) = fresh();
+    use rusqlite::types::Value;
+    let q = |sql: &str| j.conn().query_row(sql, [], |r| r.get::<_, Value>(0)).expect(sql);
+    assert_eq!(q("PRAGMA journal_mode"), Value::Text("wal".into()));
+    assert_eq!(q("PRAGMA synchronous"), Value::Integer(2), "FULL");
+    assert_eq!(q("PRAGMA foreign_keys"), Value::Integer(1));
+    assert_eq!(q("PRAGMA user_version"), Value::Integer(i64::from(schema::LATEST)));
+    assert_eq!(q("PRAGMA application_id"), Value::Integer(i64::from(schema::APPLICATION_ID)));
+    assert!(j.quick_check().expect("check").is_empty());
+    assert_eq!(j.path(), dir.path().join("tavola.db"));
+}
+
+#[test]
+fn the_data_directory_is_created() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("a/b/tavola.db");
+    let j = Journal::open(&path).expect("open").journal;
+    assert!(path.is_file());
+    drop(j);
+}
+
+#[test]
+fn appended_entries_come_back_in_order_after_reopening() {
+    let (dir, mut j) = fresh();
+    let (game, entries) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    let id = record(&mut j, &entries, Some(7));
+    drop(j);
+    let j = reopen(&dir);
+    let stored = j.game(id).expect("game");
+    assert_eq!(stored.entries.len(), entries.len());
+    assert!(stored.entries.iter().enumerate().all(|(i, e)| e.seq == Seq(i as i64 + 1) && e.kind == EntryKind::Command));
+    let flat: Vec<AnyEvent> = entries.concat();
+    assert_eq!(stored.events, flat);
+    assert_eq!(j.events(id).expect("events"), flat);
+    let AnyEvent::Avalon(_) = &flat[0];
+    let replayed = Avalon::replay(flat.iter().map(|e| match e {
+        AnyEvent::Avalon(e) => e,
+    }));
+    assert_eq!(replayed, game);
+    assert_eq!(stored.info.seed, Some(7));
+    assert_eq!(stored.info.players, vec!["Anna", "Bruno", "Carla", "Dario", "Elena"]);
+}
+
+#[test]
+fn seeds_keep_all_their_bits() {
+    let (_dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta { seed: Some(u64::MAX - 3), players: vec![] }).expect("begin");
+    assert_eq!(j.info(id).expect("info").seed, Some(u64::MAX - 3));
+}
+
+#[test]
+fn undo_and_redo_are_entries_and_redo_ends_with_a_new_command() {
+    let (dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    let (a, b, c, d) = (marker(0), marker(1), marker(2), marker(3));
+    assert_eq!(j.append(id, &a).expect("a"), Seq(1));
+    assert_eq!(j.append(id, &b).expect("b"), Seq(2));
+    assert_eq!(j.append(id, &c).expect("c"), Seq(3));
+
+    let step = j.undo(id).expect("undo c");
+    assert_eq!(step, Step { entry: Seq(4), target: Seq(3), events: c.clone() });
+    assert_eq!(j.events(id).expect("events"), [a.clone(), b.clone()].concat());
+    let step = j.undo(id).expect("undo b");
+    assert_eq!((step.entry, step.target), (Seq(5), Seq(2)));
+    assert_eq!(j.events(id).expect("events"), a);
+
+    let step = j.redo(id).expect("redo b");
+    assert_eq!(step, Step { entry: Seq(6), target: Seq(2), events: b.clone() });
+    assert_eq!(j.events(id).expect("events"), [a.clone(), b.clone()].concat());
+    assert_eq!(j.can_undo_redo(id).expect("flags"), (true, true), "c can still be redone");
+
+    // A new command drops what could be redone.
+    assert_eq!(j.append(id, &d).expect("d"), Seq(7));
+    assert!(matches!(j.redo(id), Err(JournalError::NothingToRedo(g)) if g == id));
+    assert_eq!(j.events(id).expect("events"), [a.clone(), b.clone(), d.clone()].concat());
+
+    for _ in 0..3 {
+        j.undo(id).expect("undo");
+    }
+    assert!(j.events(id).expect("events").is_empty());
+    assert!(matches!(j.undo(id), Err(JournalError::NothingToUndo(_))));
+    assert_eq!(j.can_undo_redo(id).expect("flags"), (false, true));
+
+    // Everything the table did is on disk, in order, and survives a restart.
+    drop(j);
+    let j = reopen(&dir);
+    let stored = j.unfinished().expect("unfinished").expect("open game");
+    let kinds: Vec<EntryKind> = stored.entries.iter().map(|e| e.kind).collect();
+    use EntryKind::{Command as C, Redo as R, Undo as U};
+    assert_eq!(kinds, [C, C, C, U, U, R, C, U, U, U]);
+    assert!(stored.events.is_empty());
+    assert!(!stored.can_undo && stored.can_redo);
+    let targets: Vec<Option<Seq>> = stored.entries.iter().map(|e| e.target).collect();
+    assert_eq!(targets[3..6], [Some(Seq(3)), Some(Seq(2)), Some(Seq(2))]);
+    assert_eq!(targets[7..], [Some(Seq(7)), Some(Seq(2)), Some(Seq(1))]);
+}
+
+#[test]
+fn transient_events_are_refused_and_nothing_is_written() {
+    let (_dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    j.append(id, &marker(0)).expect("first");
+    let card = av(Event::MissionCardPlayed { seat: Seat(2), card: Some(MissionCard::Fail) });
+    let reveal = av(Event::MissionRevealed { mission: 0, successes: 1, fails: 1, succeeded: false });
+    let err = j.append(id, &[reveal.clone(), card.clone()]).expect_err("transient refused");
+    assert!(matches!(err, JournalError::TransientEvent { index: 1 }), "{err}");
+    // Even the public form of the event is transient: it never reaches the disk.
+    let public = av(Event::MissionCardPlayed { seat: Seat(2), card: None });
+    assert!(matches!(j.append(id, &[public]), Err(JournalError::TransientEvent { index: 0 })));
+    assert!(matches!(j.append(id, &[]), Err(JournalError::EmptyEntry)));
+    assert_eq!(j.game(id).expect("game").entries.len(), 1);
+    let mission_cards: i64 = j
+        .conn()
+        .query_row("SELECT count(*) FROM entries WHERE events LIKE '%mission_card_played%'", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(mission_cards, 0);
+}
+
+#[test]
+fn closed_and_missing_games_refuse_writes() {
+    let (_dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    j.append(id, &marker(0)).expect("append");
+    j.finish_game(id, &GameResult::default()).expect("finish");
+    let not_open = |r: Result<Seq>| matches!(r, Err(JournalError::NotOpen { state: GameState::Finished, .. }));
+    assert!(not_open(j.append(id, &marker(1))));
+    assert!(not_open(j.undo(id).map(|s| s.entry)));
+    assert!(not_open(j.discard(id).map(|_| Seq(0))));
+    assert!(not_open(j.finish_game(id, &GameResult::default()).map(|_| Seq(0))));
+    let nowhere = GameId(999);
+    assert!(matches!(j.append(nowhere, &marker(0)), Err(JournalError::NoSuchGame(g)) if g == nowhere));
+    assert!(matches!(j.events(nowhere), Err(JournalError::NoSuchGame(_))));
+    assert!(matches!(j.game(nowhere), Err(JournalError::NoSuchGame(_))));
+}
+
+#[test]
+fn the_unfinished_game_is_the_last_open_one_with_entries() {
+    let (dir, mut j) = fresh();
+    assert!(j.unfinished().expect("none").is_none());
+    let first = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    assert!(j.unfinished().expect("empty game").is_none(), "nothing acknowledged yet");
+    j.append(first, &marker(0)).expect("append");
+    assert_eq!(j.unfinished().expect("found").expect("some").info.id, first);
+
+    // Starting another game discards the one left open.
+    let second = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    assert_eq!(j.info(first).expect("info").state, GameState::Discarded);
+    assert!(j.info(first).expect("info").ended_at.is_some());
+    j.append(second, &marker(1)).expect("append");
+    drop(j);
+
+    let mut j = reopen(&dir);
+    let stored = j.unfinished().expect("found").expect("some");
+    assert_eq!(stored.info.id, second);
+    assert_eq!(stored.info.state, GameState::Open);
+    assert_eq!(stored.events, marker(1));
+    j.discard(second).expect("discard");
+    assert!(j.unfinished().expect("none").is_none());
+    assert_eq!(j.games(GameState::Discarded).expect("discarded").len(), 2);
+    assert!(j.history().expect("history").is_empty(), "discarded games are not history");
+    assert_eq!(j.game(first).expect("kept").entries.len(), 1, "discarded games stay on disk");
+}
+
+#[test]
+fn events_of_another_game_are_refused() {
+    // Only Avalon exists today; the check compares the game's stored kind.
+    let (_dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Nottingham, &GameMeta::default()).expect("begin");
+    let err = j.append(id, &marker(0)).expect_err("wrong game");
+    assert!(
+        matches!(err, JournalError::WrongGame { expected: GameKind::Nottingham, found: GameKind::Avalon, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_newer_schema_is_refused_and_left_untouched() {
+    let (dir, j) = fresh();
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    {
+        let conn = Connection::open(&path).expect("raw open");
+        conn.pragma_update(None, "user_version", schema::LATEST + 1).expect("bump");
+    }
+    let before = fs::read(&path).expect("read");
+    let err = Journal::open(&path).expect_err("newer schema");
+    match &err {
+        JournalError::NewerSchema { found, supported, .. } => {
+            assert_eq!((*found, *supported), (schema::LATEST + 1, schema::LATEST));
+        }
+        other => panic!("expected NewerSchema, got {other}"),
+    }
+    assert!(err.to_string().contains("newer Tavola"), "{err}");
+    assert_eq!(fs::read(&path).expect("read"), before, "the file is not rewritten");
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains("corrupt")), "not moved aside: {names:?}");
+}
+
+#[test]
+fn another_programs_database_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("other.db");
+    {
+        let conn = Connection::open(&path).expect("raw open");
+        conn.execute_batch("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT)").expect("create");
+    }
+    assert!(matches!(Journal::open(&path), Err(JournalError::ForeignDatabase { .. })));
+    let conn = Connection::open(&path).expect("raw open");
+    let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0)).expect("count");
+    assert_eq!(tables, 1, "nothing added");
+}
+
+#[test]
+fn a_file_that_fails_its_integrity_check_is_moved_aside() {
+    let (dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    j.append(id, &marker(0)).expect("append");
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    // One page more than the tables use, counted in the header: every page
+    // still reads, only the integrity check sees the orphan.
+    let mut bytes = fs::read(&path).expect("read");
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    let pages = u32::from_be_bytes(bytes[28..32].try_into().expect("4 bytes"));
+    assert_eq!(bytes.len(), page * pages as usize);
+    bytes[28..32].copy_from_slice(&(pages + 1).to_be_bytes());
+    bytes.resize(bytes.len() + page, 0);
+    fs::write(&path, &bytes).expect("write");
+    let opened = Journal::open(&path).expect("open");
+    let moved = opened.moved_aside.expect("moved aside");
+    assert!(matches!(moved.damage, Damage::QuickCheck { .. }), "{:?}", moved.damage);
+    assert!(moved.damage.to_string().contains("integrity check"), "{}", moved.damage);
+    assert!(moved.path.file_name().expect("name").to_string_lossy().starts_with("tavola.db.corrupt-"));
+    assert_eq!(fs::read(&moved.path).expect("kept"), bytes, "moved as it was found");
+    assert!(opened.journal.unfinished().expect("fresh").is_none());
+}
+
+#[test]
+fn hand_edited_entries_that_contradict_each_other_are_reported() {
+    let (_dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    j.append(id, &marker(0)).expect("a");
+    j.append(id, &marker(1)).expect("b");
+    j.undo(id).expect("undo");
+    j.conn().execute("UPDATE entries SET target = 1 WHERE seq = 3", []).expect("edit");
+    assert!(matches!(j.events(id), Err(JournalError::Inconsistent { seq: Seq(3), .. })));
+}
+
+#[test]
+fn results_and_statistics_come_from_the_stored_games() {
+    let (_dir, mut j) = fresh();
+    let names = ["Anna", "Bruno", "Carla", "Dario", "Elena"];
+    let (game, entries) = play(&five_rejections(&names));
+    assert!(game.is_over());
+    let events = entries.concat();
+    let result = GameResult::from_events(&events).expect("ended");
+    assert_eq!(result.winner.as_deref(), Some("evil"));
+    assert_eq!(result.reason.as_deref(), Some("five_rejections"));
+    assert_eq!(result.winners, Some(vec![Seat(3), Seat(4)]), "Assassin and Minion");
+    let a = record(&mut j, &entries, None);
+    j.finish_game(a, &result).expect("finish");
+
+    // A second game without role scan: who won is unknown per player.
+    let mut cmds = five_rejections(&["anna", "Bruno", "", "Dario", "Fabio"]);
+    if let Command::Setup(s) = &mut cmds[0] {
+        s.scan_roles = false;
+    }
+    cmds.retain(|c| !matches!(c, Command::RoleCard { .. }));
+    let (_, entries) = play(&cmds);
+    let result = GameResult::from_events(&entries.concat()).expect("ended");
+    assert_eq!(result.winners, None);
+    let b = record(&mut j, &entries, None);
+    j.finish_game(b, &result).expect("finish");
+
+    // An open game counts nowhere.
+    let (_, open_entries) = play(&five_rejections(&names)[..3]);
+    record(&mut j, &open_entries, None);
+
+    let history = j.history().expect("history");
+    assert_eq!(history.iter().map(|g| g.info.id).collect::<Vec<_>>(), vec![b, a], "newest first");
+    assert_eq!(history[1].events, events.len());
+    assert_eq!(history[1].commands, 37, "setup, five cards, end of night, five times a team and five votes");
+    assert_eq!(history[1].winner_names(), Some(vec!["Dario".to_string(), "Elena".to_string()]));
+    assert_eq!(history[0].winner_names(), None);
+    assert!(history[0].duration_ms().expect("ended") >= 0);
+
+    let players = j.player_stats().expect("players");
+    let get = |n: &str| players.iter().find(|p| p.name.eq_ignore_ascii_case(n)).expect(n).clone();
+    assert_eq!(get("anna"), PlayerStats { name: "Anna".into(), played: 2, won: 0, lost: 1 });
+    assert_eq!(get("dario").win_rate(), Some(1.0));
+    assert_eq!(get("fabio").win_rate(), None, "no decided game");
+    assert!(players.iter().all(|p| !p.name.is_empty()), "unnamed seats are left out");
+    assert_eq!(players[0].played, 2, "most games first");
+
+    let avalon = j.avalon_stats().expect("avalon");
+    assert_eq!((avalon.games, avalon.good_wins, avalon.evil_wins), (2, 0, 2));
+    assert_eq!(avalon.win_rate(Side::Evil), Some(1.0));
+    assert!(avalon.reasons.contains(&(EndReason::FiveRejections, 2)));
+    assert_eq!(avalon.role_sets.len(), 1);
+    let set = &avalon.role_sets[0];
+    assert_eq!(set.games, 2);
+    assert_eq!(set.roles.len(), 5);
+    assert_eq!(set.win_rate(Side::Good), Some(0.0));
+}
+
+#[test]
+fn exports_read_back_and_hide_secrets_while_the_game_is_open() {
+    let (_dir, mut j) = fresh();
+    let (_, entries) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    let id = record(&mut j, &entries, Some(3));
+
+    let open = j.export_jsonl(id).expect("export");
+    assert!(!open.contains("\"role\":\"") && !open.contains("\"card\":\""), "no card leaks:\n{open}");
+    assert!(open.contains("\"approve\":null"), "votes stay secret:\n{open}");
+    let back = parse_jsonl(&open).expect("parse");
+    assert!(back.header.public);
+    assert_eq!(back.header.state, GameState::Open);
+
+    j.finish_game(id, &GameResult::from_events(&entries.concat()).expect("ended")).expect("finish");
+    let text = j.export_jsonl(id).expect("export");
+    assert_eq!(text.lines().count(), 1 + entries.concat().len());
+    let back = parse_jsonl(&text).expect("parse");
+    assert!(!back.header.public);
+    assert_eq!(back.header.seed, Some(3));
+    assert_eq!(back.header.kind, GameKind::Avalon);
+    assert_eq!(back.events, entries.concat());
+
+    let cut: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    assert!(matches!(parse_jsonl(&cut), Err(JournalError::BadExport { .. })), "a cut export is refused");
+    assert!(matches!(parse_jsonl("{\"x\":1}\n"), Err(JournalError::BadExport { line: 1, .. })));
+}
+
+#[test]
+fn settings_are_json_values_by_key() {
+    let (dir, mut j) = fresh();
+    assert_eq!(j.setting::<String>("lang").expect("get"), None);
+    j.set_setting("lang", "it").expect("set");
+    j.set_setting("lang", "en").expect("replace");
+    j.set_setting("timers", &serde_json::json!({"vote_s": 30})).expect("set");
+    drop(j);
+    let mut j = reopen(&dir);
+    assert_eq!(j.setting::<String>("lang").expect("get").as_deref(), Some("en"));
+    assert_eq!(j.setting::<serde_json::Value>("timers").expect("get"), Some(serde_json::json!({"vote_s": 30})));
+    assert!(matches!(j.setting::<u32>("lang"), Err(JournalError::Json { .. })), "a wrong type is an error");
+    assert!(j.remove_setting("lang").expect("remove"));
+    assert!(!j.remove_setting("lang").expect("remove again"));
+    assert_eq!(j.setting::<String>("lang").expect("get"), None);
+}
+
+#[test]
+fn learned_tags_map_uids_to_cards() {
+    let (dir, mut j) = fresh();
+    j.learn_tag("04:a1:b2:c3", "avalon/role/merlin").expect("learn");
+    j.learn_tag("DEADBEEF", "avalon/role/servant-1").expect("learn");
+    j.learn_tag("deadbeef", "avalon/role/servant-2").expect("relearn");
+    drop(j);
+    let mut j = reopen(&dir);
+    assert_eq!(j.learned_tag("04A1B2C3").expect("get").as_deref(), Some("avalon/role/merlin"));
+    assert_eq!(j.learned_tag("DeadBeef").expect("get").as_deref(), Some("avalon/role/servant-2"));
+    let all = j.learned_tags().expect("all");
+    assert_eq!(all.iter().map(|t| t.uid.as_str()).collect::<Vec<_>>(), ["04A1B2C3", "DEADBEEF"]);
+    assert!(j.forget_tag("deadbeef").expect("forget"));
+    assert_eq!(j.learned_tag("DEADBEEF").expect("get"), None);
+    assert!(!j.forget_tag("DEADBEEF").expect("forget again"));
+}
+
+#[test]
+fn the_default_path_follows_the_environment() {
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| OsString::from(v))
+    };
+    assert_eq!(
+        default_path_from(env(&[("TAVOLA_DB", "/x/t.db"), ("XDG_DATA_HOME", "/d"), ("HOME", "/h")])).expect("p"),
+        PathBuf::from("/x/t.db")
+    );
+    assert_eq!(
+        default_path_from(env(&[("XDG_DATA_HOME", "/d"), ("HOME", "/h")])).expect("p"),
+        PathBuf::from("/d/tavola/tavola.db")
+    );
+    assert_eq!(
+        default_path_from(env(&[("TAVOLA_DB", ""), ("XDG_DATA_HOME", "rel"), ("HOME", "/h")])).expect("p"),
+        PathBuf::from("/h/.local/share/tavola/tavola.db")
+    );
+    assert!(matches!(default_path_from(env(&[])), Err(JournalError::NoDataDir)));
+}
+
+#[test]
+fn game_meta_names_every_seat() {
+    let (_, entries) = play(&five_rejections(&["Anna", " Bruno "]));
+    let meta = GameMeta::from_events(&entries[0], Some(1));
+    assert_eq!(meta.players, ["Anna", "Bruno", "", "", ""]);
+    assert_eq!(GameMeta::from_events(&marker(0), None).players, Vec::<String>::new());
+}
