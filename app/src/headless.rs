@@ -6,12 +6,14 @@
 //! given `--seed`. The format is documented in `docs/headless.md`.
 
 use crate::games::{GameRng, Lang};
+use crate::hw::nfc::POLL_MS;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{Millis, PadButton};
 use crate::table::{Input, Output, Session, Table, TimerConfig, Touch};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
+use tavola_firmware::sim::Fault;
 
 /// Time step of the simulated loop: the pad's debouncer and the timers see
 /// the clock move in steps this long.
@@ -119,7 +121,9 @@ impl Headless {
 
     fn input(&mut self, v: Value) -> Vec<Value> {
         let key = v.as_object().and_then(|m| {
-            ["wait_ms", "tag", "button", "press", "roll", "touch", "view"].into_iter().find(|k| m.contains_key(*k))
+            ["wait_ms", "tag", "fault", "button", "press", "roll", "touch", "view"]
+                .into_iter()
+                .find(|k| m.contains_key(*k))
         });
         let result: Result<Vec<Output>, String> = match key {
             Some("wait_ms") => match v["wait_ms"].as_u64() {
@@ -131,8 +135,25 @@ impl Headless {
                     TagAction::Placed => self.table.reader.place(&t.uid, t.card.as_deref()),
                     TagAction::Removed => self.table.reader.remove(),
                 }
-                self.wait(STEP_MS)
+                // One poll period, so that the reader has looked at its field.
+                self.wait(POLL_MS + STEP_MS)
             }),
+            Some("fault") => {
+                let name = v["fault"].as_str().unwrap_or_default();
+                let chip = self.table.reader.chip();
+                match (name, fault(name)) {
+                    ("clear", _) => chip.clear_faults(),
+                    (_, Some(f)) => chip.inject(f),
+                    _ => {
+                        return vec![bad_input(
+                            "fault must be one of crc, collision, truncated, corrupted, pulled, dead_low, dead_high, \
+                             stalled, clear"
+                                .into(),
+                        )]
+                    }
+                }
+                Ok(self.wait(STEP_MS))
+            }
             Some("button") => parse::<ButtonInput>(v["button"].clone()).map(|b| {
                 self.table.pad.set_level(self.now, b.seat, b.button, b.down);
                 self.wait(STEP_MS)
@@ -150,7 +171,7 @@ impl Headless {
             },
             Some("touch") => parse::<Touch>(v).map(|t| self.table.input(self.now, Input::Touch(t))),
             Some("view") => return vec![json!({ "out": "view", "view": self.table.session.view() })],
-            _ => Err("unknown input: expected one of wait_ms, tag, button, press, roll, touch, view".into()),
+            _ => Err("unknown input: expected one of wait_ms, tag, fault, button, press, roll, touch, view".into()),
         };
         match result {
             Ok(outs) => outs.into_iter().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).collect(),
@@ -170,6 +191,21 @@ impl Headless {
             }
         }
     }
+}
+
+/// A reader fault by its name in the headless format.
+fn fault(name: &str) -> Option<Fault> {
+    Some(match name {
+        "crc" => Fault::CrcError,
+        "collision" => Fault::Collision,
+        "truncated" => Fault::Truncated,
+        "corrupted" => Fault::Corrupted,
+        "pulled" => Fault::PullAfter(3),
+        "dead_low" => Fault::DeadMiso(0x00),
+        "dead_high" => Fault::DeadMiso(0xFF),
+        "stalled" => Fault::Stall,
+        _ => return None,
+    })
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(v: Value) -> Result<T, String> {

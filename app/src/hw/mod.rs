@@ -4,6 +4,7 @@
 //! The table session never talks to hardware directly: the app loop polls
 //! the ports and hands their decoded events to [`crate::table::Session`].
 
+pub mod nfc;
 pub mod pad;
 pub mod pinmap;
 #[cfg(feature = "rpi")]
@@ -41,6 +42,14 @@ pub enum TagEvent {
     Left {
         /// The tag's UID.
         uid: String,
+    },
+    /// A tag answers but could not be read (held at the edge of the field,
+    /// damaged, half written). Nothing is taken from it.
+    Unreadable {
+        /// The tag's UID.
+        uid: String,
+        /// Why, in a few words.
+        reason: String,
     },
 }
 
@@ -99,18 +108,33 @@ pub enum Light {
     Done,
 }
 
-/// Why a piece of hardware is not available, with the fix in the message.
+/// Why a piece of hardware is not available, with the fix in the message,
+/// in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HwError {
     /// Which part: `reader`, `pad`, `dice`, `audio`.
     pub part: String,
-    /// What is wrong and how to fix it.
-    pub message: String,
+    /// What is wrong and how to fix it, in Italian.
+    pub it: String,
+    /// The same in English.
+    pub en: String,
+}
+
+impl HwError {
+    /// A problem with `part`, said in Italian and in English.
+    pub fn new(part: &str, it: impl Into<String>, en: impl Into<String>) -> Self {
+        HwError { part: part.into(), it: it.into(), en: en.into() }
+    }
+
+    /// The message in `lang`.
+    pub fn text(&self, lang: crate::games::Lang) -> &str {
+        lang.pick(&self.it, &self.en)
+    }
 }
 
 impl fmt::Display for HwError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.part, self.message)
+        write!(f, "{}: {}", self.part, self.en)
     }
 }
 

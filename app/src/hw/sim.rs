@@ -1,10 +1,13 @@
 //! Simulated table hardware: always compiled, used by the desktop app (the
 //! on-screen pad and card picker), by the headless driver and by the tests.
 
+use super::nfc::{NfcReader, POLL_MS};
 use super::{AudioOut, Clock, DiceButton, HwError, Light, Millis, PadButton, PadEvent, TagEvent, TagSource, VotePad};
 use crate::narrator::Line;
 use std::cell::Cell;
 use std::rc::Rc;
+use tavola_firmware::nfc::NfcConfig;
+use tavola_firmware::sim::{SimChip, SimTag};
 use tavola_firmware::votepad as fw;
 
 /// A clock that moves only when told to. Clones share the same time.
@@ -50,41 +53,96 @@ impl Clock for SystemClock {
     }
 }
 
-/// A reader with tags placed and removed by hand (the card picker).
-#[derive(Debug, Default)]
+type ChipOpener = Box<dyn FnMut() -> Result<SimChip, HwError> + Send>;
+
+/// The simulated reader: the firmware's reader session talking to a
+/// simulated MFRC522 chip, with virtual tags laid in its field by hand (the
+/// card picker, the headless driver, tests). The code that runs on the Pi is
+/// the code that runs here.
 pub struct SimReader {
-    on_reader: Option<String>,
-    pending: Vec<TagEvent>,
+    chip: SimChip,
+    reader: NfcReader<SimChip, ChipOpener>,
+}
+
+impl std::fmt::Debug for SimReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SimReader").field("reader", &self.reader).finish_non_exhaustive()
+    }
+}
+
+impl Default for SimReader {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The UID a virtual tag gets for a name: the name itself if it is 4 or 7
+/// bytes of hex (`04A1B2C3D4E5F6`), otherwise 7 bytes derived from it.
+pub fn uid_for(name: &str) -> Vec<u8> {
+    let hex: Option<Vec<u8>> = name
+        .len()
+        .is_multiple_of(2)
+        .then(|| (0..name.len()).step_by(2).map(|i| u8::from_str_radix(name.get(i..i + 2)?, 16).ok()).collect())
+        .flatten();
+    match hex {
+        Some(b) if b.len() == 4 || b.len() == 7 => b,
+        _ => {
+            // FNV-1a: stable across runs and machines.
+            let h =
+                name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+            let mut uid = vec![0x04];
+            uid.extend_from_slice(&h.to_be_bytes()[..6]);
+            uid
+        }
+    }
 }
 
 impl SimReader {
-    /// An empty reader.
+    /// A reader with an empty field, polled every [`POLL_MS`].
     pub fn new() -> Self {
-        Self::default()
+        let chip = SimChip::new();
+        let handle = chip.clone();
+        let open: ChipOpener = Box::new(move || Ok(handle.clone()));
+        SimReader { chip, reader: NfcReader::new(open, NfcConfig::default(), POLL_MS) }
     }
 
-    /// Lays a tag on the reader; a tag already lying there is not read twice.
-    /// Another tag still lying there is taken off first.
+    /// Lays a tag on the reader: an NTAG213 with `card` written on it (blank
+    /// without), or a UID-only MIFARE Classic when the UID has 4 bytes. A
+    /// tag already lying there is not read twice.
     pub fn place(&mut self, uid: &str, card: Option<&str>) {
-        if self.on_reader.as_deref() == Some(uid) {
+        let bytes = uid_for(uid);
+        let tag = match <[u8; 7]>::try_from(bytes.as_slice()) {
+            Ok(seven) => match card {
+                Some(id) => SimTag::ntag213(seven).with_card(id),
+                None => SimTag::ntag213(seven),
+            },
+            Err(_) => SimTag::classic_1k(bytes[..4].try_into().unwrap_or([0x04, 0, 0, 0])),
+        };
+        self.place_tag(tag);
+    }
+
+    /// Lays any virtual tag on the reader (replacing another).
+    pub fn place_tag(&mut self, tag: SimTag) {
+        if self.chip.tag().is_some_and(|t| t.uid() == tag.uid()) {
             return;
         }
-        self.remove();
-        self.on_reader = Some(uid.to_string());
-        self.pending.push(TagEvent::Arrived { uid: uid.to_string(), card: card.map(str::to_string) });
+        self.chip.place(tag);
     }
 
     /// Takes the tag away.
     pub fn remove(&mut self) {
-        if let Some(uid) = self.on_reader.take() {
-            self.pending.push(TagEvent::Left { uid });
-        }
+        self.chip.remove();
+    }
+
+    /// The simulated chip, for injecting faults and counting transactions.
+    pub fn chip(&self) -> &SimChip {
+        &self.chip
     }
 }
 
 impl TagSource for SimReader {
-    fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
-        Ok(std::mem::take(&mut self.pending))
+    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        self.reader.poll(now)
     }
 }
 

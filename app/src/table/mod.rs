@@ -345,8 +345,10 @@ impl Session {
     }
 
     fn tag(&mut self, event: TagEvent, out: &mut Vec<Output>) {
-        let TagEvent::Arrived { uid, card } = event else {
-            return;
+        let (uid, card) = match event {
+            TagEvent::Arrived { uid, card } => (uid, card),
+            TagEvent::Unreadable { uid, reason } => return self.notice(Notice::UnreadableTag { uid, reason }, out),
+            TagEvent::Left { .. } => return,
         };
         let Some(card) = card else {
             return self.notice(Notice::UnknownTag { uid }, out);

@@ -1,6 +1,7 @@
 //! The table loop: polls the hardware ports and feeds the session.
 
 use super::{Input, Output, Session};
+use crate::games::Lang;
 use crate::hw::{DiceButton, HwError, Millis, TagSource, VotePad};
 
 /// Die rolled by the roll button when the game does not say otherwise.
@@ -33,6 +34,7 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         let mut out = Vec::new();
         match self.reader.poll(now) {
             Ok(tags) => {
+                self.hw_ok("reader", &mut out);
                 for t in tags {
                     out.extend(self.session.handle(now, Input::Tag(t)));
                 }
@@ -41,6 +43,7 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         }
         match self.pad.poll(now) {
             Ok(events) => {
+                self.hw_ok("pad", &mut out);
                 for e in events {
                     out.extend(self.session.handle(now, Input::Pad(e)));
                 }
@@ -49,6 +52,7 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         }
         match self.dice.poll(now) {
             Ok(presses) => {
+                self.hw_ok("dice", &mut out);
                 for _ in 0..presses {
                     out.extend(self.session.handle(now, Input::Roll { sides: DEFAULT_DIE }));
                 }
@@ -68,11 +72,28 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         self.session.handle(now, input)
     }
 
-    /// Reports a hardware problem once (the same problem again stays quiet).
+    /// Reports a hardware problem once (the same problem again stays quiet
+    /// until the part has worked in between).
     fn hw_error(&mut self, e: HwError, out: &mut Vec<Output>) {
         if !self.hw_errors.contains(&e) {
-            out.push(Output::Notice { code: format!("hw.{}", e.part), message: e.message.clone() });
+            out.push(Output::Notice { code: format!("hw.{}", e.part), message: e.text(self.session.lang()).into() });
             self.hw_errors.push(e);
+        }
+    }
+
+    /// A part that works again after a problem: say so once.
+    fn hw_ok(&mut self, part: &str, out: &mut Vec<Output>) {
+        if self.hw_errors.iter().any(|e| e.part == part) {
+            self.hw_errors.retain(|e| e.part != part);
+            let message = match (part, self.session.lang()) {
+                ("reader", Lang::It) => "Il lettore NFC funziona di nuovo.",
+                ("reader", Lang::En) => "The NFC reader works again.",
+                ("pad", Lang::It) => "La pulsantiera funziona di nuovo.",
+                ("pad", Lang::En) => "The vote pad works again.",
+                (_, Lang::It) => "Il pulsante del dado funziona di nuovo.",
+                (_, Lang::En) => "The roll button works again.",
+            };
+            out.push(Output::Notice { code: format!("hw.{part}.ok"), message: message.into() });
         }
     }
 }

@@ -11,6 +11,13 @@ pub enum Notice {
         /// The tag's UID.
         uid: String,
     },
+    /// A tag that answers but cannot be read.
+    UnreadableTag {
+        /// The tag's UID.
+        uid: String,
+        /// Why.
+        reason: String,
+    },
     /// A card id that is in no game's catalog.
     UnknownCard {
         /// The id.
@@ -60,6 +67,7 @@ impl Notice {
     pub fn code(&self) -> &'static str {
         match self {
             Notice::UnknownTag { .. } => "table.unknown_tag",
+            Notice::UnreadableTag { .. } => "table.unreadable_tag",
             Notice::UnknownCard { .. } => "table.unknown_card",
             Notice::PadIdle { .. } => "table.pad_idle",
             Notice::BothPressed { .. } => "table.both_pressed",
@@ -81,6 +89,13 @@ impl Notice {
                     format!("Etichetta sconosciuta ({uid}): insegnala a Tavola in Impostazioni → Etichette.")
                 } else {
                     format!("Unknown tag ({uid}): teach it to Tavola in Settings → Tags.")
+                }
+            }
+            Notice::UnreadableTag { uid, reason } => {
+                if it {
+                    format!("Non riesco a leggere l'etichetta {uid}: tienila ferma e piatta sul lettore, poi riprova.")
+                } else {
+                    format!("The tag {uid} cannot be read ({reason}): hold it still and flat on the reader, then try again.")
                 }
             }
             Notice::UnknownCard { card } => {
