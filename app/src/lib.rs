@@ -13,3 +13,4 @@ pub mod hw;
 pub mod journal;
 pub mod narrator;
 pub mod table;
+pub mod tags;

@@ -12,6 +12,10 @@ Usage:
       --seed N                    seed for the game's random numbers (default 0)
       --lang it|en                language of messages and narration (default en)
       --seats N                   seats on the simulated pad (default 10)
+  tavola tags write CARD [--sim]  write a card id (e.g. avalon/role/merlin) on the blank tag laid on the reader
+  tavola tags learn CARD [--sim]  remember the tag laid on the reader (any tag) as CARD
+  tavola tags list                the tags learned so far
+      --sim                       use a simulated reader with a virtual tag (to try the commands)
   tavola --help | --version
 ";
 
@@ -68,8 +72,90 @@ fn run(args: &[String]) -> Result<(), String> {
             let stdin = std::io::stdin();
             tavola::headless::run(&opts, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
         }
+        Some("tags") => tags(&args[1..]),
         _ => gui(args),
     }
+}
+
+fn ask(question: &str) -> bool {
+    use std::io::Write;
+    print!("{question} [y/N] ");
+    let _ = std::io::stdout().flush();
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer).is_ok() && matches!(answer.trim(), "y" | "Y" | "s" | "S" | "yes" | "sì")
+}
+
+fn tags(args: &[String]) -> Result<(), String> {
+    use tavola::tags;
+    let sim = args.iter().any(|a| a == "--sim");
+    let rest: Vec<&str> = args.iter().map(String::as_str).filter(|a| *a != "--sim").collect();
+    let opened = tavola::journal::Journal::open_default().map_err(|e| e.to_string())?;
+    if let Some(moved) = &opened.moved_aside {
+        eprintln!("tavola: the database was damaged and was moved aside: {moved:?}");
+    }
+    let mut journal = opened.journal;
+    if let ["list"] = rest.as_slice() {
+        for t in journal.learned_tags().map_err(|e| e.to_string())? {
+            println!("{}\t{}", t.uid, t.card);
+        }
+        return Ok(());
+    }
+    let (verb, card) = match rest.as_slice() {
+        [verb @ ("write" | "learn"), card] => (*verb, *card),
+        _ => return Err(format!("tags: say write CARD, learn CARD or list\n\n{USAGE}")),
+    };
+    tags::check_card_id(card)?;
+    let sleep = |d| std::thread::sleep(d);
+    let poll = std::time::Duration::from_millis(tavola::hw::nfc::POLL_MS);
+    let message = if sim {
+        let chip = tavola_firmware::sim::SimChip::new();
+        let uid = [0x04, 0x53, 0x49, 0x4D, 0x00, 0x00, 0x01];
+        chip.place(match verb {
+            "write" => tavola_firmware::sim::SimTag::ntag213(uid),
+            _ => tavola_firmware::sim::SimTag::classic_1k([0x53, 0x49, 0x4D, 0x01]),
+        });
+        let mut s = tags::session(chip)?;
+        println!("Lay the tag on the reader…");
+        let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, sleep)?;
+        match verb {
+            "write" => tags::write(&mut s, card, &found, ask)?,
+            _ => tags::learn(&mut journal, card, &found, ask)?,
+        }
+    } else {
+        real_reader_tags(verb, card, &mut journal, poll)?
+    };
+    println!("{message}");
+    Ok(())
+}
+
+#[cfg(feature = "rpi")]
+fn real_reader_tags(
+    verb: &str,
+    card: &str,
+    journal: &mut tavola::journal::Journal,
+    poll: std::time::Duration,
+) -> Result<String, String> {
+    use tavola::tags;
+    let (map, _) = tavola::hw::pinmap::load().map_err(|e| e.to_string())?;
+    let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader).map_err(|e| e.en)?;
+    let mut s = tags::session(spi)?;
+    println!("Lay the tag on the reader…");
+    let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, std::thread::sleep)?;
+    match verb {
+        "write" => tags::write(&mut s, card, &found, ask),
+        _ => tags::learn(journal, card, &found, ask),
+    }
+}
+
+#[cfg(not(feature = "rpi"))]
+fn real_reader_tags(
+    _verb: &str,
+    _card: &str,
+    _journal: &mut tavola::journal::Journal,
+    _poll: std::time::Duration,
+) -> Result<String, String> {
+    Err("this build has no reader support: on the Pi, build with `--features rpi`; to try the command here, add --sim"
+        .into())
 }
 
 #[cfg(feature = "gui")]

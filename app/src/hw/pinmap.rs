@@ -271,6 +271,24 @@ impl PinMap {
     }
 }
 
+/// Where the pin map comes from: `$TAVOLA_PINMAP`, then
+/// `/etc/tavola/pinmap.toml`, then `hardware/pinmap.toml` in the working
+/// directory, then the standard map built into the binary.
+pub fn load() -> Result<(PinMap, String), PinMapError> {
+    let candidates = std::env::var_os("TAVOLA_PINMAP")
+        .map(std::path::PathBuf::from)
+        .into_iter()
+        .chain(["/etc/tavola/pinmap.toml", "hardware/pinmap.toml"].map(std::path::PathBuf::from));
+    for path in candidates {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let map = PinMap::parse(&text)
+                .map_err(|e| PinMapError { line: e.line, message: format!("{} ({})", e.message, path.display()) })?;
+            return Ok((map, path.display().to_string()));
+        }
+    }
+    Ok((PinMap::parse(DEFAULT_PINMAP)?, "the standard pin map".into()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

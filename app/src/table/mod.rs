@@ -168,6 +168,8 @@ pub struct Session {
     speech: narrator::Queue,
     message: Option<String>,
     now: Millis,
+    /// Tags that carry no card id, known by their UID (learned by the owner).
+    learned: std::collections::BTreeMap<String, String>,
 }
 
 impl Session {
@@ -183,7 +185,14 @@ impl Session {
             speech: narrator::Queue::new(),
             message: None,
             now: 0,
+            learned: Default::default(),
         }
+    }
+
+    /// Sets the tags known by UID (`uid → card id`), as stored by
+    /// `tavola tags learn`.
+    pub fn set_learned_tags(&mut self, tags: impl IntoIterator<Item = (String, String)>) {
+        self.learned = tags.into_iter().collect();
     }
 
     /// The language.
@@ -350,7 +359,7 @@ impl Session {
             TagEvent::Unreadable { uid, reason } => return self.notice(Notice::UnreadableTag { uid, reason }, out),
             TagEvent::Left { .. } => return,
         };
-        let Some(card) = card else {
+        let Some(card) = card.or_else(|| self.learned.get(&uid).cloned()) else {
             return self.notice(Notice::UnknownTag { uid }, out);
         };
         let Some(kind) = GameKind::of_card(&card) else {

@@ -77,3 +77,21 @@ fn ending_the_night_early_cuts_the_rest_of_the_script() {
     assert_eq!(v.subtitle.map(|l| l.id), Some("avalon.round.leader".to_string()));
     assert_eq!(v.queued_lines, 0);
 }
+
+#[test]
+fn a_learned_tag_stands_for_its_card() {
+    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    let setup =
+        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: true, first_leader: None };
+    s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
+    let tag = || Input::Tag(TagEvent::Arrived { uid: "A1B2C3D4".into(), card: None });
+    let out = s.handle(1, tag());
+    assert!(matches!(&out[0], Output::Notice { code, .. } if code == "table.unknown_tag"));
+    s.set_learned_tags([("A1B2C3D4".to_string(), "avalon/role/merlin".to_string())]);
+    let out = s.handle(2, tag());
+    assert!(
+        out.iter().any(|o| matches!(o, Output::Event { event, .. } if event["event"] == "role_recorded")),
+        "{out:?}"
+    );
+}

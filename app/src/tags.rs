@@ -1,0 +1,187 @@
+//! Tagging a game box: writing a card id on a blank NTAG (`tavola tags
+//! write`) and teaching Tavola the UID of a tag that cannot carry one
+//! (`tavola tags learn`), one card after another.
+
+use crate::games::GameKind;
+use crate::journal::Journal;
+use embedded_hal::spi::SpiDevice;
+use std::time::Duration;
+use tavola_firmware::nfc::{CardId, NfcConfig, NfcEvent, NfcSession, Uid};
+
+/// How long a command waits for a tag to be laid on the reader.
+pub const WAIT_FOR_TAG: Duration = Duration::from_secs(30);
+
+/// A tag on the reader, as read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// Its UID, as hex.
+    pub uid: String,
+    /// The card id it carries, if any.
+    pub card: Option<String>,
+}
+
+/// Checks a card id: the right shape and the prefix of one of the games.
+pub fn check_card_id(card: &str) -> Result<CardId, String> {
+    let id = CardId::new(card).ok_or_else(|| format!("“{card}” is not a card id (1 to 64 visible characters)"))?;
+    if GameKind::of_card(card).is_none() || card.split('/').count() < 3 {
+        let prefixes: Vec<&str> = GameKind::ALL.iter().map(|g| g.card_prefix()).collect();
+        return Err(format!(
+            "“{card}” is not a card id: it starts with one of {} and has three parts",
+            prefixes.join(", ")
+        ));
+    }
+    Ok(id)
+}
+
+/// Polls until a tag is read, or `timeout` of the session's time passes.
+pub fn wait_for_tag<SPI: SpiDevice>(
+    session: &mut NfcSession<SPI>,
+    timeout: Duration,
+    poll: Duration,
+    mut sleep: impl FnMut(Duration),
+) -> Result<Found, String> {
+    let mut now = 0u64;
+    let step = poll.as_millis() as u64;
+    while u128::from(now) <= timeout.as_millis() {
+        let mut found = None;
+        session
+            .poll(now, &mut |e| {
+                if let NfcEvent::TagArrived { uid, card } = e {
+                    found = Some(Found { uid: uid.to_string(), card: card.map(|c| c.as_str().to_string()) });
+                }
+            })
+            .map_err(|e| e.to_string())?;
+        if let Some(f) = found {
+            return Ok(f);
+        }
+        sleep(poll);
+        now += step;
+    }
+    Err(format!("no tag was laid on the reader within {} seconds", timeout.as_secs()))
+}
+
+/// Writes `card` on the tag lying on the reader and reads it back. A tag
+/// that already carries another card is overwritten only if `confirm`
+/// agrees. Returns what to tell the user.
+pub fn write<SPI: SpiDevice>(
+    session: &mut NfcSession<SPI>,
+    card: &str,
+    found: &Found,
+    mut confirm: impl FnMut(&str) -> bool,
+) -> Result<String, String> {
+    let id = check_card_id(card)?;
+    match &found.card {
+        Some(old) if old == card => return Ok(format!("tag {} already carries {card}: nothing to do", found.uid)),
+        Some(old) if !confirm(&format!("tag {} carries {old}. Write {card} over it?", found.uid)) => {
+            return Err(format!("left as it was: tag {} still carries {old}", found.uid));
+        }
+        _ => {}
+    }
+    let uid: Uid = session.write_card(&id).map_err(|e| e.to_string())?;
+    Ok(format!("tag {uid} now carries {card} (read back and checked)"))
+}
+
+/// Remembers the UID of the tag lying on the reader as `card`. A UID
+/// already assigned to another card is re-assigned only if `confirm` agrees.
+pub fn learn(
+    journal: &mut Journal,
+    card: &str,
+    found: &Found,
+    mut confirm: impl FnMut(&str) -> bool,
+) -> Result<String, String> {
+    check_card_id(card)?;
+    if let Some(written) = &found.card {
+        return Err(format!("tag {} carries {written} itself: no need to learn it", found.uid));
+    }
+    match journal.learned_tag(&found.uid).map_err(|e| e.to_string())? {
+        Some(old) if old == card => return Ok(format!("tag {} is already known as {card}", found.uid)),
+        Some(old) if !confirm(&format!("tag {} is known as {old}. Make it {card}?", found.uid)) => {
+            return Err(format!("left as it was: tag {} is still {old}", found.uid));
+        }
+        _ => {}
+    }
+    journal.learn_tag(&found.uid, card).map_err(|e| e.to_string())?;
+    Ok(format!("tag {} is now known as {card}", found.uid))
+}
+
+/// Opens a reader session on an SPI device with the default settings.
+pub fn session<SPI: SpiDevice>(spi: SPI) -> Result<NfcSession<SPI>, String> {
+    NfcSession::new(spi, NfcConfig::default()).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tavola_firmware::sim::{SimChip, SimTag};
+
+    const UID: [u8; 7] = [0x04, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60];
+
+    fn reader_with(tag: SimTag) -> (SimChip, NfcSession<SimChip>) {
+        let chip = SimChip::new();
+        chip.place(tag);
+        let s = session(chip.clone()).unwrap();
+        (chip, s)
+    }
+
+    #[test]
+    fn a_blank_tag_is_written_and_then_reads_as_the_card() {
+        let (chip, mut s) = reader_with(SimTag::ntag213(UID));
+        let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
+        assert_eq!(found, Found { uid: "04102030405060".into(), card: None });
+        let msg = write(&mut s, "avalon/role/merlin", &found, |_| panic!("nothing to confirm")).unwrap();
+        assert!(msg.contains("avalon/role/merlin"), "{msg}");
+        // A fresh session reads the new card.
+        let mut again = session(chip.clone()).unwrap();
+        let read = wait_for_tag(&mut again, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
+        assert_eq!(read.card.as_deref(), Some("avalon/role/merlin"));
+    }
+
+    #[test]
+    fn a_tag_of_another_card_is_overwritten_only_when_confirmed() {
+        let (chip, mut s) = reader_with(SimTag::ntag213(UID).with_card("soc/black/saxons-1"));
+        let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
+        let mut asked = String::new();
+        let err = write(&mut s, "avalon/role/merlin", &found, |q| {
+            asked = q.to_string();
+            false
+        })
+        .unwrap_err();
+        assert!(asked.contains("soc/black/saxons-1"), "{asked}");
+        assert!(err.contains("left as it was"), "{err}");
+        let mut again = session(chip.clone()).unwrap();
+        let read = wait_for_tag(&mut again, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
+        assert_eq!(read.card.as_deref(), Some("soc/black/saxons-1"), "nothing was written");
+        write(&mut again, "avalon/role/merlin", &read, |_| true).unwrap();
+    }
+
+    #[test]
+    fn a_uid_only_tag_cannot_be_written_and_bad_ids_are_refused() {
+        let (_chip, mut s) = reader_with(SimTag::classic_1k([1, 2, 3, 4]));
+        let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
+        assert!(write(&mut s, "avalon/role/merlin", &found, |_| true).unwrap_err().contains("cannot be written"));
+        assert!(check_card_id("chess/piece/king").is_err());
+        assert!(check_card_id("avalon").is_err());
+    }
+
+    #[test]
+    fn no_tag_within_the_time_is_a_clear_error() {
+        let chip = SimChip::new();
+        let mut s = session(chip).unwrap();
+        let mut slept = Duration::ZERO;
+        let err = wait_for_tag(&mut s, Duration::from_secs(2), Duration::from_millis(50), |d| slept += d).unwrap_err();
+        assert!(err.contains("within 2 seconds"), "{err}");
+        assert!(slept >= Duration::from_secs(2));
+    }
+
+    #[test]
+    fn learning_asks_before_reassigning() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut j = Journal::open(dir.path().join("t.db")).unwrap().journal;
+        let found = Found { uid: "01020304".into(), card: None };
+        learn(&mut j, "soc/loyalty/traitor", &found, |_| panic!("first time: nothing to ask")).unwrap();
+        let err = learn(&mut j, "soc/loyalty/loyal-1", &found, |_| false).unwrap_err();
+        assert!(err.contains("still soc/loyalty/traitor"), "{err}");
+        learn(&mut j, "soc/loyalty/loyal-1", &found, |_| true).unwrap();
+        assert_eq!(j.learned_tag("01020304").unwrap().as_deref(), Some("soc/loyalty/loyal-1"));
+    }
+}
