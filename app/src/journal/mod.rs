@@ -6,7 +6,7 @@
 //!
 //! - **Nothing acknowledged is lost.** [`Journal::append`] returns only after
 //!   its transaction is committed and synced (`synchronous=FULL` in WAL
-//!   mode; see [`schema::configure`] for why not `NORMAL`). The table shows an
+//!   mode; see [`schema`] for why not `NORMAL`). The table shows an
 //!   input as taken only after `append` returned `Ok`.
 //! - **Nothing is half-written.** One accepted command is one transaction:
 //!   after a power cut a command's events are either all there or none.

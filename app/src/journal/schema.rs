@@ -1,6 +1,6 @@
 //! The database schema, its versions and the connection settings.
 //!
-//! The schema version lives in `PRAGMA user_version`; [`MIGRATIONS`]`[i]`
+//! The schema version lives in `PRAGMA user_version`; `MIGRATIONS[i]`
 //! takes a file from version `i` to `i + 1`, each in one transaction that
 //! also bumps the version, so a power cut during an upgrade leaves the old
 //! version whole. A file with a version above [`LATEST`] comes from a newer
@@ -9,6 +9,22 @@
 //! `PRAGMA application_id` marks the file as Tavola's, so that `TAVOLA_DB`
 //! pointed at another program's database is refused instead of filled with
 //! Tavola's tables.
+//!
+//! # Why `synchronous=FULL`
+//!
+//! Tavola shows an input as taken only after its events are committed, so a
+//! commit must survive a power cut the moment it returns. In WAL mode,
+//! `synchronous=NORMAL` does not sync the WAL at each commit, only at
+//! checkpoints: the database stays consistent, but the last transactions
+//! before a power loss can roll back, i.e. a vote the screen confirmed would
+//! be gone. `FULL` syncs the WAL on every commit. It costs one `fsync` per
+//! accepted command, a few milliseconds on an SD card, which nobody at the
+//! table can notice.
+//!
+//! WAL itself keeps readers and the writer apart and makes a commit one
+//! sequential append; `foreign_keys` makes SQLite check that every entry
+//! belongs to a game; `busy_timeout` lets a second connection (the owner's
+//! `sqlite3` shell) wait for a lock instead of failing at once.
 
 use super::error::JournalError;
 use rusqlite::config::DbConfig;
@@ -125,22 +141,9 @@ pub(crate) fn quick_check(conn: &Connection) -> Result<Vec<String>, JournalError
     Ok(if rows.len() == 1 && rows[0] == "ok" { Vec::new() } else { rows })
 }
 
-/// Sets the connection up for durability and brings the schema to [`LATEST`].
-///
-/// # Why `synchronous=FULL`
-///
-/// Tavola shows an input as taken only after its events are committed, so a
-/// commit must survive a power cut the moment it returns. In WAL mode,
-/// `synchronous=NORMAL` does not sync the WAL at each commit, only at
-/// checkpoints: the database stays consistent, but the last transactions
-/// before a power loss can roll back, i.e. a vote the screen confirmed would
-/// be gone. `FULL` syncs the WAL on every commit. It costs one `fsync` per
-/// accepted command, a few milliseconds on an SD card, which nobody at the
-/// table can notice.
-///
-/// WAL itself keeps readers and the writer apart and makes a commit one
-/// sequential append; `foreign_keys` makes SQLite check that every entry
-/// belongs to a game.
+/// Sets the connection up for durability (WAL, `synchronous=FULL`, foreign
+/// keys; see the module documentation for why `FULL`) and brings the schema
+/// to [`LATEST`].
 pub(crate) fn configure(conn: &mut Connection) -> Result<(), JournalError> {
     // On a file system without shared memory SQLite stays in its rollback
     // journal mode, which `synchronous=FULL` makes just as durable.
