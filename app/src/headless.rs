@@ -9,6 +9,7 @@ use crate::games::{GameRng, Lang};
 use crate::hw::nfc::POLL_MS;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{Millis, PadButton};
+use crate::journal::{Journal, JournalStore};
 use crate::table::{Input, Output, Session, Table, TimerConfig, Touch};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -30,11 +31,16 @@ pub struct Options {
     pub seats: u8,
     /// Timers.
     pub timers: TimerConfig,
+    /// A journal file: every accepted command is committed to it before
+    /// its output is written.
+    pub db: Option<std::path::PathBuf>,
+    /// Take up the journal's unfinished game at start.
+    pub resume: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { seed: 0, lang: Lang::En, seats: 10, timers: TimerConfig::default() }
+        Options { seed: 0, lang: Lang::En, seats: 10, timers: TimerConfig::default(), db: None, resume: false }
     }
 }
 
@@ -78,14 +84,48 @@ fn default_hold() -> Millis {
 pub struct Headless {
     table: Table<SimReader, SimPad, SimDice>,
     now: Millis,
+    /// Lines to say before the first input (journal opened, game resumed).
+    opening: Vec<Value>,
 }
 
 impl Headless {
-    /// A fresh table.
+    /// A fresh table; with a journal, opened (and the unfinished game taken
+    /// up, if asked). A journal that cannot be opened is an error.
+    pub fn open(opts: &Options) -> Result<Self, String> {
+        let mut session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
+        let mut opening = Vec::new();
+        if let Some(path) = &opts.db {
+            let opened = Journal::open(path).map_err(|e| e.to_string())?;
+            if let Some(moved) = &opened.moved_aside {
+                opening.push(json!({"out": "notice", "code": "journal.moved_aside", "message":
+                    format!("the database was damaged ({:?}) and was moved aside to {}", moved.damage, moved.path.display())}));
+            }
+            let journal = opened.journal;
+            let unfinished = if opts.resume { journal.unfinished().map_err(|e| e.to_string())? } else { None };
+            match unfinished {
+                Some(stored) => {
+                    session.resume(0, stored.events.clone())?;
+                    session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
+                    opening.push(json!({"out": "notice", "code": "table.resumed", "message":
+                        format!("game {} taken up where it was left ({} events)", stored.info.id, stored.events.len())}));
+                }
+                None => session.set_store(Box::new(JournalStore::new(journal, Some(opts.seed)))),
+            }
+        }
+        let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
+        Ok(Headless { table, now: 0, opening })
+    }
+
+    /// A fresh table without a journal.
     pub fn new(opts: &Options) -> Self {
         let session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
-        Headless { table, now: 0 }
+        Headless { table, now: 0, opening: Vec::new() }
+    }
+
+    /// What the table says before the first input.
+    pub fn opening(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.opening).into_iter().map(|v| v.to_string()).collect()
     }
 
     /// The session (for tests that look inside).
@@ -218,7 +258,11 @@ fn bad_input(message: String) -> Value {
 
 /// Runs the driver over a reader and a writer (stdin and stdout).
 pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    let mut h = Headless::new(opts);
+    let mut h = Headless::open(opts).map_err(std::io::Error::other)?;
+    for out in h.opening() {
+        writeln!(output, "{out}")?;
+    }
+    output.flush()?;
     for line in input.lines() {
         for out in h.line(&line?) {
             writeln!(output, "{out}")?;

@@ -12,6 +12,8 @@ Usage:
       --seed N                    seed for the game's random numbers (default 0)
       --lang it|en                language of messages and narration (default en)
       --seats N                   seats on the simulated pad (default 10)
+      --db PATH                   commit every accepted input to this journal file
+      --resume                    take up the journal's unfinished game first
   tavola tags write CARD [--sim]  write a card id (e.g. avalon/role/merlin) on the blank tag laid on the reader
   tavola tags learn CARD [--sim]  remember the tag laid on the reader (any tag) as CARD
   tavola tags list                the tags learned so far
@@ -65,6 +67,8 @@ fn run(args: &[String]) -> Result<(), String> {
                             .filter(|n| (1..=10).contains(n))
                             .ok_or("--seats needs a number from 1 to 10")?
                     }
+                    "--db" => opts.db = Some(value(args, &mut i, "--db")?.into()),
+                    "--resume" => opts.resume = true,
                     other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
                 }
                 i += 1;

@@ -12,6 +12,8 @@ pub struct Driver {
     pub log: Vec<Value>,
     /// Every input line so far (a replayable script).
     pub script: Vec<String>,
+    /// What the table said before the first input (journal opened, resumed).
+    pub opening: Vec<Value>,
 }
 
 impl Driver {
@@ -22,7 +24,14 @@ impl Driver {
 
     /// A table with these options.
     pub fn with(opts: Options) -> Self {
-        Driver { table: Headless::new(&opts), log: Vec::new(), script: Vec::new() }
+        Driver { table: Headless::new(&opts), log: Vec::new(), script: Vec::new(), opening: Vec::new() }
+    }
+
+    /// A table with a journal (`opts.db`), as `tavola headless --db` opens it.
+    pub fn open(opts: Options) -> Result<Self, String> {
+        let mut table = Headless::open(&opts)?;
+        let opening = table.opening().iter().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        Ok(Driver { table, log: Vec::new(), script: Vec::new(), opening })
     }
 
     /// Sends one input line; returns what it produced.
@@ -36,6 +45,12 @@ impl Driver {
             .map(|l| serde_json::from_str(l).expect("the driver writes JSON lines"))
             .collect();
         self.log.extend(out.iter().cloned());
+        if let Some(game) = self.table.session().avalon() {
+            use tavola::games::Game;
+            if let Err(why) = game.check_invariants() {
+                panic!("after {line}: the game breaks an invariant: {why}");
+            }
+        }
         out
     }
 

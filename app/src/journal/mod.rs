@@ -49,6 +49,9 @@ pub mod export;
 pub mod recovery;
 pub mod schema;
 mod stats;
+mod store;
+
+pub use store::JournalStore;
 
 pub use error::JournalError;
 pub use export::{parse_jsonl, Export, ExportHeader};

@@ -100,6 +100,18 @@ pub enum Output {
     },
 }
 
+/// Where accepted events go before the table shows them: the journal on
+/// disk, so that an input acknowledged on screen survives a power cut.
+pub trait Store {
+    /// Stores the events of one accepted command; returns only once they
+    /// are safe. An error leaves the game as it was.
+    fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), String>;
+    /// The game has ended; `history` is everything stored for it.
+    fn finish(&mut self, history: &[AnyEvent]) -> Result<(), String>;
+    /// The game is left before its end.
+    fn discard(&mut self) -> Result<(), String>;
+}
+
 /// The game being played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "game", content = "state", rename_all = "kebab-case")]
@@ -157,7 +169,6 @@ pub struct TableView {
 }
 
 /// The table session.
-#[derive(Debug)]
 pub struct Session {
     lang: Lang,
     timers: TimerConfig,
@@ -170,6 +181,18 @@ pub struct Session {
     now: Millis,
     /// Tags that carry no card id, known by their UID (learned by the owner).
     learned: std::collections::BTreeMap<String, String>,
+    store: Option<Box<dyn Store>>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("lang", &self.lang)
+            .field("game", &self.game)
+            .field("history", &self.history.len())
+            .field("stored", &self.store.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Session {
@@ -186,7 +209,32 @@ impl Session {
             message: None,
             now: 0,
             learned: Default::default(),
+            store: None,
         }
+    }
+
+    /// Stores every accepted command's events in `store` before showing them.
+    pub fn set_store(&mut self, store: Box<dyn Store>) {
+        self.store = Some(store);
+    }
+
+    /// Takes up a game where it was left: the stored events are replayed,
+    /// the timer of that moment starts again.
+    pub fn resume(&mut self, now: Millis, history: Vec<AnyEvent>) -> Result<(), String> {
+        let mut avalon = Avalon::default();
+        for e in &history {
+            match e {
+                AnyEvent::Avalon(e) => avalon.apply(e),
+            }
+        }
+        avalon.check_invariants().map_err(|why| format!("the stored game does not hold together: {why}"))?;
+        self.now = self.now.max(now);
+        self.game = Some(AnyGame::Avalon(avalon));
+        self.history = history;
+        self.timer = None;
+        self.speech.clear();
+        self.sync_timer();
+        Ok(())
     }
 
     /// Sets the tags known by UID (`uid → card id`), as stored by
@@ -298,6 +346,7 @@ impl Session {
         match touch {
             Touch::ChooseGame { game } => match AnyGame::new(game) {
                 Some(g) => {
+                    self.discard_unfinished(out);
                     self.game = Some(g);
                     self.history.clear();
                     self.timer = None;
@@ -316,11 +365,22 @@ impl Session {
             Touch::SetLang { lang } => self.lang = lang,
             Touch::SetTimers(cfg) => self.timers = cfg,
             Touch::Leave => {
+                self.discard_unfinished(out);
                 self.game = None;
                 self.history.clear();
                 self.timer = None;
                 self.speech.clear();
                 self.message = None;
+            }
+        }
+    }
+
+    /// A game left before its end stays on disk, marked as left.
+    fn discard_unfinished(&mut self, out: &mut Vec<Output>) {
+        let unfinished = !self.history.is_empty() && !self.avalon().is_some_and(Game::is_over);
+        if unfinished {
+            if let Some(Err(why)) = self.store.as_mut().map(|s| s.discard()) {
+                self.notice(Notice::NotSaved { why }, out);
             }
         }
     }
@@ -376,29 +436,41 @@ impl Session {
     }
 
     fn avalon_command(&mut self, cmd: crate::games::avalon::Command, out: &mut Vec<Output>) {
-        let Some(AnyGame::Avalon(game)) = &mut self.game else {
+        let Some(AnyGame::Avalon(game)) = &self.game else {
             return self.notice(Notice::NoGame, out);
         };
-        match game.decide(&cmd, &mut self.rng) {
-            Err(e) => self.error(&e, out),
-            Ok(events) => {
-                let mut cues = Vec::new();
-                for e in &events {
-                    game.apply(e);
-                    cues.extend(game.cues(e));
-                    if let Some(public) = e.redacted() {
-                        let event = serde_json::to_value(&public).unwrap_or(serde_json::Value::Null);
-                        out.push(Output::Event { game: GameKind::Avalon, event });
-                    }
-                    if !e.is_transient() {
-                        self.history.push(AnyEvent::Avalon(e.clone()));
-                    }
-                }
-                self.message = None;
-                for c in cues {
-                    self.say(c, out);
-                }
+        let events = match game.decide(&cmd, &mut self.rng) {
+            Err(e) => return self.error(&e, out),
+            Ok(events) => events,
+        };
+        // Stored first, shown after: what the screen acknowledges is on disk.
+        let stored: Vec<AnyEvent> =
+            events.iter().filter(|e| !e.is_transient()).cloned().map(AnyEvent::Avalon).collect();
+        if let (Some(store), false) = (self.store.as_mut(), stored.is_empty()) {
+            if let Err(why) = store.append(GameKind::Avalon, &stored) {
+                return self.notice(Notice::NotSaved { why }, out);
             }
+        }
+        let Some(AnyGame::Avalon(game)) = &mut self.game else { return };
+        let mut cues = Vec::new();
+        for e in &events {
+            game.apply(e);
+            cues.extend(game.cues(e));
+            if let Some(public) = e.redacted() {
+                let event = serde_json::to_value(&public).unwrap_or(serde_json::Value::Null);
+                out.push(Output::Event { game: GameKind::Avalon, event });
+            }
+        }
+        let over = game.is_over();
+        self.history.extend(stored);
+        if over {
+            if let Some(Err(why)) = self.store.as_mut().map(|s| s.finish(&self.history)) {
+                self.notice(Notice::NotSaved { why }, out);
+            }
+        }
+        self.message = None;
+        for c in cues {
+            self.say(c, out);
         }
     }
 

@@ -60,6 +60,11 @@ pub enum Notice {
     },
     /// No game is being played.
     NoGame,
+    /// The journal could not store an input: nothing changed.
+    NotSaved {
+        /// What the storage said.
+        why: String,
+    },
 }
 
 impl Notice {
@@ -77,6 +82,7 @@ impl Notice {
             Notice::Extended { .. } => "table.extended",
             Notice::NotBuilt { .. } => "table.not_built",
             Notice::NoGame => "table.no_game",
+            Notice::NotSaved { .. } => "table.not_saved",
         }
     }
 
@@ -156,6 +162,13 @@ impl Notice {
             }
             Notice::NoGame => {
                 lang.pick("Nessuna partita in corso: scegli un gioco.", "No game in progress: pick a game.").into()
+            }
+            Notice::NotSaved { why } => {
+                if it {
+                    format!("Non riesco a salvare ({why}): l'azione non è stata registrata, riprova.")
+                } else {
+                    format!("Could not save ({why}): the action was not recorded, try again.")
+                }
             }
         }
     }

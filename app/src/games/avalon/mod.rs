@@ -403,7 +403,8 @@ impl Avalon {
             Some(s) => s,
             None => Seat(rng.below(players) as u8),
         };
-        let mut events = vec![Event::SetUp { setup: setup.clone(), first_leader }];
+        // The set is stored as checked (in its canonical order).
+        let mut events = vec![Event::SetUp { setup: Setup { roles: set, ..setup.clone() }, first_leader }];
         if !setup.scan_roles {
             events.push(Event::NightBegan);
         }

@@ -276,3 +276,23 @@ fn cues_follow_the_game() {
         assert!(crate::narrator::knows(&step.cue.id), "{}", step.cue.id);
     }
 }
+
+#[test]
+fn a_role_set_given_in_any_order_is_stored_checked_and_in_order() {
+    let mut g = Avalon::default();
+    let roles: RoleSet = serde_json::from_value(serde_json::json!({
+        "roles": ["minion", "loyal-servant", "merlin", "assassin", "loyal-servant"]
+    }))
+    .unwrap();
+    let setup = Setup { names: vec![], roles, scan_roles: false, first_leader: Some(Seat(0)) };
+    let events = g.execute(&Command::Setup(setup), &mut rng()).unwrap();
+    g.check_invariants().unwrap();
+    assert_eq!(Avalon::replay(&events), g);
+    assert_eq!(g.role_set().unwrap().roles()[0], Role::Merlin);
+    let unbalanced: RoleSet = serde_json::from_value(
+        serde_json::json!({"roles": ["minion", "minion", "merlin", "assassin", "loyal-servant"]}),
+    )
+    .unwrap();
+    let setup = Setup { names: vec![], roles: unbalanced, scan_roles: false, first_leader: None };
+    assert_eq!(refuse(&Avalon::default(), Command::Setup(setup)).code(), "avalon.unbalanced");
+}

@@ -1,0 +1,77 @@
+//! A game driven through the headless driver with a journal: stopped in the
+//! middle, started again with `--resume`, it is exactly where it was.
+
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use tavola::headless::Options;
+use tavola_tests::{codes, Driver};
+
+fn db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tavola-resume-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("tavola.db")
+}
+
+fn with_db(path: &Path, resume: bool) -> Driver {
+    Driver::open(Options { seed: 5, db: Some(path.to_path_buf()), resume, ..Options::default() }).expect("the journal opens")
+}
+
+#[test]
+fn a_game_stopped_mid_vote_resumes_where_it_was() {
+    let path = db("mid-vote");
+    let before = {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &["percival", "morgana"]);
+        d.mission(1);
+        d.avalon("propose_team", json!({"team": [1, 2, 3]}));
+        d.press(0, "approve");
+        d.press(3, "reject");
+        d.avalon_view()
+    };
+    let mut d = with_db(&path, true);
+    assert_eq!(codes(&d.opening), vec!["table.resumed"]);
+    assert_eq!(d.avalon_view(), before, "the votes already cast are there, still secret");
+    // The vote goes on and counts the two stored votes.
+    for s in [1, 2, 4] {
+        d.press(s, "approve");
+    }
+    assert_eq!(d.avalon_view()["last_votes"], json!([[0, true], [1, true], [2, true], [3, false], [4, true]]));
+}
+
+#[test]
+fn mission_cards_in_flight_are_not_stored_and_are_asked_for_again() {
+    let path = db("mid-mission");
+    {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &[]);
+        d.avalon("propose_team", json!({"team": [0, 1]}));
+        d.everyone_votes(5, "approve");
+        d.press(0, "reject");
+        assert_eq!(d.avalon_view()["phase"]["played"], json!([0]));
+    }
+    let mut d = with_db(&path, true);
+    let v = d.avalon_view();
+    assert_eq!(v["phase"]["phase"], "mission");
+    assert_eq!(v["phase"]["missing"], json!([0, 1]), "the card in flight is gone: both play again");
+    d.press(0, "approve");
+    d.press(1, "approve");
+    assert_eq!(d.avalon_view()["missions"][0]["succeeded"], true);
+}
+
+#[test]
+fn a_finished_game_is_not_offered_again() {
+    let path = db("finished");
+    {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &[]);
+        for _ in 0..5 {
+            d.avalon("propose_team", json!({"team": [0, 1]}));
+            d.everyone_votes(5, "reject");
+        }
+        assert_eq!(d.avalon_view()["phase"]["phase"], "ended");
+    }
+    let mut d = with_db(&path, true);
+    assert!(d.opening.is_empty(), "{:?}", d.opening);
+    assert!(d.view()["game"].is_null());
+}
