@@ -9,7 +9,7 @@ use crate::games::{GameRng, Lang};
 use crate::hw::nfc::POLL_MS;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{Millis, PadButton};
-use crate::journal::{Journal, JournalStore};
+use crate::journal::{GameResult, Journal, JournalStore};
 use crate::table::{Input, Output, Session, Table, TimerConfig, Touch};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -102,6 +102,18 @@ impl Headless {
             }
             let journal = opened.journal;
             let unfinished = if opts.resume { journal.unfinished().map_err(|e| e.to_string())? } else { None };
+            // A game whose end was stored but not yet marked finished (the
+            // power went between the two) is finished now, not offered.
+            let (journal, unfinished) = match unfinished {
+                Some(stored) if GameResult::from_events(&stored.events).is_some() => {
+                    let mut journal = journal;
+                    if let Some(result) = GameResult::from_events(&stored.events) {
+                        journal.finish_game(stored.info.id, &result).map_err(|e| e.to_string())?;
+                    }
+                    (journal, None)
+                }
+                other => (journal, other),
+            };
             match unfinished {
                 Some(stored) => {
                     session.resume(0, stored.events.clone())?;

@@ -375,13 +375,18 @@ impl Session {
         }
     }
 
-    /// A game left before its end stays on disk, marked as left.
+    /// Closes the game in the store before another starts: a finished game
+    /// is recorded as finished (again, harmlessly, if it already was), a game
+    /// left before its end stays on disk, marked as left.
     fn discard_unfinished(&mut self, out: &mut Vec<Output>) {
-        let unfinished = !self.history.is_empty() && !self.avalon().is_some_and(Game::is_over);
-        if unfinished {
-            if let Some(Err(why)) = self.store.as_mut().map(|s| s.discard()) {
-                self.notice(Notice::NotSaved { why }, out);
-            }
+        if self.history.is_empty() {
+            return;
+        }
+        let over = self.avalon().is_some_and(Game::is_over);
+        let history = &self.history;
+        let result = self.store.as_mut().map(|s| if over { s.finish(history) } else { s.discard() });
+        if let Some(Err(why)) = result {
+            self.notice(Notice::NotSaved { why }, out);
         }
     }
 
