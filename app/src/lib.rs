@@ -1,5 +1,6 @@
 //! Tavola: a game master in a box for Arthurian table games.
 //!
+//! - [`boot`]: start-up: hardware or its on-screen substitutes, the journal.
 //! - [`games`]: pure rules engines (decide → events → apply).
 //! - [`table`]: the session that routes inputs to the game, with timers.
 //! - [`hw`]: hardware ports and their simulated implementations.
@@ -7,6 +8,7 @@
 //! - [`narrator`]: cues to lines in Italian and English.
 //! - [`headless`]: the JSON-lines driver.
 
+pub mod boot;
 pub mod games;
 pub mod headless;
 pub mod hw;

@@ -167,3 +167,49 @@ pub trait AudioOut {
     /// True while a line is still being spoken.
     fn busy(&self, now: Millis) -> bool;
 }
+
+/// A part shared between the table loop and the screen (the on-screen pad
+/// and card picker): the loop polls it, the screen presses its buttons.
+pub type Shared<T> = std::rc::Rc<std::cell::RefCell<T>>;
+
+impl<T: TagSource + ?Sized> TagSource for Box<T> {
+    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        (**self).poll(now)
+    }
+}
+
+impl<T: VotePad + ?Sized> VotePad for Box<T> {
+    fn poll(&mut self, now: Millis) -> Result<Vec<PadEvent>, HwError> {
+        (**self).poll(now)
+    }
+    fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {
+        (**self).set_lights(lights)
+    }
+}
+
+impl<T: DiceButton + ?Sized> DiceButton for Box<T> {
+    fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
+        (**self).poll(now)
+    }
+}
+
+impl<T: TagSource> TagSource for Shared<T> {
+    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        self.borrow_mut().poll(now)
+    }
+}
+
+impl<T: VotePad> VotePad for Shared<T> {
+    fn poll(&mut self, now: Millis) -> Result<Vec<PadEvent>, HwError> {
+        self.borrow_mut().poll(now)
+    }
+    fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {
+        self.borrow_mut().set_lights(lights)
+    }
+}
+
+impl<T: DiceButton> DiceButton for Shared<T> {
+    fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
+        self.borrow_mut().poll(now)
+    }
+}

@@ -52,6 +52,10 @@ impl Store for JournalStore {
         self.journal.finish_game(id, &result).map_err(|e| e.to_string())
     }
 
+    fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String> {
+        self.journal.set_setting(key, value).map_err(|e| e.to_string())
+    }
+
     fn discard(&mut self) -> Result<(), String> {
         match self.game.take() {
             Some(id) => self.journal.discard(id).map_err(|e| e.to_string()),

@@ -110,6 +110,8 @@ pub trait Store {
     fn finish(&mut self, history: &[AnyEvent]) -> Result<(), String>;
     /// The game is left before its end.
     fn discard(&mut self) -> Result<(), String>;
+    /// Remembers a setting (language, timers) for the next start.
+    fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String>;
 }
 
 /// The game being played.
@@ -362,8 +364,14 @@ impl Session {
                     self.notice(Notice::Extended { seconds }, out);
                 }
             }
-            Touch::SetLang { lang } => self.lang = lang,
-            Touch::SetTimers(cfg) => self.timers = cfg,
+            Touch::SetLang { lang } => {
+                self.lang = lang;
+                self.remember("lang", serde_json::json!(lang), out);
+            }
+            Touch::SetTimers(cfg) => {
+                self.timers = cfg;
+                self.remember("timers", serde_json::to_value(cfg).unwrap_or_default(), out);
+            }
             Touch::Leave => {
                 self.discard_unfinished(out);
                 self.game = None;
@@ -372,6 +380,12 @@ impl Session {
                 self.speech.clear();
                 self.message = None;
             }
+        }
+    }
+
+    fn remember(&mut self, key: &str, value: serde_json::Value, out: &mut Vec<Output>) {
+        if let Some(Err(why)) = self.store.as_mut().map(|s| s.remember(key, &value)) {
+            self.notice(Notice::NotSaved { why }, out);
         }
     }
 

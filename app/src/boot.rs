@@ -1,0 +1,261 @@
+//! What Tavola does when it starts: finds its hardware (the Pi's parts, or
+//! on-screen substitutes for each part that is missing), opens its journal
+//! (moving a damaged file aside), and finds an unfinished game to offer.
+
+use crate::games::{GameRng, Lang};
+use crate::hw::sim::{SimDice, SimPad, SimReader};
+use crate::hw::{DiceButton, HwError, Shared, TagSource, VotePad};
+use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
+use crate::table::{Session, Table, TimerConfig};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The table the app runs: every port boxed, so real and simulated parts mix.
+pub type AppTable = Table<Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>>;
+
+/// The on-screen substitutes in use, for the screen to drive.
+#[derive(Debug, Default, Clone)]
+pub struct OnScreen {
+    /// The card picker's reader, when there is no real reader.
+    pub reader: Option<Shared<SimReader>>,
+    /// The on-screen pad, when there is no real pad.
+    pub pad: Option<Shared<SimPad>>,
+    /// The on-screen roll button, when there is no real one.
+    pub dice: Option<Shared<SimDice>>,
+}
+
+/// Everything the app needs after start-up.
+pub struct Booted {
+    /// The table, its session set up.
+    pub table: AppTable,
+    /// The substitutes the screen drives.
+    pub on_screen: OnScreen,
+    /// What the table should hear first (missing hardware, a damaged
+    /// database moved aside), in both languages.
+    pub notices: Vec<HwError>,
+    /// An unfinished game the host may take up or discard.
+    pub unfinished: Option<StoredGame>,
+    /// Where the journal lives, if it opened.
+    pub journal: Option<std::path::PathBuf>,
+}
+
+impl std::fmt::Debug for Booted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Booted")
+            .field("on_screen", &self.on_screen)
+            .field("notices", &self.notices)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Start-up choices.
+#[derive(Debug, Clone, Default)]
+pub struct BootOptions {
+    /// Use only simulated parts, even on a Pi.
+    pub simulate: bool,
+    /// The journal file; `None` for the default place (`TAVOLA_DB` or the
+    /// data directory).
+    pub db: Option<std::path::PathBuf>,
+    /// Run without a journal (tests, screenshots).
+    pub no_journal: bool,
+}
+
+fn shared<T>(t: T) -> Shared<T> {
+    Rc::new(RefCell::new(t))
+}
+
+/// Finds the hardware, opens the journal, sets up the session.
+pub fn boot(opts: &BootOptions) -> Booted {
+    let mut notices = Vec::new();
+    let mut on_screen = OnScreen::default();
+    let (reader, pad, dice) = hardware(opts, &mut notices, &mut on_screen);
+
+    let mut session = Session::new(Lang::It, TimerConfig::default(), GameRng::from_os());
+    let mut unfinished = None;
+    let mut journal_path = None;
+    if !opts.no_journal {
+        let opened = match &opts.db {
+            Some(p) => Journal::open(p),
+            None => Journal::open_default(),
+        };
+        match opened {
+            Ok(opened) => {
+                if let Some(moved) = &opened.moved_aside {
+                    notices.push(HwError::new(
+                        "journal",
+                        format!(
+                            "Il database era danneggiato: è stato spostato in {} (non è stato cancellato) e si riparte \
+                             da uno nuovo.",
+                            moved.path.display()
+                        ),
+                        format!(
+                            "The database was damaged: it was moved to {} (nothing was deleted) and a fresh one is in \
+                             use.",
+                            moved.path.display()
+                        ),
+                    ));
+                }
+                let mut journal = opened.journal;
+                journal_path = Some(journal.path().to_path_buf());
+                if let Ok(Some(lang)) = journal.setting::<Lang>("lang") {
+                    session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
+                }
+                if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
+                    session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));
+                }
+                if let Ok(tags) = journal.learned_tags() {
+                    session.set_learned_tags(tags.into_iter().map(|t| (t.uid, t.card)));
+                }
+                unfinished = match journal.unfinished() {
+                    Ok(Some(stored)) => match GameResult::from_events(&stored.events) {
+                        Some(result) => {
+                            // Its end was stored but the power went before it was
+                            // marked finished: finish it now rather than offer it.
+                            if let Err(e) = journal.finish_game(stored.info.id, &result) {
+                                notices.push(HwError::new(
+                                    "journal",
+                                    format!("Non riesco a chiudere l'ultima partita nel database: {e}"),
+                                    format!("The last game cannot be closed in the database: {e}"),
+                                ));
+                            }
+                            None
+                        }
+                        None => Some(stored),
+                    },
+                    _ => None,
+                };
+                session.set_store(Box::new(JournalStore::new(journal, None)));
+            }
+            Err(e) => notices.push(HwError::new(
+                "journal",
+                format!("Non riesco ad aprire il database ({e}): le partite non saranno salvate."),
+                format!("The database cannot be opened ({e}): games will not be saved."),
+            )),
+        }
+    }
+    let table = Table::new(session, reader, pad, dice);
+    Booted { table, on_screen, notices, unfinished, journal: journal_path }
+}
+
+type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>);
+
+#[cfg(feature = "rpi")]
+fn hardware(opts: &BootOptions, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
+    use crate::hw::nfc::{NfcReader, ThreadedReader};
+    use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
+    if opts.simulate {
+        return simulated(10, on_screen);
+    }
+    let map = match crate::hw::pinmap::load() {
+        Ok((map, _)) => map,
+        Err(e) => {
+            notices.push(HwError::new("pinmap", e.to_string(), e.to_string()));
+            return simulated(10, on_screen);
+        }
+    };
+    let seats = map.pad.seats;
+    let reader: Box<dyn TagSource> = match open_reader_spi(&map.reader) {
+        Ok((spi, reset)) => {
+            let pins = map.reader.clone();
+            let mut first = Some((spi, reset));
+            let poll = u64::from(pins.poll_ms);
+            Box::new(ThreadedReader::spawn(
+                move || {
+                    let mut first = first.take();
+                    let pins = pins.clone();
+                    let open = move || match first.take() {
+                        Some((spi, _reset)) => Ok(spi),
+                        None => open_reader_spi(&pins).map(|(spi, _)| spi),
+                    };
+                    Box::new(NfcReader::new(open, tavola_firmware::nfc::NfcConfig::default(), poll))
+                        as Box<dyn TagSource + Send>
+                },
+                poll,
+                std::time::Duration::from_secs(3),
+            ))
+        }
+        Err(e) => {
+            notices.push(e);
+            let r = shared(SimReader::new());
+            on_screen.reader = Some(r.clone());
+            Box::new(r)
+        }
+    };
+    let pad: Box<dyn VotePad> = match RpiPad::open(&map) {
+        Ok(p) => Box::new(p),
+        Err(e) => {
+            notices.push(e);
+            let p = shared(SimPad::new(seats));
+            on_screen.pad = Some(p.clone());
+            Box::new(p)
+        }
+    };
+    let dice: Box<dyn DiceButton> = match map.dice_button.map(RpiDice::open) {
+        Some(Ok(d)) => Box::new(d),
+        other => {
+            if let Some(Err(e)) = other {
+                notices.push(e);
+            }
+            let d = shared(SimDice::default());
+            on_screen.dice = Some(d.clone());
+            Box::new(d)
+        }
+    };
+    (reader, pad, dice)
+}
+
+#[cfg(not(feature = "rpi"))]
+fn hardware(_opts: &BootOptions, _notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
+    simulated(10, on_screen)
+}
+
+/// Every part simulated and on screen.
+fn simulated(seats: u8, on_screen: &mut OnScreen) -> Ports {
+    let r = shared(SimReader::new());
+    let p = shared(SimPad::new(seats));
+    let d = shared(SimDice::default());
+    *on_screen = OnScreen { reader: Some(r.clone()), pad: Some(p.clone()), dice: Some(d.clone()) };
+    (Box::new(r), Box::new(p), Box::new(d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_desktop_boots_with_every_part_on_screen_and_a_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = boot(&BootOptions { db: Some(dir.path().join("t.db")), ..BootOptions::default() });
+        assert!(b.on_screen.reader.is_some() && b.on_screen.pad.is_some() && b.on_screen.dice.is_some());
+        assert!(b.notices.is_empty(), "{:?}", b.notices);
+        assert!(b.unfinished.is_none());
+        assert_eq!(b.journal.as_deref(), Some(dir.path().join("t.db").as_path()));
+    }
+
+    #[test]
+    fn language_and_timers_chosen_once_are_there_at_the_next_start() {
+        use crate::table::{Input, Touch};
+        let dir = tempfile::tempdir().unwrap();
+        let opts = BootOptions { db: Some(dir.path().join("t.db")), ..BootOptions::default() };
+        let mut b = boot(&opts);
+        let timers = TimerConfig { discussion_s: 0, vote_s: 45, mission_s: 20, warning_s: 5 };
+        b.table.input(0, Input::Touch(Touch::SetLang { lang: Lang::En }));
+        b.table.input(0, Input::Touch(Touch::SetTimers(timers)));
+        drop(b);
+        let b = boot(&opts);
+        assert_eq!(b.table.session.lang(), Lang::En);
+        assert_eq!(b.table.session.view().timers, timers);
+    }
+
+    #[test]
+    fn a_damaged_database_is_moved_aside_and_said_in_both_languages() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        std::fs::write(&path, b"this is not a database at all, but it is long enough to have a header........")
+            .unwrap();
+        let b = boot(&BootOptions { db: Some(path), ..BootOptions::default() });
+        assert_eq!(b.notices.len(), 1);
+        assert!(b.notices[0].en.contains("moved to"), "{:?}", b.notices);
+        assert!(b.notices[0].it.contains("spostato"), "{:?}", b.notices);
+    }
+}
