@@ -116,7 +116,8 @@ impl Headless {
             };
             match unfinished {
                 Some(stored) => {
-                    session.resume(0, stored.events.clone())?;
+                    let (done, undone) = crate::journal::commands(&stored);
+                    session.resume(0, done, undone)?;
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
                     opening.push(json!({"out": "notice", "code": "table.resumed", "message":
                         format!("game {} taken up where it was left ({} events)", stored.info.id, stored.events.len())}));

@@ -14,7 +14,8 @@ fn db(name: &str) -> PathBuf {
 }
 
 fn with_db(path: &Path, resume: bool) -> Driver {
-    Driver::open(Options { seed: 5, db: Some(path.to_path_buf()), resume, ..Options::default() }).expect("the journal opens")
+    Driver::open(Options { seed: 5, db: Some(path.to_path_buf()), resume, ..Options::default() })
+        .expect("the journal opens")
 }
 
 #[test]
@@ -74,4 +75,33 @@ fn a_finished_game_is_not_offered_again() {
     let mut d = with_db(&path, true);
     assert!(d.opening.is_empty(), "{:?}", d.opening);
     assert!(d.view()["game"].is_null());
+}
+
+#[test]
+fn a_wrong_team_pick_is_undone_and_redone_across_a_restart_but_votes_stay() {
+    let path = db("undo");
+    {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &[]);
+        let out = d.touch(json!({"touch": "undo"}));
+        assert_eq!(codes(&out), vec!["table.undone"], "the night's end can be taken back");
+        assert_eq!(d.avalon_view()["phase"]["phase"], "night");
+        d.touch(json!({"touch": "redo"}));
+        d.avalon("propose_team", json!({"team": [0, 1]}));
+        let out = d.touch(json!({"touch": "undo"}));
+        assert_eq!(codes(&out), vec!["table.undone"]);
+        assert_eq!(d.avalon_view()["phase"]["phase"], "team_building");
+    }
+    let mut d = with_db(&path, true);
+    assert_eq!(d.avalon_view()["phase"]["phase"], "team_building", "the undo was stored");
+    let out = d.touch(json!({"touch": "redo"}));
+    assert_eq!(codes(&out), vec!["table.redone"], "redo survives a restart");
+    assert_eq!(d.avalon_view()["phase"]["team"], json!([0, 1]));
+    d.press(2, "reject");
+    let before = d.avalon_view();
+    let out = d.touch(json!({"touch": "undo"}));
+    assert_eq!(codes(&out), vec!["table.cannot_undo"], "a vote cannot be taken back");
+    assert_eq!(d.avalon_view(), before);
+    let out = d.touch(json!({"touch": "redo"}));
+    assert_eq!(codes(&out), vec!["table.nothing_to_redo"], "a new action ends redo");
 }

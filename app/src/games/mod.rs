@@ -180,6 +180,13 @@ pub trait GameEvent: Clone + Debug + Serialize + DeserializeOwned + PartialEq {
     fn is_transient(&self) -> bool {
         false
     }
+
+    /// True when the command that produced this event can no longer be taken
+    /// back: a secret input was given or revealed (a vote, mission cards),
+    /// or the game ended. A misread card or a wrong team pick can be undone.
+    fn blocks_undo(&self) -> bool {
+        false
+    }
 }
 
 /// A narration cue: a line id and its parameters. The narrator turns cues

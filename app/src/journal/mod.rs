@@ -51,7 +51,7 @@ pub mod schema;
 mod stats;
 mod store;
 
-pub use store::JournalStore;
+pub use store::{commands, JournalStore};
 
 pub use error::JournalError;
 pub use export::{parse_jsonl, Export, ExportHeader};

@@ -1,7 +1,7 @@
 //! The journal as the table session's [`Store`]: every accepted command's
 //! events are committed before the screen shows them.
 
-use super::{GameId, GameMeta, GameResult, Journal, StoredGame};
+use super::{EntryKind, GameId, GameMeta, GameResult, Journal, StoredGame};
 use crate::games::GameKind;
 use crate::table::{AnyEvent, Store};
 
@@ -52,6 +52,16 @@ impl Store for JournalStore {
         self.journal.finish_game(id, &result).map_err(|e| e.to_string())
     }
 
+    fn undo(&mut self) -> Result<(), String> {
+        let id = self.game.ok_or("no game is being stored")?;
+        self.journal.undo(id).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn redo(&mut self) -> Result<(), String> {
+        let id = self.game.ok_or("no game is being stored")?;
+        self.journal.redo(id).map(|_| ()).map_err(|e| e.to_string())
+    }
+
     fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String> {
         self.journal.set_setting(key, value).map_err(|e| e.to_string())
     }
@@ -62,4 +72,30 @@ impl Store for JournalStore {
             None => Ok(()),
         }
     }
+}
+
+/// A stored game's commands in effect (each with its events) and the
+/// commands taken back that can still be redone, oldest first: undo and redo
+/// entries applied in order.
+pub fn commands(stored: &StoredGame) -> (Vec<Vec<AnyEvent>>, Vec<Vec<AnyEvent>>) {
+    let (mut done, mut undone): (Vec<Vec<AnyEvent>>, Vec<Vec<AnyEvent>>) = (Vec::new(), Vec::new());
+    for e in &stored.entries {
+        match e.kind {
+            EntryKind::Command => {
+                done.push(e.events.clone());
+                undone.clear();
+            }
+            EntryKind::Undo => {
+                if let Some(c) = done.pop() {
+                    undone.push(c);
+                }
+            }
+            EntryKind::Redo => {
+                if let Some(c) = undone.pop() {
+                    done.push(c);
+                }
+            }
+        }
+    }
+    (done, undone)
 }

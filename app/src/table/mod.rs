@@ -45,6 +45,10 @@ pub enum Touch {
     SetTimers(TimerConfig),
     /// Leave the game and return to the picker.
     Leave,
+    /// The host takes back the last action (after confirming on screen).
+    Undo,
+    /// The host brings back the action just taken back.
+    Redo,
 }
 
 /// Anything the table can receive.
@@ -110,6 +114,10 @@ pub trait Store {
     fn finish(&mut self, history: &[AnyEvent]) -> Result<(), String>;
     /// The game is left before its end.
     fn discard(&mut self) -> Result<(), String>;
+    /// Records that the last command in effect was taken back.
+    fn undo(&mut self) -> Result<(), String>;
+    /// Records that the last command taken back is in effect again.
+    fn redo(&mut self) -> Result<(), String>;
     /// Remembers a setting (language, timers) for the next start.
     fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String>;
 }
@@ -184,6 +192,10 @@ pub struct Session {
     /// Tags that carry no card id, known by their UID (learned by the owner).
     learned: std::collections::BTreeMap<String, String>,
     store: Option<Box<dyn Store>>,
+    /// How many of `history`'s events each command in effect produced.
+    commands: Vec<usize>,
+    /// Commands taken back, most recent last, for redo.
+    undone: Vec<Vec<AnyEvent>>,
 }
 
 impl std::fmt::Debug for Session {
@@ -212,6 +224,8 @@ impl Session {
             now: 0,
             learned: Default::default(),
             store: None,
+            commands: Vec::new(),
+            undone: Vec::new(),
         }
     }
 
@@ -220,23 +234,84 @@ impl Session {
         self.store = Some(store);
     }
 
-    /// Takes up a game where it was left: the stored events are replayed,
-    /// the timer of that moment starts again.
-    pub fn resume(&mut self, now: Millis, history: Vec<AnyEvent>) -> Result<(), String> {
-        let mut avalon = Avalon::default();
-        for e in &history {
-            match e {
-                AnyEvent::Avalon(e) => avalon.apply(e),
-            }
-        }
-        avalon.check_invariants().map_err(|why| format!("the stored game does not hold together: {why}"))?;
+    /// Takes up a game where it was left: `commands` are the stored
+    /// events of each command in effect, `undone` the commands taken back
+    /// (for redo). The events are replayed; the timer of that moment starts
+    /// again.
+    pub fn resume(
+        &mut self,
+        now: Millis,
+        commands: Vec<Vec<AnyEvent>>,
+        undone: Vec<Vec<AnyEvent>>,
+    ) -> Result<(), String> {
+        let history: Vec<AnyEvent> = commands.iter().flatten().cloned().collect();
+        let game = rebuild(&history)?;
         self.now = self.now.max(now);
-        self.game = Some(AnyGame::Avalon(avalon));
+        self.game = Some(game);
+        self.commands = commands.iter().map(Vec::len).collect();
         self.history = history;
+        self.undone = undone;
         self.timer = None;
         self.speech.clear();
         self.sync_timer();
         Ok(())
+    }
+
+    /// Whether the host can take back / bring back an action now.
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        (self.undo_refusal().is_none(), !self.undone.is_empty())
+    }
+
+    fn last_command(&self) -> &[AnyEvent] {
+        let n = self.commands.last().copied().unwrap_or(0);
+        &self.history[self.history.len() - n..]
+    }
+
+    fn undo_refusal(&self) -> Option<Notice> {
+        if self.commands.is_empty() {
+            return Some(Notice::NothingToUndo);
+        }
+        let secret = self.last_command().iter().any(|e| match e {
+            AnyEvent::Avalon(e) => e.blocks_undo(),
+        });
+        secret.then_some(Notice::CannotUndo)
+    }
+
+    fn undo(&mut self, out: &mut Vec<Output>) {
+        if let Some(n) = self.undo_refusal() {
+            return self.notice(n, out);
+        }
+        if let Some(Err(why)) = self.store.as_mut().map(|s| s.undo()) {
+            return self.notice(Notice::NotSaved { why }, out);
+        }
+        let n = self.commands.pop().unwrap_or(0);
+        let taken: Vec<AnyEvent> = self.history.split_off(self.history.len() - n);
+        self.undone.push(taken);
+        self.after_rebuild(out, Notice::Undone);
+    }
+
+    fn redo(&mut self, out: &mut Vec<Output>) {
+        let Some(events) = self.undone.last().cloned() else {
+            return self.notice(Notice::NothingToRedo, out);
+        };
+        if let Some(Err(why)) = self.store.as_mut().map(|s| s.redo()) {
+            return self.notice(Notice::NotSaved { why }, out);
+        }
+        self.undone.pop();
+        self.commands.push(events.len());
+        self.history.extend(events);
+        self.after_rebuild(out, Notice::Redone);
+    }
+
+    /// The game rebuilt from the history after an undo or a redo.
+    fn after_rebuild(&mut self, out: &mut Vec<Output>, said: Notice) {
+        match rebuild(&self.history) {
+            Ok(game) => self.game = Some(game),
+            Err(why) => return self.notice(Notice::NotSaved { why }, out),
+        }
+        self.speech.clear();
+        self.timer = None;
+        self.notice(said, out);
     }
 
     /// Sets the tags known by UID (`uid → card id`), as stored by
@@ -351,6 +426,8 @@ impl Session {
                     self.discard_unfinished(out);
                     self.game = Some(g);
                     self.history.clear();
+                    self.commands.clear();
+                    self.undone.clear();
                     self.timer = None;
                     self.speech.clear();
                     self.message = None;
@@ -372,10 +449,14 @@ impl Session {
                 self.timers = cfg;
                 self.remember("timers", serde_json::to_value(cfg).unwrap_or_default(), out);
             }
+            Touch::Undo => self.undo(out),
+            Touch::Redo => self.redo(out),
             Touch::Leave => {
                 self.discard_unfinished(out);
                 self.game = None;
                 self.history.clear();
+                self.commands.clear();
+                self.undone.clear();
                 self.timer = None;
                 self.speech.clear();
                 self.message = None;
@@ -481,6 +562,10 @@ impl Session {
             }
         }
         let over = game.is_over();
+        if !stored.is_empty() {
+            self.commands.push(stored.len());
+            self.undone.clear();
+        }
         self.history.extend(stored);
         if over {
             if let Some(Err(why)) = self.store.as_mut().map(|s| s.finish(&self.history)) {
@@ -538,6 +623,18 @@ impl Session {
             }
         }
     }
+}
+
+/// A game rebuilt from its stored events, checked.
+fn rebuild(history: &[AnyEvent]) -> Result<AnyGame, String> {
+    let mut avalon = Avalon::default();
+    for e in history {
+        match e {
+            AnyEvent::Avalon(e) => avalon.apply(e),
+        }
+    }
+    avalon.check_invariants().map_err(|why| format!("the stored game does not hold together: {why}"))?;
+    Ok(AnyGame::Avalon(avalon))
 }
 
 #[cfg(test)]

@@ -60,6 +60,16 @@ pub enum Notice {
     },
     /// No game is being played.
     NoGame,
+    /// Nothing to take back.
+    NothingToUndo,
+    /// Nothing to bring back.
+    NothingToRedo,
+    /// The last action was a secret input or revealed one: it stays.
+    CannotUndo,
+    /// The last action was taken back.
+    Undone,
+    /// The action taken back is in effect again.
+    Redone,
     /// The journal could not store an input: nothing changed.
     NotSaved {
         /// What the storage said.
@@ -83,6 +93,11 @@ impl Notice {
             Notice::NotBuilt { .. } => "table.not_built",
             Notice::NoGame => "table.no_game",
             Notice::NotSaved { .. } => "table.not_saved",
+            Notice::NothingToUndo => "table.nothing_to_undo",
+            Notice::NothingToRedo => "table.nothing_to_redo",
+            Notice::CannotUndo => "table.cannot_undo",
+            Notice::Undone => "table.undone",
+            Notice::Redone => "table.redone",
         }
     }
 
@@ -170,6 +185,16 @@ impl Notice {
                     format!("Could not save ({why}): the action was not recorded, try again.")
                 }
             }
+            Notice::NothingToUndo => lang.pick("Non c'è niente da annullare.", "There is nothing to undo.").into(),
+            Notice::NothingToRedo => lang.pick("Non c'è niente da ripristinare.", "There is nothing to redo.").into(),
+            Notice::CannotUndo => lang
+                .pick(
+                    "Un voto o una carta missione già data non si può annullare.",
+                    "A vote or a mission card already given cannot be taken back.",
+                )
+                .into(),
+            Notice::Undone => lang.pick("Ultima azione annullata.", "The last action was undone.").into(),
+            Notice::Redone => lang.pick("Azione ripristinata.", "The action was redone.").into(),
         }
     }
 }

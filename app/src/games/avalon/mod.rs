@@ -233,6 +233,17 @@ impl GameEvent for Event {
     fn is_transient(&self) -> bool {
         matches!(self, Event::MissionCardPlayed { .. })
     }
+
+    fn blocks_undo(&self) -> bool {
+        matches!(
+            self,
+            Event::VoteCast { .. }
+                | Event::VotesRevealed { .. }
+                | Event::MissionCardPlayed { .. }
+                | Event::MissionRevealed { .. }
+                | Event::GameEnded { .. }
+        )
+    }
 }
 
 /// Where the game stands.
