@@ -6,7 +6,7 @@ use crate::games::{GameRng, Lang};
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{DiceButton, HwError, Shared, TagSource, VotePad};
 use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
-use crate::table::{Session, Table, TimerConfig};
+use crate::table::{SavedTimer, Session, Table, TimerConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -33,10 +33,39 @@ pub struct Booted {
     /// What the table should hear first (missing hardware, a damaged
     /// database moved aside), in both languages.
     pub notices: Vec<HwError>,
-    /// An unfinished game the host may take up or discard.
+    /// An unfinished game the host may take up ([`Booted::take_up`]) or
+    /// discard ([`Booted::start_fresh`]). Until one is chosen nothing is
+    /// stored.
     pub unfinished: Option<StoredGame>,
     /// Where the journal lives, if it opened.
     pub journal: Option<std::path::PathBuf>,
+    /// The journal, kept here while the unfinished game waits for a decision.
+    pending: Option<(Journal, Option<SavedTimer>)>,
+}
+
+impl Booted {
+    /// Takes up the unfinished game where it was left, its open window with
+    /// the time that remained.
+    pub fn take_up(&mut self, now: crate::hw::Millis) -> Result<(), String> {
+        let (Some(stored), Some((journal, timer))) = (self.unfinished.take(), self.pending.take()) else {
+            return Err("there is no unfinished game".into());
+        };
+        let (done, undone) = crate::journal::commands(&stored);
+        self.table.session.resume(now, done, undone, timer)?;
+        self.table.session.set_store(Box::new(JournalStore::resuming(journal, &stored, None)));
+        Ok(())
+    }
+
+    /// Leaves the unfinished game (kept on disk, marked as left) and starts
+    /// afresh.
+    pub fn start_fresh(&mut self) -> Result<(), String> {
+        let Some((mut journal, _)) = self.pending.take() else { return Ok(()) };
+        if let Some(stored) = self.unfinished.take() {
+            journal.discard(stored.info.id).map_err(|e| e.to_string())?;
+        }
+        self.table.session.set_store(Box::new(JournalStore::new(journal, None)));
+        Ok(())
+    }
 }
 
 impl std::fmt::Debug for Booted {
@@ -73,6 +102,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let mut session = Session::new(Lang::It, TimerConfig::default(), GameRng::from_os());
     let mut unfinished = None;
     let mut journal_path = None;
+    let mut pending = None;
     if !opts.no_journal {
         let opened = match &opts.db {
             Some(p) => Journal::open(p),
@@ -124,7 +154,12 @@ pub fn boot(opts: &BootOptions) -> Booted {
                     },
                     _ => None,
                 };
-                session.set_store(Box::new(JournalStore::new(journal, None)));
+                if unfinished.is_some() {
+                    let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
+                    pending = Some((journal, timer));
+                } else {
+                    session.set_store(Box::new(JournalStore::new(journal, None)));
+                }
             }
             Err(e) => notices.push(HwError::new(
                 "journal",
@@ -134,7 +169,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
         }
     }
     let table = Table::new(session, reader, pad, dice);
-    Booted { table, on_screen, notices, unfinished, journal: journal_path }
+    Booted { table, on_screen, notices, unfinished, journal: journal_path, pending }
 }
 
 type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>);
@@ -245,6 +280,35 @@ mod tests {
         let b = boot(&opts);
         assert_eq!(b.table.session.lang(), Lang::En);
         assert_eq!(b.table.session.view().timers, timers);
+    }
+
+    #[test]
+    fn an_unfinished_game_is_offered_and_taken_up_or_left() {
+        use crate::table::{Input, Touch};
+        let dir = tempfile::tempdir().unwrap();
+        let opts = BootOptions { db: Some(dir.path().join("t.db")), ..BootOptions::default() };
+        let mut b = boot(&opts);
+        b.table.input(0, Input::Touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon }));
+        let setup = crate::games::avalon::Setup {
+            names: vec!["Anna".into()],
+            roles: crate::games::avalon::RoleSet::standard(5, &[]).unwrap(),
+            scan_roles: false,
+            first_leader: None,
+        };
+        b.table.input(0, Input::Touch(Touch::Avalon(crate::games::avalon::Command::Setup(setup))));
+        let view = b.table.session.view().avalon;
+        drop(b);
+
+        let mut b = boot(&opts);
+        assert!(b.unfinished.is_some(), "the game is offered");
+        b.take_up(0).unwrap();
+        assert_eq!(b.table.session.view().avalon, view);
+        drop(b);
+
+        let mut b = boot(&opts);
+        b.start_fresh().unwrap();
+        drop(b);
+        assert!(boot(&opts).unfinished.is_none(), "a game left is not offered again");
     }
 
     #[test]

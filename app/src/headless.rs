@@ -10,7 +10,7 @@ use crate::hw::nfc::POLL_MS;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{Millis, PadButton};
 use crate::journal::{GameResult, Journal, JournalStore};
-use crate::table::{Input, Output, Session, Table, TimerConfig, Touch};
+use crate::table::{Input, Output, SavedTimer, Session, Table, TimerConfig, Touch};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
@@ -117,7 +117,8 @@ impl Headless {
             match unfinished {
                 Some(stored) => {
                     let (done, undone) = crate::journal::commands(&stored);
-                    session.resume(0, done, undone)?;
+                    let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
+                    session.resume(0, done, undone, timer)?;
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
                     opening.push(json!({"out": "notice", "code": "table.resumed", "message":
                         format!("game {} taken up where it was left ({} events)", stored.info.id, stored.events.len())}));

@@ -105,3 +105,23 @@ fn a_wrong_team_pick_is_undone_and_redone_across_a_restart_but_votes_stay() {
     let out = d.touch(json!({"touch": "redo"}));
     assert_eq!(codes(&out), vec!["table.nothing_to_redo"], "a new action ends redo");
 }
+
+#[test]
+fn an_open_vote_window_reopens_with_the_time_that_remained() {
+    let path = db("timer");
+    {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &[]);
+        d.avalon("propose_team", json!({"team": [0, 1]}));
+        d.wait(12_000);
+        let t = &d.view()["timer"];
+        assert_eq!(t["kind"], "vote");
+        assert_eq!(t["remaining_ms"], 18_000);
+    }
+    let mut d = with_db(&path, true);
+    let t = d.view()["timer"].clone();
+    assert_eq!(t["kind"], "vote");
+    let remaining = t["remaining_ms"].as_u64().unwrap();
+    assert!((18_000..=20_000).contains(&remaining), "the time left, to within the 5 s it is stored: {remaining}");
+    assert_eq!(t["total_ms"], 30_000);
+}

@@ -17,7 +17,7 @@ use crate::hw::{Light, Millis, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use runner::Table;
 use serde::{Deserialize, Serialize};
-pub use timer::{Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
+pub use timer::{SavedTimer, Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
 pub use words::Notice;
 
 /// A touch on the screen (or its headless equivalent).
@@ -196,6 +196,10 @@ pub struct Session {
     commands: Vec<usize>,
     /// Commands taken back, most recent last, for redo.
     undone: Vec<Vec<AnyEvent>>,
+    /// The timer found stored when the game was taken up.
+    saved_timer: Option<SavedTimer>,
+    /// When the running timer was last stored.
+    timer_saved_at: Millis,
 }
 
 impl std::fmt::Debug for Session {
@@ -226,6 +230,8 @@ impl Session {
             store: None,
             commands: Vec::new(),
             undone: Vec::new(),
+            saved_timer: None,
+            timer_saved_at: 0,
         }
     }
 
@@ -236,13 +242,15 @@ impl Session {
 
     /// Takes up a game where it was left: `commands` are the stored
     /// events of each command in effect, `undone` the commands taken back
-    /// (for redo). The events are replayed; the timer of that moment starts
-    /// again.
+    /// (for redo), `timer` the timer stored when the game stopped. The events
+    /// are replayed; a window that was open reopens with the time that
+    /// remained.
     pub fn resume(
         &mut self,
         now: Millis,
         commands: Vec<Vec<AnyEvent>>,
         undone: Vec<Vec<AnyEvent>>,
+        timer: Option<SavedTimer>,
     ) -> Result<(), String> {
         let history: Vec<AnyEvent> = commands.iter().flatten().cloned().collect();
         let game = rebuild(&history)?;
@@ -253,6 +261,7 @@ impl Session {
         self.undone = undone;
         self.timer = None;
         self.speech.clear();
+        self.saved_timer = timer;
         self.sync_timer();
         Ok(())
     }
@@ -390,6 +399,9 @@ impl Session {
         let mut out = Vec::new();
         self.speech.advance(self.now);
         let warning = Millis::from(self.timers.warning_s) * 1000;
+        if self.timer.as_ref().is_some_and(|t| !t.expired) && self.now >= self.timer_saved_at + timer::SAVE_EVERY_MS {
+            self.save_timer();
+        }
         let signal = self.timer.as_mut().and_then(|t| t.tick(self.now, warning));
         match signal {
             Some(timer::TimerSignal::Warning(s)) => {
@@ -619,8 +631,25 @@ impl Session {
             (Some(r), Some(t)) if t.key == r.key => {}
             (Some(r), _) => {
                 let len = r.kind.length(&self.timers);
-                self.timer = (len > 0).then(|| Timer::start(r.kind, r.key, self.now, len));
+                let saved = self.saved_timer.take().filter(|t| t.key == r.key);
+                self.timer = (len > 0).then(|| match saved {
+                    Some(t) => Timer::resume(r.kind, r.key, self.now, len, t.remaining_ms),
+                    None => Timer::start(r.kind, r.key, self.now, len),
+                });
+                self.save_timer();
             }
+        }
+    }
+
+    /// Stores the running timer's remaining time (at its start, then every
+    /// few seconds), so a power cut costs the table at most that much.
+    fn save_timer(&mut self) {
+        let Some(t) = &self.timer else { return };
+        let saved = SavedTimer { key: t.key.clone(), remaining_ms: t.deadline.saturating_sub(self.now) };
+        self.timer_saved_at = self.now;
+        if let (Some(store), Ok(v)) = (self.store.as_mut(), serde_json::to_value(&saved)) {
+            // A timer that cannot be stored only costs time after a power cut.
+            let _ = store.remember("timer", &v);
         }
     }
 }

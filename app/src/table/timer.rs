@@ -63,6 +63,19 @@ pub struct TimerRequest {
     pub missing: Vec<Seat>,
 }
 
+/// A running timer as stored, so that a game taken up after a power cut
+/// reopens its window with the time that remained.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedTimer {
+    /// The moment of the game it belongs to.
+    pub key: String,
+    /// Milliseconds that remained when it was stored.
+    pub remaining_ms: Millis,
+}
+
+/// How often a running timer's remaining time is stored.
+pub const SAVE_EVERY_MS: Millis = 5_000;
+
 /// A timer as the screen shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimerView {
@@ -89,6 +102,8 @@ pub struct Timer {
     pub started: Millis,
     /// When it ends.
     pub deadline: Millis,
+    /// Its full length (a timer taken up after a restart has less left).
+    pub length: Millis,
     /// The warning has been given.
     pub warned: bool,
     /// The end has been announced.
@@ -107,7 +122,7 @@ pub enum TimerSignal {
 impl Timer {
     /// Starts a timer of `length` ms at `now`.
     pub fn start(kind: TimerKind, key: String, now: Millis, length: Millis) -> Self {
-        Timer { kind, key, started: now, deadline: now + length, warned: false, expired: false }
+        Timer { kind, key, started: now, deadline: now + length, length, warned: false, expired: false }
     }
 
     /// Moves the timer to `now`; returns what the table should hear.
@@ -121,11 +136,17 @@ impl Timer {
             return Some(TimerSignal::Expired(self.kind));
         }
         let left = self.deadline - now;
-        if !self.warned && warning_ms > 0 && left <= warning_ms && self.deadline - self.started > warning_ms {
+        if !self.warned && warning_ms > 0 && left <= warning_ms && self.length > warning_ms {
             self.warned = true;
             return Some(TimerSignal::Warning(left.div_ceil(1000) as u32));
         }
         None
+    }
+
+    /// A timer of full length `length` of which only `remaining` is left.
+    pub fn resume(kind: TimerKind, key: String, now: Millis, length: Millis, remaining: Millis) -> Self {
+        let remaining = remaining.min(length);
+        Timer { kind, key, started: now, deadline: now + remaining, length, warned: false, expired: false }
     }
 
     /// Gives `ms` more time, counted from now if the timer had run out.
@@ -141,7 +162,7 @@ impl Timer {
         TimerView {
             kind: self.kind,
             remaining_ms: remaining,
-            total_ms: self.deadline - self.started,
+            total_ms: self.length.max(self.deadline - self.started),
             warning: remaining <= warning_ms,
             expired: self.expired || remaining == 0,
         }
