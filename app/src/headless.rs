@@ -36,11 +36,22 @@ pub struct Options {
     pub db: Option<std::path::PathBuf>,
     /// Take up the journal's unfinished game at start.
     pub resume: bool,
+    /// A game exported with `tavola export`: its events are told again, in
+    /// order, and the game goes on from its end.
+    pub replay: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { seed: 0, lang: Lang::En, seats: 10, timers: TimerConfig::default(), db: None, resume: false }
+        Options {
+            seed: 0,
+            lang: Lang::En,
+            seats: 10,
+            timers: TimerConfig::default(),
+            db: None,
+            resume: false,
+            replay: None,
+        }
     }
 }
 
@@ -125,6 +136,9 @@ impl Headless {
                 }
                 None => session.set_store(Box::new(JournalStore::new(journal, Some(opts.seed)))),
             }
+        }
+        if let Some(path) = &opts.replay {
+            opening.extend(replay(&mut session, path, opts.lang)?);
         }
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
         Ok(Headless { table, now: 0, opening })
@@ -260,6 +274,34 @@ fn fault(name: &str) -> Option<Fault> {
         "stalled" => Fault::Stall,
         _ => return None,
     })
+}
+
+/// Tells an exported game again, event by event with its narration, and
+/// takes it up in `session`.
+fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<Vec<Value>, String> {
+    use crate::games::avalon::Avalon;
+    use crate::games::{Game, GameEvent};
+    use crate::table::AnyEvent;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let export = crate::journal::export::parse_jsonl(&text).map_err(|e| e.to_string())?;
+    if export.header.public {
+        return Err("this export shows only the public side of a game in progress: it can be read, not replayed".into());
+    }
+    let mut out = Vec::new();
+    let mut game = Avalon::default();
+    for e in &export.events {
+        let AnyEvent::Avalon(e) = e;
+        game.apply(e);
+        if let Some(public) = e.redacted() {
+            out.push(json!({"out": "event", "game": "avalon", "event": public}));
+        }
+        for cue in game.cues(e) {
+            out.push(serde_json::to_value(Output::Line(crate::narrator::line(&cue, lang))).unwrap_or(Value::Null));
+        }
+    }
+    session.handle(0, Input::Touch(Touch::ChooseGame { game: export.header.kind }));
+    session.resume(0, vec![export.events], Vec::new(), None)?;
+    Ok(out)
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(v: Value) -> Result<T, String> {

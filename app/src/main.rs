@@ -14,6 +14,9 @@ Usage:
       --seats N                   seats on the simulated pad (default 10)
       --db PATH                   commit every accepted input to this journal file
       --resume                    take up the journal's unfinished game first
+      --replay FILE               tell a game exported by `tavola export` again, then go on from its end
+  tavola history [--db PATH]      the games played: number, date, game, players, result
+  tavola export N [--db PATH]     game number N as JSON lines (for --replay)
   tavola tags write CARD [--sim]  write a card id (e.g. avalon/role/merlin) on the blank tag laid on the reader
   tavola tags learn CARD [--sim]  remember the tag laid on the reader (any tag) as CARD
   tavola tags list                the tags learned so far
@@ -69,6 +72,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     }
                     "--db" => opts.db = Some(value(args, &mut i, "--db")?.into()),
                     "--resume" => opts.resume = true,
+                    "--replay" => opts.replay = Some(value(args, &mut i, "--replay")?.into()),
                     other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
                 }
                 i += 1;
@@ -77,8 +81,62 @@ fn run(args: &[String]) -> Result<(), String> {
             tavola::headless::run(&opts, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
         }
         Some("tags") => tags(&args[1..]),
+        Some(cmd @ ("history" | "export")) => journal_cmd(cmd, &args[1..]),
         _ => gui(args),
     }
+}
+
+fn journal_cmd(cmd: &str, args: &[String]) -> Result<(), String> {
+    use tavola::journal::{GameId, Journal};
+    let mut db = None;
+    let mut number = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--db" => db = Some(value(args, &mut i, "--db")?.to_string()),
+            n if cmd == "export" && number.is_none() => {
+                number = Some(n.parse::<i64>().map_err(|_| format!("export: '{n}' is not a game number"))?)
+            }
+            other => return Err(format!("{cmd}: unknown option '{other}'")),
+        }
+        i += 1;
+    }
+    let opened = match db {
+        Some(p) => Journal::open(p),
+        None => Journal::open_default(),
+    }
+    .map_err(|e| e.to_string())?;
+    let journal = opened.journal;
+    if cmd == "export" {
+        let n = number.ok_or("export: which game? (see `tavola history`)")?;
+        print!("{}", journal.export_jsonl(GameId(n)).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    for g in journal.history().map_err(|e| e.to_string())? {
+        let players = g.info.players.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join(", ");
+        let result = g.info.result.as_ref().and_then(|r| r.winner.clone()).unwrap_or_default();
+        let minutes = g.duration_ms().map(|ms| format!("{} min", ms / 60_000)).unwrap_or_default();
+        let when = utc(g.info.started_at);
+        println!("{}\t{when}\t{}\t{players}\t{result}\t{minutes}", g.info.id, g.info.kind.title());
+    }
+    Ok(())
+}
+
+/// `YYYY-MM-DD HH:MM` (UTC) for Unix milliseconds.
+fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
 }
 
 fn ask(question: &str) -> bool {

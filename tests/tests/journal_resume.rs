@@ -125,3 +125,26 @@ fn an_open_vote_window_reopens_with_the_time_that_remained() {
     assert!((18_000..=20_000).contains(&remaining), "the time left, to within the 5 s it is stored: {remaining}");
     assert_eq!(t["total_ms"], 30_000);
 }
+
+#[test]
+fn an_exported_game_is_told_again_by_the_driver() {
+    let path = db("export");
+    let end = {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &[]);
+        for _ in 0..3 {
+            d.mission(1);
+        }
+        d.avalon_view()
+    };
+    assert_eq!(end["phase"]["reason"], "three_failures");
+    let journal = tavola::journal::Journal::open(&path).unwrap().journal;
+    let game = journal.history().unwrap()[0].info.id;
+    let file = path.with_file_name("game.jsonl");
+    std::fs::write(&file, journal.export_jsonl(game).unwrap()).unwrap();
+    let mut d = Driver::open(Options { replay: Some(file), ..Options::default() }).unwrap();
+    assert_eq!(d.avalon_view(), end, "the replayed game ends where the game ended");
+    let told: Vec<&str> = d.opening.iter().filter(|o| o["out"] == "line").map(|o| o["id"].as_str().unwrap()).collect();
+    assert_eq!(told.iter().filter(|id| id.starts_with("avalon.mission.failed")).count(), 3, "{told:?}");
+    assert_eq!(told.last(), Some(&"avalon.end.three_failures"));
+}
