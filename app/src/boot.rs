@@ -6,7 +6,7 @@ use crate::games::{GameRng, Lang};
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{DiceButton, HwError, Shared, TagSource, VotePad};
 use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
-use crate::table::{SavedTimer, Session, Table, TimerConfig};
+use crate::table::{NarrationControl, SavedTimer, Session, Table, TimerConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -132,6 +132,13 @@ pub fn boot(opts: &BootOptions) -> Booted {
                 }
                 if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
                     session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));
+                }
+                let narration = [
+                    journal.setting::<f32>("pace").ok().flatten().map(|factor| NarrationControl::Pace { factor }),
+                    journal.setting::<u8>("volume").ok().flatten().map(|percent| NarrationControl::Volume { percent }),
+                ];
+                for control in narration.into_iter().flatten() {
+                    session.handle(0, crate::table::Input::Touch(crate::table::Touch::Narration { control }));
                 }
                 if let Ok(tags) = journal.learned_tags() {
                     session.set_learned_tags(tags.into_iter().map(|t| (t.uid, t.card)));

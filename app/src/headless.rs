@@ -7,8 +7,9 @@
 
 use crate::games::{GameRng, Lang};
 use crate::hw::nfc::POLL_MS;
+use crate::hw::sim::RecordingAudio;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
-use crate::hw::{Millis, PadButton};
+use crate::hw::{Millis, PadButton, Shared};
 use crate::journal::{GameResult, Journal, JournalStore};
 use crate::table::{Input, Output, SavedTimer, Session, Table, TimerConfig, Touch};
 use serde::Deserialize;
@@ -94,6 +95,8 @@ fn default_hold() -> Millis {
 #[derive(Debug)]
 pub struct Headless {
     table: Table<SimReader, SimPad, SimDice>,
+    /// The speaker: records what is said and when, on the table's clock.
+    speaker: Shared<RecordingAudio>,
     now: Millis,
     /// Lines to say before the first input (journal opened, game resumed).
     opening: Vec<Value>,
@@ -141,14 +144,25 @@ impl Headless {
             opening.extend(replay(&mut session, path, opts.lang)?);
         }
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
-        Ok(Headless { table, now: 0, opening })
+        Ok(Self::with_speaker(table, opening))
     }
 
     /// A fresh table without a journal.
     pub fn new(opts: &Options) -> Self {
         let session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
-        Headless { table, now: 0, opening: Vec::new() }
+        Self::with_speaker(table, Vec::new())
+    }
+
+    fn with_speaker(mut table: Table<SimReader, SimPad, SimDice>, opening: Vec<Value>) -> Self {
+        let speaker: Shared<RecordingAudio> = Default::default();
+        table.set_audio(Box::new(speaker.clone()));
+        Headless { table, speaker, now: 0, opening }
+    }
+
+    /// Every line the speaker was given, with the table time it started.
+    pub fn spoken(&self) -> Vec<(Millis, crate::narrator::Line)> {
+        self.speaker.borrow().spoken.clone()
     }
 
     /// What the table says before the first input.

@@ -73,6 +73,11 @@ impl Driver {
         self.send(json!({"press": {"seat": seat, "button": button}}))
     }
 
+    /// Every line the speaker was given, with the table time it started.
+    pub fn spoken(&self) -> Vec<(u64, tavola::narrator::Line)> {
+        self.table.spoken()
+    }
+
     /// Lets time pass.
     pub fn wait(&mut self, ms: u64) -> Vec<Value> {
         self.send(json!({ "wait_ms": ms }))

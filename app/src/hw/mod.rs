@@ -166,6 +166,8 @@ pub trait AudioOut {
     fn speak(&mut self, line: &Line, now: Millis) -> Result<(), HwError>;
     /// True while a line is still being spoken.
     fn busy(&self, now: Millis) -> bool;
+    /// Sets the volume, 0 to 100.
+    fn set_volume(&mut self, _percent: u8) {}
 }
 
 /// A part shared between the table loop and the screen (the on-screen pad
@@ -211,5 +213,17 @@ impl<T: VotePad> VotePad for Shared<T> {
 impl<T: DiceButton> DiceButton for Shared<T> {
     fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
         self.borrow_mut().poll(now)
+    }
+}
+
+impl<T: AudioOut> AudioOut for Shared<T> {
+    fn speak(&mut self, line: &Line, now: Millis) -> Result<(), HwError> {
+        self.borrow_mut().speak(line, now)
+    }
+    fn busy(&self, now: Millis) -> bool {
+        self.borrow().busy(now)
+    }
+    fn set_volume(&mut self, percent: u8) {
+        self.borrow_mut().set_volume(percent)
     }
 }

@@ -43,12 +43,41 @@ pub enum Touch {
     },
     /// Change the timers (applies from the next timer on).
     SetTimers(TimerConfig),
+    /// Control the narration.
+    Narration {
+        /// What to do.
+        control: NarrationControl,
+    },
     /// Leave the game and return to the picker.
     Leave,
     /// The host takes back the last action (after confirming on screen).
     Undo,
     /// The host brings back the action just taken back.
     Redo,
+}
+
+/// The host's controls over the narration.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum NarrationControl {
+    /// Stop after the current line.
+    Pause,
+    /// Go on.
+    Resume,
+    /// Say the last line again.
+    Repeat,
+    /// Go to the next line.
+    Skip,
+    /// Factor on the pauses between lines (0.5 to 2.5; 1 is normal).
+    Pace {
+        /// The factor.
+        factor: f32,
+    },
+    /// Speaker volume, 0 to 100.
+    Volume {
+        /// The volume.
+        percent: u8,
+    },
 }
 
 /// Anything the table can receive.
@@ -170,6 +199,12 @@ pub struct TableView {
     pub subtitle: Option<Line>,
     /// Lines still to come.
     pub queued_lines: usize,
+    /// The host paused the narration.
+    pub narration_paused: bool,
+    /// Factor on the pauses between lines.
+    pub pace: f32,
+    /// Speaker volume, 0 to 100.
+    pub volume: u8,
     /// Every seat's light.
     pub lights: Vec<Light>,
     /// The last message for the players (an error or a notice).
@@ -200,6 +235,7 @@ pub struct Session {
     saved_timer: Option<SavedTimer>,
     /// When the running timer was last stored.
     timer_saved_at: Millis,
+    volume: u8,
 }
 
 impl std::fmt::Debug for Session {
@@ -232,6 +268,7 @@ impl Session {
             undone: Vec::new(),
             saved_timer: None,
             timer_saved_at: 0,
+            volume: 80,
         }
     }
 
@@ -363,6 +400,9 @@ impl Session {
             timer: self.timer.as_ref().map(|t| t.view(self.now, warning)),
             subtitle: self.speech.current().cloned(),
             queued_lines: self.speech.waiting(),
+            narration_paused: self.speech.is_paused(),
+            pace: self.speech.pace(),
+            volume: self.volume,
             lights: self.lights(),
             message: self.message.clone(),
             timers: self.timers,
@@ -461,6 +501,7 @@ impl Session {
                 self.timers = cfg;
                 self.remember("timers", serde_json::to_value(cfg).unwrap_or_default(), out);
             }
+            Touch::Narration { control } => self.narration(control, out),
             Touch::Undo => self.undo(out),
             Touch::Redo => self.redo(out),
             Touch::Leave => {
@@ -474,6 +515,33 @@ impl Session {
                 self.message = None;
             }
         }
+    }
+
+    fn narration(&mut self, control: NarrationControl, out: &mut Vec<Output>) {
+        match control {
+            NarrationControl::Pause => self.speech.pause(),
+            NarrationControl::Resume => self.speech.resume(self.now),
+            NarrationControl::Repeat => self.speech.repeat(self.now),
+            NarrationControl::Skip => self.speech.skip(self.now),
+            NarrationControl::Pace { factor } => {
+                self.speech.set_pace(factor);
+                self.remember("pace", serde_json::json!(self.speech.pace()), out);
+            }
+            NarrationControl::Volume { percent } => {
+                self.volume = percent.min(100);
+                self.remember("volume", serde_json::json!(self.volume), out);
+            }
+        }
+    }
+
+    /// Lines that started since the last call, for the speaker.
+    pub fn take_started_lines(&mut self) -> Vec<Line> {
+        self.speech.take_started()
+    }
+
+    /// Speaker volume, 0 to 100.
+    pub fn volume(&self) -> u8 {
+        self.volume
     }
 
     fn remember(&mut self, key: &str, value: serde_json::Value, out: &mut Vec<Output>) {

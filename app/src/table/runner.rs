@@ -2,14 +2,13 @@
 
 use super::{Input, Output, Session};
 use crate::games::Lang;
-use crate::hw::{DiceButton, HwError, Millis, TagSource, VotePad};
+use crate::hw::{AudioOut, DiceButton, HwError, Millis, TagSource, VotePad};
 
 /// Die rolled by the roll button when the game does not say otherwise.
 pub const DEFAULT_DIE: u8 = 6;
 
 /// A session with its hardware. The same loop runs on the Pi (real ports),
 /// on the desktop (on-screen ports) and in the headless driver.
-#[derive(Debug)]
 pub struct Table<R, P, D> {
     /// The session.
     pub session: Session,
@@ -19,13 +18,30 @@ pub struct Table<R, P, D> {
     pub pad: P,
     /// The roll button.
     pub dice: D,
+    audio: Option<Box<dyn AudioOut>>,
+    volume: Option<u8>,
     hw_errors: Vec<HwError>,
+}
+
+impl<R, P, D> std::fmt::Debug for Table<R, P, D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("session", &self.session)
+            .field("audio", &self.audio.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
     /// Puts the pieces together.
     pub fn new(session: Session, reader: R, pad: P, dice: D) -> Self {
-        Table { session, reader, pad, dice, hw_errors: Vec::new() }
+        Table { session, reader, pad, dice, audio: None, volume: None, hw_errors: Vec::new() }
+    }
+
+    /// Speaks every narration line through `audio` as it starts.
+    pub fn set_audio(&mut self, audio: Box<dyn AudioOut>) {
+        self.audio = Some(audio);
+        self.volume = None;
     }
 
     /// One turn of the loop at time `now`: reads every port, hands what
@@ -60,6 +76,7 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
             Err(e) => self.hw_error(e, &mut out),
         }
         out.extend(self.session.tick(now));
+        self.speak(now, &mut out);
         let lights = self.session.lights();
         if let Err(e) = self.pad.set_lights(&lights) {
             self.hw_error(e, &mut out);
@@ -69,7 +86,30 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
 
     /// A touch or any other input, outside the polling.
     pub fn input(&mut self, now: Millis, input: Input) -> Vec<Output> {
-        self.session.handle(now, input)
+        let mut out = self.session.handle(now, input);
+        self.speak(now, &mut out);
+        out
+    }
+
+    /// Hands the lines that just started to the speaker (lines started
+    /// without a speaker are simply shown).
+    fn speak(&mut self, now: Millis, out: &mut Vec<Output>) {
+        let lines = self.session.take_started_lines();
+        let Some(audio) = self.audio.as_mut() else { return };
+        let volume = self.session.volume();
+        if self.volume != Some(volume) {
+            audio.set_volume(volume);
+            self.volume = Some(volume);
+        }
+        let mut failed = None;
+        for line in &lines {
+            if let Err(e) = audio.speak(line, now) {
+                failed = Some(e);
+            }
+        }
+        if let Some(e) = failed {
+            self.hw_error(e, out);
+        }
     }
 
     /// Reports a hardware problem once (the same problem again stays quiet
