@@ -2,43 +2,26 @@
 //! recorded game replayed. Prints median and 99th percentile; the targets
 //! are a median under 5 µs per command and a replay under 1 ms.
 
+mod support;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use support::report;
 use tavola::games::avalon::{Avalon, Command, Event};
-use tavola::games::testkit::Fuzz;
 use tavola::games::{Game, GameRng};
 
-/// A whole game from random (seeded) commands: the accepted ones, in order.
+/// A whole game from random (seeded) commands: the accepted ones, in order,
+/// and every event they produced.
 fn recorded_game(seed: u64) -> (Vec<Command>, Vec<Event>) {
+    let game = tavola::games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
+    let mut events = Vec::new();
+    let mut replayed = Avalon::default();
     let mut rng = GameRng::seeded(seed);
-    let mut state = Avalon::default();
-    let (mut commands, mut events) = (Vec::new(), Vec::new());
-    while !state.is_over() {
-        let cmd = state.random_command(&mut rng);
-        if let Ok(evs) = state.execute(&cmd, &mut rng) {
-            commands.push(cmd);
+    for cmd in &game.commands {
+        if let Ok(evs) = replayed.execute(cmd, &mut rng) {
             events.extend(evs);
         }
     }
-    (commands, events)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-fn report(name: &str, mut samples: Vec<Duration>, target: Duration) {
-    samples.sort();
-    let median = percentile(&samples, 0.5);
-    println!(
-        "{name:<34} median {:>9.2?}  p99 {:>9.2?}  max {:>9.2?}  n={}  target {:?}: {}",
-        median,
-        percentile(&samples, 0.99),
-        samples.last().unwrap(),
-        samples.len(),
-        target,
-        if median < target { "met" } else { "MISSED" }
-    );
+    (game.commands, events)
 }
 
 fn main() {

@@ -8,50 +8,22 @@
 //! would cost nothing. Targets: an append well under one frame of the
 //! screen's attention (median < 20 ms), a resume under 100 ms.
 
+mod support;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use support::report;
 use tavola::games::avalon::Avalon;
 use tavola::games::testkit::Fuzz;
 use tavola::games::{Game, GameEvent, GameKind, GameRng};
 use tavola::journal::{GameMeta, GameResult, Journal};
 use tavola::table::AnyEvent;
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-fn report(name: &str, mut samples: Vec<Duration>, target: Duration) {
-    samples.sort();
-    let median = percentile(&samples, 0.5);
-    println!(
-        "{name:<44} median {:>9.2?}  p99 {:>9.2?}  max {:>9.2?}  n={}  target {:?}: {}",
-        median,
-        percentile(&samples, 0.99),
-        samples.last().unwrap(),
-        samples.len(),
-        target,
-        if median < target { "met" } else { "MISSED" }
-    );
-}
-
 /// A whole game from random (seeded) commands: per accepted command, the
 /// events the table stores.
 fn recorded_game(seed: u64) -> Vec<Vec<AnyEvent>> {
-    let mut rng = GameRng::seeded(seed);
-    let mut state = Avalon::default();
-    let mut entries = Vec::new();
-    while !state.is_over() {
-        let cmd = state.random_command(&mut rng);
-        if let Ok(events) = state.execute(&cmd, &mut rng) {
-            let stored: Vec<AnyEvent> =
-                events.into_iter().filter(|e| !e.is_transient()).map(AnyEvent::Avalon).collect();
-            if !stored.is_empty() {
-                entries.push(stored);
-            }
-        }
-    }
-    entries
+    let game = tavola::games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
+    game.stored.into_iter().map(|c| c.into_iter().map(AnyEvent::Avalon).collect()).collect()
 }
 
 fn bench_dir() -> PathBuf {

@@ -2,6 +2,8 @@
 //! JSON lines a user would type into `tavola headless`.
 
 use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tavola::headless::{Headless, Options};
 
 /// A headless table that remembers everything it said.
@@ -165,4 +167,45 @@ pub fn events<'a>(out: &'a [Value], name: &str) -> Vec<&'a Value> {
 /// The narration line ids among `out`.
 pub fn lines(out: &[Value]) -> Vec<String> {
     out.iter().filter(|o| o["out"] == "line").map(|o| o["id"].as_str().unwrap_or_default().to_string()).collect()
+}
+
+/// A directory of its own under the system's temporary directory, removed
+/// when dropped.
+#[derive(Debug)]
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// A fresh, empty directory named after `tag`.
+    pub fn new(tag: &str) -> Scratch {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "tavola-{tag}-{}-{}-{nanos}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    /// The journal file's path inside it.
+    pub fn db(&self) -> PathBuf {
+        self.0.join("tavola.db")
+    }
+
+    /// The names of the files inside, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

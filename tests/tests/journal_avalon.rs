@@ -4,40 +4,13 @@
 //! agree with a model; finished games reach the history, the statistics
 //! and the export.
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 use tavola::games::avalon::{Avalon, Event};
-use tavola::games::testkit::Fuzz;
+use tavola::games::testkit::{recorded_game, Fuzz};
 use tavola::games::{Game, GameEvent, GameKind, GameRng};
 use tavola::journal::{parse_jsonl, GameMeta, GameResult, GameState, Journal, JournalError};
 use tavola::table::AnyEvent;
-
-/// A directory under the system's temporary directory, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "tavola-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-
-    fn db(&self) -> PathBuf {
-        self.0.join("tavola.db")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use tavola_tests::Scratch;
 
 fn open(path: &Path) -> Journal {
     let opened = Journal::open(path).expect("open");
@@ -54,23 +27,9 @@ struct Recorded {
 }
 
 fn record(seed: u64) -> Recorded {
-    let mut rng = GameRng::seeded(seed);
-    let mut state = Avalon::default();
-    let mut entries = Vec::new();
-    for _ in 0..2_000 {
-        if state.is_over() {
-            break;
-        }
-        let cmd = state.random_command(&mut rng);
-        if let Ok(events) = state.execute(&cmd, &mut rng) {
-            let stored: Vec<AnyEvent> =
-                events.into_iter().filter(|e| !e.is_transient()).map(AnyEvent::Avalon).collect();
-            if !stored.is_empty() {
-                entries.push(stored);
-            }
-        }
-    }
-    Recorded { state, entries }
+    let game = recorded_game::<Avalon>(seed, 2_000);
+    let entries = game.stored.into_iter().map(|c| c.into_iter().map(AnyEvent::Avalon).collect()).collect();
+    Recorded { state: game.state, entries }
 }
 
 fn avalon_events(events: &[AnyEvent]) -> Vec<Event> {

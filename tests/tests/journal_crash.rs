@@ -13,12 +13,12 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tavola::games::avalon::Event;
 use tavola::games::{GameKind, GameRng, Seat};
 use tavola::journal::{EntryKind, GameMeta, Journal};
 use tavola::table::AnyEvent;
+use tavola_tests::Scratch;
 
 const CHILD_ENV: &str = "TAVOLA_JOURNAL_CRASH_CHILD";
 
@@ -59,24 +59,8 @@ fn crash_child() {
     }
 }
 
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn scratch() -> Scratch {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "tavola-journal-crash-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    Scratch(dir)
+    Scratch::new("journal-crash")
 }
 
 /// Starts the child, lets it run `run`, kills it with SIGKILL and returns

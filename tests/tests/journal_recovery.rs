@@ -4,48 +4,13 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use tavola::games::avalon::Event;
 use tavola::games::{GameKind, Seat};
 use tavola::journal::{Damage, GameId, GameMeta, Journal, MovedAside};
 use tavola::table::AnyEvent;
+use tavola_tests::Scratch;
 
 /// A directory under the system's temporary directory, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "tavola-{tag}-{}-{}-{nanos}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-
-    fn db(&self) -> PathBuf {
-        self.0.join("tavola.db")
-    }
-
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .expect("list")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
 fn entry(i: usize) -> Vec<AnyEvent> {
     vec![AnyEvent::Avalon(Event::LeaderPassed { leader: Seat((i % 10) as u8) })]
 }

@@ -15,6 +15,39 @@ pub trait Fuzz: Game {
     fn random_command(&self, rng: &mut GameRng) -> Self::Command;
 }
 
+/// A game played to its end (or `max_steps`) with random commands.
+#[derive(Debug, Clone)]
+pub struct Recorded<G: Game> {
+    /// Where it ended.
+    pub state: G,
+    /// The accepted commands, in order.
+    pub commands: Vec<G::Command>,
+    /// Per accepted command, the events the table stores (transient ones
+    /// left out; commands whose events are all transient left out too).
+    pub stored: Vec<Vec<G::Event>>,
+}
+
+/// Plays a seeded random game (for benchmarks and storage tests).
+pub fn recorded_game<G: Fuzz>(seed: u64, max_steps: usize) -> Recorded<G> {
+    let mut rng = GameRng::seeded(seed);
+    let mut state = G::default();
+    let (mut commands, mut stored) = (Vec::new(), Vec::new());
+    for _ in 0..max_steps {
+        if state.is_over() {
+            break;
+        }
+        let cmd = state.random_command(&mut rng);
+        if let Ok(events) = state.execute(&cmd, &mut rng) {
+            commands.push(cmd);
+            let kept: Vec<G::Event> = events.into_iter().filter(|e| !e.is_transient()).collect();
+            if !kept.is_empty() {
+                stored.push(kept);
+            }
+        }
+    }
+    Recorded { state, commands, stored }
+}
+
 /// What a property run saw.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {

@@ -474,16 +474,7 @@ impl Session {
     fn touch(&mut self, touch: Touch, out: &mut Vec<Output>) {
         match touch {
             Touch::ChooseGame { game } => match AnyGame::new(game) {
-                Some(g) => {
-                    self.discard_unfinished(out);
-                    self.game = Some(g);
-                    self.history.clear();
-                    self.commands.clear();
-                    self.undone.clear();
-                    self.timer = None;
-                    self.speech.clear();
-                    self.message = None;
-                }
+                Some(g) => self.replace_game(Some(g), out),
                 None => self.notice(Notice::NotBuilt { title: game.title().into() }, out),
             },
             Touch::Avalon(cmd) => self.avalon_command(cmd, out),
@@ -504,17 +495,20 @@ impl Session {
             Touch::Narration { control } => self.narration(control, out),
             Touch::Undo => self.undo(out),
             Touch::Redo => self.redo(out),
-            Touch::Leave => {
-                self.discard_unfinished(out);
-                self.game = None;
-                self.history.clear();
-                self.commands.clear();
-                self.undone.clear();
-                self.timer = None;
-                self.speech.clear();
-                self.message = None;
-            }
+            Touch::Leave => self.replace_game(None, out),
         }
+    }
+
+    /// Closes the current game (in the store too) and puts `game` in its place.
+    fn replace_game(&mut self, game: Option<AnyGame>, out: &mut Vec<Output>) {
+        self.discard_unfinished(out);
+        self.game = game;
+        self.history.clear();
+        self.commands.clear();
+        self.undone.clear();
+        self.timer = None;
+        self.speech.clear();
+        self.message = None;
     }
 
     fn narration(&mut self, control: NarrationControl, out: &mut Vec<Output>) {
