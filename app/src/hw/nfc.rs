@@ -247,3 +247,64 @@ impl TagSource for ThreadedReader {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+
+    /// A reader that reports one tag, then hangs inside its poll forever
+    /// (a bus call that never returns) on its `hang_on`-th poll.
+    struct Hangs {
+        polls: u32,
+        hang_on: u32,
+        made: Arc<AtomicU32>,
+    }
+
+    impl TagSource for Hangs {
+        fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+            self.polls += 1;
+            if self.polls == self.hang_on {
+                loop {
+                    std::thread::park();
+                }
+            }
+            let n = self.made.load(Ordering::Relaxed);
+            Ok(if self.polls == 1 {
+                vec![TagEvent::Arrived { uid: format!("reader-{n}"), card: None }]
+            } else {
+                vec![]
+            })
+        }
+    }
+
+    #[test]
+    fn a_frozen_reader_thread_is_replaced_and_the_screen_is_told() {
+        let made = Arc::new(AtomicU32::new(0));
+        let counter = made.clone();
+        let mut reader = ThreadedReader::spawn(
+            move || {
+                counter.fetch_add(1, Ordering::Relaxed);
+                Box::new(Hangs { polls: 0, hang_on: 3, made: counter.clone() }) as Box<dyn TagSource + Send>
+            },
+            5,
+            Duration::from_millis(200),
+        );
+        let mut seen = Vec::new();
+        let mut restarts = 0;
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) && restarts < 2 {
+            match reader.poll(0) {
+                Ok(events) => seen.extend(events),
+                Err(e) => {
+                    assert!(e.en.contains("froze") && e.it.contains("bloccato"), "{e:?}");
+                    restarts += 1;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(restarts, 2, "each freeze is noticed and the reader started again");
+        assert_eq!(reader.restarts(), 2);
+        assert!(seen.len() >= 2, "a fresh reader works after each restart: {seen:?}");
+    }
+}
