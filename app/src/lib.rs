@@ -16,3 +16,5 @@ pub mod journal;
 pub mod narrator;
 pub mod table;
 pub mod tags;
+#[cfg(feature = "gui")]
+pub mod ui;

@@ -7,7 +7,11 @@ const USAGE: &str = "\
 Tavola: a game master in a box for Arthurian table games.
 
 Usage:
-  tavola [--lang it|en]           start the touchscreen app (simulated hardware on a desktop)
+  tavola [OPTIONS]                start the touchscreen app (simulated hardware where the Pi's is missing)
+      --simulate                  use only the on-screen pad and card picker, even on a Pi
+      --fullscreen                fill the screen (the Pi's touchscreen)
+      --db PATH                   the journal file (default: $TAVOLA_DB or ~/.local/share/tavola/tavola.db)
+      --lang it|en                the language for this start (otherwise the one chosen in Settings)
   tavola headless [OPTIONS]       drive the table with JSON lines on stdin/stdout
       --seed N                    seed for the game's random numbers (default 0)
       --lang it|en                language of messages and narration (default en)
@@ -222,8 +226,23 @@ fn real_reader_tags(
 
 #[cfg(feature = "gui")]
 fn gui(args: &[String]) -> Result<(), String> {
-    let _ = args;
-    Err("the touchscreen app is not wired in yet".into())
+    let mut opts = tavola::ui::RunOptions::default();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--simulate" => opts.boot.simulate = true,
+            "--fullscreen" => opts.fullscreen = true,
+            "--db" => opts.boot.db = Some(value(args, &mut i, "--db")?.into()),
+            "--lang" => {
+                let lang = parse_lang(value(args, &mut i, "--lang")?)?;
+                let _ = slint::select_bundled_translation(lang.code());
+                opts.lang = Some(lang);
+            }
+            other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
+        }
+        i += 1;
+    }
+    tavola::ui::run(&opts)
 }
 
 #[cfg(not(feature = "gui"))]

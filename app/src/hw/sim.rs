@@ -166,6 +166,11 @@ impl SimPad {
         self.pad.set_level(now, seat, super::pad::to_fw(button), pressed);
     }
 
+    /// Seats on the pad.
+    pub fn seats(&self) -> u8 {
+        self.lights.len() as u8
+    }
+
     /// The lights as last set.
     pub fn lights(&self) -> &[Light] {
         &self.lights

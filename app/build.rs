@@ -1,0 +1,18 @@
+//! Compiles the Slint user interface (feature `gui`) with its Italian
+//! translation bundled; English is the source language.
+
+fn main() {
+    #[cfg(feature = "gui")]
+    {
+        let debug = std::env::var("PROFILE").as_deref() == Ok("debug");
+        let config = slint_build::CompilerConfiguration::new()
+            .with_style("fluent-dark".into())
+            .with_bundled_translations("lang")
+            .with_default_translation_context(slint_build::DefaultTranslationContext::None)
+            // Element ids for the UI tests (debug builds only).
+            .with_debug_info(debug);
+        if let Err(e) = slint_build::compile_with_config("ui/app.slint", config) {
+            panic!("the Slint user interface does not compile: {e}");
+        }
+    }
+}

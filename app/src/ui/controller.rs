@@ -1,0 +1,573 @@
+//! The screen's controller: turns touches into table inputs and the table's
+//! public view into the globals' properties.
+
+use super::{App, AppWindow, AvalonUi, CardItem, GameItem, MissionItem, RoleOption, SeatItem, TableSim};
+use crate::boot::Booted;
+use crate::games::avalon::{Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
+use crate::games::{Cue, GameKind, Lang, Localize, Seat};
+use crate::hw::{Light, Millis, PadButton};
+use crate::narrator;
+use crate::table::{Input, NarrationControl, TableView, TimerConfig, TimerKind, Touch};
+use slint::{ComponentHandle, Model, ModelRc, VecModel};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+/// A page shown over the game (settings, about).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overlay {
+    Settings,
+    About,
+}
+
+/// The cards of the card picker: every Avalon character card, a card of
+/// another game and a blank tag, to try what the reader does.
+fn picker_cards() -> Vec<(String, Option<String>)> {
+    let mut cards = Vec::new();
+    for role in Role::ALL {
+        if role.is_unique() {
+            cards.push((format!("avalon/role/{}", role.slug()), Some(format!("avalon/role/{}", role.slug()))));
+        } else {
+            let n = if role == Role::LoyalServant { 5 } else { 3 };
+            for i in 1..=n {
+                let id = format!("avalon/role/{}-{i}", role.slug());
+                cards.push((id.clone(), Some(id)));
+            }
+        }
+    }
+    cards.push(("soc/black/saxons-1".into(), Some("soc/black/saxons-1".into())));
+    cards.push(("blank".into(), None));
+    cards
+}
+
+/// The table and the screen's own state (the setup being prepared, the team
+/// being chosen).
+pub struct Controller {
+    booted: Booted,
+    now: Millis,
+    players: usize,
+    optional: [bool; 4],
+    names: Vec<String>,
+    scan_roles: bool,
+    team: BTreeSet<Seat>,
+    overlay: Option<Overlay>,
+    cards: Vec<(String, Option<String>)>,
+    on_reader: String,
+    held: BTreeSet<(u8, bool)>,
+}
+
+impl std::fmt::Debug for Controller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Controller").field("now", &self.now).finish_non_exhaustive()
+    }
+}
+
+impl Controller {
+    /// A controller for a booted table.
+    pub fn new(booted: Booted) -> Self {
+        Controller {
+            booted,
+            now: 0,
+            players: 5,
+            optional: [false; 4],
+            names: vec![String::new(); 10],
+            scan_roles: false,
+            team: BTreeSet::new(),
+            overlay: None,
+            cards: picker_cards(),
+            on_reader: String::new(),
+            held: BTreeSet::new(),
+        }
+    }
+
+    /// The table's public view.
+    pub fn view(&self) -> TableView {
+        self.booted.table.session.view()
+    }
+
+    /// One turn of the table loop.
+    pub fn poll(&mut self, now: Millis) {
+        self.now = self.now.max(now);
+        self.booted.table.poll(self.now);
+    }
+
+    fn input(&mut self, input: Input) {
+        self.booted.table.input(self.now, input);
+    }
+
+    fn touch(&mut self, t: Touch) {
+        self.input(Input::Touch(t));
+    }
+
+    fn avalon(&mut self, cmd: Command) {
+        self.touch(Touch::Avalon(cmd));
+    }
+
+    fn lang(&self) -> Lang {
+        self.booted.table.session.lang()
+    }
+
+    fn role_set(&self) -> Result<RoleSet, String> {
+        let chosen: Vec<Role> =
+            Role::OPTIONAL.into_iter().zip(self.optional).filter(|(_, on)| *on).map(|(r, _)| r).collect();
+        RoleSet::standard(self.players, &chosen).map_err(|e| e.text(self.lang()))
+    }
+
+    fn start(&mut self) {
+        let Ok(roles) = self.role_set() else { return };
+        let names = self.names.iter().take(self.players).cloned().collect();
+        self.avalon(Command::Setup(Setup { names, roles, scan_roles: self.scan_roles, first_leader: None }));
+    }
+
+    fn toggle_seat(&mut self, i: usize) {
+        let seat = Seat(i as u8);
+        if !self.team.remove(&seat) {
+            self.team.insert(seat);
+        }
+    }
+
+    fn propose(&mut self) {
+        let team: Vec<Seat> = self.team.iter().copied().collect();
+        self.avalon(Command::ProposeTeam { team });
+        self.team.clear();
+    }
+
+    fn press(&mut self, seat: i32, approve: bool, down: bool) {
+        let Some(pad) = self.booted.on_screen.pad.clone() else { return };
+        let Ok(seat) = u8::try_from(seat) else { return };
+        // A key held down repeats: only real changes reach the pad.
+        let changed = if down { self.held.insert((seat, approve)) } else { self.held.remove(&(seat, approve)) };
+        if changed {
+            let button = if approve { PadButton::Approve } else { PadButton::Reject };
+            pad.borrow_mut().set_level(self.now, seat, button, down);
+        }
+    }
+
+    fn tap_card(&mut self, i: i32) {
+        let Some(reader) = self.booted.on_screen.reader.clone() else { return };
+        let Some((label, card)) = usize::try_from(i).ok().and_then(|i| self.cards.get(i)).cloned() else { return };
+        reader.borrow_mut().place(&format!("picker-{label}"), card.as_deref());
+        self.on_reader = label;
+    }
+
+    fn lift_card(&mut self) {
+        if let Some(reader) = &self.booted.on_screen.reader {
+            reader.borrow_mut().remove();
+        }
+        self.on_reader.clear();
+    }
+
+    fn page(&self, view: &TableView) -> &'static str {
+        match self.overlay {
+            Some(Overlay::Settings) => return "settings",
+            Some(Overlay::About) => return "about",
+            None => {}
+        }
+        let Some(a) = &view.avalon else { return "picker" };
+        match a.phase {
+            PhaseView::Lobby => "setup",
+            PhaseView::RoleScan { .. } => "scan",
+            PhaseView::Night => "night",
+            PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. } => "round",
+            PhaseView::Assassination => "assassination",
+            PhaseView::ConfirmMerlin { .. } => "confirm",
+            PhaseView::Ended { .. } => "ended",
+        }
+    }
+
+    /// Copies the public view into the window's globals.
+    pub fn refresh(&mut self, window: &AppWindow) {
+        let view = self.view();
+        let lang = view.lang;
+        let app = window.global::<App<'_>>();
+        app.set_page(self.page(&view).into());
+        app.set_lang(lang.code().into());
+        app.set_message(view.message.clone().unwrap_or_default().into());
+        app.set_subtitle(view.subtitle.as_ref().map(|l| l.text.clone()).unwrap_or_default().into());
+        app.set_queued_lines(view.queued_lines as i32);
+        app.set_narration_paused(view.narration_paused);
+        let games: Vec<GameItem> =
+            GameKind::ALL.iter().map(|g| GameItem { title: g.title().into(), playable: g.is_playable() }).collect();
+        set_model(&app.get_games(), games, |m| app.set_games(m));
+        match &view.timer {
+            Some(t) => {
+                let what = match t.kind {
+                    TimerKind::Discussion => lang.pick("Discussione", "Discussion"),
+                    TimerKind::Vote => lang.pick("Voto", "Vote"),
+                    TimerKind::Mission => lang.pick("Missione", "Mission"),
+                };
+                let secs = t.remaining_ms.div_ceil(1000);
+                let label = if t.expired {
+                    format!("{what}: {}", lang.pick("tempo scaduto", "time is up"))
+                } else {
+                    format!("{what}: {}:{:02}", secs / 60, secs % 60)
+                };
+                app.set_timer_visible(true);
+                app.set_timer_label(label.into());
+                app.set_timer_fraction(if t.total_ms == 0 { 0.0 } else { t.remaining_ms as f32 / t.total_ms as f32 });
+                app.set_timer_warning(t.warning);
+                app.set_timer_expired(t.expired);
+            }
+            None => app.set_timer_visible(false),
+        }
+        let (undo, redo) = self.booted.table.session.can_undo_redo();
+        app.set_can_undo(undo);
+        app.set_can_redo(redo);
+        app.set_resume_offered(self.booted.unfinished.is_some());
+        if let Some(stored) = &self.booted.unfinished {
+            let names: Vec<&str> = stored.info.players.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
+            let text = match lang {
+                Lang::It => format!(
+                    "{}: {} azioni salvate. {}",
+                    stored.info.kind.title(),
+                    stored.entries.len(),
+                    names.join(", ")
+                ),
+                Lang::En => format!(
+                    "{}: {} actions saved. {}",
+                    stored.info.kind.title(),
+                    stored.entries.len(),
+                    names.join(", ")
+                ),
+            };
+            app.set_resume_text(text.into());
+        }
+        let on_screen = &self.booted.on_screen;
+        app.set_simulated(on_screen.pad.is_some() || on_screen.reader.is_some());
+        app.set_discussion_s(view.timers.discussion_s as i32);
+        app.set_vote_s(view.timers.vote_s as i32);
+        app.set_mission_s(view.timers.mission_s as i32);
+        app.set_volume(i32::from(view.volume));
+
+        self.refresh_avalon(window, &view);
+        self.refresh_sim(window, &view);
+    }
+
+    fn refresh_avalon(&mut self, window: &AppWindow, view: &TableView) {
+        let lang = view.lang;
+        let ui = window.global::<AvalonUi<'_>>();
+        // Setup.
+        ui.set_setup_players(self.players as i32);
+        let options: Vec<RoleOption> = Role::OPTIONAL
+            .iter()
+            .zip(self.optional)
+            .map(|(r, on)| RoleOption { label: r.text(lang).into(), on })
+            .collect();
+        set_model(&ui.get_role_options(), options, |m| ui.set_role_options(m));
+        let (problem, warning) = match self.role_set() {
+            Ok(set) => (String::new(), set.warnings().iter().map(|w| w.text(lang)).collect::<Vec<_>>().join(" ")),
+            Err(e) => (e, String::new()),
+        };
+        ui.set_setup_problem(problem.into());
+        ui.set_setup_warning(warning.into());
+        let evil = crate::games::avalon::roles::evil_count(self.players);
+        let summary = match lang {
+            Lang::It => format!("Bene {} · Male {} · Merlino e l'Assassino sempre in gioco", self.players - evil, evil),
+            Lang::En => format!("Good {} · Evil {} · Merlin and the Assassin always play", self.players - evil, evil),
+        };
+        ui.set_setup_summary(summary.into());
+        ui.set_scan_roles(self.scan_roles);
+
+        let Some(a) = &view.avalon else { return };
+        if !matches!(a.phase, PhaseView::TeamBuilding { .. }) {
+            self.team.clear();
+        }
+        let team: BTreeSet<Seat> = match &a.phase {
+            PhaseView::TeamVote { team, .. } | PhaseView::Mission { team, .. } => team.iter().copied().collect(),
+            PhaseView::TeamBuilding { .. } => self.team.clone(),
+            _ => BTreeSet::new(),
+        };
+        let show_votes = !matches!(a.phase, PhaseView::TeamVote { .. });
+        let seats: Vec<SeatItem> = (0..a.players)
+            .map(|i| {
+                let seat = Seat(i as u8);
+                let vote = a
+                    .last_votes
+                    .as_ref()
+                    .filter(|_| show_votes)
+                    .and_then(|v| v.get(&seat))
+                    .map_or(-1, |&v| i32::from(v));
+                let role = a.roles_revealed.as_ref().and_then(|r| r.get(&seat));
+                SeatItem {
+                    name: a.names[i].clone().into(),
+                    on_team: team.contains(&seat),
+                    leader: a.leader == Some(seat),
+                    light: match view.lights.get(i) {
+                        Some(Light::Waiting) => 1,
+                        Some(Light::Done) => 2,
+                        _ => 0,
+                    },
+                    vote,
+                    role: role.map(|r| r.text(lang)).unwrap_or_default().into(),
+                    evil: role.is_some_and(|r| r.side() == Side::Evil),
+                }
+            })
+            .collect();
+        set_model(&ui.get_seats(), seats, |m| ui.set_seats(m));
+        let ended = matches!(a.phase, PhaseView::Ended { .. });
+        let missions: Vec<MissionItem> = a
+            .missions
+            .iter()
+            .enumerate()
+            .map(|(i, m)| MissionItem {
+                size: m.size as i32,
+                two_fails: m.fails_needed > 1,
+                result: match m.succeeded {
+                    Some(true) => 1,
+                    Some(false) => 2,
+                    None => 0,
+                },
+                fails: i32::from(m.fails.unwrap_or(0)),
+                current: !ended && i == usize::from(a.mission),
+            })
+            .collect();
+        set_model(&ui.get_missions(), missions, |m| ui.set_missions(m));
+        ui.set_players(a.players as i32);
+        ui.set_rejections(i32::from(a.rejections));
+        ui.set_leader_name(a.leader.map(|s| a.names[s.index()].clone()).unwrap_or_default().into());
+        ui.set_mission_number(i32::from(a.mission) + 1);
+        match &a.phase {
+            PhaseView::TeamBuilding { team_size } => {
+                ui.set_team_size(*team_size as i32);
+                ui.set_chosen(self.team.len() as i32);
+            }
+            _ => {
+                ui.set_team_size(0);
+                ui.set_chosen(-1);
+            }
+        }
+        if let PhaseView::RoleScan { next, done } = &a.phase {
+            ui.set_scan_next(a.names[next.index()].clone().into());
+            ui.set_scan_done(*done as i32);
+        }
+        if let PhaseView::ConfirmMerlin { target } = &a.phase {
+            ui.set_named(a.names[target.index()].clone().into());
+        }
+        if let PhaseView::Ended { reason, winner } = &a.phase {
+            let title = match (winner, lang) {
+                (Side::Good, Lang::It) => "Vince il Bene",
+                (Side::Good, Lang::En) => "Good wins",
+                (Side::Evil, Lang::It) => "Vince il Male",
+                (Side::Evil, Lang::En) => "Evil wins",
+            };
+            let id = match reason {
+                EndReason::MerlinSurvived => "avalon.end.merlin_survived",
+                EndReason::ThreeFailures => "avalon.end.three_failures",
+                EndReason::FiveRejections => "avalon.end.five_rejections",
+                EndReason::MerlinAssassinated => "avalon.end.merlin_assassinated",
+            };
+            ui.set_result_title(title.into());
+            ui.set_result_reason(narrator::line(&Cue::new(id), lang).text.into());
+            ui.set_good_won(*winner == Side::Good);
+        }
+        ui.set_roles_known(a.roles_revealed.is_some());
+        ui.set_votes_shown(show_votes && a.last_votes.is_some());
+    }
+
+    fn refresh_sim(&self, window: &AppWindow, view: &TableView) {
+        let sim = window.global::<TableSim<'_>>();
+        let seats = self.booted.on_screen.pad.as_ref().map_or(0, |p| p.borrow().seats());
+        let lights: Vec<i32> = (0..usize::from(seats))
+            .map(|i| match view.lights.get(i) {
+                Some(Light::Waiting) => 1,
+                Some(Light::Done) => 2,
+                _ => 0,
+            })
+            .collect();
+        set_model(&sim.get_lights(), lights, |m| sim.set_lights(m));
+        let blank = view.lang.pick("etichetta vuota", "blank tag");
+        let cards: Vec<CardItem> = self
+            .cards
+            .iter()
+            .map(|(label, card)| CardItem {
+                id: card.clone().unwrap_or_default().into(),
+                label: if card.is_some() { label.clone() } else { blank.to_string() }.into(),
+            })
+            .collect();
+        set_model(&sim.get_cards(), cards, |m| sim.set_cards(m));
+        sim.set_on_reader(self.on_reader.clone().into());
+    }
+}
+
+/// Replaces a model's rows only when they changed (the screen redraws less).
+fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>, set: impl FnOnce(ModelRc<T>)) {
+    let same = current.row_count() == rows.len()
+        && rows.iter().enumerate().all(|(i, r)| current.row_data(i).as_ref() == Some(r));
+    if !same {
+        set(ModelRc::new(VecModel::from(rows)));
+    }
+}
+
+/// Connects every callback of the window to the controller.
+pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
+    // Each callback runs `f` on the controller, then refreshes the screen.
+    let act = |f: Rc<dyn Fn(&mut Controller)>| {
+        let (c, w) = (ctrl.clone(), window.as_weak());
+        move || {
+            if let Some(w) = w.upgrade() {
+                let mut c = c.borrow_mut();
+                f(&mut c);
+                c.refresh(&w);
+            }
+        }
+    };
+    let app = window.global::<App<'_>>();
+    let ui = window.global::<AvalonUi<'_>>();
+    let sim = window.global::<TableSim<'_>>();
+
+    let (c, w) = (ctrl.clone(), window.as_weak());
+    let with = move |f: &dyn Fn(&mut Controller)| {
+        if let Some(w) = w.upgrade() {
+            let mut c = c.borrow_mut();
+            f(&mut c);
+            c.refresh(&w);
+        }
+    };
+    let with = Rc::new(with);
+
+    {
+        let with = with.clone();
+        app.on_choose_game(move |i| {
+            with(&|c| {
+                if let Some(game) = GameKind::ALL.get(i as usize).copied() {
+                    c.touch(Touch::ChooseGame { game });
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        app.on_set_lang(move |code| {
+            with(&|c| {
+                if let Some(lang) = Lang::from_code(&code) {
+                    c.touch(Touch::SetLang { lang });
+                    let _ = slint::select_bundled_translation(lang.code());
+                }
+            })
+        });
+    }
+    app.on_open_settings(act(Rc::new(|c| c.overlay = Some(Overlay::Settings))));
+    app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
+    app.on_close_page(act(Rc::new(|c| {
+        c.overlay = match c.overlay {
+            Some(Overlay::About) => Some(Overlay::Settings),
+            _ => None,
+        }
+    })));
+    app.on_leave(act(Rc::new(|c| {
+        c.overlay = None;
+        c.touch(Touch::Leave)
+    })));
+    {
+        let with = with.clone();
+        app.on_extend_timer(move |s| with(&|c| c.touch(Touch::ExtendTimer { seconds: s.max(0) as u32 })));
+    }
+    {
+        let with = with.clone();
+        app.on_narration(move |what| {
+            with(&|c| {
+                let control = match what.as_str() {
+                    "pause" => NarrationControl::Pause,
+                    "resume" => NarrationControl::Resume,
+                    "repeat" => NarrationControl::Repeat,
+                    _ => NarrationControl::Skip,
+                };
+                c.touch(Touch::Narration { control })
+            })
+        });
+    }
+    app.on_undo(act(Rc::new(|c| c.touch(Touch::Undo))));
+    app.on_redo(act(Rc::new(|c| c.touch(Touch::Redo))));
+    app.on_take_up(act(Rc::new(|c| {
+        let now = c.now;
+        if let Err(why) = c.booted.take_up(now) {
+            eprintln!("tavola: {why}");
+        }
+    })));
+    app.on_start_fresh(act(Rc::new(|c| {
+        if let Err(why) = c.booted.start_fresh() {
+            eprintln!("tavola: {why}");
+        }
+    })));
+    {
+        let (with, w) = (with.clone(), window.as_weak());
+        app.on_apply_timers(move || {
+            let Some(win) = w.upgrade() else { return };
+            let a = win.global::<App<'_>>();
+            let secs = |v: i32| v.clamp(0, 3600) as u32;
+            let cfg = TimerConfig {
+                discussion_s: secs(a.get_discussion_s()),
+                vote_s: secs(a.get_vote_s()),
+                mission_s: secs(a.get_mission_s()),
+                warning_s: TimerConfig::default().warning_s,
+            };
+            with(&|c| c.touch(Touch::SetTimers(cfg)));
+        });
+    }
+    {
+        let (with, w) = (with.clone(), window.as_weak());
+        app.on_apply_volume(move || {
+            let Some(win) = w.upgrade() else { return };
+            let percent = win.global::<App<'_>>().get_volume().clamp(0, 100) as u8;
+            with(&|c| c.touch(Touch::Narration { control: NarrationControl::Volume { percent } }));
+        });
+    }
+
+    {
+        let with = with.clone();
+        ui.on_setup_players_changed(move |n| with(&|c| c.players = (n.clamp(5, 10)) as usize));
+    }
+    {
+        let with = with.clone();
+        ui.on_toggle_role(move |i| {
+            with(&|c| {
+                if let Some(on) = c.optional.get_mut(i as usize) {
+                    *on = !*on;
+                }
+            })
+        });
+    }
+    {
+        let c = ctrl.clone();
+        ui.on_set_name(move |i, text| {
+            if let Some(name) = c.borrow_mut().names.get_mut(i as usize) {
+                *name = text.to_string();
+            }
+        });
+    }
+    {
+        let (c, w) = (ctrl.clone(), window.as_weak());
+        ui.on_start(move || {
+            let Some(win) = w.upgrade() else { return };
+            let mut c = c.borrow_mut();
+            c.scan_roles = win.global::<AvalonUi<'_>>().get_scan_roles();
+            c.start();
+            c.refresh(&win);
+        });
+    }
+    ui.on_skip_scan(act(Rc::new(|c| c.avalon(Command::SkipRoleScan))));
+    ui.on_end_night(act(Rc::new(|c| c.avalon(Command::EndNight))));
+    {
+        let with = with.clone();
+        ui.on_toggle_seat(move |i| with(&|c| c.toggle_seat(i.max(0) as usize)));
+    }
+    ui.on_propose(act(Rc::new(|c| c.propose())));
+    {
+        let with = with.clone();
+        ui.on_assassinate(move |i| with(&|c| c.avalon(Command::Assassinate { target: Seat(i.max(0) as u8) })));
+    }
+    {
+        let with = with.clone();
+        ui.on_confirm_merlin(move |yes| with(&|c| c.avalon(Command::ConfirmMerlin { was_merlin: yes })));
+    }
+
+    {
+        let with = with.clone();
+        sim.on_press(move |seat, approve, down| with(&|c| c.press(seat, approve, down)));
+    }
+    {
+        let with = with.clone();
+        sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
+    }
+    sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
+}

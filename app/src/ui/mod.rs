@@ -1,0 +1,99 @@
+//! The touchscreen front end (Slint). The `.slint` files in `app/ui/` draw;
+//! this module keeps the table going and copies its public view into the
+//! three globals the pages read (`App`, `AvalonUi`, `TableSim`). Nothing
+//! secret reaches them: they are filled from [`crate::table::TableView`]
+//! only.
+//!
+//! [`init`] builds the window around a booted table without starting an
+//! event loop, so tests drive it with [`Ui::step`]; [`run`] is the app.
+
+mod controller;
+
+pub use controller::Controller;
+
+use crate::boot::{boot, BootOptions, Booted};
+use crate::hw::Millis;
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The code generated from `app/ui/*.slint`.
+#[allow(unused_qualifications, missing_debug_implementations, rust_2018_idioms, clippy::all, clippy::todo)]
+mod generated {
+    slint::include_modules!();
+}
+pub use generated::*;
+
+/// How often the table loop runs while the window is open.
+pub const TICK_MS: u64 = 20;
+
+/// The window and what drives it.
+pub struct Ui {
+    /// The Slint window.
+    pub window: AppWindow,
+    /// The table behind it.
+    pub controller: Rc<RefCell<Controller>>,
+}
+
+impl std::fmt::Debug for Ui {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ui").finish_non_exhaustive()
+    }
+}
+
+impl Ui {
+    /// One turn of the table loop at `now`, then the screen brought up to date.
+    pub fn step(&self, now: Millis) {
+        let mut c = self.controller.borrow_mut();
+        c.poll(now);
+        c.refresh(&self.window);
+    }
+}
+
+/// Builds the window around a booted table and wires every control.
+pub fn init(booted: Booted) -> Result<Ui, slint::PlatformError> {
+    let _ = slint::select_bundled_translation(booted.table.session.lang().code());
+    let window = AppWindow::new()?;
+    let controller = Rc::new(RefCell::new(Controller::new(booted)));
+    controller::wire(&window, &controller);
+    controller.borrow_mut().refresh(&window);
+    Ok(Ui { window, controller })
+}
+
+/// What `tavola` is started with.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// Start-up choices (simulated hardware, the journal's place).
+    pub boot: BootOptions,
+    /// Open the window full screen (the Pi's touchscreen).
+    pub fullscreen: bool,
+    /// The language for this start, over the one remembered.
+    pub lang: Option<crate::games::Lang>,
+}
+
+/// Starts Tavola: boots the table, opens the window and runs until it closes.
+pub fn run(opts: &RunOptions) -> Result<(), String> {
+    let mut booted = boot(&opts.boot);
+    for n in &booted.notices {
+        eprintln!("tavola: {}", n.en);
+    }
+    if let Some(lang) = opts.lang {
+        booted.table.input(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
+    }
+    let ui = init(booted).map_err(|e| format!("the window cannot open: {e}"))?;
+    if opts.fullscreen {
+        ui.window.window().set_fullscreen(true);
+    }
+    let start = std::time::Instant::now();
+    let weak = ui.window.as_weak();
+    let controller = ui.controller.clone();
+    let timer = slint::Timer::default();
+    timer.start(slint::TimerMode::Repeated, std::time::Duration::from_millis(TICK_MS), move || {
+        if let Some(window) = weak.upgrade() {
+            let mut c = controller.borrow_mut();
+            c.poll(start.elapsed().as_millis() as Millis);
+            c.refresh(&window);
+        }
+    });
+    ui.window.run().map_err(|e| e.to_string())
+}
