@@ -234,9 +234,7 @@ fn gui(args: &[String]) -> Result<(), String> {
             "--fullscreen" => opts.fullscreen = true,
             "--db" => opts.boot.db = Some(value(args, &mut i, "--db")?.into()),
             "--lang" => {
-                let lang = parse_lang(value(args, &mut i, "--lang")?)?;
-                let _ = slint::select_bundled_translation(lang.code());
-                opts.lang = Some(lang);
+                opts.lang = Some(parse_lang(value(args, &mut i, "--lang")?)?);
             }
             other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
         }

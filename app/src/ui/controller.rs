@@ -441,7 +441,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             with(&|c| {
                 if let Some(lang) = Lang::from_code(&code) {
                     c.touch(Touch::SetLang { lang });
-                    let _ = slint::select_bundled_translation(lang.code());
+                    super::select_language(lang);
                 }
             })
         });

@@ -52,12 +52,21 @@ impl Ui {
 
 /// Builds the window around a booted table and wires every control.
 pub fn init(booted: Booted) -> Result<Ui, slint::PlatformError> {
-    let _ = slint::select_bundled_translation(booted.table.session.lang().code());
+    let lang = booted.table.session.lang();
     let window = AppWindow::new()?;
+    // The bundled translations exist once a component of this UI does.
+    select_language(lang);
     let controller = Rc::new(RefCell::new(Controller::new(booted)));
     controller::wire(&window, &controller);
     controller.borrow_mut().refresh(&window);
     Ok(Ui { window, controller })
+}
+
+/// Shows the static labels in `lang` (English is the source language).
+pub fn select_language(lang: crate::games::Lang) {
+    if let Err(e) = slint::select_bundled_translation(lang.code()) {
+        eprintln!("tavola: cannot switch the screen to {}: {e}", lang.code());
+    }
 }
 
 /// What `tavola` is started with.

@@ -1,0 +1,102 @@
+//! The first round of a five-player Avalon game played through the widgets,
+//! with Slint's testing backend: buttons found by their accessible labels,
+//! the pad pressed through the table keys, the result read off the screen.
+
+use i_slint_backend_testing::ElementHandle;
+use slint::platform::WindowEvent;
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::ui::{init, App, AvalonUi, Ui};
+
+fn click(ui: &Ui, label: &str) {
+    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
+    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
+    found[0].invoke_accessible_default_action();
+}
+
+fn shown(ui: &Ui, label: &str) -> bool {
+    ElementHandle::find_by_accessible_label(&ui.window, label).next().is_some()
+}
+
+/// Presses and releases a key of the simulated table, letting the pad's
+/// debouncer see each level for a while.
+fn key(ui: &Ui, now: &mut u64, text: &str) {
+    ui.step(*now);
+    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: text.into() });
+    *now += 60;
+    ui.step(*now);
+    ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: text.into() });
+    *now += 60;
+    ui.step(*now);
+}
+
+#[test]
+fn the_first_round_through_the_widgets() {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let mut now = 0;
+    ui.step(now);
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(app.get_page(), "picker");
+
+    // The language switches at run time, labels included.
+    let labels: Vec<String> = i_slint_backend_testing::ElementQuery::from_root(&ui.window)
+        .find_all()
+        .iter()
+        .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
+        .collect();
+    assert!(shown(&ui, "Impostazioni"), "Italian first: {labels:?}");
+    click(&ui, "Impostazioni");
+    click(&ui, "English");
+    assert!(shown(&ui, "Done") && !shown(&ui, "Fatto"), "English labels after the switch");
+    click(&ui, "Done");
+
+    // Every game is listed; only Avalon can start.
+    click(&ui, "Nottingham");
+    assert_eq!(app.get_page(), "picker");
+    assert!(app.get_message().contains("not available"), "{}", app.get_message());
+    click(&ui, "The Resistance: Avalon");
+    assert_eq!(app.get_page(), "setup");
+
+    // An impossible set is refused before starting: Mordred and Morgana at five.
+    click(&ui, "Mordred");
+    click(&ui, "Morgana");
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    assert!(avalon.get_setup_problem().contains("Evil has 2 places"), "{}", avalon.get_setup_problem());
+    click(&ui, "Morgana");
+    assert_eq!(avalon.get_setup_problem(), "");
+    click(&ui, "Start");
+    assert_eq!(app.get_page(), "night");
+    assert!(app.get_subtitle().contains("close your eyes"), "{}", app.get_subtitle());
+    click(&ui, "Day begins");
+    assert_eq!(app.get_page(), "round");
+
+    // The leader picks two players and proposes the team.
+    let leader_before = avalon.get_leader_name();
+    assert_eq!(avalon.get_team_size(), 2);
+    click(&ui, "Seat 1");
+    click(&ui, "Seat 2");
+    assert_eq!(avalon.get_chosen(), 2);
+    click(&ui, "Propose the team");
+    assert_eq!(avalon.get_chosen(), -1, "the vote is open");
+
+    // Everybody approves on the pad: seat key, then A.
+    for seat in ["1", "2", "3", "4", "5"] {
+        ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
+        key(&ui, &mut now, "a");
+    }
+    let seats = avalon.get_seats();
+    assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == 1), "the votes are shown once all are in");
+
+    // The team plays two Success cards.
+    for seat in ["1", "2"] {
+        ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
+        key(&ui, &mut now, "a");
+    }
+    let first = avalon.get_missions().row_data(0).unwrap();
+    assert_eq!(first.result, 1, "the track shows the first mission won");
+    let mission_1 = ElementHandle::find_by_accessible_label(&ui.window, "Mission 1").next().unwrap();
+    assert_eq!(mission_1.accessible_value().as_deref(), Some("success"));
+    assert_eq!(avalon.get_mission_number(), 2);
+    assert_ne!(avalon.get_leader_name(), leader_before, "the leader passed on");
+}
