@@ -25,6 +25,10 @@ setup-test:
 headless: setup
 	$(CARGO) run --release -q -p tavola -- headless
 
+## Every screen at 800×480 and 1280×800, drawn into docs/screenshots/.
+screenshots: setup
+	$(CARGO) run -q -p tavola --example screenshots
+
 ## Benchmarks (print numbers; targets in README).
 bench: setup
 	$(CARGO) bench -p tavola

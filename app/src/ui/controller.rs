@@ -91,8 +91,30 @@ impl Controller {
         self.booted.table.poll(self.now);
     }
 
-    fn input(&mut self, input: Input) {
+    /// Hands an input to the table (touches come this way; scripted demos
+    /// and screenshots use it directly).
+    pub fn input(&mut self, input: Input) {
         self.booted.table.input(self.now, input);
+    }
+
+    /// The on-screen substitutes (the simulated pad and reader).
+    pub fn on_screen(&self) -> &crate::boot::OnScreen {
+        &self.booted.on_screen
+    }
+
+    /// Shows a settings or About page over the game (`None`: the game).
+    pub fn show_page(&mut self, page: Option<&str>) {
+        self.overlay = match page {
+            Some("settings") => Some(Overlay::Settings),
+            Some("about") => Some(Overlay::About),
+            _ => None,
+        };
+    }
+
+    /// Sets up the setup page's choices (players and optional characters).
+    pub fn prepare_setup(&mut self, players: usize, optional: &[Role]) {
+        self.players = players.clamp(5, 10);
+        self.optional = Role::OPTIONAL.map(|r| optional.contains(&r));
     }
 
     fn touch(&mut self, t: Touch) {

@@ -8,6 +8,7 @@
 //! event loop, so tests drive it with [`Ui::step`]; [`run`] is the app.
 
 mod controller;
+pub mod offscreen;
 
 pub use controller::Controller;
 

@@ -1,0 +1,160 @@
+//! Renders every screen of Tavola with the software renderer, at 800×480 (the
+//! 7" touchscreen) and 1280×800, into `docs/screenshots/*.png`.
+//!
+//!     cargo run -p tavola --example screenshots [OUT_DIR]
+
+use slint::platform::software_renderer::MinimalSoftwareWindow;
+use slint::ComponentHandle;
+use std::path::{Path, PathBuf};
+use tavola::boot::{boot, BootOptions};
+use tavola::games::avalon::{Command, MissionCard, Role, RoleSet, Setup};
+use tavola::games::{GameKind, Lang, Seat};
+use tavola::hw::PadButton;
+use tavola::table::{Input, Touch};
+use tavola::ui::{init, offscreen, App, AvalonUi, Ui};
+
+const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
+const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
+
+struct Shooter {
+    ui: Ui,
+    window: std::rc::Rc<MinimalSoftwareWindow>,
+    dir: PathBuf,
+    now: u64,
+}
+
+impl Shooter {
+    fn save(&mut self, name: &str) {
+        for (w, h) in SIZES {
+            self.window.set_size(slint::PhysicalSize::new(w, h));
+            self.ui.step(self.now);
+            let (w, h, pixels) = offscreen::render(&self.window);
+            write_png(&self.dir.join(format!("{name}-{w}x{h}.png")), w, h, &pixels);
+        }
+    }
+
+    fn touch(&mut self, t: Touch) {
+        self.ui.controller.borrow_mut().input(Input::Touch(t));
+        self.ui.step(self.now);
+    }
+
+    fn avalon(&mut self, c: Command) {
+        self.touch(Touch::Avalon(c));
+    }
+
+    fn wait(&mut self, ms: u64) {
+        self.now += ms;
+        self.ui.step(self.now);
+    }
+
+    /// A clean press on the on-screen pad, through the debouncer.
+    fn press(&mut self, seat: u8, button: PadButton) {
+        let pad = self.ui.controller.borrow().on_screen().pad.clone().expect("the on-screen pad");
+        pad.borrow_mut().set_level(self.now, seat, button, true);
+        self.wait(60);
+        pad.borrow_mut().set_level(self.now, seat, button, false);
+        self.wait(60);
+    }
+
+    fn everyone(&mut self, players: u8, button: PadButton) {
+        for s in 0..players {
+            self.press(s, button);
+        }
+    }
+
+    fn team(&mut self, seats: &[u8]) {
+        self.avalon(Command::ProposeTeam { team: seats.iter().map(|&s| Seat(s)).collect() });
+    }
+}
+
+fn write_png(path: &Path, w: u32, h: u32, pixels: &[slint::Rgb8Pixel]) {
+    let file = std::fs::File::create(path).expect("create the PNG");
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = pixels.iter().flat_map(|p| [p.r, p.g, p.b]).collect();
+    enc.write_header().and_then(|mut wr| wr.write_image_data(&bytes)).expect("write the PNG");
+    println!("{}", path.display());
+}
+
+fn main() {
+    let dir = std::env::args().nth(1).map_or_else(|| PathBuf::from("docs/screenshots"), PathBuf::from);
+    std::fs::create_dir_all(&dir).expect("the screenshots folder");
+    let window = offscreen::install(800, 480).expect("the off-screen platform");
+    let ui =
+        init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).expect("the window");
+    ui.window.show().expect("show");
+    let mut s = Shooter { ui, window, dir, now: 0 };
+    s.touch(Touch::SetLang { lang: Lang::En });
+    tavola::ui::select_language(Lang::En);
+    s.save("picker");
+
+    s.touch(Touch::ChooseGame { game: GameKind::Avalon });
+    s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
+    s.save("avalon-setup");
+
+    let roles = RoleSet::standard(7, &[Role::Percival, Role::Morgana, Role::Oberon]).expect("a legal set");
+    let names = NAMES.iter().map(|n| n.to_string()).collect();
+    s.avalon(Command::Setup(Setup { names, roles, scan_roles: true, first_leader: Some(Seat(0)) }));
+    s.avalon(Command::RoleCard { card: "avalon/role/merlin".into() });
+    s.save("avalon-role-scan");
+    for card in ["percival", "servant-1", "assassin", "morgana", "oberon", "servant-2"] {
+        s.avalon(Command::RoleCard { card: format!("avalon/role/{card}") });
+    }
+    s.wait(9_000);
+    s.save("avalon-night");
+
+    s.avalon(Command::EndNight);
+    s.ui.window.global::<AvalonUi<'_>>().invoke_toggle_seat(0);
+    s.ui.window.global::<AvalonUi<'_>>().invoke_toggle_seat(2);
+    s.wait(4_000);
+    s.save("avalon-team");
+
+    s.team(&[0, 2]);
+    for seat in [0, 1, 3] {
+        s.press(seat, PadButton::Approve);
+    }
+    s.wait(5_000);
+    s.ui.window.global::<App<'_>>().set_show_table(true);
+    s.save("avalon-vote");
+    s.ui.window.global::<App<'_>>().set_show_table(false);
+
+    for seat in [2, 4, 5, 6] {
+        s.press(seat, if seat == 4 { PadButton::Reject } else { PadButton::Approve });
+    }
+    s.press(0, PadButton::Approve);
+    s.press(2, PadButton::Approve);
+    // Mission 2 fails, then a team for mission 3 is rejected.
+    s.team(&[1, 3, 4]);
+    s.everyone(7, PadButton::Approve);
+    s.press(1, PadButton::Approve);
+    s.press(3, PadButton::Reject);
+    s.press(4, PadButton::Approve);
+    s.team(&[0, 2, 6]);
+    for seat in 0..7 {
+        s.press(seat, if seat % 3 == 0 { PadButton::Reject } else { PadButton::Approve });
+    }
+    s.wait(20_000);
+    s.save("avalon-round");
+
+    // Missions 3 and 4 succeed: the Assassin's turn.
+    s.team(&[0, 2, 6]);
+    s.everyone(7, PadButton::Approve);
+    for seat in [0, 2, 6] {
+        s.avalon(Command::PlayMission { seat: Seat(seat), card: MissionCard::Success });
+    }
+    s.team(&[0, 1, 2, 6]);
+    s.everyone(7, PadButton::Approve);
+    for seat in [0, 1, 2, 6] {
+        s.avalon(Command::PlayMission { seat: Seat(seat), card: MissionCard::Success });
+    }
+    s.save("avalon-assassination");
+    s.avalon(Command::Assassinate { target: Seat(1) });
+    s.wait(4_000);
+    s.save("avalon-end");
+
+    s.ui.controller.borrow_mut().show_page(Some("settings"));
+    s.save("settings");
+    s.ui.controller.borrow_mut().show_page(Some("about"));
+    s.save("about");
+}
