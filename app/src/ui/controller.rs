@@ -204,7 +204,11 @@ impl Controller {
         let app = window.global::<App<'_>>();
         app.set_page(self.page(&view).into());
         app.set_lang(lang.code().into());
-        app.set_message(view.message.clone().unwrap_or_default().into());
+        // The table's last word; before any, what start-up found missing.
+        let message = view.message.clone().unwrap_or_else(|| {
+            self.booted.notices.iter().map(|n| n.text(lang).to_string()).collect::<Vec<_>>().join(" · ")
+        });
+        app.set_message(message.into());
         app.set_subtitle(view.subtitle.as_ref().map(|l| l.text.clone()).unwrap_or_default().into());
         app.set_queued_lines(view.queued_lines as i32);
         app.set_narration_paused(view.narration_paused);
