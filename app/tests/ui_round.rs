@@ -100,3 +100,43 @@ fn the_first_round_through_the_widgets() {
     assert_eq!(avalon.get_mission_number(), 2);
     assert_ne!(avalon.get_leader_name(), leader_before, "the leader passed on");
 }
+
+#[test]
+fn a_finished_game_shows_in_the_history_with_its_players() {
+    use tavola::games::avalon::{Command, RoleSet, Setup};
+    use tavola::games::{GameKind, Seat};
+    use tavola::table::{Input, Touch};
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = std::env::temp_dir().join(format!("tavola-ui-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    let ui = init(boot(&opts)).unwrap();
+    let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
+    send(Touch::SetLang { lang: tavola::games::Lang::En });
+    send(Touch::ChooseGame { game: GameKind::Avalon });
+    let names = ["Anna", "Bruno", "Carla", "Dario", "Elena"].map(String::from).to_vec();
+    let roles = RoleSet::standard(5, &[]).unwrap();
+    send(Touch::Avalon(Command::Setup(Setup { names, roles, scan_roles: false, first_leader: Some(Seat(0)) })));
+    send(Touch::Avalon(Command::EndNight));
+    for _ in 0..5 {
+        send(Touch::Avalon(Command::ProposeTeam { team: vec![Seat(0), Seat(1)] }));
+        for s in 0..5 {
+            send(Touch::Avalon(Command::Vote { seat: Seat(s), approve: false }));
+        }
+    }
+    ui.step(0);
+    click(&ui, "Back to the games");
+    click(&ui, "History");
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(app.get_page(), "history");
+    let games = app.get_history();
+    assert_eq!(games.row_count(), 1);
+    let row = games.row_data(0).unwrap();
+    assert!(row.result.contains("Five teams rejected"), "{}", row.result);
+    assert!(row.players.contains("Anna") && row.players.contains("Elena"));
+    let players = app.get_player_stats();
+    assert_eq!(players.row_count(), 5, "every named player is followed");
+    assert!(app.get_avalon_stats().row_data(1).unwrap().value.contains("100%"), "evil won the only game");
+    let _ = std::fs::remove_dir_all(&dir);
+}

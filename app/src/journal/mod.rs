@@ -56,7 +56,7 @@ pub use store::{commands, JournalStore};
 pub use error::JournalError;
 pub use export::{parse_jsonl, Export, ExportHeader};
 pub use recovery::{Damage, MovedAside};
-pub use stats::{AvalonFacts, AvalonStats, GameSummary, PlayerStats, RoleSetStats};
+pub use stats::{utc, AvalonFacts, AvalonStats, GameSummary, PlayerStats, RoleSetStats};
 
 use crate::games::{GameEvent, GameKind, Seat};
 use crate::table::AnyEvent;

@@ -1,7 +1,9 @@
 //! The screen's controller: turns touches into table inputs and the table's
 //! public view into the globals' properties.
 
-use super::{App, AppWindow, AvalonUi, CardItem, GameItem, MissionItem, RoleOption, SeatItem, TableSim};
+use super::{
+    App, AppWindow, AvalonUi, CardItem, GameItem, HistoryRow, MissionItem, RoleOption, SeatItem, StatRow, TableSim,
+};
 use crate::boot::Booted;
 use crate::games::avalon::{Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
 use crate::games::{Cue, GameKind, Lang, Localize, Seat};
@@ -18,6 +20,7 @@ use std::rc::Rc;
 enum Overlay {
     Settings,
     About,
+    History,
 }
 
 /// The cards of the card picker: every Avalon character card, a card of
@@ -54,6 +57,8 @@ pub struct Controller {
     cards: Vec<(String, Option<String>)>,
     on_reader: String,
     held: BTreeSet<(u8, bool)>,
+    /// The language the static labels are in.
+    labels: Option<Lang>,
 }
 
 impl std::fmt::Debug for Controller {
@@ -77,6 +82,7 @@ impl Controller {
             cards: picker_cards(),
             on_reader: String::new(),
             held: BTreeSet::new(),
+            labels: None,
         }
     }
 
@@ -107,6 +113,7 @@ impl Controller {
         self.overlay = match page {
             Some("settings") => Some(Overlay::Settings),
             Some("about") => Some(Overlay::About),
+            Some("history") => Some(Overlay::History),
             _ => None,
         };
     }
@@ -179,10 +186,82 @@ impl Controller {
         self.on_reader.clear();
     }
 
+    /// Fills the history page from the journal (a second, reading connection).
+    fn load_history(&self, window: &AppWindow) {
+        let lang = self.lang();
+        let app = window.global::<App<'_>>();
+        let Some(path) = &self.booted.journal else { return };
+        let Ok(journal) = crate::journal::Journal::open(path).map(|o| o.journal) else { return };
+        let pct = |r: Option<f64>| r.map_or_else(|| "–".to_string(), |r| format!("{:.0}%", r * 100.0));
+        let rows: Vec<HistoryRow> = journal
+            .history()
+            .unwrap_or_default()
+            .into_iter()
+            .take(200)
+            .map(|g| {
+                let names: Vec<String> = g
+                    .info
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| if n.is_empty() { (i + 1).to_string() } else { n.clone() })
+                    .collect();
+                let result = g
+                    .info
+                    .result
+                    .as_ref()
+                    .and_then(|r| r.reason.as_ref())
+                    .map(|reason| narrator::line(&Cue::new(format!("avalon.end.{reason}")), lang).text)
+                    .unwrap_or_default();
+                HistoryRow {
+                    when: crate::journal::utc(g.info.started_at).into(),
+                    game: g.info.kind.title().into(),
+                    players: names.join(", ").into(),
+                    result: result.into(),
+                    length: g.duration_ms().map(|ms| format!("{} min", ms / 60_000)).unwrap_or_default().into(),
+                }
+            })
+            .collect();
+        app.set_history(ModelRc::new(VecModel::from(rows)));
+        let players: Vec<StatRow> = journal
+            .player_stats()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| {
+                let value = match lang {
+                    Lang::It => format!("{} partite, {} vinte ({})", p.played, p.won, pct(p.win_rate())),
+                    Lang::En => format!("{} games, {} won ({})", p.played, p.won, pct(p.win_rate())),
+                };
+                StatRow { label: p.name.into(), value: value.into() }
+            })
+            .collect();
+        app.set_player_stats(ModelRc::new(VecModel::from(players)));
+        let mut avalon = Vec::new();
+        if let Ok(st) = journal.avalon_stats() {
+            if st.games > 0 {
+                for side in [Side::Good, Side::Evil] {
+                    let label = match lang {
+                        Lang::It => format!("Vittorie: {}", side.text(lang)),
+                        Lang::En => format!("{} wins", side.text(lang)),
+                    };
+                    avalon.push(StatRow { label: label.into(), value: pct(st.win_rate(side)).into() });
+                }
+                for set in &st.role_sets {
+                    let roles: Vec<String> = set.roles.iter().filter(|r| r.is_unique()).map(|r| r.text(lang)).collect();
+                    let label = format!("{} ({})", roles.join(", "), set.games);
+                    let value = format!("{} {}", side_short(Side::Good, lang), pct(set.win_rate(Side::Good)));
+                    avalon.push(StatRow { label: label.into(), value: value.into() });
+                }
+            }
+        }
+        app.set_avalon_stats(ModelRc::new(VecModel::from(avalon)));
+    }
+
     fn page(&self, view: &TableView) -> &'static str {
         match self.overlay {
             Some(Overlay::Settings) => return "settings",
             Some(Overlay::About) => return "about",
+            Some(Overlay::History) => return "history",
             None => {}
         }
         let Some(a) = &view.avalon else { return "picker" };
@@ -201,6 +280,10 @@ impl Controller {
     pub fn refresh(&mut self, window: &AppWindow) {
         let view = self.view();
         let lang = view.lang;
+        if self.labels != Some(lang) {
+            super::select_language(lang);
+            self.labels = Some(lang);
+        }
         let app = window.global::<App<'_>>();
         app.set_page(self.page(&view).into());
         app.set_lang(lang.code().into());
@@ -415,6 +498,15 @@ impl Controller {
     }
 }
 
+fn side_short(side: Side, lang: Lang) -> &'static str {
+    match (side, lang) {
+        (Side::Good, Lang::It) => "Bene",
+        (Side::Good, Lang::En) => "Good",
+        (Side::Evil, Lang::It) => "Male",
+        (Side::Evil, Lang::En) => "Evil",
+    }
+}
+
 /// Replaces a model's rows only when they changed (the screen redraws less).
 fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>, set: impl FnOnce(ModelRc<T>)) {
     let same = current.row_count() == rows.len()
@@ -467,13 +559,22 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             with(&|c| {
                 if let Some(lang) = Lang::from_code(&code) {
                     c.touch(Touch::SetLang { lang });
-                    super::select_language(lang);
                 }
             })
         });
     }
     app.on_open_settings(act(Rc::new(|c| c.overlay = Some(Overlay::Settings))));
     app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
+    {
+        let (c, w) = (ctrl.clone(), window.as_weak());
+        app.on_open_history(move || {
+            let Some(win) = w.upgrade() else { return };
+            let mut c = c.borrow_mut();
+            c.overlay = Some(Overlay::History);
+            c.load_history(&win);
+            c.refresh(&win);
+        });
+    }
     app.on_close_page(act(Rc::new(|c| {
         c.overlay = match c.overlay {
             Some(Overlay::About) => Some(Overlay::Settings),

@@ -53,10 +53,9 @@ impl Ui {
 
 /// Builds the window around a booted table and wires every control.
 pub fn init(booted: Booted) -> Result<Ui, slint::PlatformError> {
-    let lang = booted.table.session.lang();
+    // The labels' language is chosen at the first refresh: the bundled
+    // translations exist once a component of this UI does.
     let window = AppWindow::new()?;
-    // The bundled translations exist once a component of this UI does.
-    select_language(lang);
     let controller = Rc::new(RefCell::new(Controller::new(booted)));
     controller::wire(&window, &controller);
     controller.borrow_mut().refresh(&window);
