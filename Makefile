@@ -11,9 +11,10 @@ CARGO ?= cargo
 run: setup
 	$(CARGO) run --release -p tavola
 
-## Run every test.
+## Run every test (the Pi backends too: they build and their tests run on any machine).
 test: setup-test
 	$(CARGO) test --workspace
+	$(CARGO) test -p tavola --no-default-features --features rpi --lib
 
 setup:
 	@scripts/setup.sh run
@@ -37,6 +38,7 @@ bench: setup
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p tavola --no-default-features --features rpi --all-targets -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all
