@@ -347,6 +347,7 @@ impl Controller {
         app.set_vote_s(view.timers.vote_s as i32);
         app.set_mission_s(view.timers.mission_s as i32);
         app.set_volume(i32::from(view.volume));
+        app.set_pace(view.pace);
 
         self.refresh_avalon(window, &view);
         self.refresh_sim(window, &view);
@@ -640,6 +641,14 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         });
     }
 
+    {
+        let (with, w) = (with.clone(), window.as_weak());
+        app.on_apply_pace(move || {
+            let Some(win) = w.upgrade() else { return };
+            let factor = win.global::<App<'_>>().get_pace();
+            with(&|c| c.touch(Touch::Narration { control: NarrationControl::Pace { factor } }));
+        });
+    }
     {
         let with = with.clone();
         ui.on_setup_players_changed(move |n| with(&|c| c.players = (n.clamp(5, 10)) as usize));
