@@ -140,3 +140,40 @@ fn a_finished_game_shows_in_the_history_with_its_players() {
     assert!(app.get_avalon_stats().row_data(1).unwrap().value.contains("100%"), "evil won the only game");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
+    use tavola::games::avalon::{Command, RoleSet, Setup};
+    use tavola::games::{GameKind, Lang, Seat};
+    use tavola::table::{Input, Touch};
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = std::env::temp_dir().join(format!("tavola-ui-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    {
+        let ui = init(boot(&opts)).unwrap();
+        let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
+        send(Touch::SetLang { lang: Lang::En });
+        send(Touch::ChooseGame { game: GameKind::Avalon });
+        let roles = RoleSet::standard(6, &[]).unwrap();
+        send(Touch::Avalon(Command::Setup(Setup {
+            names: vec![],
+            roles,
+            scan_roles: false,
+            first_leader: Some(Seat(2)),
+        })));
+        send(Touch::Avalon(Command::EndNight));
+    }
+    let ui = init(boot(&opts)).unwrap();
+    ui.step(0);
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(app.get_page(), "picker");
+    assert!(app.get_resume_offered());
+    click(&ui, "Take it up");
+    assert_eq!(app.get_page(), "round", "back where the game was");
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    assert_eq!(avalon.get_leader_name(), "3");
+    assert_eq!(avalon.get_team_size(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
