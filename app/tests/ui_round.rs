@@ -30,6 +30,15 @@ fn key(ui: &Ui, now: &mut u64, text: &str) {
     ui.step(*now);
 }
 
+/// Simulated hardware and a journal in a fresh temporary folder.
+fn with_journal(tag: &str) -> (std::path::PathBuf, BootOptions) {
+    let dir = std::env::temp_dir().join(format!("tavola-ui-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    (dir, opts)
+}
+
 #[test]
 fn the_first_round_through_the_widgets() {
     i_slint_backend_testing::init_no_event_loop();
@@ -107,10 +116,7 @@ fn a_finished_game_shows_in_the_history_with_its_players() {
     use tavola::games::{GameKind, Seat};
     use tavola::table::{Input, Touch};
     i_slint_backend_testing::init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("tavola-ui-history-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    let (dir, opts) = with_journal("history");
     let ui = init(boot(&opts)).unwrap();
     let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
     send(Touch::SetLang { lang: tavola::games::Lang::En });
@@ -147,10 +153,7 @@ fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
     use tavola::games::{GameKind, Lang, Seat};
     use tavola::table::{Input, Touch};
     i_slint_backend_testing::init_no_event_loop();
-    let dir = std::env::temp_dir().join(format!("tavola-ui-resume-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    let (dir, opts) = with_journal("resume");
     {
         let ui = init(boot(&opts)).unwrap();
         let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
