@@ -8,8 +8,9 @@ set -euo pipefail
 purpose="${1:-run}"
 
 # Debian / Raspberry Pi OS packages needed to build the app (Slint's window
-# and software renderer, fonts) and to run it on a desktop.
-packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core)
+# and software renderer, fonts, ALSA headers for the speaker) and to run it
+# on a desktop.
+packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core libasound2-dev)
 
 say() { printf 'tavola setup: %s\n' "$*" >&2; }
 

@@ -4,6 +4,7 @@
 //! The table session never talks to hardware directly: the app loop polls
 //! the ports and hands their decoded events to [`crate::table::Session`].
 
+pub mod audio;
 pub mod nfc;
 pub mod pad;
 pub mod pinmap;

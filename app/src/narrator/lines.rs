@@ -152,6 +152,11 @@ const LINES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Every line id, in the order above.
+pub fn all_line_ids() -> impl Iterator<Item = &'static str> {
+    LINES.iter().map(|&(id, ..)| id)
+}
+
 /// The template for `id` in `lang`.
 pub(super) fn template(id: &str, lang: Lang) -> Option<&'static str> {
     LINES.iter().find(|(i, ..)| *i == id).map(|&(_, it, en)| lang.pick(it, en))

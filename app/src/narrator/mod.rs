@@ -5,7 +5,10 @@
 
 mod lines;
 mod queue;
+pub mod synth;
+pub mod voice;
 
+pub use lines::all_line_ids;
 pub use queue::Queue;
 
 use crate::games::{Cue, Lang};

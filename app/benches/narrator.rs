@@ -1,0 +1,3 @@
+//! Narration speed (written below).
+
+fn main() {}

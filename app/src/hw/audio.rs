@@ -1,0 +1,619 @@
+//! The speaker: narration lines played through rodio (cpal, ALSA on the Pi).
+//!
+//! A line with a clip in a loaded voice pack starts at once (the clip is
+//! already decoded in memory); any other line is synthesised by espeak-ng
+//! on a worker thread. [`AudioOut::speak`] never waits for either: lines go
+//! to the worker in order and play one after the other, never over each
+//! other.
+//!
+//! With no sound device (CI, a box without a speaker, ALSA not configured)
+//! [`RodioAudio::open`] still succeeds: the output is silent (a mixer drained
+//! at the pace a device would drain it, so timing behaves the same) and one
+//! notice says so. Without espeak-ng, lines with no clip are not spoken and
+//! one notice says so; subtitles are unaffected either way.
+
+use super::{AudioOut, HwError, Millis};
+use crate::games::Lang;
+use crate::narrator::synth::{speech_off_notice, Espeak, DEFAULT_SPEED};
+use crate::narrator::voice::{default_root, lang_of, Clip, LoadedPack, VoicePack};
+use crate::narrator::Line;
+use rodio::{ChannelCount, Player, SampleRate, Source};
+use std::num::NonZero;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How often the silent output pulls sound, like a device's buffer period.
+pub const SILENT_PERIOD: Duration = Duration::from_millis(10);
+
+/// The device buffer asked for, in frames (about 21 ms at 48 kHz): short
+/// enough that a line starts quickly, long enough for a Pi not to stutter.
+/// Where the device refuses it, rodio's own choice (about 50 ms) is used.
+pub const DEVICE_BUFFER_FRAMES: u32 = 1024;
+
+/// How the speaker is set up.
+#[derive(Debug, Clone)]
+pub struct AudioOptions {
+    /// The voices folder (holding `it/`, `en/`); `None` looks in the
+    /// default places ([`crate::narrator::voice::default_root`]).
+    pub voices: Option<PathBuf>,
+    /// The language synthesised lines are spoken in when their words do not
+    /// tell (the session's language).
+    pub lang: Lang,
+    /// espeak-ng's speed, words per minute.
+    pub speed: u32,
+    /// Look for espeak-ng (off: only clips are played).
+    pub synthesis: bool,
+}
+
+impl Default for AudioOptions {
+    fn default() -> Self {
+        AudioOptions { voices: None, lang: Lang::It, speed: DEFAULT_SPEED, synthesis: true }
+    }
+}
+
+/// What the worker is asked to do, in the order lines were spoken.
+enum Job {
+    Play { clip: Clip, generation: u64, spoken_at: Instant },
+    Synthesise { text: String, lang: Lang, generation: u64, spoken_at: Instant },
+}
+
+/// Shared between the caller, the worker and the playing sources.
+#[derive(Debug, Default)]
+struct State {
+    /// Lines spoken and not finished playing.
+    outstanding: AtomicUsize,
+    /// Lines spoken so far (each line's generation is its number).
+    generation: AtomicU64,
+    /// Lines numbered below this are cut (by [`RodioAudio::stop`]).
+    cancel_below: AtomicU64,
+    /// The latest line whose first sample was pulled, and how long after
+    /// `speak` that was.
+    latency: Mutex<Option<(u64, Duration)>>,
+    /// espeak-ng was needed and missing: told once.
+    speech_off: AtomicBool,
+    /// Notices raised off the caller's thread, waiting to be told.
+    notices: Mutex<Vec<HwError>>,
+}
+
+impl State {
+    fn done_one(&self) {
+        let _ = self.outstanding.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+    }
+}
+
+/// A decoded clip as a rodio source; it counts itself finished when it ends
+/// or is dropped, and notes when its first sample is pulled.
+struct ClipSource {
+    samples: Arc<[f32]>,
+    pos: usize,
+    channels: ChannelCount,
+    rate: SampleRate,
+    generation: u64,
+    spoken_at: Instant,
+    started: bool,
+    finished: bool,
+    state: Arc<State>,
+}
+
+impl ClipSource {
+    fn new(clip: Clip, generation: u64, spoken_at: Instant, state: Arc<State>) -> Option<ClipSource> {
+        Some(ClipSource {
+            channels: NonZero::new(clip.channels)?,
+            rate: NonZero::new(clip.sample_rate)?,
+            samples: clip.samples,
+            pos: 0,
+            generation,
+            spoken_at,
+            started: false,
+            finished: false,
+            state,
+        })
+    }
+
+    fn finish(&mut self) {
+        if !self.finished {
+            self.finished = true;
+            self.state.done_one();
+        }
+    }
+}
+
+impl Iterator for ClipSource {
+    type Item = rodio::Sample;
+
+    fn next(&mut self) -> Option<rodio::Sample> {
+        if !self.started {
+            self.started = true;
+            let latency = self.spoken_at.elapsed();
+            if let Ok(mut l) = self.state.latency.lock() {
+                *l = Some((self.generation, latency));
+            }
+        }
+        // Checked once per frame, so a cut never splits a frame.
+        if self.pos.is_multiple_of(self.channels.get() as usize)
+            && self.generation < self.state.cancel_below.load(Ordering::Relaxed)
+        {
+            self.pos = self.samples.len();
+        }
+        match self.samples.get(self.pos) {
+            Some(&s) => {
+                self.pos += 1;
+                Some(s as rodio::Sample)
+            }
+            None => {
+                self.finish();
+                None
+            }
+        }
+    }
+}
+
+impl Source for ClipSource {
+    fn current_span_len(&self) -> Option<usize> {
+        None
+    }
+    fn channels(&self) -> ChannelCount {
+        self.channels
+    }
+    fn sample_rate(&self) -> SampleRate {
+        self.rate
+    }
+    fn total_duration(&self) -> Option<Duration> {
+        let frames = self.samples.len() / self.channels.get() as usize;
+        Some(Duration::from_secs_f64(frames as f64 / f64::from(self.rate.get())))
+    }
+}
+
+impl Drop for ClipSource {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Where the sound goes.
+enum Sink {
+    /// A sound device; dropping it closes the stream.
+    Device(rodio::MixerDeviceSink),
+    /// No device: a thread drains the mixer in real time.
+    Silent { stop: Arc<AtomicBool>, thread: Option<JoinHandle<()>> },
+}
+
+/// The real speaker (or its silent stand-in). See the module docs.
+pub struct RodioAudio {
+    sink: Sink,
+    player: Arc<Player>,
+    jobs: Option<Sender<Job>>,
+    worker: Option<JoinHandle<()>>,
+    state: Arc<State>,
+    packs: Vec<LoadedPack>,
+    lang: Lang,
+    volume: u8,
+    espeak: bool,
+}
+
+impl std::fmt::Debug for RodioAudio {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RodioAudio")
+            .field("device", &self.device())
+            .field("packs", &self.packs.iter().map(|p| (p.lang, p.len())).collect::<Vec<_>>())
+            .field("volume", &self.volume)
+            .field("espeak", &self.espeak)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RodioAudio {
+    /// Opens the default sound device, loads the voice packs and looks for
+    /// espeak-ng. Never fails: without a device the output is silent, and
+    /// what is missing is in [`RodioAudio::take_notices`].
+    pub fn open(options: &AudioOptions) -> RodioAudio {
+        match open_device() {
+            Ok(device) => RodioAudio::start(Some(device), options),
+            Err(why) => {
+                let audio = RodioAudio::start(None, options);
+                audio.tell(HwError::new(
+                    "audio",
+                    format!("Nessun altoparlante trovato ({why}): la narrazione continua nei sottotitoli."),
+                    format!("No speaker found ({why}): the narration carries on as subtitles."),
+                ));
+                audio
+            }
+        }
+    }
+
+    /// A silent output that never touches a sound device (tests, benchmarks,
+    /// `--simulate`): the same path as a device, drained in real time.
+    pub fn silent(options: &AudioOptions) -> RodioAudio {
+        RodioAudio::start(None, options)
+    }
+
+    fn start(device: Option<rodio::MixerDeviceSink>, options: &AudioOptions) -> RodioAudio {
+        let state = Arc::new(State::default());
+        let (sink, player) = match device {
+            Some(d) => {
+                let player = Player::connect_new(d.mixer());
+                (Sink::Device(d), player)
+            }
+            None => {
+                let (mixer, source) = rodio::mixer::mixer(NonZero::new(2).unwrap(), NonZero::new(44_100).unwrap());
+                let stop = Arc::new(AtomicBool::new(false));
+                let thread = spawn_drain(source, stop.clone());
+                (Sink::Silent { stop, thread }, Player::connect_new(&mixer))
+            }
+        };
+        RodioAudio::with_player(sink, player, state, options)
+    }
+
+    fn with_player(sink: Sink, player: Player, state: Arc<State>, options: &AudioOptions) -> RodioAudio {
+        let player = Arc::new(player);
+        let espeak = if options.synthesis { Espeak::detect().ok() } else { None };
+        let has_espeak = espeak.is_some();
+        let (tx, rx) = channel::<Job>();
+        let worker = {
+            let player = player.clone();
+            let state = state.clone();
+            let speed = options.speed;
+            std::thread::Builder::new()
+                .name("tavola-speech".into())
+                .spawn(move || {
+                    for job in rx {
+                        match job {
+                            Job::Play { clip, generation, spoken_at } => {
+                                play(&player, &state, clip, generation, spoken_at);
+                            }
+                            Job::Synthesise { text, lang, generation, spoken_at } => {
+                                let cut = generation < state.cancel_below.load(Ordering::Relaxed);
+                                let clip = match (&espeak, cut) {
+                                    (Some(e), false) => e.synthesise(&text, lang, speed).ok(),
+                                    _ => None,
+                                };
+                                match clip {
+                                    Some(clip) => play(&player, &state, clip, generation, spoken_at),
+                                    None => state.done_one(),
+                                }
+                            }
+                        }
+                    }
+                })
+                .ok()
+        };
+        let mut audio = RodioAudio {
+            sink,
+            player,
+            jobs: worker.as_ref().map(|_| tx),
+            worker,
+            state,
+            packs: Vec::new(),
+            lang: options.lang,
+            volume: 100,
+            espeak: has_espeak,
+        };
+        let root = options.voices.clone().or_else(default_root);
+        if let Some(root) = root {
+            let (packs, messages) = VoicePack::load_all(&root);
+            for m in messages {
+                audio.tell(HwError::new(
+                    "audio",
+                    format!("Voce registrata: {m}. Quelle righe le dice espeak-ng."),
+                    format!("Voice pack: {m}. Those lines are spoken by espeak-ng."),
+                ));
+            }
+            audio.packs = packs;
+        }
+        audio
+    }
+
+    /// Uses these packs instead of the ones found at start.
+    pub fn set_packs(&mut self, packs: Vec<LoadedPack>) {
+        self.packs = packs;
+    }
+
+    /// The loaded packs.
+    pub fn packs(&self) -> &[LoadedPack] {
+        &self.packs
+    }
+
+    /// The language for synthesised lines whose words do not tell.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// True when there is no sound device.
+    pub fn is_silent(&self) -> bool {
+        matches!(self.sink, Sink::Silent { .. })
+    }
+
+    /// The sound device's format (rate, channels, buffer), for diagnostics;
+    /// `None` when silent.
+    pub fn device(&self) -> Option<String> {
+        match &self.sink {
+            Sink::Device(d) => Some(format!("{:?}", d.config())),
+            Sink::Silent { .. } => None,
+        }
+    }
+
+    /// True when espeak-ng was found.
+    pub fn can_synthesise(&self) -> bool {
+        self.espeak
+    }
+
+    /// What went wrong at start (no device, damaged clips) and since (no
+    /// espeak-ng when a line needed it), each told once. What is not taken
+    /// here comes back as the error of the next [`AudioOut::speak`].
+    pub fn take_notices(&mut self) -> Vec<HwError> {
+        self.state.notices.lock().map(|mut n| std::mem::take(&mut *n)).unwrap_or_default()
+    }
+
+    fn tell(&self, notice: HwError) {
+        if let Ok(mut n) = self.state.notices.lock() {
+            n.push(notice);
+        }
+    }
+
+    /// Cuts what is playing and drops what waits (the host skipped or
+    /// repeated a line). Returns at once.
+    pub fn stop(&mut self) {
+        let now = self.state.generation.load(Ordering::Acquire) + 1;
+        self.state.cancel_below.fetch_max(now, Ordering::AcqRel);
+    }
+
+    /// How long after its `speak` the most recent line's first sample was
+    /// pulled by the output (`None` until it has been).
+    pub fn last_latency(&self) -> Option<Duration> {
+        let last = self.state.generation.load(Ordering::Acquire);
+        let l = *self.state.latency.lock().ok()?;
+        l.filter(|(g, _)| *g == last).map(|(_, d)| d)
+    }
+
+    /// Whether a line is playing or waiting (the real clock, not the table's).
+    pub fn is_busy(&self) -> bool {
+        self.state.outstanding.load(Ordering::Acquire) > 0
+    }
+}
+
+fn play(player: &Player, state: &Arc<State>, clip: Clip, generation: u64, spoken_at: Instant) {
+    if generation < state.cancel_below.load(Ordering::Relaxed) {
+        state.done_one();
+        return;
+    }
+    match ClipSource::new(clip, generation, spoken_at, state.clone()) {
+        Some(source) => player.append(source),
+        None => state.done_one(),
+    }
+}
+
+impl AudioOut for RodioAudio {
+    fn speak(&mut self, line: &Line, _now: Millis) -> Result<(), HwError> {
+        let generation = self.state.generation.fetch_add(1, Ordering::AcqRel) + 1;
+        let spoken_at = Instant::now();
+        let clip = self.packs.iter().find_map(|p| p.clip_for(line)).cloned();
+        let job = match clip {
+            Some(clip) => Some(Job::Play { clip, generation, spoken_at }),
+            None if self.espeak => Some(Job::Synthesise {
+                text: line.text.clone(),
+                lang: lang_of(line).unwrap_or(self.lang),
+                generation,
+                spoken_at,
+            }),
+            None => {
+                if !self.is_silent() && !self.state.speech_off.swap(true, Ordering::AcqRel) {
+                    self.tell(speech_off_notice());
+                }
+                None
+            }
+        };
+        if let Some(job) = job {
+            self.state.outstanding.fetch_add(1, Ordering::AcqRel);
+            let sent = self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok());
+            if !sent {
+                self.state.done_one();
+            }
+        }
+        // Anything not yet told is told now, once.
+        match self.take_notices().into_iter().next() {
+            Some(first) => Err(first),
+            None => Ok(()),
+        }
+    }
+
+    fn busy(&self, _now: Millis) -> bool {
+        self.is_busy()
+    }
+
+    fn set_volume(&mut self, percent: u8) {
+        self.volume = percent.min(100);
+        // Loudness is heard on a curve: half way on the slider sounds half as loud.
+        let v = f32::from(self.volume) / 100.0;
+        self.player.set_volume(v * v);
+    }
+}
+
+impl Drop for RodioAudio {
+    fn drop(&mut self) {
+        self.stop();
+        self.jobs = None;
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+        if let Sink::Silent { stop, thread } = &mut self.sink {
+            stop.store(true, Ordering::Release);
+            if let Some(t) = thread.take() {
+                let _ = t.join();
+            }
+        }
+    }
+}
+
+/// Opens the default output device with a short buffer, or failing that
+/// whatever rodio can open; the reason in words when nothing opens.
+fn open_device() -> Result<rodio::MixerDeviceSink, String> {
+    let short = rodio::DeviceSinkBuilder::from_default_device()
+        .and_then(|b| b.with_buffer_size(rodio::cpal::BufferSize::Fixed(DEVICE_BUFFER_FRAMES)).open_stream());
+    let mut sink = match short {
+        Ok(s) => s,
+        Err(_) => rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?,
+    };
+    sink.log_on_drop(false);
+    Ok(sink)
+}
+
+/// The silent output: pulls the mixer's samples at the pace of a device.
+fn spawn_drain(mut source: rodio::mixer::MixerSource, stop: Arc<AtomicBool>) -> Option<JoinHandle<()>> {
+    let per_period =
+        (source.sample_rate().get() as u64 * source.channels().get() as u64 * SILENT_PERIOD.as_micros() as u64
+            / 1_000_000) as usize;
+    std::thread::Builder::new()
+        .name("tavola-silent-out".into())
+        .spawn(move || {
+            let start = Instant::now();
+            let mut periods = 0u32;
+            while !stop.load(Ordering::Acquire) {
+                for _ in 0..per_period {
+                    if source.next().is_none() {
+                        break;
+                    }
+                }
+                periods += 1;
+                let due = start + SILENT_PERIOD * periods;
+                if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                    std::thread::sleep(wait);
+                }
+            }
+        })
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::narrator::voice::manifest_for_recordings;
+
+    fn options(voices: Option<PathBuf>, synthesis: bool) -> AudioOptions {
+        AudioOptions { voices, lang: Lang::En, speed: DEFAULT_SPEED, synthesis }
+    }
+
+    fn wav(ms: u32) -> Vec<u8> {
+        let samples = 16 * ms;
+        let mut b = Vec::new();
+        b.extend_from_slice(b"RIFF");
+        b.extend_from_slice(&(36 + samples * 2).to_le_bytes());
+        b.extend_from_slice(b"WAVEfmt ");
+        b.extend_from_slice(&[16, 0, 0, 0, 1, 0, 1, 0]);
+        b.extend_from_slice(&16_000u32.to_le_bytes());
+        b.extend_from_slice(&32_000u32.to_le_bytes());
+        b.extend_from_slice(&[2, 0, 16, 0]);
+        b.extend_from_slice(b"data");
+        b.extend_from_slice(&(samples * 2).to_le_bytes());
+        for i in 0..samples {
+            b.extend_from_slice(&(((i % 40) as i16 - 20) * 500).to_le_bytes());
+        }
+        b
+    }
+
+    fn line(id: &str, text: &str) -> Line {
+        Line { id: id.into(), text: text.into(), pause_ms: 0 }
+    }
+
+    fn wait_until(what: impl Fn() -> bool) -> bool {
+        let end = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < end {
+            if what() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        false
+    }
+
+    #[test]
+    fn without_a_device_the_output_opens_silent_and_says_so_once() {
+        // CI and this machine's test runs have no sound card: open() must
+        // still give an output. Where a device exists, it is simply used.
+        let empty = tempfile::tempdir().unwrap();
+        let mut audio = RodioAudio::open(&options(Some(empty.path().into()), false));
+        if audio.is_silent() {
+            let notices = audio.take_notices();
+            assert_eq!(notices.len(), 1, "{notices:?}");
+            assert_eq!(notices[0].part, "audio");
+            assert!(notices[0].en.starts_with("No speaker found"), "{}", notices[0].en);
+            assert!(audio.take_notices().is_empty(), "told once");
+        } else {
+            println!("a sound device is present: the silent case is covered by RodioAudio::silent");
+        }
+        audio.set_volume(40);
+        // speak() returns at once whatever happens to the line.
+        let started = Instant::now();
+        let _ = audio.speak(&line("avalon.vote.open", "Vote on the team with your buttons."), 0);
+        assert!(started.elapsed() < Duration::from_millis(50));
+    }
+
+    #[test]
+    fn a_preloaded_clip_plays_busy_while_it_lasts() {
+        let dir = tempfile::tempdir().unwrap();
+        let en = dir.path().join("en");
+        std::fs::create_dir(&en).unwrap();
+        std::fs::write(en.join("avalon.vote.open.wav"), wav(200)).unwrap();
+        manifest_for_recordings(&en, Lang::En, "test").unwrap();
+        let mut audio = RodioAudio::silent(&options(Some(dir.path().into()), false));
+        assert_eq!(audio.packs().len(), 1);
+        let notices = audio.take_notices();
+        assert!(notices.len() == 1 && notices[0].en.contains("missing"), "a half-recorded pack is told: {notices:?}");
+        let t = Instant::now();
+        audio.speak(&line("avalon.vote.open", "Vote on the team with your buttons."), 0).unwrap();
+        assert!(t.elapsed() < Duration::from_millis(20), "speak returns at once: {:?}", t.elapsed());
+        assert!(audio.busy(0));
+        assert!(wait_until(|| audio.last_latency().is_some()), "the first sample is pulled");
+        assert!(audio.last_latency().unwrap() < Duration::from_millis(50), "{:?}", audio.last_latency());
+        assert!(audio.busy(0), "still playing its 200 ms");
+        assert!(wait_until(|| !audio.busy(0)), "done after the clip");
+        // The output pulls a period ahead of what is heard.
+        assert!(t.elapsed() >= Duration::from_millis(200) - 2 * SILENT_PERIOD, "in real time: {:?}", t.elapsed());
+    }
+
+    #[test]
+    fn stop_cuts_the_line_and_what_waits() {
+        let dir = tempfile::tempdir().unwrap();
+        let en = dir.path().join("en");
+        std::fs::create_dir(&en).unwrap();
+        std::fs::write(en.join("avalon.vote.open.wav"), wav(3000)).unwrap();
+        manifest_for_recordings(&en, Lang::En, "test").unwrap();
+        let mut audio = RodioAudio::silent(&options(Some(dir.path().into()), false));
+        audio.take_notices();
+        let l = line("avalon.vote.open", "Vote on the team with your buttons.");
+        audio.speak(&l, 0).unwrap();
+        audio.speak(&l, 0).unwrap();
+        assert!(wait_until(|| audio.last_latency().is_some() || audio.state.latency.lock().unwrap().is_some()));
+        audio.stop();
+        assert!(wait_until(|| !audio.busy(0)), "both lines cut");
+    }
+
+    #[test]
+    fn without_espeak_a_line_without_a_clip_is_not_spoken_and_nothing_hangs() {
+        let empty = tempfile::tempdir().unwrap();
+        let mut audio = RodioAudio::silent(&options(Some(empty.path().into()), false));
+        assert!(!audio.can_synthesise());
+        audio.speak(&line("avalon.reveal.merlin", "Laura was Merlin."), 0).unwrap();
+        assert!(!audio.busy(0));
+    }
+
+    #[test]
+    fn a_line_with_a_name_is_synthesised_on_the_worker() {
+        let empty = tempfile::tempdir().unwrap();
+        let mut audio = RodioAudio::silent(&options(Some(empty.path().into()), true));
+        if !audio.can_synthesise() {
+            println!("skipped: espeak-ng is not installed");
+            return;
+        }
+        let t = Instant::now();
+        audio.speak(&line("avalon.reveal.merlin", "Laura era Merlino."), 0).unwrap();
+        assert!(t.elapsed() < Duration::from_millis(20), "speak does not wait for espeak-ng: {:?}", t.elapsed());
+        assert!(audio.busy(0));
+        assert!(wait_until(|| audio.last_latency().is_some()), "it plays");
+        audio.stop();
+        assert!(wait_until(|| !audio.busy(0)));
+    }
+}

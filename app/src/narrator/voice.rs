@@ -1,0 +1,967 @@
+//! Voice packs: one recorded (or generated) clip per line id, in a folder per
+//! language, decoded into memory before the game starts so that a line
+//! starts at once.
+//!
+//! ```text
+//! voices/
+//!   it/
+//!     manifest.json
+//!     avalon.night.close_all.wav
+//!     …
+//!   en/
+//!     manifest.json
+//!     …
+//! ```
+//!
+//! `manifest.json` names the language, the voice, the format version and,
+//! per line id, the file, the words it says and (optionally) the file's
+//! size and SHA-256. Lines with parameters (a player's name, a number) have
+//! no file: they are synthesised at run time (see [`super::synth`]).
+//!
+//! A clip is used for a line only when the words it says are exactly the
+//! line's words; a clip whose words have since changed ("stale"), a missing
+//! clip and a damaged one (bad header, cut short, wrong checksum) are listed
+//! in the [`LoadedPack`] and the line is synthesised instead. Nothing here
+//! panics on a bad file.
+
+use super::lines::template;
+use super::synth::{Espeak, SynthError, DEFAULT_SPEED};
+use super::{all_line_ids, Line};
+use crate::games::Lang;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The manifest format this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The manifest's file name inside a pack folder.
+pub const MANIFEST: &str = "manifest.json";
+
+/// Environment variable naming the voices folder (the one holding `it/`, `en/`).
+pub const VOICES_ENV: &str = "TAVOLA_VOICES";
+
+/// `manifest.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// `it` or `en`.
+    pub lang: String,
+    /// Who or what speaks: `espeak-ng it`, or the narrator's name.
+    pub voice: String,
+    /// [`FORMAT_VERSION`] when written.
+    pub format: u32,
+    /// The program that made the clips and its version (`espeak-ng 1.51`),
+    /// absent for a recorded pack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<String>,
+    /// Speaking speed given to the generator, words per minute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<u32>,
+    /// Per line id.
+    pub entries: BTreeMap<String, Entry>,
+}
+
+/// One line in a manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The words the clip says (for a line with parameters: the template).
+    pub text: String,
+    /// The clip, relative to the pack folder; `None` for a line spoken at
+    /// run time (it has parameters).
+    #[serde(default)]
+    pub file: Option<String>,
+    /// The file's size in bytes, checked when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+    /// The file's SHA-256 (lower-case hex), checked when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+}
+
+/// Decoded sound, ready to play: interleaved samples in -1..1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clip {
+    /// Interleaved samples.
+    pub samples: Arc<[f32]>,
+    /// Frames per second.
+    pub sample_rate: u32,
+    /// Channels (1 = mono).
+    pub channels: u16,
+}
+
+impl Clip {
+    /// How long it plays.
+    pub fn duration(&self) -> Duration {
+        let frames = self.samples.len() as u64 / u64::from(self.channels.max(1));
+        Duration::from_micros(frames * 1_000_000 / u64::from(self.sample_rate.max(1)))
+    }
+}
+
+/// Why a whole pack cannot be used (the narrator then synthesises every line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoiceError {
+    /// No `manifest.json` in the folder.
+    NoManifest(PathBuf),
+    /// The manifest is not valid JSON of the expected shape.
+    BadManifest(String),
+    /// The manifest's language is neither `it` nor `en`.
+    UnknownLang(String),
+    /// Written by a newer Tavola.
+    FormatTooNew(u32),
+    /// Reading or writing files failed.
+    Io(String),
+    /// The speech synthesiser failed or is missing.
+    Synth(SynthError),
+}
+
+impl fmt::Display for VoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VoiceError::NoManifest(p) => write!(f, "no {MANIFEST} in {}", p.display()),
+            VoiceError::BadManifest(e) => write!(f, "the voice pack's {MANIFEST} is damaged: {e}"),
+            VoiceError::UnknownLang(l) => write!(f, "the voice pack is in '{l}': Tavola speaks it or en"),
+            VoiceError::FormatTooNew(v) => {
+                write!(f, "the voice pack has format {v}, this Tavola reads up to {FORMAT_VERSION}: update Tavola")
+            }
+            VoiceError::Io(e) => write!(f, "{e}"),
+            VoiceError::Synth(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for VoiceError {}
+
+impl From<SynthError> for VoiceError {
+    fn from(e: SynthError) -> Self {
+        VoiceError::Synth(e)
+    }
+}
+
+/// What is wrong with one clip file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WavError {
+    /// Not a RIFF/WAVE file, or a header field out of range.
+    BadHeader(String),
+    /// An encoding other than PCM integer (8, 16, 24, 32 bits) or 32-bit float.
+    Unsupported(String),
+    /// The file ends before the sound does.
+    Truncated {
+        /// Bytes of sound the header announces.
+        expected: u64,
+        /// Bytes there are.
+        found: u64,
+    },
+    /// No sound at all.
+    Empty,
+}
+
+impl fmt::Display for WavError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WavError::BadHeader(e) => write!(f, "not a usable WAV file ({e})"),
+            WavError::Unsupported(e) => write!(f, "unsupported WAV encoding ({e}): use 16-bit PCM"),
+            WavError::Truncated { expected, found } => {
+                write!(f, "cut short: {found} of {expected} bytes of sound")
+            }
+            WavError::Empty => write!(f, "holds no sound"),
+        }
+    }
+}
+
+/// A clip that could not be used, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClipProblem {
+    /// The line id.
+    pub id: String,
+    /// The file, relative to the pack.
+    pub file: String,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+/// A pack decoded into memory.
+#[derive(Debug, Clone, Default)]
+pub struct LoadedPack {
+    /// The pack's language.
+    pub lang: Lang,
+    /// Who speaks.
+    pub voice: String,
+    /// What generated it, if anything.
+    pub generator: Option<String>,
+    clips: HashMap<String, Clip>,
+    texts: HashMap<String, String>,
+    /// Line ids without parameters that have no clip (in the manifest or on
+    /// disk): they are synthesised.
+    pub missing: Vec<String>,
+    /// Line ids with parameters: always synthesised at run time.
+    pub runtime: Vec<String>,
+    /// Clips whose words differ from the line's words today: not used.
+    pub stale: Vec<String>,
+    /// Damaged clips: reported and skipped.
+    pub problems: Vec<ClipProblem>,
+    /// Entries naming a line id Tavola does not know (kept, harmless).
+    pub unknown: Vec<String>,
+}
+
+impl LoadedPack {
+    /// The clip for a line id, if it loaded.
+    pub fn clip(&self, id: &str) -> Option<&Clip> {
+        self.clips.get(id)
+    }
+
+    /// The clip to play for `line`: only when it says exactly the line's words
+    /// (so never for a line with its parameters filled in, nor for a clip
+    /// recorded before the words changed).
+    pub fn clip_for(&self, line: &Line) -> Option<&Clip> {
+        let clip = self.clips.get(&line.id)?;
+        (self.texts.get(&line.id).map(String::as_str) == Some(line.text.as_str())).then_some(clip)
+    }
+
+    /// Number of clips loaded.
+    pub fn len(&self) -> usize {
+        self.clips.len()
+    }
+
+    /// True when no clip loaded.
+    pub fn is_empty(&self) -> bool {
+        self.clips.is_empty()
+    }
+
+    /// Total sound held in memory.
+    pub fn total_duration(&self) -> Duration {
+        self.clips.values().map(Clip::duration).sum()
+    }
+
+    /// Everything about the pack in one line (for `tavola voice check`).
+    pub fn summary(&self) -> String {
+        let mut out = format!("{} voice '{}': {} clips", self.lang.code(), self.voice, self.clips.len());
+        if !self.runtime.is_empty() {
+            out += &format!(", {} lines with names or numbers spoken at run time", self.runtime.len());
+        }
+        if let Some(p) = self.problems_summary() {
+            out += &format!("; {p}");
+        }
+        out
+    }
+
+    /// What is wrong with the pack, short enough for the screen's message
+    /// line (a few ids, then a count); `None` when nothing is.
+    pub fn problems_summary(&self) -> Option<String> {
+        fn some(ids: &[String]) -> String {
+            let mut s = ids.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+            if ids.len() > 3 {
+                s += &format!(" and {} more", ids.len() - 3);
+            }
+            s
+        }
+        let mut parts = Vec::new();
+        if !self.missing.is_empty() {
+            parts.push(format!("{} clips missing ({})", self.missing.len(), some(&self.missing)));
+        }
+        if !self.stale.is_empty() {
+            parts.push(format!("{} clips say old words ({})", self.stale.len(), some(&self.stale)));
+        }
+        if !self.problems.is_empty() {
+            let ids: Vec<String> = self.problems.iter().map(|p| format!("{}: {}", p.file, p.reason)).collect();
+            parts.push(format!("{} clips damaged ({})", self.problems.len(), some(&ids)));
+        }
+        (!parts.is_empty()).then(|| format!("{} voice '{}': {}", self.lang.code(), self.voice, parts.join("; ")))
+    }
+}
+
+/// Loading and building packs.
+#[derive(Debug)]
+pub struct VoicePack;
+
+impl VoicePack {
+    /// Reads `dir/manifest.json` and decodes every clip into memory. Missing,
+    /// stale and damaged clips are listed in the result, never fatal; only a
+    /// missing or unreadable manifest fails the pack.
+    pub fn load(dir: &Path) -> Result<LoadedPack, VoiceError> {
+        let manifest = read_manifest(dir)?;
+        let lang = Lang::from_code(&manifest.lang)
+            .filter(|l| l.code() == manifest.lang)
+            .ok_or_else(|| VoiceError::UnknownLang(manifest.lang.clone()))?;
+        let mut pack = LoadedPack {
+            lang,
+            voice: manifest.voice.clone(),
+            generator: manifest.generator.clone(),
+            ..Default::default()
+        };
+        for id in all_line_ids() {
+            let words = template(id, lang).unwrap_or_default();
+            if has_params(words) {
+                pack.runtime.push(id.to_string());
+                continue;
+            }
+            let Some(entry) = manifest.entries.get(id) else {
+                pack.missing.push(id.to_string());
+                continue;
+            };
+            let Some(file) = &entry.file else {
+                pack.missing.push(id.to_string());
+                continue;
+            };
+            if entry.text != words {
+                pack.stale.push(id.to_string());
+                continue;
+            }
+            match load_clip(&dir.join(file), entry) {
+                Ok(clip) => {
+                    pack.clips.insert(id.to_string(), clip);
+                    pack.texts.insert(id.to_string(), entry.text.clone());
+                }
+                Err(ClipLoad::Missing) => pack.missing.push(id.to_string()),
+                Err(ClipLoad::Bad(reason)) => {
+                    pack.problems.push(ClipProblem { id: id.to_string(), file: file.clone(), reason })
+                }
+            }
+        }
+        pack.unknown = manifest.entries.keys().filter(|id| template(id, lang).is_none()).cloned().collect();
+        Ok(pack)
+    }
+
+    /// Loads `root/it` and `root/en`, whichever exist; what could not be
+    /// loaded is said in the returned messages.
+    pub fn load_all(root: &Path) -> (Vec<LoadedPack>, Vec<String>) {
+        let mut packs = Vec::new();
+        let mut messages = Vec::new();
+        for lang in Lang::ALL {
+            let dir = root.join(lang.code());
+            if !dir.is_dir() {
+                continue;
+            }
+            match VoicePack::load(&dir) {
+                Ok(p) => {
+                    messages.extend(p.problems_summary());
+                    packs.push(p);
+                }
+                Err(e) => messages.push(format!("{}: {e}", dir.display())),
+            }
+        }
+        (packs, messages)
+    }
+}
+
+enum ClipLoad {
+    Missing,
+    Bad(String),
+}
+
+fn load_clip(path: &Path, entry: &Entry) -> Result<Clip, ClipLoad> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ClipLoad::Missing),
+        Err(e) => return Err(ClipLoad::Bad(format!("cannot be read: {e}"))),
+    };
+    if let Some(size) = entry.bytes {
+        if size != bytes.len() as u64 {
+            return Err(ClipLoad::Bad(format!("{} bytes where the manifest says {size}", bytes.len())));
+        }
+    }
+    if let Some(want) = &entry.sha256 {
+        let found = sha256_hex(&bytes);
+        if !want.eq_ignore_ascii_case(&found) {
+            return Err(ClipLoad::Bad("checksum differs from the manifest's: the file was changed or damaged".into()));
+        }
+    }
+    decode_wav(&bytes, false).map_err(|e| ClipLoad::Bad(e.to_string()))
+}
+
+fn read_manifest(dir: &Path) -> Result<Manifest, VoiceError> {
+    let path = dir.join(MANIFEST);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(VoiceError::NoManifest(dir.to_path_buf())),
+        Err(e) => return Err(VoiceError::Io(format!("{}: {e}", path.display()))),
+    };
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| VoiceError::BadManifest(e.to_string()))?;
+    if manifest.format > FORMAT_VERSION {
+        return Err(VoiceError::FormatTooNew(manifest.format));
+    }
+    Ok(manifest)
+}
+
+/// True when a line's words have parameters (`{0}`…) to fill in.
+pub fn has_params(template: &str) -> bool {
+    (0..10).any(|i| template.contains(&format!("{{{i}}}")))
+}
+
+/// Lower-case hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The language a line's words are in, found by matching them against both
+/// languages' templates (parameters match anything). `None` when the words
+/// fit neither (an unknown id).
+pub fn lang_of(line: &Line) -> Option<Lang> {
+    Lang::ALL.into_iter().find(|&l| template(&line.id, l).is_some_and(|t| matches_template(t, &line.text)))
+}
+
+/// Whether `text` is `template` with its `{n}` filled in by anything.
+fn matches_template(template: &str, text: &str) -> bool {
+    // Split the template at its placeholders and find the literal pieces in order.
+    let mut pieces = Vec::new();
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        let end = rest[start..].find('}').map(|e| start + e);
+        match end {
+            Some(end) if rest[start + 1..end].chars().all(|c| c.is_ascii_digit()) && end > start + 1 => {
+                pieces.push(&rest[..start]);
+                rest = &rest[end + 1..];
+            }
+            _ => break,
+        }
+    }
+    pieces.push(rest);
+    if pieces.len() == 1 {
+        return template == text;
+    }
+    let (first, last) = (pieces[0], pieces[pieces.len() - 1]);
+    if !text.starts_with(first) || !text[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut middle = &text[first.len()..text.len() - last.len()];
+    for piece in &pieces[1..pieces.len() - 1] {
+        match middle.find(piece) {
+            Some(at) => middle = &middle[at + piece.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Decodes a WAV file held in memory. `streaming` accepts the header of a
+/// WAV written to a pipe (espeak-ng `--stdout`), whose sizes are
+/// placeholders: the sound then runs to the end of the bytes.
+pub fn decode_wav(bytes: &[u8], streaming: bool) -> Result<Clip, WavError> {
+    let bad = |s: &str| WavError::BadHeader(s.to_string());
+    if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
+        return Err(bad("no RIFF/WAVE header"));
+    }
+    let mut at = 12usize;
+    let mut fmt: Option<(u16, u16, u32, u16)> = None;
+    loop {
+        if at + 8 > bytes.len() {
+            return Err(if fmt.is_some() { bad("no sound (data) chunk") } else { bad("no format chunk") });
+        }
+        let id = &bytes[at..at + 4];
+        let size = u32::from_le_bytes([bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]]) as u64;
+        let body = at + 8;
+        if id == b"fmt " {
+            if size < 16 || body + 16 > bytes.len() {
+                return Err(bad("format chunk too short"));
+            }
+            let u16_at = |o: usize| u16::from_le_bytes([bytes[body + o], bytes[body + o + 1]]);
+            let mut format = u16_at(0);
+            let channels = u16_at(2);
+            let rate = u32::from_le_bytes([bytes[body + 4], bytes[body + 5], bytes[body + 6], bytes[body + 7]]);
+            let bits = u16_at(14);
+            if format == 0xFFFE {
+                // WAVE_FORMAT_EXTENSIBLE: the real format is the sub-format's first two bytes.
+                if size < 40 || body + 26 > bytes.len() {
+                    return Err(bad("extensible format chunk too short"));
+                }
+                format = u16_at(24);
+            }
+            if !(1..=8).contains(&channels) {
+                return Err(bad(&format!("{channels} channels")));
+            }
+            if !(1000..=384_000).contains(&rate) {
+                return Err(bad(&format!("sample rate {rate}")));
+            }
+            fmt = Some((format, channels, rate, bits));
+        } else if id == b"data" {
+            let Some((format, channels, rate, bits)) = fmt else { return Err(bad("sound before its format")) };
+            let available = (bytes.len() - body) as u64;
+            let len = if size <= available {
+                size
+            } else if streaming {
+                available
+            } else {
+                return Err(WavError::Truncated { expected: size, found: available });
+            };
+            let data = &bytes[body..body + len as usize];
+            let samples = samples_of(data, format, bits)?;
+            let samples: Vec<f32> = {
+                let whole = samples.len() - samples.len() % channels as usize;
+                let mut s = samples;
+                s.truncate(whole);
+                s
+            };
+            if samples.is_empty() {
+                return Err(WavError::Empty);
+            }
+            return Ok(Clip { samples: samples.into(), sample_rate: rate, channels });
+        }
+        // Chunks are padded to an even size.
+        at = body.saturating_add((size + (size & 1)) as usize);
+    }
+}
+
+fn samples_of(data: &[u8], format: u16, bits: u16) -> Result<Vec<f32>, WavError> {
+    let unsupported = || WavError::Unsupported(format!("format {format}, {bits} bits"));
+    Ok(match (format, bits) {
+        (1, 8) => data.iter().map(|&b| (f32::from(b) - 128.0) / 128.0).collect(),
+        (1, 16) => data.chunks_exact(2).map(|c| f32::from(i16::from_le_bytes([c[0], c[1]])) / 32768.0).collect(),
+        (1, 24) => data
+            .chunks_exact(3)
+            .map(|c| (i32::from_le_bytes([0, c[0], c[1], c[2]]) >> 8) as f32 / 8_388_608.0)
+            .collect(),
+        (1, 32) => data
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f32 / 2_147_483_648.0)
+            .collect(),
+        (3, 32) => data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .map(|s| if s.is_finite() { s.clamp(-1.0, 1.0) } else { 0.0 })
+            .collect(),
+        _ => return Err(unsupported()),
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Where packs live.
+
+/// The voices folder (the one holding `it/` and `en/`): `$TAVOLA_VOICES`, else
+/// `voices/` next to the binary, else `voices/` in the source tree Tavola
+/// was built from, else `~/.local/share/tavola/voices`. The first that exists
+/// wins; `None` when none does.
+pub fn default_root() -> Option<PathBuf> {
+    candidate_roots().into_iter().find(|p| p.is_dir())
+}
+
+/// Where `tavola voice build` writes when no `--out` is given: the voices
+/// folder if there is one, else `voices/` next to the binary.
+pub fn default_build_root() -> PathBuf {
+    default_root().or_else(|| candidate_roots().into_iter().next()).unwrap_or_else(|| PathBuf::from("voices"))
+}
+
+fn candidate_roots() -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    if let Some(v) = std::env::var_os(VOICES_ENV).filter(|v| !v.is_empty()) {
+        // The environment overrides: nothing else is looked at.
+        return vec![PathBuf::from(v)];
+    }
+    if let Some(dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf)) {
+        roots.push(dir.join("voices"));
+    }
+    roots.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("voices"));
+    if let Some(home) = std::env::var_os("HOME") {
+        roots.push(PathBuf::from(home).join(".local/share/tavola/voices"));
+    }
+    roots
+}
+
+// ---------------------------------------------------------------------------
+// Building a pack with espeak-ng.
+
+/// What [`build_pack`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildReport {
+    /// The pack folder.
+    pub dir: PathBuf,
+    /// The pack's language.
+    pub lang: Lang,
+    /// Clips written.
+    pub written: usize,
+    /// Lines left to run time (they have parameters).
+    pub runtime: Vec<String>,
+    /// The generator and its version, as recorded in the manifest.
+    pub generator: String,
+}
+
+impl fmt::Display for BuildReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} clips by {}, {} lines with names or numbers left to run time",
+            self.dir.display(),
+            self.written,
+            self.generator,
+            self.runtime.len()
+        )
+    }
+}
+
+/// Writes a pack for `lang` into `dir` (created if needed): one WAV per line
+/// id without parameters, spoken by espeak-ng, and `manifest.json`. The same
+/// espeak-ng version gives the same files, byte for byte.
+pub fn build_pack(lang: Lang, dir: &Path) -> Result<BuildReport, VoiceError> {
+    build_pack_with(&Espeak::detect()?, lang, dir, DEFAULT_SPEED, None)
+}
+
+/// [`build_pack`] with a given synthesiser and speed, limited to the ids
+/// `only` (all when `None`).
+pub fn build_pack_with(
+    espeak: &Espeak,
+    lang: Lang,
+    dir: &Path,
+    speed: u32,
+    only: Option<&[&str]>,
+) -> Result<BuildReport, VoiceError> {
+    let io = |what: &Path, e: std::io::Error| VoiceError::Io(format!("{}: {e}", what.display()));
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let mut entries = BTreeMap::new();
+    let mut runtime = Vec::new();
+    let mut written = 0;
+    for id in all_line_ids().filter(|id| only.is_none_or(|o| o.contains(id))) {
+        let Some(words) = template(id, lang) else { continue };
+        if has_params(words) {
+            runtime.push(id.to_string());
+            entries.insert(id.to_string(), Entry { text: words.to_string(), file: None, bytes: None, sha256: None });
+            continue;
+        }
+        let file = format!("{id}.wav");
+        let path = dir.join(&file);
+        let tmp = dir.join(format!(".{file}.part"));
+        espeak.write_wav(words, lang, speed, &tmp)?;
+        std::fs::rename(&tmp, &path).map_err(|e| io(&path, e))?;
+        let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+        entries.insert(
+            id.to_string(),
+            Entry {
+                text: words.to_string(),
+                file: Some(file),
+                bytes: Some(bytes.len() as u64),
+                sha256: Some(sha256_hex(&bytes)),
+            },
+        );
+        written += 1;
+    }
+    let generator = format!("espeak-ng {}", espeak.version());
+    let manifest = Manifest {
+        lang: lang.code().to_string(),
+        voice: format!("espeak-ng {}", espeak_voice(lang)),
+        format: FORMAT_VERSION,
+        generator: Some(generator.clone()),
+        speed: Some(speed),
+        entries,
+    };
+    write_manifest(dir, &manifest)?;
+    Ok(BuildReport { dir: dir.to_path_buf(), lang, written, runtime, generator })
+}
+
+/// The espeak-ng voice used for `lang`.
+pub fn espeak_voice(lang: Lang) -> &'static str {
+    lang.code()
+}
+
+fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), VoiceError> {
+    let path = dir.join(MANIFEST);
+    let mut json = serde_json::to_string_pretty(manifest).map_err(|e| VoiceError::Io(e.to_string()))?;
+    json.push('\n');
+    std::fs::write(&path, json).map_err(|e| VoiceError::Io(format!("{}: {e}", path.display())))
+}
+
+/// Writes `manifest.json` for a folder of recorded clips named `<id>.wav`
+/// (a group's own narrator): every line id is listed with its words; those
+/// with a file get its size and checksum. Returns the ids that still lack a
+/// recording (lines with parameters excluded).
+pub fn manifest_for_recordings(dir: &Path, lang: Lang, voice: &str) -> Result<Vec<String>, VoiceError> {
+    let mut entries = BTreeMap::new();
+    let mut lacking = Vec::new();
+    for id in all_line_ids() {
+        let Some(words) = template(id, lang) else { continue };
+        let mut entry = Entry { text: words.to_string(), file: None, bytes: None, sha256: None };
+        if !has_params(words) {
+            let file = format!("{id}.wav");
+            match std::fs::read(dir.join(&file)) {
+                Ok(bytes) => {
+                    entry.bytes = Some(bytes.len() as u64);
+                    entry.sha256 = Some(sha256_hex(&bytes));
+                    entry.file = Some(file);
+                }
+                Err(_) => lacking.push(id.to_string()),
+            }
+        }
+        entries.insert(id.to_string(), entry);
+    }
+    let manifest = Manifest {
+        lang: lang.code().to_string(),
+        voice: voice.to_string(),
+        format: FORMAT_VERSION,
+        generator: None,
+        speed: None,
+        entries,
+    };
+    write_manifest(dir, &manifest)?;
+    Ok(lacking)
+}
+
+/// The recording script for `lang`: `id<TAB>words` per line, lines with
+/// parameters left out.
+pub fn script(lang: Lang) -> String {
+    all_line_ids()
+        .filter_map(|id| template(id, lang).filter(|w| !has_params(w)).map(|w| format!("{id}.wav\t{w}\n")))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// The `tavola voice` command.
+
+/// Usage of `tavola voice`, for the main help text.
+pub const CLI_USAGE: &str = "\
+  tavola voice build [--lang it|en] [--out DIR] [--speed WPM]
+                                  speak every narration line with espeak-ng into a voice pack
+                                  (DIR/<lang>/; default: $TAVOLA_VOICES or voices/ next to the binary)
+  tavola voice check [DIR]        load the packs in DIR (default as above) and say what is missing or damaged
+  tavola voice script --lang it|en
+                                  the lines to record, one `file<TAB>words` a line
+  tavola voice manifest DIR --lang it|en [--name NAME]
+                                  write manifest.json for a folder of recorded <id>.wav files
+";
+
+/// Runs `tavola voice …`; `args` are the words after `voice`. Returns what
+/// to print, or an error message.
+pub fn cli(args: &[String]) -> Result<String, String> {
+    let mut langs: Vec<Lang> = Vec::new();
+    let mut out: Option<PathBuf> = None;
+    let mut speed = DEFAULT_SPEED;
+    let mut name: Option<String> = None;
+    let mut positional: Vec<&str> = Vec::new();
+    let mut i = 1;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let mut value = |flag: &str| {
+            i += 1;
+            args.get(i).cloned().ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg {
+            "--lang" => {
+                let v = value("--lang")?;
+                langs.push(Lang::from_code(&v).ok_or_else(|| format!("unknown language '{v}': use it or en"))?);
+            }
+            "--out" => out = Some(value("--out")?.into()),
+            "--speed" => {
+                speed = value("--speed")?
+                    .parse()
+                    .ok()
+                    .filter(|s| (80..=450).contains(s))
+                    .ok_or("--speed needs words per minute, 80 to 450")?
+            }
+            "--name" => name = Some(value("--name")?),
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'\n\n{CLI_USAGE}")),
+            other => positional.push(other),
+        }
+        i += 1;
+    }
+    if langs.is_empty() {
+        langs = Lang::ALL.to_vec();
+    }
+    match args.first().map(String::as_str) {
+        Some("build") => {
+            let root = out.unwrap_or_else(default_build_root);
+            let espeak = Espeak::detect().map_err(|e| e.to_string())?;
+            let mut report = String::new();
+            for lang in langs {
+                let r =
+                    build_pack_with(&espeak, lang, &root.join(lang.code()), speed, None).map_err(|e| e.to_string())?;
+                report += &format!("{r}\n");
+            }
+            Ok(report)
+        }
+        Some("check") => {
+            let root = positional
+                .first()
+                .map(PathBuf::from)
+                .or(out)
+                .or_else(default_root)
+                .ok_or_else(|| format!("no voices folder: run `tavola voice build` or set {VOICES_ENV}"))?;
+            let (packs, messages) = VoicePack::load_all(&root);
+            let mut report = format!("{}\n", root.display());
+            for p in &packs {
+                report += &format!("{} ({:.1?} of sound)\n", p.summary(), p.total_duration());
+                for problem in &p.problems {
+                    report += &format!("  {} ({}): {}\n", problem.id, problem.file, problem.reason);
+                }
+            }
+            // Packs that did not load at all.
+            for m in messages.iter().filter(|m| !packs.iter().any(|p| p.problems_summary().as_ref() == Some(*m))) {
+                report += &format!("{m}\n");
+            }
+            if packs.is_empty() {
+                report += "no pack loaded\n";
+            }
+            Ok(report)
+        }
+        Some("script") => Ok(langs.into_iter().map(script).collect()),
+        Some("manifest") => {
+            let dir = positional.first().ok_or("which folder? tavola voice manifest DIR --lang it|en")?;
+            let [lang] = langs[..] else { return Err("say which language: --lang it or --lang en".into()) };
+            let voice = name.unwrap_or_else(|| "recorded".into());
+            let lacking = manifest_for_recordings(Path::new(dir), lang, &voice).map_err(|e| e.to_string())?;
+            Ok(if lacking.is_empty() {
+                format!("{dir}/{MANIFEST} written: every line is recorded\n")
+            } else {
+                format!(
+                    "{dir}/{MANIFEST} written; {} lines not recorded yet (spoken by espeak-ng): {}\n",
+                    lacking.len(),
+                    lacking.join(", ")
+                )
+            })
+        }
+        _ => Err(format!("usage:\n{CLI_USAGE}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wav16(rate: u32, channels: u16, samples: &[i16]) -> Vec<u8> {
+        let data_len = (samples.len() * 2) as u32;
+        let mut b = Vec::new();
+        b.extend_from_slice(b"RIFF");
+        b.extend_from_slice(&(36 + data_len).to_le_bytes());
+        b.extend_from_slice(b"WAVEfmt ");
+        b.extend_from_slice(&16u32.to_le_bytes());
+        b.extend_from_slice(&1u16.to_le_bytes());
+        b.extend_from_slice(&channels.to_le_bytes());
+        b.extend_from_slice(&rate.to_le_bytes());
+        b.extend_from_slice(&(rate * u32::from(channels) * 2).to_le_bytes());
+        b.extend_from_slice(&(channels * 2).to_le_bytes());
+        b.extend_from_slice(&16u16.to_le_bytes());
+        b.extend_from_slice(b"data");
+        b.extend_from_slice(&data_len.to_le_bytes());
+        for s in samples {
+            b.extend_from_slice(&s.to_le_bytes());
+        }
+        b
+    }
+
+    #[test]
+    fn a_16_bit_wav_decodes() {
+        let clip = decode_wav(&wav16(16_000, 1, &[0, 16384, -32768, 32767]), false).unwrap();
+        assert_eq!(clip.sample_rate, 16_000);
+        assert_eq!(&clip.samples[..3], &[0.0, 0.5, -1.0]);
+        assert_eq!(clip.duration(), Duration::from_micros(250));
+    }
+
+    #[test]
+    fn damaged_wavs_are_errors_not_panics() {
+        let good = wav16(22_050, 1, &[1; 100]);
+        assert!(matches!(decode_wav(&good[..good.len() - 10], false), Err(WavError::Truncated { .. })));
+        // A pipe's header: the sizes are placeholders, the sound runs to the end.
+        let mut piped = good.clone();
+        piped[40..44].copy_from_slice(&0x7fff_f000u32.to_le_bytes());
+        assert_eq!(decode_wav(&piped, true).unwrap().samples.len(), 100);
+        assert!(matches!(decode_wav(b"RIFX", false), Err(WavError::BadHeader(_))));
+        assert!(matches!(decode_wav(&wav16(22_050, 1, &[]), false), Err(WavError::Empty)));
+        let mut zero_rate = good.clone();
+        zero_rate[24..28].copy_from_slice(&0u32.to_le_bytes());
+        assert!(matches!(decode_wav(&zero_rate, false), Err(WavError::BadHeader(_))));
+        let mut adpcm = good;
+        adpcm[20..22].copy_from_slice(&2u16.to_le_bytes());
+        assert!(matches!(decode_wav(&adpcm, false), Err(WavError::Unsupported(_))));
+        // Every prefix of a valid file is handled without a panic.
+        let whole = wav16(8_000, 2, &[5; 40]);
+        for n in 0..whole.len() {
+            let _ = decode_wav(&whole[..n], false);
+            let _ = decode_wav(&whole[..n], true);
+        }
+    }
+
+    #[test]
+    fn the_language_of_a_line_is_found_from_its_words() {
+        let line = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0 };
+        assert_eq!(lang_of(&line("avalon.reveal.merlin", "Laura was Merlin.")), Some(Lang::En));
+        assert_eq!(lang_of(&line("avalon.reveal.merlin", "Laura era Merlino.")), Some(Lang::It));
+        assert_eq!(
+            lang_of(&line("avalon.round.leader", "Missione 2: guida Anna, che sceglie una squadra di 3.")),
+            Some(Lang::It)
+        );
+        assert_eq!(lang_of(&line("avalon.night.merlin_close", "Merlin, close your eyes.")), Some(Lang::En));
+        assert_eq!(lang_of(&line("nope", "whatever")), None);
+        assert!(matches_template("{0} era {1}.", "a era b."));
+        assert!(!matches_template("{0} era {1}.", "a was b."));
+    }
+
+    #[test]
+    fn every_line_id_is_listed_and_parameters_are_spotted() {
+        let ids: Vec<_> = all_line_ids().collect();
+        assert!(ids.contains(&"avalon.night.close_all"));
+        assert!(has_params(template("avalon.round.leader", Lang::It).unwrap()));
+        assert!(!has_params(template("avalon.night.close_all", Lang::En).unwrap()));
+        assert!(script(Lang::It).contains("avalon.night.close_all.wav\tScende la notte"));
+        assert!(!script(Lang::En).contains("{0}"));
+    }
+
+    #[test]
+    fn a_folder_without_a_manifest_or_with_a_bad_one_is_a_typed_error() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(VoicePack::load(dir.path()), Err(VoiceError::NoManifest(_))));
+        std::fs::write(dir.path().join(MANIFEST), "{ not json").unwrap();
+        assert!(matches!(VoicePack::load(dir.path()), Err(VoiceError::BadManifest(_))));
+        std::fs::write(dir.path().join(MANIFEST), r#"{"lang":"fr","voice":"x","format":1,"entries":{}}"#).unwrap();
+        assert!(matches!(VoicePack::load(dir.path()), Err(VoiceError::UnknownLang(_))));
+        std::fs::write(dir.path().join(MANIFEST), r#"{"lang":"it","voice":"x","format":99,"entries":{}}"#).unwrap();
+        assert!(matches!(VoicePack::load(dir.path()), Err(VoiceError::FormatTooNew(99))));
+    }
+
+    #[test]
+    fn recorded_clips_load_and_missing_stale_and_damaged_ones_are_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let sound = wav16(16_000, 1, &[100; 1600]);
+        // Recorded: four clips, one of them cut short after the manifest was written.
+        for id in ["avalon.night.close_all", "avalon.night.open_all", "avalon.vote.open", "soc.end.lost"] {
+            std::fs::write(d.join(format!("{id}.wav")), &sound).unwrap();
+        }
+        let lacking = manifest_for_recordings(d, Lang::En, "Laura").unwrap();
+        assert!(lacking.contains(&"avalon.night.evil_open".to_string()));
+        assert!(!lacking.contains(&"avalon.night.close_all".to_string()));
+        std::fs::write(d.join("soc.end.lost.wav"), &sound[..sound.len() - 100]).unwrap();
+        // One more: its words changed since it was recorded.
+        let mut manifest = read_manifest(d).unwrap();
+        std::fs::write(d.join("soc.end.won.wav"), &sound).unwrap();
+        manifest.entries.get_mut("soc.end.won").unwrap().text = "Old words.".into();
+        manifest.entries.get_mut("soc.end.won").unwrap().file = Some("soc.end.won.wav".into());
+        // And one whose file was never dropped in.
+        manifest.entries.get_mut("soc.sword.white").unwrap().file = Some("soc.sword.white.wav".into());
+        write_manifest(d, &manifest).unwrap();
+
+        let pack = VoicePack::load(d).unwrap();
+        assert_eq!(pack.lang, Lang::En);
+        assert_eq!(pack.voice, "Laura");
+        assert_eq!(pack.len(), 3);
+        assert!(pack.clip("avalon.night.close_all").unwrap().duration() == Duration::from_millis(100));
+        assert_eq!(pack.problems.len(), 1, "{:?}", pack.problems);
+        assert_eq!(pack.problems[0].id, "soc.end.lost");
+        assert!(pack.clip("soc.end.lost").is_none());
+        assert_eq!(pack.stale, vec!["soc.end.won"]);
+        assert!(pack.missing.contains(&"soc.sword.white".to_string()));
+        assert!(pack.runtime.contains(&"avalon.reveal.merlin".to_string()));
+        assert!(pack.summary().contains("soc.end.lost"));
+
+        let said = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0 };
+        assert!(pack.clip_for(&said("avalon.vote.open", "Vote on the team with your buttons.")).is_some());
+        assert!(pack.clip_for(&said("avalon.vote.open", "Votate la squadra con i vostri pulsanti.")).is_none());
+    }
+
+    #[test]
+    fn a_checksum_or_size_mismatch_skips_the_clip() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let sound = wav16(16_000, 1, &[100; 160]);
+        std::fs::write(d.join("avalon.vote.open.wav"), &sound).unwrap();
+        std::fs::write(d.join("soc.end.lost.wav"), &sound).unwrap();
+        manifest_for_recordings(d, Lang::En, "x").unwrap();
+        // Same size, different bytes: only the checksum can tell.
+        let mut changed = sound.clone();
+        *changed.last_mut().unwrap() ^= 0x55;
+        std::fs::write(d.join("avalon.vote.open.wav"), &changed).unwrap();
+        std::fs::write(d.join("soc.end.lost.wav"), [&sound[..], &[0, 0]].concat()).unwrap();
+        let pack = VoicePack::load(d).unwrap();
+        assert!(pack.is_empty());
+        let reasons: Vec<_> = pack.problems.iter().map(|p| (p.id.as_str(), p.reason.as_str())).collect();
+        assert!(reasons.iter().any(|(id, r)| *id == "avalon.vote.open" && r.contains("checksum")), "{reasons:?}");
+        assert!(reasons.iter().any(|(id, r)| *id == "soc.end.lost" && r.contains("bytes")), "{reasons:?}");
+    }
+}
