@@ -964,4 +964,53 @@ mod tests {
         assert!(reasons.iter().any(|(id, r)| *id == "avalon.vote.open" && r.contains("checksum")), "{reasons:?}");
         assert!(reasons.iter().any(|(id, r)| *id == "soc.end.lost" && r.contains("bytes")), "{reasons:?}");
     }
+
+    #[test]
+    fn a_generated_pack_round_trips_and_is_reproducible() {
+        let Ok(espeak) = Espeak::detect() else {
+            println!("skipped: espeak-ng is not installed (apt install espeak-ng)");
+            return;
+        };
+        let only = ["avalon.night.close_all", "avalon.night.merlin_close", "soc.end.lost", "avalon.reveal.merlin"];
+        let dir = tempfile::tempdir().unwrap();
+        let it = dir.path().join("it");
+        let report = build_pack_with(&espeak, Lang::It, &it, DEFAULT_SPEED, Some(&only)).unwrap();
+        assert_eq!(report.written, 3);
+        assert_eq!(report.runtime, vec!["avalon.reveal.merlin"]);
+        assert!(report.generator.starts_with("espeak-ng "));
+        let manifest = read_manifest(&it).unwrap();
+        assert_eq!(manifest.generator.as_deref(), Some(report.generator.as_str()));
+        assert_eq!(manifest.entries["avalon.reveal.merlin"].file, None, "a line with a name is left to run time");
+
+        let pack = VoicePack::load(&it).unwrap();
+        assert_eq!(pack.lang, Lang::It);
+        assert!(pack.problems.is_empty(), "{:?}", pack.problems);
+        for id in &only[..3] {
+            let clip = pack.clip(id).unwrap_or_else(|| panic!("{id} did not load"));
+            assert!(clip.duration() > Duration::from_millis(300), "{id}: {:?}", clip.duration());
+        }
+        assert!(pack.runtime.contains(&"avalon.reveal.merlin".to_string()));
+
+        // Same espeak-ng, same files, byte for byte.
+        let again = dir.path().join("again");
+        build_pack_with(&espeak, Lang::It, &again, DEFAULT_SPEED, Some(&only)).unwrap();
+        for name in ["manifest.json", "avalon.night.close_all.wav", "soc.end.lost.wav"] {
+            assert_eq!(std::fs::read(it.join(name)).unwrap(), std::fs::read(again.join(name)).unwrap(), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_voice_command_answers_or_explains() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(cli(&args(&[])).unwrap_err().contains("tavola voice build"));
+        assert!(cli(&args(&["build", "--lang", "fr"])).unwrap_err().contains("unknown language"));
+        assert!(cli(&args(&["script", "--lang", "en"])).unwrap().contains("soc.end.lost.wav\tCamelot has fallen."));
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let out = cli(&args(&["manifest", d, "--lang", "it", "--name", "Laura"])).unwrap();
+        assert!(out.contains("not recorded yet"), "{out}");
+        let nothing = tempfile::tempdir().unwrap();
+        let out = cli(&args(&["check", nothing.path().to_str().unwrap()])).unwrap();
+        assert!(out.contains("no pack loaded"), "{out}");
+    }
 }
