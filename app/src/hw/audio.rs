@@ -317,6 +317,12 @@ impl RodioAudio {
         &self.packs
     }
 
+    /// How long `line` will play when it has a preloaded clip (the queue can
+    /// time the pause after it from this rather than from an estimate).
+    pub fn clip_duration(&self, line: &Line) -> Option<Duration> {
+        self.packs.iter().find_map(|p| p.clip_for(line)).map(Clip::duration)
+    }
+
     /// The language for synthesised lines whose words do not tell.
     pub fn set_lang(&mut self, lang: Lang) {
         self.lang = lang;
@@ -560,6 +566,9 @@ mod tests {
         manifest_for_recordings(&en, Lang::En, "test").unwrap();
         let mut audio = RodioAudio::silent(&options(Some(dir.path().into()), false));
         assert_eq!(audio.packs().len(), 1);
+        let vote = line("avalon.vote.open", "Vote on the team with your buttons.");
+        assert_eq!(audio.clip_duration(&vote), Some(Duration::from_millis(200)));
+        assert_eq!(audio.clip_duration(&line("avalon.vote.open", "Votate la squadra con i vostri pulsanti.")), None);
         let notices = audio.take_notices();
         assert!(notices.len() == 1 && notices[0].en.contains("missing"), "a half-recorded pack is told: {notices:?}");
         let t = Instant::now();
