@@ -9,6 +9,7 @@
 //! - [`headless`]: the JSON-lines driver.
 
 pub mod boot;
+pub mod catalog;
 pub mod games;
 pub mod headless;
 pub mod hw;

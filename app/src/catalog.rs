@@ -1,0 +1,720 @@
+//! The card catalog: every tagged card and tile of the five games, with its
+//! names in Italian and English and the facts known about it.
+//!
+//! The catalog ships as data, one JSON file per game in `app/data/catalog/`,
+//! embedded in the binary. [`Catalog::builtin`] parses and checks them once.
+//!
+//! # Card ids
+//!
+//! A card id is `<game>/<kind>/<slug>`: the game's prefix
+//! ([`GameKind::card_prefix`]), the kind of card (`role`, `white`, `event`…)
+//! and a slug of lowercase letters, digits and dashes. Physical duplicates get
+//! one id each, numbered from 1: the data file writes the card once with
+//! `"copies": N` and the catalog holds `<id>-1` … `<id>-N`
+//! (`avalon/role/servant-1` … `servant-5`). Each id fits on a tag
+//! ([`CardId::MAX_LEN`] characters).
+//!
+//! # The data files
+//!
+//! ```json
+//! { "game": "soc", "about": "…", "cards": [
+//!   { "id": "soc/black/black-knight-5", "kind": "black", "copies": 2,
+//!     "name_it": "Cavaliere Nero 5", "name_en": "Black Knight 5",
+//!     "summary_it": "…", "summary_en": "…",
+//!     "facts": { "value": 5 }, "count_note": "…", "note": "…", "uncertain": false } ] }
+//! ```
+//!
+//! `facts` holds what the rules texts and `GAMES.md` say about a card (values,
+//! sides, quests). `uncertain` marks a card whose contents or count are not
+//! known for sure; the notes say what is missing. Numbers nobody could confirm
+//! (Camelot Legends' skills, Nottingham's commission values…) are not in the
+//! catalog: the owner enters them, and they are stored in the journal's
+//! database.
+
+use crate::games::{GameKind, Lang};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Range;
+use std::sync::OnceLock;
+use tavola_firmware::nfc::CardId;
+
+/// The built-in data files, one per game, in [`GameKind::ALL`] order.
+pub const BUILTIN_SOURCES: [(GameKind, &str); 5] = [
+    (GameKind::Avalon, include_str!("../data/catalog/avalon.json")),
+    (GameKind::ShadowsOverCamelot, include_str!("../data/catalog/soc.json")),
+    (GameKind::CamelotLegends, include_str!("../data/catalog/legends.json")),
+    (GameKind::Nottingham, include_str!("../data/catalog/nottingham.json")),
+    (GameKind::KingArthursKnights, include_str!("../data/catalog/kak.json")),
+];
+
+/// Most copies one entry of a data file may stand for.
+pub const MAX_COPIES: u16 = 99;
+
+/// One physical card (or tile, token, pawn) that can carry a tag.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Card {
+    /// The id written on its tag (`soc/black/black-knight-5-1`).
+    pub id: String,
+    /// The game it belongs to.
+    pub game: GameKind,
+    /// The kind of card: the id's middle part (`black`).
+    pub kind: String,
+    /// The id without the copy number (`soc/black/black-knight-5`); the id
+    /// itself for a card without copies.
+    pub base: String,
+    /// Which copy this is (1-based), for cards that come in several copies.
+    pub copy: Option<u16>,
+    /// How many copies of this card the box holds (1 for a single card).
+    pub copies: u16,
+    /// Italian name.
+    pub name_it: String,
+    /// English name.
+    pub name_en: String,
+    /// What the card does, in a few Italian words.
+    pub summary_it: Option<String>,
+    /// What the card does, in a few English words.
+    pub summary_en: Option<String>,
+    /// Known facts: printed values, sides, quests, limits.
+    pub facts: Map<String, Value>,
+    /// A remark on how many of these cards there are.
+    pub count_note: Option<String>,
+    /// Any other remark (what is missing, where a fact comes from).
+    pub note: Option<String>,
+    /// True when the card's contents or count are not known for sure.
+    pub uncertain: bool,
+}
+
+impl Card {
+    /// The name in `lang`.
+    pub fn name(&self, lang: Lang) -> &str {
+        lang.pick(&self.name_it, &self.name_en)
+    }
+
+    /// What the card does, in `lang`, if the catalog says.
+    pub fn summary(&self, lang: Lang) -> Option<&str> {
+        match lang {
+            Lang::It => self.summary_it.as_deref(),
+            Lang::En => self.summary_en.as_deref(),
+        }
+    }
+
+    /// The id's last part (`black-knight-5-1`).
+    pub fn slug(&self) -> &str {
+        self.id.rsplit('/').next().unwrap_or_default()
+    }
+
+    /// A fact, as stored.
+    pub fn fact(&self, key: &str) -> Option<&Value> {
+        self.facts.get(key)
+    }
+
+    /// A whole-number fact (`value`, `lancelot`, `dragon`…).
+    pub fn fact_int(&self, key: &str) -> Option<i64> {
+        self.fact(key)?.as_i64()
+    }
+
+    /// A text fact (`side`, `quest`…).
+    pub fn fact_str(&self, key: &str) -> Option<&str> {
+        self.fact(key)?.as_str()
+    }
+
+    /// A yes/no fact; a missing fact is `false`.
+    pub fn fact_flag(&self, key: &str) -> bool {
+        self.fact(key).and_then(Value::as_bool).unwrap_or(false)
+    }
+}
+
+/// Why a data file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogError {
+    /// The file is not valid JSON of the catalog's shape.
+    Json {
+        /// The game whose file it is.
+        game: GameKind,
+        /// What the parser said.
+        message: String,
+    },
+    /// The file says it belongs to another game.
+    WrongGame {
+        /// The game the file was loaded for.
+        expected: GameKind,
+        /// What its `game` field says.
+        found: String,
+    },
+    /// An id is not of the form `<game>/<kind>/<slug>` for its game.
+    BadId {
+        /// The id.
+        id: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The `kind` field differs from the id's middle part.
+    KindMismatch {
+        /// The id.
+        id: String,
+        /// The `kind` field.
+        kind: String,
+    },
+    /// A name (or a summary given in one language only) is empty or missing.
+    MissingText {
+        /// The id.
+        id: String,
+        /// Which field.
+        field: &'static str,
+    },
+    /// `copies` is 0 or above [`MAX_COPIES`].
+    BadCopies {
+        /// The id.
+        id: String,
+        /// The value.
+        copies: u16,
+    },
+    /// Two cards have the same id.
+    Duplicate(String),
+    /// The same game was given twice.
+    DuplicateGame(GameKind),
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogError::Json { game, message } => {
+                write!(f, "catalog file of {}: {message}", game.card_prefix())
+            }
+            CatalogError::WrongGame { expected, found } => {
+                write!(f, "catalog file for {} says it is for “{found}”", expected.card_prefix())
+            }
+            CatalogError::BadId { id, reason } => write!(f, "card id “{id}”: {reason}"),
+            CatalogError::KindMismatch { id, kind } => {
+                write!(f, "card id “{id}” has kind “{kind}”, which is not its middle part")
+            }
+            CatalogError::MissingText { id, field } => write!(f, "card “{id}” has no {field}"),
+            CatalogError::BadCopies { id, copies } => {
+                write!(f, "card “{id}” has {copies} copies (1 to {MAX_COPIES} allowed)")
+            }
+            CatalogError::Duplicate(id) => write!(f, "card id “{id}” is used twice"),
+            CatalogError::DuplicateGame(g) => write!(f, "catalog of {} given twice", g.card_prefix()),
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+/// A data file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    game: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    about: Option<String>,
+    cards: Vec<Entry>,
+}
+
+/// One entry of a data file: a card, or a run of identical copies.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    id: String,
+    kind: String,
+    name_it: String,
+    name_en: String,
+    #[serde(default)]
+    copies: Option<u16>,
+    #[serde(default)]
+    summary_it: Option<String>,
+    #[serde(default)]
+    summary_en: Option<String>,
+    #[serde(default)]
+    facts: Map<String, Value>,
+    #[serde(default)]
+    count_note: Option<String>,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default)]
+    uncertain: bool,
+}
+
+/// Checks the shape of a card id for `game`.
+fn check_id(game: GameKind, id: &str) -> Result<(), CatalogError> {
+    let bad = |reason| Err(CatalogError::BadId { id: id.to_string(), reason });
+    let parts: Vec<&str> = id.split('/').collect();
+    if parts.len() != 3 {
+        return bad("it must have three parts, <game>/<kind>/<slug>");
+    }
+    if parts[0] != game.card_prefix() {
+        return bad("it does not start with its game's prefix");
+    }
+    let slug_ok = |s: &str| {
+        !s.is_empty()
+            && !s.starts_with('-')
+            && !s.ends_with('-')
+            && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    if !slug_ok(parts[1]) || !slug_ok(parts[2]) {
+        return bad("kind and slug are lowercase letters, digits and inner dashes");
+    }
+    if CardId::new(id).is_none() {
+        return bad("it does not fit on a tag (64 characters at most)");
+    }
+    Ok(())
+}
+
+/// Parses one game's data file into its cards, copies expanded, each checked.
+pub fn parse_file(game: GameKind, json: &str) -> Result<Vec<Card>, CatalogError> {
+    let file: File = serde_json::from_str(json).map_err(|e| CatalogError::Json { game, message: e.to_string() })?;
+    if file.game != game.card_prefix() {
+        return Err(CatalogError::WrongGame { expected: game, found: file.game });
+    }
+    let mut cards = Vec::new();
+    for e in file.cards {
+        check_id(game, &e.id)?;
+        if e.id.split('/').nth(1) != Some(e.kind.as_str()) {
+            return Err(CatalogError::KindMismatch { id: e.id, kind: e.kind });
+        }
+        let missing = |field| Err(CatalogError::MissingText { id: e.id.clone(), field });
+        if e.name_it.trim().is_empty() {
+            return missing("Italian name");
+        }
+        if e.name_en.trim().is_empty() {
+            return missing("English name");
+        }
+        let blank = |s: &Option<String>| s.as_deref().is_none_or(|s| s.trim().is_empty());
+        match (blank(&e.summary_it), blank(&e.summary_en)) {
+            (true, false) => return missing("Italian summary"),
+            (false, true) => return missing("English summary"),
+            _ => {}
+        }
+        let numbers: Vec<Option<u16>> = match e.copies {
+            None => vec![None],
+            Some(n) if n == 0 || n > MAX_COPIES => return Err(CatalogError::BadCopies { id: e.id, copies: n }),
+            Some(n) => (1..=n).map(Some).collect(),
+        };
+        for copy in numbers {
+            let id = match copy {
+                Some(c) => format!("{}-{c}", e.id),
+                None => e.id.clone(),
+            };
+            check_id(game, &id)?;
+            cards.push(Card {
+                id,
+                game,
+                kind: e.kind.clone(),
+                base: e.id.clone(),
+                copy,
+                copies: e.copies.unwrap_or(1),
+                name_it: e.name_it.clone(),
+                name_en: e.name_en.clone(),
+                summary_it: e.summary_it.clone(),
+                summary_en: e.summary_en.clone(),
+                facts: e.facts.clone(),
+                count_note: e.count_note.clone(),
+                note: e.note.clone(),
+                uncertain: e.uncertain,
+            });
+        }
+    }
+    Ok(cards)
+}
+
+/// Every card of the games, looked up by id.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// All cards, grouped by game in [`GameKind::ALL`] order, each game in
+    /// the order of its data file.
+    cards: Vec<Card>,
+    index: HashMap<String, usize>,
+    /// Where each game's cards are in `cards`, by position in [`GameKind::ALL`].
+    ranges: [Range<usize>; 5],
+}
+
+fn game_index(game: GameKind) -> usize {
+    GameKind::ALL.iter().position(|g| *g == game).unwrap_or_default()
+}
+
+impl Catalog {
+    /// The catalog shipped with Tavola, parsed and checked on first use.
+    pub fn builtin() -> &'static Catalog {
+        static BUILTIN: OnceLock<Catalog> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            // The data files are checked by the unit tests; a broken file
+            // cannot reach a release.
+            Catalog::from_sources(&BUILTIN_SOURCES).expect("the built-in card catalog is valid")
+        })
+    }
+
+    /// A catalog from data files, one per game (any games, any order): every
+    /// id checked against its game's prefix and unique across all files.
+    pub fn from_sources(sources: &[(GameKind, &str)]) -> Result<Catalog, CatalogError> {
+        let mut per_game: [Option<Vec<Card>>; 5] = Default::default();
+        for (game, json) in sources {
+            let slot = &mut per_game[game_index(*game)];
+            if slot.is_some() {
+                return Err(CatalogError::DuplicateGame(*game));
+            }
+            *slot = Some(parse_file(*game, json)?);
+        }
+        let mut cards = Vec::new();
+        let mut ranges: [Range<usize>; 5] = Default::default();
+        for (i, game_cards) in per_game.into_iter().enumerate() {
+            let start = cards.len();
+            cards.extend(game_cards.unwrap_or_default());
+            ranges[i] = start..cards.len();
+        }
+        let mut index = HashMap::with_capacity(cards.len());
+        for (i, c) in cards.iter().enumerate() {
+            if index.insert(c.id.clone(), i).is_some() {
+                return Err(CatalogError::Duplicate(c.id.clone()));
+            }
+        }
+        Ok(Catalog { cards, index, ranges })
+    }
+
+    /// The card with this id.
+    pub fn get(&self, id: &str) -> Option<&Card> {
+        self.index.get(id).map(|&i| &self.cards[i])
+    }
+
+    /// True if the id is a known card.
+    pub fn contains(&self, id: &str) -> bool {
+        self.index.contains_key(id)
+    }
+
+    /// The name of a card in `lang`.
+    pub fn name(&self, id: &str, lang: Lang) -> Option<&str> {
+        self.get(id).map(|c| c.name(lang))
+    }
+
+    /// All cards of one game, in the order of its data file.
+    pub fn by_game(&self, game: GameKind) -> &[Card] {
+        &self.cards[self.ranges[game_index(game)].clone()]
+    }
+
+    /// The cards of one kind of one game (`soc`, `white`).
+    pub fn by_kind<'a>(&'a self, game: GameKind, kind: &'a str) -> impl Iterator<Item = &'a Card> + 'a {
+        self.by_game(game).iter().filter(move |c| c.kind == kind)
+    }
+
+    /// All copies of a card by its id without copy number
+    /// (`avalon/role/servant` gives `servant-1` … `servant-5`; a single card
+    /// gives itself).
+    pub fn copies_of<'a>(&'a self, base: &'a str) -> impl Iterator<Item = &'a Card> + 'a {
+        let game = GameKind::of_card(base);
+        let cards = game.map(|g| self.by_game(g)).unwrap_or_default();
+        cards.iter().filter(move |c| c.base == base)
+    }
+
+    /// Every card, game after game.
+    pub fn iter(&self) -> impl Iterator<Item = &Card> {
+        self.cards.iter()
+    }
+
+    /// How many cards the catalog holds.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// True if the catalog holds no card.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::avalon::Role;
+    use std::collections::HashSet;
+
+    fn cat() -> &'static Catalog {
+        Catalog::builtin()
+    }
+
+    fn count(game: GameKind, kind: &str) -> usize {
+        cat().by_kind(game, kind).count()
+    }
+
+    fn copies(base: &str) -> usize {
+        cat().copies_of(base).count()
+    }
+
+    #[test]
+    fn builtin_catalog_loads_and_every_id_is_a_valid_tag_id() {
+        assert!(!cat().is_empty());
+        for c in cat().iter() {
+            crate::tags::check_card_id(&c.id).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(GameKind::of_card(&c.id), Some(c.game), "{}", c.id);
+            assert!(c.id.starts_with(&format!("{}/{}/", c.game.card_prefix(), c.kind)), "{}", c.id);
+            assert_eq!(cat().get(&c.id), Some(c));
+        }
+    }
+
+    #[test]
+    fn no_id_is_used_twice() {
+        let mut seen = HashSet::new();
+        for c in cat().iter() {
+            assert!(seen.insert(c.id.as_str()), "duplicate {}", c.id);
+        }
+        assert_eq!(seen.len(), cat().len());
+    }
+
+    #[test]
+    fn every_card_has_both_names_and_summaries_come_in_pairs() {
+        for c in cat().iter() {
+            assert!(!c.name_it.trim().is_empty() && !c.name_en.trim().is_empty(), "{}", c.id);
+            assert_eq!(c.summary_it.is_some(), c.summary_en.is_some(), "{}", c.id);
+            assert!(!c.name(Lang::It).is_empty() && !c.name(Lang::En).is_empty());
+        }
+    }
+
+    #[test]
+    fn the_games_are_grouped_and_complete() {
+        let total: usize = GameKind::ALL.iter().map(|g| cat().by_game(*g).len()).sum();
+        assert_eq!(total, cat().len());
+        for g in GameKind::ALL {
+            assert!(cat().by_game(g).iter().all(|c| c.game == g));
+        }
+    }
+
+    #[test]
+    fn avalon_counts() {
+        let g = GameKind::Avalon;
+        let base_roles = cat().by_kind(g, "role").filter(|c| !c.fact_flag("promo")).count();
+        assert_eq!(base_roles, 14);
+        assert_eq!(count(g, "role"), 16);
+        assert_eq!(copies("avalon/role/servant"), 5);
+        assert_eq!(copies("avalon/role/minion"), 3);
+        assert_eq!(count(g, "loyalty"), 2);
+        assert_eq!(count(g, "token"), 2);
+        assert_eq!(count(g, "lancelot-deck"), 5);
+        for id in [
+            "avalon/role/merlin",
+            "avalon/role/percival",
+            "avalon/role/assassin",
+            "avalon/role/mordred",
+            "avalon/role/morgana",
+            "avalon/role/oberon",
+            "avalon/role/servant-1",
+            "avalon/role/servant-5",
+            "avalon/role/minion-1",
+            "avalon/role/minion-3",
+            "avalon/role/lancelot-good",
+            "avalon/role/lancelot-evil",
+            "avalon/loyalty/good",
+            "avalon/loyalty/evil",
+            "avalon/token/lady-of-the-lake",
+            "avalon/token/excalibur",
+        ] {
+            assert!(cat().contains(id), "{id}");
+        }
+        assert!(!cat().contains("avalon/role/servant"));
+        assert!(!cat().contains("avalon/role/servant-6"));
+    }
+
+    #[test]
+    fn avalon_role_cards_map_to_the_engines_roles() {
+        let mut seen = HashSet::new();
+        for c in cat().by_kind(GameKind::Avalon, "role") {
+            if c.base.starts_with("avalon/role/lancelot") {
+                assert_eq!(Role::from_card(&c.id), None);
+                continue;
+            }
+            let role = Role::from_card(&c.id).unwrap_or_else(|| panic!("{} is no role", c.id));
+            assert_eq!(c.base, format!("avalon/role/{}", role.slug()));
+            assert_eq!(c.copy.is_none(), role.is_unique(), "{}", c.id);
+            let side = if role.side() == crate::games::avalon::Side::Good { "good" } else { "evil" };
+            assert_eq!(c.fact_str("side"), Some(side), "{}", c.id);
+            seen.insert(role);
+        }
+        assert_eq!(seen.len(), Role::ALL.len(), "every role has a card");
+        for role in Role::ALL {
+            let ids = cat().by_kind(GameKind::Avalon, "role").filter(|c| Role::from_card(&c.id) == Some(role));
+            let n = ids.count();
+            let want = match role {
+                Role::LoyalServant => 5,
+                Role::Minion => 3,
+                _ => 1,
+            };
+            assert_eq!(n, want, "{role:?}");
+        }
+    }
+
+    #[test]
+    fn shadows_over_camelot_matches_the_manifest() {
+        let g = GameKind::ShadowsOverCamelot;
+        assert_eq!(count(g, "white"), 84);
+        assert_eq!(count(g, "black"), 76);
+        assert_eq!(count(g, "loyalty"), 8);
+        assert_eq!(copies("soc/loyalty/loyal"), 7);
+        assert!(cat().contains("soc/loyalty/loyal-7") && cat().contains("soc/loyalty/traitor"));
+        assert_eq!(count(g, "knight"), 8);
+        assert!(cat().contains("soc/knight/arthur") && cat().contains("soc/knight/bedivere"));
+        for (v, n) in [(1, 14), (2, 12), (3, 10), (4, 8), (5, 7)] {
+            assert_eq!(copies(&format!("soc/white/fight-{v}")), n);
+        }
+        assert_eq!(copies("soc/white/grail"), 18);
+        assert_eq!(copies("soc/white/merlin"), 7);
+        let white_special = cat().by_kind(g, "white").filter(|c| c.fact_flag("special")).count();
+        assert_eq!(white_special, 15);
+        for (v, n) in [(1, 5), (3, 3), (5, 2), (7, 1)] {
+            assert_eq!(copies(&format!("soc/black/black-knight-{v}")), n);
+        }
+        for (l, d, n) in [(1, 5, 4), (3, 7, 3), (5, 9, 3), (7, 11, 1)] {
+            assert_eq!(copies(&format!("soc/black/lancelot-dragon-{l}-{d}")), n);
+        }
+        for (base, n) in [("excalibur", 15), ("despair", 15), ("picts", 4), ("saxons", 4), ("mercenaries", 4)] {
+            assert_eq!(copies(&format!("soc/black/{base}")), n, "{base}");
+        }
+        assert_eq!(copies("soc/black/morgan"), 5);
+        assert_eq!(copies("soc/black/desolation"), 2);
+        let black_special = cat().by_kind(g, "black").filter(|c| c.fact_flag("special")).count();
+        assert_eq!(black_special, 12);
+        for id in ["soc/black/saxons-1", "soc/black/saxons-4", "soc/black/black-knight-5-1", "soc/white/fight-3-7"] {
+            assert!(cat().contains(id), "{id}");
+        }
+    }
+
+    #[test]
+    fn soc_values_are_facts() {
+        let c = cat();
+        assert_eq!(c.get("soc/black/black-knight-5-1").and_then(|c| c.fact_int("value")), Some(5));
+        assert_eq!(c.get("soc/white/fight-3-7").and_then(|c| c.fact_int("value")), Some(3));
+        let ld = c.get("soc/black/lancelot-dragon-3-7-2").expect("card");
+        assert_eq!((ld.fact_int("lancelot"), ld.fact_int("dragon")), (Some(3), Some(7)));
+        assert_eq!(ld.copy, Some(2));
+        assert_eq!(ld.copies, 3);
+        assert!(c.get("soc/black/morgan-3").is_some_and(|c| c.uncertain && c.count_note.is_some()));
+        assert_eq!(c.get("soc/knight/kay").map(|k| k.fact_int("life_start")), Some(Some(4)));
+    }
+
+    #[test]
+    fn camelot_legends_has_every_named_card() {
+        let g = GameKind::CamelotLegends;
+        assert_eq!(count(g, "character"), 60);
+        assert_eq!(count(g, "event"), 34);
+        assert_eq!(count(g, "final"), 3);
+        assert_eq!(count(g, "special"), 3);
+        assert_eq!(count(g, "location"), 3);
+        for c in cat().by_kind(g, "character").chain(cat().by_kind(g, "event")).chain(cat().by_kind(g, "special")) {
+            assert!(c.summary_en.is_some(), "{} needs its effect", c.id);
+            assert!(c.copy.is_none());
+        }
+        let bidding = cat().by_kind(g, "event").filter(|c| c.fact_str("event_type") == Some("bidding")).count();
+        let heraldic = cat().by_kind(g, "event").filter(|c| c.fact_str("event_type") == Some("heraldic")).count();
+        assert_eq!((bidding, heraldic), (3, 4));
+        assert_eq!(cat().name("legends/character/sir-percival", Lang::It), Some("Ser Parsifal"));
+        assert_eq!(cat().name("legends/special/high-king", Lang::En), Some("High King"));
+    }
+
+    #[test]
+    fn nottingham_counts() {
+        let g = GameKind::Nottingham;
+        assert_eq!(count(g, "item"), 84);
+        let values: Vec<i64> = cat()
+            .by_kind(g, "item")
+            .filter(|c| c.copy == Some(1))
+            .map(|c| c.fact_int("value").expect("value"))
+            .collect();
+        assert_eq!(values, (7..=13).collect::<Vec<_>>());
+        assert!(cat().by_kind(g, "item").all(|c| c.copies == 12));
+        assert_eq!(count(g, "commission"), 8);
+        assert_eq!(count(g, "ambush"), 13);
+        assert!(cat().by_kind(g, "ambush").any(|c| c.uncertain));
+        assert!(cat().contains("nottingham/pawn/sheriff"));
+    }
+
+    #[test]
+    fn king_arthurs_knights_counts() {
+        let g = GameKind::KingArthursKnights;
+        assert_eq!(count(g, "knight"), 4);
+        assert_eq!(count(g, "tent"), 4);
+        assert_eq!(count(g, "location"), 8);
+        assert_eq!(count(g, "action"), 16);
+        assert_eq!(count(g, "quest"), 14);
+        assert_eq!(count(g, "virtue"), 18);
+        let numbers: Vec<i64> = cat().by_kind(g, "quest").map(|c| c.fact_int("number").expect("number")).collect();
+        assert_eq!(numbers, (1..=14).collect::<Vec<_>>());
+        let letters = |l: &str| cat().by_kind(g, "action").filter(|c| c.fact_str("letter") == Some(l)).count();
+        assert_eq!(
+            [letters("E"), letters("A"), letters("T"), letters("G"), letters("Q"), letters("P")],
+            [4, 2, 2, 2, 2, 4]
+        );
+        assert!(cat().by_kind(g, "virtue").all(|c| c.uncertain));
+    }
+
+    #[test]
+    fn lookups() {
+        let c = cat();
+        assert_eq!(c.name("avalon/role/merlin", Lang::It), Some("Merlino"));
+        assert_eq!(c.name("avalon/role/merlin", Lang::En), Some("Merlin"));
+        assert_eq!(c.name("avalon/role/nobody", Lang::En), None);
+        let servant = c.get("avalon/role/servant-3").expect("servant");
+        assert_eq!((servant.base.as_str(), servant.copy, servant.copies), ("avalon/role/servant", Some(3), 5));
+        assert_eq!(servant.slug(), "servant-3");
+        assert!(servant.summary(Lang::It).is_some());
+        assert_eq!(c.copies_of("avalon/role/merlin").count(), 1);
+        assert_eq!(c.copies_of("nowhere/x/y").count(), 0);
+        assert!(std::ptr::eq(Catalog::builtin(), Catalog::builtin()), "parsed once");
+    }
+
+    fn one(json: &str) -> Result<Catalog, CatalogError> {
+        Catalog::from_sources(&[(GameKind::Avalon, json)])
+    }
+
+    fn file(cards: &str) -> String {
+        format!(r#"{{ "game": "avalon", "cards": [ {cards} ] }}"#)
+    }
+
+    const OK: &str = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "Merlino", "name_en": "Merlin" }"#;
+
+    #[test]
+    fn a_small_file_loads() {
+        let c = one(&file(OK)).expect("valid");
+        assert_eq!(c.len(), 1);
+        assert!(c.by_game(GameKind::Nottingham).is_empty());
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let dup = format!("{OK}, {OK}");
+        assert_eq!(one(&file(&dup)).unwrap_err(), CatalogError::Duplicate("avalon/role/merlin".into()));
+        // A run of copies running into a single card's id.
+        let clash = r#"{ "id": "avalon/role/servant", "kind": "role", "copies": 2, "name_it": "S", "name_en": "S" },
+                       { "id": "avalon/role/servant-2", "kind": "role", "name_it": "S", "name_en": "S" }"#;
+        assert!(matches!(one(&file(clash)), Err(CatalogError::Duplicate(id)) if id == "avalon/role/servant-2"));
+        let prefix = r#"{ "id": "soc/role/merlin", "kind": "role", "name_it": "M", "name_en": "M" }"#;
+        assert!(matches!(one(&file(prefix)), Err(CatalogError::BadId { .. })));
+        let parts = r#"{ "id": "avalon/merlin", "kind": "role", "name_it": "M", "name_en": "M" }"#;
+        assert!(matches!(one(&file(parts)), Err(CatalogError::BadId { .. })));
+        let upper = r#"{ "id": "avalon/role/Merlin", "kind": "role", "name_it": "M", "name_en": "M" }"#;
+        assert!(matches!(one(&file(upper)), Err(CatalogError::BadId { .. })));
+        let long =
+            format!(r#"{{ "id": "avalon/role/{}", "kind": "role", "name_it": "M", "name_en": "M" }}"#, "x".repeat(60));
+        assert!(matches!(one(&file(&long)), Err(CatalogError::BadId { .. })));
+        let kind = r#"{ "id": "avalon/role/merlin", "kind": "token", "name_it": "M", "name_en": "M" }"#;
+        assert!(matches!(one(&file(kind)), Err(CatalogError::KindMismatch { .. })));
+        let name = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": " ", "name_en": "M" }"#;
+        assert!(matches!(one(&file(name)), Err(CatalogError::MissingText { .. })));
+        let half =
+            r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "M", "name_en": "M", "summary_en": "x" }"#;
+        assert!(matches!(one(&file(half)), Err(CatalogError::MissingText { .. })));
+        let zero = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "M", "name_en": "M", "copies": 0 }"#;
+        assert!(matches!(one(&file(zero)), Err(CatalogError::BadCopies { .. })));
+        let typo = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "M", "name_en": "M", "cpies": 2 }"#;
+        assert!(matches!(one(&file(typo)), Err(CatalogError::Json { .. })));
+        let game = OK.replace("avalon", "soc");
+        assert!(matches!(
+            one(&format!(r#"{{ "game": "soc", "cards": [ {game} ] }}"#)),
+            Err(CatalogError::WrongGame { .. })
+        ));
+        let twice = file(OK);
+        assert_eq!(
+            Catalog::from_sources(&[(GameKind::Avalon, &twice), (GameKind::Avalon, &twice)]).unwrap_err(),
+            CatalogError::DuplicateGame(GameKind::Avalon)
+        );
+        let e = one(&file(&dup)).unwrap_err().to_string();
+        assert!(e.contains("avalon/role/merlin"), "{e}");
+    }
+}
