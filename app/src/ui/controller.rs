@@ -5,7 +5,7 @@ use super::{
     App, AppWindow, AvalonUi, CardItem, GameItem, HistoryRow, MissionItem, RoleOption, SeatItem, StatRow, TableSim,
 };
 use crate::boot::Booted;
-use crate::games::avalon::{Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
+use crate::games::avalon::{AvalonView, Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
 use crate::games::{Cue, GameKind, Lang, Localize, Seat};
 use crate::hw::{Light, Millis, PadButton};
 use crate::narrator;
@@ -38,7 +38,7 @@ fn picker_cards() -> Vec<(String, Option<String>)> {
             }
         }
     }
-    cards.push(("soc/black/saxons-1".into(), Some("soc/black/saxons-1".into())));
+    cards.push(("soc/black/saxons".into(), Some("soc/black/saxons".into())));
     cards.push(("blank".into(), None));
     cards
 }
@@ -436,6 +436,7 @@ impl Controller {
         ui.set_rejections(i32::from(a.rejections));
         ui.set_leader_name(a.leader.map(|s| a.names[s.index()].clone()).unwrap_or_default().into());
         ui.set_mission_number(i32::from(a.mission) + 1);
+        ui.set_status(round_status(a, lang, self.team.len()).into());
         match &a.phase {
             PhaseView::TeamBuilding { team_size } => {
                 ui.set_team_size(*team_size as i32);
@@ -496,6 +497,61 @@ impl Controller {
             .collect();
         set_model(&sim.get_cards(), cards, |m| sim.set_cards(m));
         sim.set_on_reader(self.on_reader.clone().into());
+    }
+}
+
+/// Names in a list: "Anna, Bruno and Carla".
+fn names_list(a: &AvalonView, seats: &[Seat], lang: Lang) -> String {
+    let names: Vec<&str> = seats.iter().filter_map(|s| a.names.get(s.index())).map(String::as_str).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), lang.pick("e", "and")),
+    }
+}
+
+/// What the round page says the table is doing: whom it waits for, never
+/// how anyone voted or played before the reveal.
+fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
+    let it = lang == Lang::It;
+    let leader = a.leader.and_then(|s| a.names.get(s.index())).cloned().unwrap_or_default();
+    match &a.phase {
+        PhaseView::TeamBuilding { team_size } => {
+            let last = a.last_votes.as_ref().map(|v| {
+                let yes = v.values().filter(|&&y| y).count();
+                let no = v.len() - yes;
+                if it {
+                    format!("Ultimo voto: {yes} a favore, {no} contro. ")
+                } else {
+                    format!("Last vote: {yes} for, {no} against. ")
+                }
+            });
+            let ask = if it {
+                format!("{leader}, scegli {team_size} giocatori toccandoli ({chosen} scelti), poi proponi la squadra.")
+            } else {
+                format!("{leader}, tap {team_size} players ({chosen} chosen), then propose the team.")
+            };
+            last.unwrap_or_default() + &ask
+        }
+        PhaseView::TeamVote { team, voted, missing } => {
+            let (done, all) = (voted.len(), voted.len() + missing.len());
+            let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
+            if it {
+                format!("Squadra: {team}. Tutti votano sulla pulsantiera: {done} di {all}; mancano {missing}.")
+            } else {
+                format!("Team: {team}. Everyone votes on the pad: {done} of {all} in; still to vote: {missing}.")
+            }
+        }
+        PhaseView::Mission { team, played, missing } => {
+            let (done, all) = (played.len(), played.len() + missing.len());
+            let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
+            if it {
+                format!("In missione: {team}. Carte giocate {done} di {all}; mancano {missing}.")
+            } else {
+                format!("On the mission: {team}. Cards played: {done} of {all}; still to play: {missing}.")
+            }
+        }
+        _ => String::new(),
     }
 }
 
