@@ -10,7 +10,7 @@ use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{Command, MissionCard, Role, RoleSet, Setup};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
-use tavola::table::{Input, Touch};
+use tavola::table::{Input, NarrationControl, Touch};
 use tavola::ui::{init, offscreen, App, AvalonUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
@@ -40,6 +40,13 @@ impl Shooter {
 
     fn avalon(&mut self, c: Command) {
         self.touch(Touch::Avalon(c));
+    }
+
+    /// Skips the narration to its last line (what the table has just heard).
+    fn last_line(&mut self) {
+        while self.ui.controller.borrow().view().queued_lines > 0 {
+            self.touch(Touch::Narration { control: NarrationControl::Skip });
+        }
     }
 
     fn wait(&mut self, ms: u64) {
@@ -135,6 +142,7 @@ fn main() {
         s.press(seat, if seat % 3 == 0 { PadButton::Reject } else { PadButton::Approve });
     }
     s.wait(20_000);
+    s.last_line();
     s.save("avalon-round");
 
     // Missions 3 and 4 succeed: the Assassin's turn.
@@ -149,12 +157,36 @@ fn main() {
         s.avalon(Command::PlayMission { seat: Seat(seat), card: MissionCard::Success });
     }
     s.save("avalon-assassination");
+    s.last_line();
     s.avalon(Command::Assassinate { target: Seat(1) });
     s.wait(4_000);
+    s.last_line();
     s.save("avalon-end");
 
     s.ui.controller.borrow_mut().show_page(Some("settings"));
     s.save("settings");
     s.ui.controller.borrow_mut().show_page(Some("about"));
     s.save("about");
+    s.ui.controller.borrow_mut().show_page(None);
+
+    // A game played on trust, in Italian: the table confirms who Merlin was.
+    s.touch(Touch::Leave);
+    s.touch(Touch::SetLang { lang: Lang::It });
+    s.touch(Touch::ChooseGame { game: GameKind::Avalon });
+    let names = NAMES.iter().take(5).map(|n| n.to_string()).collect();
+    let roles = RoleSet::standard(5, &[]).expect("a legal set");
+    s.avalon(Command::Setup(Setup { names, roles, scan_roles: false, first_leader: Some(Seat(0)) }));
+    s.avalon(Command::EndNight);
+    for team in [&[0, 1][..], &[1, 2, 3], &[2, 3]] {
+        s.team(team);
+        for seat in 0..5 {
+            s.avalon(Command::Vote { seat: Seat(seat), approve: true });
+        }
+        for &seat in team {
+            s.avalon(Command::PlayMission { seat: Seat(seat), card: MissionCard::Success });
+        }
+    }
+    s.avalon(Command::Assassinate { target: Seat(3) });
+    s.last_line();
+    s.save("avalon-confirm-it");
 }

@@ -88,14 +88,33 @@ fn the_first_round_through_the_widgets() {
     assert_eq!(avalon.get_chosen(), 2);
     click(&ui, "Propose the team");
     assert_eq!(avalon.get_chosen(), -1, "the vote is open");
+    assert!(avalon.get_status().contains("0 of 5"), "{}", avalon.get_status());
 
-    // Everybody approves on the pad: seat key, then A.
-    for seat in ["1", "2", "3", "4", "5"] {
+    // The vote window runs out: the host gives more time.
+    assert!(!shown(&ui, "More time"));
+    now += 31_000;
+    ui.step(now);
+    assert!(app.get_timer_expired(), "{}", app.get_timer_label());
+    click(&ui, "More time");
+    assert!(!app.get_timer_expired(), "30 more seconds");
+
+    // Everybody approves on the pad: seat key, then A. Until the last vote
+    // the screen says who has voted and who is missing, never how.
+    for (n, seat) in ["1", "2", "3", "4", "5"].into_iter().enumerate() {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
         key(&ui, &mut now, "a");
+        if n < 4 {
+            let seats = avalon.get_seats();
+            assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == -1), "no vote shown before all are in");
+            assert_eq!((0..5).filter(|&i| seats.row_data(i).unwrap().light == 2).count(), n + 1);
+            let status = avalon.get_status().to_string();
+            assert!(status.contains(&format!("{} of 5", n + 1)), "{status}");
+            assert!(status.contains("still to vote: ") && status.ends_with("5."), "{status}");
+        }
     }
     let seats = avalon.get_seats();
     assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == 1), "the votes are shown once all are in");
+    assert!(avalon.get_status().contains("Cards played: 0 of 2"), "{}", avalon.get_status());
 
     // The team plays two Success cards.
     for seat in ["1", "2"] {
