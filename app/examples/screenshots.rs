@@ -144,6 +144,9 @@ fn main() {
     s.wait(20_000);
     s.last_line();
     s.save("avalon-round");
+    s.ui.window.global::<App<'_>>().set_confirm_leave(true);
+    s.save("avalon-leave");
+    s.ui.window.global::<App<'_>>().set_confirm_leave(false);
 
     // Missions 3 and 4 succeed: the Assassin's turn.
     s.team(&[0, 2, 6]);

@@ -127,6 +127,19 @@ fn the_first_round_through_the_widgets() {
     assert_eq!(mission_1.accessible_value().as_deref(), Some("success"));
     assert_eq!(avalon.get_mission_number(), 2);
     assert_ne!(avalon.get_leader_name(), leader_before, "the leader passed on");
+
+    // Leaving a game under way asks first.
+    click(&ui, "Leave the game");
+    assert!(app.get_confirm_leave());
+    click(&ui, "Cancel");
+    assert_eq!(app.get_page(), "round", "still playing");
+    click(&ui, "Leave the game");
+    let leave: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, "Leave the game")
+        .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+        .collect();
+    assert_eq!(leave.len(), 2, "the top bar's button and the question's");
+    leave[1].invoke_accessible_default_action();
+    assert_eq!(app.get_page(), "picker");
 }
 
 #[test]
