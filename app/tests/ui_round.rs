@@ -74,11 +74,27 @@ fn the_first_round_through_the_widgets() {
     assert!(avalon.get_setup_problem().contains("Evil has 2 places"), "{}", avalon.get_setup_problem());
     click(&ui, "Morgana");
     assert_eq!(avalon.get_setup_problem(), "");
+
+    // A name typed for seat 1 (the field is labelled by its seat).
+    let field = ElementHandle::find_by_accessible_label(&ui.window, "Seat 1")
+        .find(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::TextInput))
+        .expect("the name field of seat 1");
+    field.set_accessible_value("Anna");
+    ui.step(now);
+
+    // The character-card choice stays as tapped while the table loop runs.
+    click(&ui, "Players tap their character cards");
+    ui.step(now);
+    assert!(avalon.get_scan_roles(), "the cards are to be tapped");
+    click(&ui, "Players tap their character cards");
+    ui.step(now);
+    assert!(!avalon.get_scan_roles(), "played on trust");
     click(&ui, "Start");
     assert_eq!(app.get_page(), "night");
     assert!(app.get_subtitle().contains("close your eyes"), "{}", app.get_subtitle());
     click(&ui, "Day begins");
     assert_eq!(app.get_page(), "round");
+    assert_eq!(avalon.get_seats().row_data(0).unwrap().name, "Anna", "the name typed at setup");
 
     // The leader picks two players and proposes the team.
     let leader_before = avalon.get_leader_name();
@@ -140,6 +156,11 @@ fn the_first_round_through_the_widgets() {
     assert_eq!(leave.len(), 2, "the top bar's button and the question's");
     leave[1].invoke_accessible_default_action();
     assert_eq!(app.get_page(), "picker");
+
+    // The names stay for the next game.
+    click(&ui, "The Resistance: Avalon");
+    ui.step(now);
+    assert_eq!(avalon.get_setup_names().row_data(0).unwrap(), "Anna");
 }
 
 #[test]

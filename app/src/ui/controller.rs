@@ -377,6 +377,8 @@ impl Controller {
         };
         ui.set_setup_summary(summary.into());
         ui.set_scan_roles(self.scan_roles);
+        let names: Vec<slint::SharedString> = self.names.iter().map(|n| n.as_str().into()).collect();
+        set_model(&ui.get_setup_names(), names, |m| ui.set_setup_names(m));
 
         let Some(a) = &view.avalon else { return };
         if !matches!(a.phase, PhaseView::TeamBuilding { .. }) {
@@ -727,15 +729,10 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             }
         });
     }
+    ui.on_start(act(Rc::new(|c| c.start())));
     {
-        let (c, w) = (ctrl.clone(), window.as_weak());
-        ui.on_start(move || {
-            let Some(win) = w.upgrade() else { return };
-            let mut c = c.borrow_mut();
-            c.scan_roles = win.global::<AvalonUi<'_>>().get_scan_roles();
-            c.start();
-            c.refresh(&win);
-        });
+        let with = with.clone();
+        ui.on_set_scan_roles(move |on| with(&|c| c.scan_roles = on));
     }
     ui.on_skip_scan(act(Rc::new(|c| c.avalon(Command::SkipRoleScan))));
     ui.on_end_night(act(Rc::new(|c| c.avalon(Command::EndNight))));
