@@ -1,7 +1,7 @@
 //! Renders every screen of Tavola with the software renderer, at 800×480 (the
 //! 7" touchscreen) and 1280×800, into `docs/screenshots/*.png`.
 //!
-//!     cargo run -p tavola --example screenshots [OUT_DIR]
+//!     cargo run -p tavola --example screenshots [OUT_DIR [it]]
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
@@ -49,6 +49,17 @@ impl Shooter {
         }
     }
 
+    /// Skips the narration to the line `id` (or to the last line).
+    fn skip_to_line(&mut self, id: &str) {
+        loop {
+            let view = self.ui.controller.borrow().view();
+            if view.queued_lines == 0 || view.subtitle.is_some_and(|l| l.id == id) {
+                break;
+            }
+            self.touch(Touch::Narration { control: NarrationControl::Skip });
+        }
+    }
+
     fn wait(&mut self, ms: u64) {
         self.now += ms;
         self.ui.step(self.now);
@@ -86,14 +97,16 @@ fn write_png(path: &Path, w: u32, h: u32, pixels: &[slint::Rgb8Pixel]) {
 
 fn main() {
     let dir = std::env::args().nth(1).map_or_else(|| PathBuf::from("docs/screenshots"), PathBuf::from);
+    // English unless asked (`it` draws the same screens in Italian, to check the translation fits).
+    let lang = std::env::args().nth(2).and_then(|code| Lang::from_code(&code)).unwrap_or(Lang::En);
     std::fs::create_dir_all(&dir).expect("the screenshots folder");
     let window = offscreen::install(800, 480).expect("the off-screen platform");
     let ui =
         init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).expect("the window");
     ui.window.show().expect("show");
     let mut s = Shooter { ui, window, dir, now: 0 };
-    s.touch(Touch::SetLang { lang: Lang::En });
-    tavola::ui::select_language(Lang::En);
+    s.touch(Touch::SetLang { lang });
+    tavola::ui::select_language(lang);
     s.save("picker");
 
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
@@ -104,11 +117,13 @@ fn main() {
     let names = NAMES.iter().map(|n| n.to_string()).collect();
     s.avalon(Command::Setup(Setup { names, roles, scan_roles: true, first_leader: Some(Seat(0)) }));
     s.avalon(Command::RoleCard { card: "avalon/role/merlin".into() });
+    s.last_line();
     s.save("avalon-role-scan");
     for card in ["percival", "servant-1", "assassin", "morgana", "oberon", "servant-2"] {
         s.avalon(Command::RoleCard { card: format!("avalon/role/{card}") });
     }
-    s.wait(9_000);
+    // The night as Merlin is told to open his eyes.
+    s.skip_to_line("avalon.night.merlin_open");
     s.save("avalon-night");
 
     s.avalon(Command::EndNight);
