@@ -233,3 +233,63 @@ fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
     assert_eq!(avalon.get_team_size(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Steps the table loop for a while (the reader is polled every few tens of ms).
+fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
+    let end = *now + ms;
+    while *now < end {
+        *now += 25;
+        ui.step(*now);
+    }
+}
+
+#[test]
+fn character_cards_laid_through_the_card_picker_stay_secret() {
+    use tavola::table::{Input, Touch};
+    use tavola::ui::TableSim;
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let mut now = 0;
+    ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang: tavola::games::Lang::En }));
+    ui.step(now);
+    let app = ui.window.global::<App<'_>>();
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Players tap their character cards");
+    click(&ui, "Start");
+    assert_eq!(app.get_page(), "scan");
+    click(&ui, "Table");
+    assert!(app.get_show_table());
+
+    // A tap on the picker lays the card on the simulated reader.
+    click(&ui, "avalon/role/merlin");
+    run_for(&ui, &mut now, 200);
+    assert_eq!(avalon.get_scan_done(), 1);
+    assert_eq!(avalon.get_scan_next(), "2");
+
+    // The rest with the keys (the list scrolls): choose the card, T lays it.
+    let sim = ui.window.global::<TableSim<'_>>();
+    let cards = sim.get_cards();
+    let lay = |now: &mut u64, id: &str| {
+        let i = (0..cards.row_count()).find(|&i| cards.row_data(i).unwrap().id == id).expect(id);
+        sim.set_selected_card(i as i32);
+        key(&ui, now, "t");
+        run_for(&ui, now, 200);
+    };
+
+    // A card of another game and a blank tag are refused in words, nothing read.
+    lay(&mut now, "soc/black/saxons");
+    assert!(app.get_message().contains("another game"), "{}", app.get_message());
+    lay(&mut now, "");
+    assert!(app.get_message().contains("Unknown tag"), "{}", app.get_message());
+    assert_eq!(avalon.get_scan_done(), 1);
+
+    for id in ["servant-1", "servant-2", "assassin", "minion-1"] {
+        lay(&mut now, &format!("avalon/role/{id}"));
+        if app.get_page() == "scan" {
+            let seats = avalon.get_seats();
+            assert!((0..5).all(|s| seats.row_data(s).unwrap().role.is_empty()), "no character on screen");
+        }
+    }
+    assert_eq!(app.get_page(), "night", "{}", app.get_message());
+}

@@ -489,12 +489,16 @@ impl Controller {
             .collect();
         set_model(&sim.get_lights(), lights, |m| sim.set_lights(m));
         let blank = view.lang.pick("etichetta vuota", "blank tag");
+        let catalog = crate::catalog::Catalog::builtin();
         let cards: Vec<CardItem> = self
             .cards
             .iter()
-            .map(|(label, card)| CardItem {
-                id: card.clone().unwrap_or_default().into(),
-                label: if card.is_some() { label.clone() } else { blank.to_string() }.into(),
+            .map(|(label, card)| {
+                let name = match card {
+                    Some(id) => catalog.name(id, view.lang).unwrap_or(label),
+                    None => blank,
+                };
+                CardItem { id: card.clone().unwrap_or_default().into(), label: name.into() }
             })
             .collect();
         set_model(&sim.get_cards(), cards, |m| sim.set_cards(m));
