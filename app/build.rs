@@ -1,5 +1,12 @@
 //! Compiles the Slint user interface (feature `gui`) with its Italian
 //! translation bundled; English is the source language.
+//!
+//! Static labels are `@tr("…")` in the `.slint` files with their Italian in
+//! `lang/it/LC_MESSAGES/tavola.po`, compiled into the binary. They switch at
+//! run time with `slint::select_bundled_translation` (see
+//! `tavola::ui::select_language`), called whenever the session's language
+//! changes. Everything dynamic (rules errors, narration, names of roles) is
+//! already in the session's language when Rust hands it to the screen.
 
 fn main() {
     #[cfg(feature = "gui")]
