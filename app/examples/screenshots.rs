@@ -21,10 +21,14 @@ struct Shooter {
     window: std::rc::Rc<MinimalSoftwareWindow>,
     dir: PathBuf,
     now: u64,
+    animations: u64,
 }
 
 impl Shooter {
     fn save(&mut self, name: &str) {
+        // Animations (scroll bars fading) settled, on a clock of the script's own.
+        self.animations += 5_000;
+        offscreen::set_clock(self.animations);
         for (w, h) in SIZES {
             self.window.set_size(slint::PhysicalSize::new(w, h));
             self.ui.step(self.now);
@@ -104,7 +108,7 @@ fn main() {
     let ui =
         init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).expect("the window");
     ui.window.show().expect("show");
-    let mut s = Shooter { ui, window, dir, now: 0 };
+    let mut s = Shooter { ui, window, dir, now: 0, animations: 0 };
     s.touch(Touch::SetLang { lang });
     tavola::ui::select_language(lang);
     s.save("picker");

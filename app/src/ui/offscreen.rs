@@ -5,6 +5,17 @@ use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferTyp
 use slint::platform::{Platform, WindowAdapter};
 use slint::{PhysicalSize, PlatformError, Rgb8Pixel};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The time animations see, in ms; `REAL_TIME` until [`set_clock`] is called.
+static CLOCK: AtomicU64 = AtomicU64::new(REAL_TIME);
+const REAL_TIME: u64 = u64::MAX;
+
+/// Drives the window's animations from a given clock instead of the wall
+/// clock, so that the same script draws the same pixels every time.
+pub fn set_clock(ms: u64) {
+    CLOCK.store(ms.min(REAL_TIME - 1), Ordering::Relaxed);
+}
 
 struct Offscreen {
     window: Rc<MinimalSoftwareWindow>,
@@ -17,7 +28,10 @@ impl Platform for Offscreen {
     }
 
     fn duration_since_start(&self) -> std::time::Duration {
-        self.start.elapsed()
+        match CLOCK.load(Ordering::Relaxed) {
+            REAL_TIME => self.start.elapsed(),
+            ms => std::time::Duration::from_millis(ms),
+        }
     }
 }
 
