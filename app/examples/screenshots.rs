@@ -178,6 +178,7 @@ fn main() {
     for seat in [0, 1, 2, 6] {
         s.avalon(Command::PlayMission { seat: Seat(seat), card: MissionCard::Success });
     }
+    s.last_line();
     s.save("avalon-assassination");
     s.last_line();
     s.avalon(Command::Assassinate { target: Seat(1) });

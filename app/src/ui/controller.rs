@@ -287,6 +287,7 @@ impl Controller {
         let app = window.global::<App<'_>>();
         app.set_page(self.page(&view).into());
         app.set_lang(lang.code().into());
+        app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
         // The table's last word; before any, what start-up found missing.
         let message = view.message.clone().unwrap_or_else(|| {
             self.booted.notices.iter().map(|n| n.text(lang).to_string()).collect::<Vec<_>>().join(" · ")
@@ -416,7 +417,9 @@ impl Controller {
             })
             .collect();
         set_model(&ui.get_seats(), seats, |m| ui.set_seats(m));
-        let ended = matches!(a.phase, PhaseView::Ended { .. });
+        // The mission under way is ringed only while the rounds go on.
+        let in_round =
+            matches!(a.phase, PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. });
         let missions: Vec<MissionItem> = a
             .missions
             .iter()
@@ -430,7 +433,7 @@ impl Controller {
                     None => 0,
                 },
                 fails: i32::from(m.fails.unwrap_or(0)),
-                current: !ended && i == usize::from(a.mission),
+                current: in_round && i == usize::from(a.mission),
             })
             .collect();
         set_model(&ui.get_missions(), missions, |m| ui.set_missions(m));
