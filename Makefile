@@ -5,11 +5,19 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 
-.PHONY: run test setup setup-test headless screenshots bench lint fmt clean
+.PHONY: run test setup setup-test headless screenshots bench lint fmt clean voices
 
 ## Start Tavola (simulated hardware when no Pi hardware is found).
-run: setup
+run: setup voices/it/manifest.json voices/en/manifest.json
 	$(CARGO) run --release -p tavola
+
+## The default voice packs, spoken by espeak-ng (generated, never edited by hand).
+voices: setup
+	$(CARGO) run --release -q -p tavola -- voice build --out voices
+
+voices/%/manifest.json:
+	@$(MAKE) --no-print-directory setup
+	$(CARGO) run --release -q -p tavola -- voice build --lang $* --out voices
 
 ## Run every test (the Pi backends too: they build and their tests run on any machine).
 test: setup-test

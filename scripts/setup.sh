@@ -9,8 +9,9 @@ purpose="${1:-run}"
 
 # Debian / Raspberry Pi OS packages needed to build the app (Slint's window
 # and software renderer, fonts, ALSA headers for the speaker) and to run it
-# on a desktop.
-packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core libasound2-dev)
+# on a desktop; espeak-ng speaks the default voice packs and the lines that
+# carry a name or a number.
+packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core libasound2-dev espeak-ng)
 
 say() { printf 'tavola setup: %s\n' "$*" >&2; }
 

@@ -3,6 +3,7 @@
 //! (moving a damaged file aside), and finds an unfinished game to offer.
 
 use crate::games::{GameRng, Lang};
+use crate::hw::audio::{AudioOptions, RodioAudio};
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::{DiceButton, HwError, Shared, TagSource, VotePad};
 use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
@@ -87,6 +88,12 @@ pub struct BootOptions {
     pub db: Option<std::path::PathBuf>,
     /// Run without a journal (tests, screenshots).
     pub no_journal: bool,
+    /// Speak through the sound device (voice packs, then espeak-ng). Off:
+    /// the narration is shown as subtitles only (tests, screenshots).
+    pub speech: bool,
+    /// The voices folder; `None` looks in the default places
+    /// (`TAVOLA_VOICES`, `voices/` beside the binary or the working folder).
+    pub voices: Option<std::path::PathBuf>,
 }
 
 fn shared<T>(t: T) -> Shared<T> {
@@ -175,7 +182,14 @@ pub fn boot(opts: &BootOptions) -> Booted {
             )),
         }
     }
-    let table = Table::new(session, reader, pad, dice);
+    let mut table = Table::new(session, reader, pad, dice);
+    if opts.speech {
+        let options =
+            AudioOptions { voices: opts.voices.clone(), lang: table.session.lang(), ..AudioOptions::default() };
+        let mut audio = RodioAudio::open(&options);
+        notices.extend(audio.take_notices());
+        table.set_audio(Box::new(audio));
+    }
     Booted { table, on_screen, notices, unfinished, journal: journal_path, pending }
 }
 
@@ -332,6 +346,30 @@ mod tests {
         assert_eq!(b.notices.len(), 1);
         assert!(b.notices[0].en.contains("moved to"), "{:?}", b.notices);
         assert!(b.notices[0].it.contains("spostato"), "{:?}", b.notices);
+    }
+
+    /// Speech is asked for: the app starts whether or not a sound device,
+    /// voice packs or espeak-ng are there, and whatever is missing is said
+    /// in both languages.
+    #[test]
+    fn speech_starts_with_or_without_a_sound_device() {
+        let dir = tempfile::tempdir().unwrap();
+        let voices = dir.path().join("voices");
+        std::fs::create_dir_all(voices.join("it")).unwrap();
+        std::fs::write(voices.join("it").join("manifest.json"), b"{ not json").unwrap();
+        let b = boot(&BootOptions {
+            db: Some(dir.path().join("t.db")),
+            simulate: true,
+            speech: true,
+            voices: Some(voices),
+            ..BootOptions::default()
+        });
+        assert!(b.table.speaks());
+        let audio: Vec<_> = b.notices.iter().filter(|n| n.part == "audio").collect();
+        assert!(audio.iter().any(|n| n.en.contains("manifest")), "the damaged pack is named: {audio:?}");
+        for n in audio {
+            assert!(!n.it.is_empty() && n.it != n.en, "{n:?}");
+        }
     }
 
     /// A Pi build started where the reader, pad or button is missing still

@@ -12,6 +12,8 @@ Usage:
       --fullscreen                fill the screen (the Pi's touchscreen)
       --db PATH                   the journal file (default: $TAVOLA_DB or ~/.local/share/tavola/tavola.db)
       --lang it|en                the language for this start (otherwise the one chosen in Settings)
+      --mute                      subtitles only: nothing is spoken
+      --voices DIR                the voice packs (default: $TAVOLA_VOICES or voices/ beside the binary)
   tavola headless [OPTIONS]       drive the table with JSON lines on stdin/stdout
       --seed N                    seed for the game's random numbers (default 0)
       --lang it|en                language of messages and narration (default en)
@@ -25,6 +27,7 @@ Usage:
   tavola tags learn CARD [--sim]  remember the tag laid on the reader (any tag) as CARD
   tavola tags list                the tags learned so far
       --sim                       use a simulated reader with a virtual tag (to try the commands)
+  tavola voice …                  voice packs for the narrator (see below)
   tavola --help | --version
 ";
 
@@ -51,7 +54,7 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("--help" | "-h" | "help") => {
-            print!("{USAGE}");
+            print!("{USAGE}\nVoice packs:\n{}", tavola::narrator::voice::CLI_USAGE);
             Ok(())
         }
         Some("--version" | "-V") => {
@@ -85,6 +88,10 @@ fn run(args: &[String]) -> Result<(), String> {
             tavola::headless::run(&opts, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
         }
         Some("tags") => tags(&args[1..]),
+        Some("voice") => {
+            print!("{}", tavola::narrator::voice::cli(&args[1..])?);
+            Ok(())
+        }
         Some(cmd @ ("history" | "export")) => journal_cmd(cmd, &args[1..]),
         _ => gui(args),
     }
@@ -210,11 +217,14 @@ fn real_reader_tags(
 #[cfg(feature = "gui")]
 fn gui(args: &[String]) -> Result<(), String> {
     let mut opts = tavola::ui::RunOptions::default();
+    opts.boot.speech = true;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--simulate" => opts.boot.simulate = true,
             "--fullscreen" => opts.fullscreen = true,
+            "--mute" => opts.boot.speech = false,
+            "--voices" => opts.boot.voices = Some(value(args, &mut i, "--voices")?.into()),
             "--db" => opts.boot.db = Some(value(args, &mut i, "--db")?.into()),
             "--lang" => {
                 opts.lang = Some(parse_lang(value(args, &mut i, "--lang")?)?);

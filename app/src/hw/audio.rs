@@ -430,6 +430,14 @@ impl AudioOut for RodioAudio {
         self.is_busy()
     }
 
+    fn stop(&mut self, _now: Millis) {
+        RodioAudio::stop(self);
+    }
+
+    fn length(&self, line: &Line) -> Option<Millis> {
+        self.clip_duration(line).map(|d| d.as_millis() as Millis)
+    }
+
     fn set_volume(&mut self, percent: u8) {
         self.volume = percent.min(100);
         // Loudness is heard on a curve: half way on the slider sounds half as loud.

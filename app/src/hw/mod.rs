@@ -169,6 +169,14 @@ pub trait AudioOut {
     fn busy(&self, now: Millis) -> bool;
     /// Sets the volume, 0 to 100.
     fn set_volume(&mut self, _percent: u8) {}
+    /// Cuts what is playing and drops what waits (the host skipped or
+    /// repeated a line).
+    fn stop(&mut self, _now: Millis) {}
+    /// How long `line` plays, when the speaker knows it exactly (a
+    /// preloaded clip); `None` when it is synthesised or unknown.
+    fn length(&self, _line: &Line) -> Option<Millis> {
+        None
+    }
 }
 
 /// A part shared between the table loop and the screen (the on-screen pad
@@ -226,5 +234,11 @@ impl<T: AudioOut> AudioOut for Shared<T> {
     }
     fn set_volume(&mut self, percent: u8) {
         self.borrow_mut().set_volume(percent)
+    }
+    fn stop(&mut self, now: Millis) {
+        self.borrow_mut().stop(now)
+    }
+    fn length(&self, line: &Line) -> Option<Millis> {
+        self.borrow().length(line)
     }
 }

@@ -209,11 +209,16 @@ impl DiceButton for SimDice {
 
 /// An audio output that plays nothing and remembers what it was asked to
 /// say and when, for tests and for machines without a speaker. It counts a
-/// line as playing for a time estimated from its length.
+/// line as playing for a time estimated from its length, or for the length
+/// given in [`RecordingAudio::clips`] (a preloaded clip).
 #[derive(Debug, Default)]
 pub struct RecordingAudio {
     /// Every line spoken, with its start time.
     pub spoken: Vec<(Millis, Line)>,
+    /// When the speaker was told to go quiet.
+    pub stops: Vec<Millis>,
+    /// Lines with a clip of a known length (line id → milliseconds).
+    pub clips: std::collections::HashMap<String, Millis>,
     busy_until: Millis,
 }
 
@@ -224,12 +229,21 @@ pub fn speaking_time(line: &Line) -> Millis {
 
 impl AudioOut for RecordingAudio {
     fn speak(&mut self, line: &Line, now: Millis) -> Result<(), HwError> {
-        self.busy_until = now + speaking_time(line);
+        self.busy_until = now + self.length(line).unwrap_or_else(|| speaking_time(line));
         self.spoken.push((now, line.clone()));
         Ok(())
     }
 
     fn busy(&self, now: Millis) -> bool {
         now < self.busy_until
+    }
+
+    fn stop(&mut self, now: Millis) {
+        self.busy_until = self.busy_until.min(now);
+        self.stops.push(now);
+    }
+
+    fn length(&self, line: &Line) -> Option<Millis> {
+        self.clips.get(&line.id).copied()
     }
 }

@@ -11,13 +11,33 @@ use std::collections::VecDeque;
 /// Slowest and fastest pace: the factor applied to the pauses between lines.
 pub const PACE_RANGE: (f32, f32) = (0.5, 2.5);
 
+/// The line being said.
+#[derive(Debug, Clone)]
+struct Current {
+    line: Line,
+    /// When it started.
+    start: Millis,
+    /// How long it is heard: estimated from its words until the speaker
+    /// says better (a preloaded clip's length, or still playing).
+    speaking: Millis,
+    /// The pause after it, pace applied.
+    pause: Millis,
+}
+
+impl Current {
+    /// When the line and its pause are over.
+    fn until(&self) -> Millis {
+        self.start + self.speaking + self.pause
+    }
+}
+
 /// Lines waiting to be said and the one being said.
 #[derive(Debug)]
 pub struct Queue {
     /// Lines waiting, with the time each was queued.
     waiting: VecDeque<(Line, Millis)>,
-    /// The line being said and when it (with its pause) ends.
-    current: Option<(Line, Millis)>,
+    /// The line being said.
+    current: Option<Current>,
     /// The last line that started, for "repeat".
     last: Option<Line>,
     /// Paused: nothing new starts.
@@ -26,11 +46,22 @@ pub struct Queue {
     pace: f32,
     /// Lines started and not yet handed to the speaker.
     started: Vec<Line>,
+    /// How many times a line was cut short (skip, repeat, clear): the
+    /// speaker must stop when this changes.
+    cuts: u64,
 }
 
 impl Default for Queue {
     fn default() -> Self {
-        Queue { waiting: VecDeque::new(), current: None, last: None, paused: false, pace: 1.0, started: Vec::new() }
+        Queue {
+            waiting: VecDeque::new(),
+            current: None,
+            last: None,
+            paused: false,
+            pace: 1.0,
+            started: Vec::new(),
+            cuts: 0,
+        }
     }
 }
 
@@ -50,7 +81,7 @@ impl Queue {
     /// pause are over.
     pub fn advance(&mut self, now: Millis) {
         loop {
-            if self.current.as_ref().is_some_and(|(_, until)| *until > now) {
+            if self.current.as_ref().is_some_and(|c| c.until() > now) {
                 return;
             }
             if self.paused {
@@ -61,12 +92,11 @@ impl Queue {
                 Some((line, queued)) => {
                     // A line starts when the previous one ends (even if this
                     // call comes late), or now if the narrator was silent.
-                    let start = self.current.as_ref().map_or(now, |(_, u)| *u).max(queued);
+                    let start = self.current.as_ref().map_or(now, Current::until).max(queued);
                     let pause = (line.pause_ms as f32 * self.pace) as Millis;
-                    let until = start + speaking_time(&line) + pause;
                     self.started.push(line.clone());
                     self.last = Some(line.clone());
-                    self.current = Some((line, until));
+                    self.current = Some(Current { speaking: speaking_time(&line), line, start, pause });
                 }
                 None => {
                     self.current = None;
@@ -83,7 +113,32 @@ impl Queue {
 
     /// The line being said.
     pub fn current(&self) -> Option<&Line> {
-        self.current.as_ref().map(|(l, _)| l)
+        self.current.as_ref().map(|c| &c.line)
+    }
+
+    /// The speaker knows how long the current line (`id`) plays: its pause
+    /// is counted from then, not from the estimate.
+    pub fn set_length(&mut self, id: &str, length: Millis) {
+        if let Some(c) = self.current.as_mut().filter(|c| c.line.id == id) {
+            c.speaking = length;
+        }
+    }
+
+    /// The speaker is still playing the current line at `now`: whatever the
+    /// estimate said, its pause starts only when the sound has ended, so no
+    /// line is ever spoken over another.
+    pub fn still_speaking(&mut self, now: Millis) {
+        if let Some(c) = self.current.as_mut() {
+            if now >= c.start + c.speaking {
+                c.speaking = now + 1 - c.start;
+            }
+        }
+    }
+
+    /// Changes each time a line is cut short (skip, repeat, clear); the
+    /// speaker stops what it plays when it sees a new value.
+    pub fn cuts(&self) -> u64 {
+        self.cuts
     }
 
     /// Lines still waiting.
@@ -119,6 +174,7 @@ impl Queue {
             if self.current.is_some() {
                 // The current line is cut short so the repeat starts now.
                 self.current = None;
+                self.cuts += 1;
             }
             self.advance(now);
         }
@@ -126,7 +182,9 @@ impl Queue {
 
     /// Cuts the current line short and goes to the next.
     pub fn skip(&mut self, now: Millis) {
-        self.current = None;
+        if self.current.take().is_some() {
+            self.cuts += 1;
+        }
         self.advance(now);
     }
 
@@ -138,7 +196,9 @@ impl Queue {
     /// Drops everything: the line being said and those waiting.
     pub fn clear(&mut self) {
         self.waiting.clear();
-        self.current = None;
+        if self.current.take().is_some() {
+            self.cuts += 1;
+        }
     }
 }
 
@@ -206,5 +266,56 @@ mod tests {
         assert_eq!(ids(slow.take_started()), vec!["b"]);
         slow.set_pace(100.0);
         assert_eq!(slow.pace(), PACE_RANGE.1);
+    }
+
+    #[test]
+    fn a_clip_longer_than_the_estimate_pushes_the_next_line_back() {
+        let mut q = Queue::new();
+        q.push(line("a", 500), 0);
+        q.push(line("b", 0), 0);
+        q.take_started();
+        q.set_length("a", 5_000);
+        q.advance(speaking_time(&line("a", 0)) + 500);
+        assert!(q.take_started().is_empty(), "b waits for the clip to end");
+        q.advance(5_499);
+        assert!(q.take_started().is_empty(), "then for the pause");
+        q.advance(5_500);
+        assert_eq!(ids(q.take_started()), vec!["b"]);
+    }
+
+    #[test]
+    fn a_speaker_still_playing_holds_the_next_line_until_its_pause_is_over() {
+        let mut q = Queue::new();
+        q.push(line("a", 300), 0);
+        q.push(line("b", 0), 0);
+        q.take_started();
+        let estimate = speaking_time(&line("a", 0));
+        for t in (estimate..estimate + 2_000).step_by(50) {
+            q.still_speaking(t);
+            q.advance(t);
+            assert!(q.take_started().is_empty(), "b started over a at {t} ms");
+        }
+        // The sound was last heard at estimate + 1950: b comes after the pause.
+        let last_heard = estimate + 1_950;
+        q.advance(last_heard + 300);
+        assert!(q.take_started().is_empty());
+        q.advance(last_heard + 301);
+        assert_eq!(ids(q.take_started()), vec!["b"]);
+    }
+
+    #[test]
+    fn skip_repeat_and_clear_each_count_as_a_cut_only_when_a_line_plays() {
+        let mut q = Queue::new();
+        q.skip(0);
+        assert_eq!(q.cuts(), 0, "nothing playing, nothing cut");
+        q.push(line("a", 0), 0);
+        q.push(line("b", 0), 0);
+        q.skip(10);
+        assert_eq!(q.cuts(), 1);
+        q.repeat(20);
+        assert_eq!(q.cuts(), 2);
+        q.clear();
+        assert_eq!(q.cuts(), 3);
+        assert!(q.current().is_none() && q.waiting() == 0);
     }
 }

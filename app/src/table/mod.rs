@@ -533,6 +533,25 @@ impl Session {
         self.speech.take_started()
     }
 
+    /// The speaker's word on the line it plays: how long the clip of line
+    /// `id` lasts, if it knows, and whether sound is still coming out at
+    /// `now`. The queue times the next line from the sound, not only from
+    /// the estimate.
+    pub fn speaker_report(&mut self, id: Option<(&str, Millis)>, playing: bool, now: Millis) {
+        if let Some((id, length)) = id {
+            self.speech.set_length(id, length);
+        }
+        if playing {
+            self.speech.still_speaking(now);
+        }
+    }
+
+    /// Changes each time the narration cut a line short (skip, repeat, a
+    /// night ended early): the speaker must go quiet at once.
+    pub fn narration_cuts(&self) -> u64 {
+        self.speech.cuts()
+    }
+
     /// Speaker volume, 0 to 100.
     pub fn volume(&self) -> u8 {
         self.volume

@@ -20,6 +20,8 @@ pub struct Table<R, P, D> {
     pub dice: D,
     audio: Option<Box<dyn AudioOut>>,
     volume: Option<u8>,
+    /// The session's cut count the speaker last saw.
+    cuts: u64,
     hw_errors: Vec<HwError>,
 }
 
@@ -35,7 +37,12 @@ impl<R, P, D> std::fmt::Debug for Table<R, P, D> {
 impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
     /// Puts the pieces together.
     pub fn new(session: Session, reader: R, pad: P, dice: D) -> Self {
-        Table { session, reader, pad, dice, audio: None, volume: None, hw_errors: Vec::new() }
+        Table { session, reader, pad, dice, audio: None, volume: None, cuts: 0, hw_errors: Vec::new() }
+    }
+
+    /// Whether lines are handed to a speaker (otherwise only shown).
+    pub fn speaks(&self) -> bool {
+        self.audio.is_some()
     }
 
     /// Speaks every narration line through `audio` as it starts.
@@ -75,6 +82,11 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
             }
             Err(e) => self.hw_error(e, &mut out),
         }
+        if let Some(audio) = self.audio.as_ref() {
+            // Sound still coming out holds the next line, whatever the
+            // estimate of its length said.
+            self.session.speaker_report(None, audio.busy(now), now);
+        }
         out.extend(self.session.tick(now));
         self.speak(now, &mut out);
         let lights = self.session.lights();
@@ -101,11 +113,20 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
             audio.set_volume(volume);
             self.volume = Some(volume);
         }
+        let cuts = self.session.narration_cuts();
+        if cuts != self.cuts {
+            // A line was skipped, repeated or the night ended early: the
+            // speaker goes quiet before anything new is said.
+            audio.stop(now);
+            self.cuts = cuts;
+        }
         let mut failed = None;
         for line in &lines {
             if let Err(e) = audio.speak(line, now) {
                 failed = Some(e);
             }
+            let length = audio.length(line);
+            self.session.speaker_report(length.map(|l| (line.id.as_str(), l)), false, now);
         }
         if let Some(e) = failed {
             self.hw_error(e, out);

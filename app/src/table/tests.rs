@@ -95,3 +95,66 @@ fn a_learned_tag_stands_for_its_card() {
         "{out:?}"
     );
 }
+
+/// A table with on-screen parts and a recording speaker.
+fn table_with_speaker() -> (
+    Table<crate::hw::sim::SimReader, crate::hw::sim::SimPad, crate::hw::sim::SimDice>,
+    crate::hw::Shared<crate::hw::sim::RecordingAudio>,
+) {
+    use crate::hw::sim::{RecordingAudio, SimDice, SimPad, SimReader};
+    let session = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    let mut t = Table::new(session, SimReader::new(), SimPad::new(5), SimDice::default());
+    let speaker = std::rc::Rc::new(std::cell::RefCell::new(RecordingAudio::default()));
+    t.set_audio(Box::new(speaker.clone()));
+    (t, speaker)
+}
+
+fn start_night(t: &mut Table<crate::hw::sim::SimReader, crate::hw::sim::SimPad, crate::hw::sim::SimDice>) {
+    t.input(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    let setup =
+        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: false, first_leader: None };
+    t.input(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
+}
+
+#[test]
+fn skipping_or_repeating_a_line_silences_the_speaker_before_the_next_one() {
+    let (mut t, speaker) = table_with_speaker();
+    start_night(&mut t);
+    assert_eq!(speaker.borrow().spoken.len(), 1);
+    assert!(speaker.borrow().stops.is_empty());
+    t.input(500, Input::Touch(Touch::Narration { control: NarrationControl::Skip }));
+    assert_eq!(speaker.borrow().stops, vec![500], "the first line is cut");
+    assert_eq!(speaker.borrow().spoken.len(), 2, "the second line starts at once");
+    t.input(700, Input::Touch(Touch::Narration { control: NarrationControl::Repeat }));
+    let s = speaker.borrow();
+    assert_eq!(s.stops, vec![500, 700]);
+    assert_eq!(s.spoken[2].1.id, s.spoken[1].1.id, "the same line again");
+    assert!(s.stops.iter().zip(&s.spoken[1..]).all(|(stop, (start, _))| stop <= start));
+}
+
+#[test]
+fn a_recorded_clip_longer_than_the_estimate_is_never_talked_over() {
+    let (mut t, speaker) = table_with_speaker();
+    // Every line of the night lasts 9 s on the recorded pack: far longer
+    // than its words suggest.
+    let night = narrator::all_line_ids().filter(|id| id.starts_with("avalon.night"));
+    speaker.borrow_mut().clips.extend(night.map(|id| (id.to_string(), 9_000)));
+    start_night(&mut t);
+    for now in (0..120_000).step_by(50) {
+        t.poll(now);
+    }
+    let s = speaker.borrow();
+    assert!(s.spoken.len() > 4, "{} lines", s.spoken.len());
+    for pair in s.spoken.windows(2) {
+        let (start, line) = &pair[0];
+        let length = s.clips.get(&line.id).copied().unwrap_or_else(|| speaking_time(line));
+        assert!(
+            pair[1].0 >= start + length + Millis::from(line.pause_ms),
+            "{} started at {} over {} (started {start}, {length} ms + pause {})",
+            pair[1].1.id,
+            pair[1].0,
+            line.id,
+            line.pause_ms
+        );
+    }
+}
