@@ -387,6 +387,12 @@ impl Catalog {
         self.get(id).map(|c| c.name(lang))
     }
 
+    /// What to call a card in messages: its name in `lang`, or the id
+    /// itself for an id the catalog does not know.
+    pub fn label(&self, id: &str, lang: Lang) -> String {
+        self.name(id, lang).map_or_else(|| id.to_string(), str::to_string)
+    }
+
     /// All cards of one game, in the order of its data file.
     pub fn by_game(&self, game: GameKind) -> &[Card] {
         &self.cards[self.ranges[game_index(game)].clone()]

@@ -30,6 +30,17 @@ pub fn check_card_id(card: &str) -> Result<CardId, String> {
             prefixes.join(", ")
         ));
     }
+    let catalog = crate::catalog::Catalog::builtin();
+    if !catalog.contains(card) {
+        let (base, _) = card.rsplit_once('/').unwrap_or((card, ""));
+        let near: Vec<&str> =
+            catalog.iter().map(|c| c.id.as_str()).filter(|id| id.starts_with(base)).take(12).collect();
+        return Err(if near.is_empty() {
+            format!("“{card}” is in no game's card list (see `hardware/tag-format.md`)")
+        } else {
+            format!("“{card}” is in no game's card list; cards like it: {}", near.join(", "))
+        });
+    }
     Ok(id)
 }
 
@@ -161,6 +172,10 @@ mod tests {
         assert!(write(&mut s, "avalon/role/merlin", &found, |_| true).unwrap_err().contains("cannot be written"));
         assert!(check_card_id("chess/piece/king").is_err());
         assert!(check_card_id("avalon").is_err());
+        let typo = check_card_id("avalon/role/merlyn").unwrap_err();
+        assert!(typo.contains("avalon/role/merlin"), "the near cards are offered: {typo}");
+        assert!(check_card_id("soc/black/saxons-4").is_ok(), "each copy has its own id");
+        assert!(check_card_id("soc/black/saxons-5").is_err(), "the box holds four");
     }
 
     #[test]

@@ -78,13 +78,28 @@ impl Localize for CommonError {
                 Lang::It => format!("Ora non tocca al posto {seat} rispondere."),
                 Lang::En => format!("Seat {seat} is not asked to answer now."),
             },
-            WrongGameCard { card } => match lang {
-                Lang::It => format!("La carta «{card}» è di un altro gioco: rimettila nella sua scatola."),
-                Lang::En => format!("The card “{card}” belongs to another game: put it back in its box."),
-            },
+            WrongGameCard { card } => {
+                let name = crate::catalog::Catalog::builtin().label(card, lang);
+                match (lang, super::GameKind::of_card(card)) {
+                    (Lang::It, Some(g)) => {
+                        format!("La carta «{name}» è di {}: rimettila nella sua scatola.", g.title())
+                    }
+                    (Lang::En, Some(g)) => {
+                        format!("The card “{name}” belongs to {}: put it back in its box.", g.title())
+                    }
+                    (Lang::It, None) => format!("La carta «{name}» è di un altro gioco: rimettila nella sua scatola."),
+                    (Lang::En, None) => format!("The card “{name}” belongs to another game: put it back in its box."),
+                }
+            }
             CardNotExpected { card } => match lang {
-                Lang::It => format!("La carta «{card}» non serve in questo momento."),
-                Lang::En => format!("The card “{card}” is not needed right now."),
+                Lang::It => format!(
+                    "La carta «{}» non serve in questo momento.",
+                    crate::catalog::Catalog::builtin().label(card, lang)
+                ),
+                Lang::En => format!(
+                    "The card “{}” is not needed right now.",
+                    crate::catalog::Catalog::builtin().label(card, lang)
+                ),
             },
             NotNow => lang.pick("Non è il momento per questa azione.", "This is not the moment for that.").into(),
         }

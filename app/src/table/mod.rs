@@ -615,7 +615,7 @@ impl Session {
         let Some(card) = card.or_else(|| self.learned.get(&uid).cloned()) else {
             return self.notice(Notice::UnknownTag { uid }, out);
         };
-        let Some(kind) = GameKind::of_card(&card) else {
+        let Some(kind) = GameKind::of_card(&card).filter(|_| crate::catalog::Catalog::builtin().contains(&card)) else {
             return self.notice(Notice::UnknownCard { card }, out);
         };
         match &self.game {

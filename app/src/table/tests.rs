@@ -158,3 +158,23 @@ fn a_recorded_clip_longer_than_the_estimate_is_never_talked_over() {
         );
     }
 }
+
+#[test]
+fn a_card_missing_from_the_catalog_or_from_another_game_is_named_and_changes_nothing() {
+    let mut s = Session::new(Lang::It, TimerConfig::default(), GameRng::seeded(3));
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    let setup =
+        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: true, first_leader: None };
+    s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
+    let before = s.view();
+    let tag = |card: &str| Input::Tag(TagEvent::Arrived { uid: "04A1B2C3D4E5F6".into(), card: Some(card.into()) });
+    let out = s.handle(1, tag("avalon/role/jester"));
+    assert!(
+        matches!(&out[0], Output::Notice { code, message } if code == "table.unknown_card" && message.contains("avalon/role/jester")),
+        "{out:?}"
+    );
+    let out = s.handle(2, tag("legends/character/sir-gawain"));
+    let text = format!("{out:?}");
+    assert!(text.contains("Camelot Legends"), "the card's own game is named: {text}");
+    assert_eq!(s.view().avalon, before.avalon, "nothing changed in the game");
+}
