@@ -5,6 +5,7 @@
 //! A failure prints the seed and the commands that reproduce it.
 
 use tavola::games::avalon::Avalon;
+use tavola::games::soc::Soc;
 use tavola::games::testkit::{check_game, Fuzz, Report};
 
 fn check<G: Fuzz>(name: &str, seed: u64, games: usize) -> Report {
@@ -19,4 +20,9 @@ fn check<G: Fuzz>(name: &str, seed: u64, games: usize) -> Report {
 #[test]
 fn avalon_random_games_keep_every_rule() {
     check::<Avalon>("avalon", 0x7A70_1A00, 3_000);
+}
+
+#[test]
+fn shadows_over_camelot_random_games_keep_every_rule() {
+    check::<Soc>("soc", 0x50C0_CA3E, 1_000);
 }

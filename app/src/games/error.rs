@@ -4,6 +4,7 @@
 //! for tests and logs, and a sentence in Italian or English for the screen.
 
 use super::avalon::AvalonError;
+use super::soc::SocError;
 use super::{Lang, Localize, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -16,6 +17,8 @@ pub enum RuleError {
     Common(CommonError),
     /// An Avalon rule.
     Avalon(AvalonError),
+    /// A Shadows over Camelot rule.
+    Soc(SocError),
 }
 
 /// Refusals shared by every game.
@@ -130,6 +133,7 @@ impl RuleError {
         match self {
             RuleError::Common(e) => format!("common.{}", e.code()),
             RuleError::Avalon(e) => format!("avalon.{}", e.code()),
+            RuleError::Soc(e) => format!("soc.{}", e.code()),
         }
     }
 }
@@ -139,6 +143,7 @@ impl Localize for RuleError {
         match self {
             RuleError::Common(e) => e.text(lang),
             RuleError::Avalon(e) => e.text(lang),
+            RuleError::Soc(e) => e.text(lang),
         }
     }
 }
@@ -160,5 +165,11 @@ impl From<CommonError> for RuleError {
 impl From<AvalonError> for RuleError {
     fn from(e: AvalonError) -> Self {
         RuleError::Avalon(e)
+    }
+}
+
+impl From<SocError> for RuleError {
+    fn from(e: SocError) -> Self {
+        RuleError::Soc(e)
     }
 }

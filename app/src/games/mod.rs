@@ -49,6 +49,7 @@
 pub mod avalon;
 pub mod core;
 pub mod error;
+pub mod soc;
 pub mod testkit;
 
 pub use self::core::{GameRng, Seat};

@@ -1,0 +1,157 @@
+//! The knights: who they are, their life and hands, their relics, and what
+//! happens when one falls.
+//!
+//! Powers that change the turn's shape are applied by the engine:
+//! - Percival may peek at the top black card before his evil choice
+//!   ([`super::Command::Peek`], once per turn);
+//! - Galahad plays one special white card per turn without spending his
+//!   heroic action;
+//! - Gawain draws three white cards at the Round Table instead of two;
+//! - Kay, when a fight he is in ends (a fight quest or a siege engine), may
+//!   add one fight card after the black cards or the die are shown;
+//! - Tristan, starting his turn in Camelot, leaves it once for free;
+//! - Palamedes gains life each time a quest is won (the amount is data,
+//!   `palamedes_life_per_won_quest`, because nobody could confirm it).
+//!
+//! Arthur's and Bedivere's powers trade or show cards and change nothing
+//! Tavola keeps: the players apply them.
+
+use super::quests::Place;
+use crate::games::core::Track;
+use crate::games::Seat;
+use serde::{Deserialize, Serialize};
+
+/// A knight's shield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Knight {
+    /// King Arthur (starts the game).
+    Arthur,
+    /// Sir Galahad.
+    Galahad,
+    /// Sir Gawain.
+    Gawain,
+    /// Sir Kay.
+    Kay,
+    /// Sir Palamedes.
+    Palamedes,
+    /// Sir Percival.
+    Percival,
+    /// Sir Tristan.
+    Tristan,
+    /// Sir Bedivere (the promo eighth knight).
+    Bedivere,
+}
+
+impl Knight {
+    /// Every knight, Bedivere last.
+    pub const ALL: [Knight; 8] = [
+        Knight::Arthur,
+        Knight::Galahad,
+        Knight::Gawain,
+        Knight::Kay,
+        Knight::Palamedes,
+        Knight::Percival,
+        Knight::Tristan,
+        Knight::Bedivere,
+    ];
+
+    /// The knight's name as the table says it (the same in both languages
+    /// but for the King).
+    pub fn name(self, lang: crate::games::Lang) -> &'static str {
+        match self {
+            Knight::Arthur => lang.pick("Re Artù", "King Arthur"),
+            Knight::Galahad => "Galahad",
+            Knight::Gawain => "Gawain",
+            Knight::Kay => "Kay",
+            Knight::Palamedes => "Palamedes",
+            Knight::Percival => "Percival",
+            Knight::Tristan => "Tristan",
+            Knight::Bedivere => "Bedivere",
+        }
+    }
+
+    /// The knight's catalog id (`soc/knight/arthur`).
+    pub fn card(self) -> String {
+        let slug = serde_json::to_value(self).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+        format!("soc/knight/{slug}")
+    }
+}
+
+/// A relic won on a quest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relic {
+    /// Excalibur.
+    Excalibur,
+    /// The Holy Grail: it can save one knight from death, once.
+    Grail,
+    /// Lancelot's Armor.
+    LancelotsArmor,
+}
+
+/// Which side a loyalty card puts a knight on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The Round Table.
+    Loyal,
+    /// The forces of evil (the traitor).
+    Evil,
+}
+
+/// One knight at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnightState {
+    /// Whose shield.
+    pub knight: Knight,
+    /// Life points.
+    pub life: Track,
+    /// White cards in hand, as far as Tavola can count them.
+    pub hand: u8,
+    /// Where the figure stands; `None` once dead or exposed as the traitor.
+    pub place: Option<Place>,
+    /// Still in the game.
+    pub alive: bool,
+    /// Relics held.
+    pub relics: Vec<Relic>,
+    /// Has sacrificed a life point for a second action (once per game).
+    pub sacrificed: bool,
+    /// Has accused another knight.
+    pub accused: bool,
+    /// Exposed as the traitor.
+    pub exposed: bool,
+}
+
+impl KnightState {
+    /// A knight at the start: at the Round Table with a full hand.
+    pub fn new(knight: Knight, life: i32, max: i32, hand: u8) -> Self {
+        KnightState {
+            knight,
+            life: Track::new(life, 0, max),
+            hand,
+            place: Some(Place::Camelot),
+            alive: true,
+            relics: Vec::new(),
+            sacrificed: false,
+            accused: false,
+            exposed: false,
+        }
+    }
+
+    /// Alive and still playing for the Round Table as far as the table
+    /// knows (not exposed).
+    pub fn active(&self) -> bool {
+        self.alive && !self.exposed
+    }
+}
+
+/// The seats of the knights on `place`, alive and not exposed.
+pub(super) fn on_place(knights: &[KnightState], place: Place) -> Vec<Seat> {
+    knights
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.active() && k.place == Some(place))
+        .map(|(i, _)| Seat(i as u8))
+        .collect()
+}

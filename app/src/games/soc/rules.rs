@@ -1,0 +1,261 @@
+//! The numbers Shadows over Camelot is played by, as data.
+//!
+//! `app/data/soc/rules.json` is embedded in the binary. The rules text fixes
+//! the life track, the 12 siege engines, the swords, the Grail's seven spaces
+//! and the wars' ladder; the quests' outcomes, the Dragon's and Lancelot's
+//! black spaces, the river's length and the special black cards' effects come
+//! from a reconstruction nobody checked against the printed Book of Quests
+//! (`GAMES.md`), so the file lists them under `uncertain` and the owner can
+//! correct them there. A game keeps the rules it was set up with (they are
+//! written into its setup event), so a correction never changes a game
+//! already under way or its replay.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The embedded data file.
+pub const RULES_JSON: &str = include_str!("../../../data/soc/rules.json");
+
+/// Life points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LifeRules {
+    /// Every knight starts with this many.
+    pub start: i32,
+    /// Nobody heals above this.
+    pub max: i32,
+    /// Life after drinking from the Grail.
+    pub grail_rescue_to: i32,
+}
+
+/// White cards in hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandRules {
+    /// Cards in hand at the start (five and a Merlin).
+    pub start: u8,
+    /// Cards drawn at the Round Table.
+    pub draw: u8,
+    /// Cards Sir Gawain draws there.
+    pub gawain_draw: u8,
+    /// With this many cards or more, nobody may draw at the Round Table.
+    pub limit: u8,
+    /// Identical cards discarded to heal one life point.
+    pub heal_cards: u8,
+}
+
+/// Siege engines around Camelot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiegeRules {
+    /// Camelot falls with this many.
+    pub loss_at: u8,
+    /// Faces of the siege die.
+    pub die: u8,
+}
+
+/// Swords on the Round Table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwordRules {
+    /// The game ends after the action that brings this many.
+    pub end_at: u8,
+    /// This many black swords lose the game at once.
+    pub black_loss: u8,
+    /// White swords a hidden traitor turns black at the final count.
+    pub traitor_flips: u8,
+    /// White swords added when the traitor is exposed.
+    pub exposed_white: u8,
+}
+
+/// When a knight may sacrifice a life point for a second action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SacrificeRules {
+    /// Siege engines needed (either this…).
+    pub min_engines: u8,
+    /// …or swords of either colour.
+    pub min_swords: u8,
+}
+
+/// Accusations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccusationRules {
+    /// Each knight may accuse only once per game. The Italian rules text is
+    /// silent; many groups play it so. Uncertain: the owner may turn it off.
+    pub once_per_knight: bool,
+}
+
+/// The river of the Excalibur quest, counted in spaces from where the sword
+/// starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExcaliburRules {
+    /// Moves toward the knights that win it.
+    pub to_knights: i8,
+    /// Moves toward evil that lose it.
+    pub to_evil: i8,
+}
+
+/// The Grail quest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GrailRules {
+    /// Spaces on the track.
+    pub spaces: u8,
+}
+
+/// The wars against the Picts and the Saxons.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarRules {
+    /// Length of the fight-card ladder (1, 2, … this).
+    pub ladder: u8,
+    /// Figures on the field that lose the war.
+    pub figures: u8,
+}
+
+/// What winning or losing a quest brings.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Outcome {
+    /// White swords placed.
+    pub white: u8,
+    /// Black swords placed.
+    pub black: u8,
+    /// Life for each knight on the quest (negative: lost).
+    pub life: i32,
+    /// Siege engines added.
+    pub siege: u8,
+    /// White cards each knight on the quest draws.
+    pub cards: u8,
+    /// The quest's relic goes to the knight who completed it.
+    pub relic: bool,
+}
+
+/// One quest's numbers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuestRules {
+    /// For a fight quest: the combination the white cards must form, as
+    /// the size of each group of equal values (two pairs `[2, 2]`, a full
+    /// house `[3, 2]`, three triples `[3, 3, 3]`).
+    pub white_pattern: Vec<u8>,
+    /// For a fight quest: black spaces; filling them ends the fight.
+    pub black_slots: u8,
+    /// Won.
+    pub won: Outcome,
+    /// Lost.
+    pub lost: Outcome,
+}
+
+/// What a special black card does that Tavola applies itself. Anything else
+/// the card says is applied by the players; Tavola records the card.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SpecialRules {
+    /// Siege engines added.
+    pub siege: u8,
+    /// Life the knight who drew it loses.
+    pub life_drawer: u8,
+    /// Black cards it places on the Grail quest (like Despair).
+    pub grail_black: u8,
+    /// It stays in play until the end (shown on the board screen).
+    pub lasting: bool,
+}
+
+/// Everything, as read from `rules.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// Life points.
+    pub life: LifeRules,
+    /// Hands.
+    pub hand: HandRules,
+    /// Siege engines.
+    pub siege: SiegeRules,
+    /// Swords.
+    pub swords: SwordRules,
+    /// Sacrifice.
+    pub sacrifice: SacrificeRules,
+    /// Accusations.
+    pub accusation: AccusationRules,
+    /// Life Sir Palamedes gains each time a quest is won (uncertain).
+    pub palamedes_life_per_won_quest: i32,
+    /// The river.
+    pub excalibur: ExcaliburRules,
+    /// The Grail.
+    pub grail: GrailRules,
+    /// The wars.
+    pub wars: WarRules,
+    /// Each quest, by its slug (`black-knight`, `lancelot`, `dragon`,
+    /// `excalibur`, `grail`, `picts`, `saxons`).
+    pub quests: BTreeMap<String, QuestRules>,
+    /// Special black cards, by slug (`morgan`, `vivien`…).
+    pub specials: BTreeMap<String, SpecialRules>,
+}
+
+impl Rules {
+    /// The rules shipped with Tavola.
+    pub fn builtin() -> &'static Rules {
+        static RULES: OnceLock<Rules> = OnceLock::new();
+        RULES.get_or_init(|| Rules::parse(RULES_JSON).expect("the embedded Shadows over Camelot rules are valid"))
+    }
+
+    /// Reads and checks a rules file.
+    pub fn parse(json: &str) -> Result<Rules, String> {
+        let rules: Rules = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// Refuses numbers no game could be played with.
+    pub fn check(&self) -> Result<(), String> {
+        if self.life.start < 1 || self.life.start > self.life.max || self.life.grail_rescue_to < 1 {
+            return Err("life: start must be between 1 and max".into());
+        }
+        if self.siege.loss_at == 0 || self.siege.die < 2 || self.swords.end_at == 0 || self.swords.black_loss == 0 {
+            return Err("siege and swords need positive limits".into());
+        }
+        if self.excalibur.to_knights < 1 || self.excalibur.to_evil < 1 || self.grail.spaces == 0 {
+            return Err("the river and the Grail need spaces".into());
+        }
+        if self.wars.ladder == 0 || self.wars.figures == 0 || self.hand.heal_cards == 0 {
+            return Err("wars need a ladder and figures".into());
+        }
+        for q in super::quests::QuestId::ALL {
+            let r = self.quests.get(q.slug()).ok_or_else(|| format!("quest {} missing", q.slug()))?;
+            if q.is_fight() && (r.white_pattern.is_empty() || r.black_slots == 0) {
+                return Err(format!("fight quest {} needs a pattern and black spaces", q.slug()));
+            }
+        }
+        Ok(())
+    }
+
+    /// One quest's numbers.
+    pub fn quest(&self, q: super::quests::QuestId) -> QuestRules {
+        self.quests.get(q.slug()).cloned().unwrap_or_default()
+    }
+
+    /// A special card's effects (none for a card the file does not list).
+    pub fn special(&self, slug: &str) -> SpecialRules {
+        self.specials.get(slug).cloned().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_rules_hold_the_rules_text_numbers() {
+        let r = Rules::builtin();
+        assert_eq!((r.life.start, r.life.max), (4, 6));
+        assert_eq!(r.siege.loss_at, 12);
+        assert_eq!(r.siege.die, 8);
+        assert_eq!((r.swords.end_at, r.swords.black_loss), (12, 7));
+        assert_eq!(r.grail.spaces, 7);
+        assert_eq!((r.wars.ladder, r.wars.figures), (5, 4));
+        assert_eq!(r.hand.limit, 12);
+    }
+
+    #[test]
+    fn a_rules_file_without_a_quest_is_refused() {
+        let mut v: serde_json::Value = serde_json::from_str(RULES_JSON).unwrap();
+        v["quests"].as_object_mut().unwrap().remove("grail");
+        let err = Rules::parse(&v.to_string()).unwrap_err();
+        assert!(err.contains("grail"), "{err}");
+    }
+}

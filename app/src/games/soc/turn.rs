@@ -1,0 +1,475 @@
+//! A knight's turn: the evil step, then the heroic actions.
+//!
+//! The evil step is one of: a black card (scanned or picked on screen), a
+//! siege engine, a life point. Then at least one heroic action: travel, an
+//! action of the quest the knight is on (at Camelot: draw white cards or
+//! fight a siege engine), a special white card, healing, an accusation. A
+//! second action, of another kind, costs a life point (the sacrifice): only
+//! with 6 siege engines or 6 swords, once per knight per game, after the
+//! first action. A knight brought to zero by it acts, then falls.
+//!
+//! An exposed traitor's turn is the evil step only (a black card or a siege
+//! engine); the traitor has no heroic actions left. The rules text leaves
+//! the details to the traitor's shield; Tavola keeps only what changes the
+//! board's count.
+//!
+//! Tavola does not end a turn by itself while the knight may still act: the
+//! knight ends it ([`super::Command::EndTurn`]). A knight who dies in their
+//! own turn ends it there.
+
+use super::quests::{Place, QuestId, FIGHT_VALUES};
+use super::{Command, Draft, Event, Knight, Pending, Phase, SocError};
+use crate::games::{CommonError, GameRng, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The evil step's three choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvilChoice {
+    /// Draw a black card.
+    BlackCard,
+    /// Add a siege engine.
+    SiegeEngine,
+    /// Lose a life point.
+    LoseLife,
+}
+
+/// Kinds of heroic action; one of each kind per turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Travel to another place.
+    Move,
+    /// An action of the quest the knight is on.
+    Quest,
+    /// A special white card.
+    Special,
+    /// Heal.
+    Heal,
+    /// Accuse.
+    Accuse,
+}
+
+/// The turn in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Whose turn.
+    pub seat: Seat,
+    /// The evil step is done.
+    pub evil_done: bool,
+    /// Heroic actions taken.
+    pub actions: Vec<Action>,
+    /// Heroic actions allowed (2 after a sacrifice).
+    pub slots: u8,
+    /// A special white card was played (one per turn).
+    pub special_played: bool,
+    /// Tristan may still leave Camelot for free.
+    pub free_move: bool,
+    /// Percival has peeked.
+    pub peeked: bool,
+    /// The knight sacrificed their last life point and falls after acting.
+    pub doomed: bool,
+    /// The knight ended the turn.
+    pub over: bool,
+}
+
+impl Turn {
+    pub(super) fn new(seat: Seat, free_move: bool) -> Self {
+        Turn {
+            seat,
+            evil_done: false,
+            actions: Vec::new(),
+            slots: 1,
+            special_played: false,
+            free_move,
+            peeked: false,
+            doomed: false,
+            over: false,
+        }
+    }
+
+    /// Every allowed heroic action was taken.
+    pub fn actions_done(&self) -> bool {
+        self.actions.len() >= usize::from(self.slots)
+    }
+}
+
+impl Draft {
+    pub(super) fn command(&mut self, command: &Command, rng: &mut GameRng) -> Result<(), RuleError> {
+        match command {
+            Command::Setup(s) => return self.setup(s),
+            Command::CorrectHand { seat, cards } => {
+                self.sim.check_seat(*seat)?;
+                if !self.sim.knights[seat.index()].alive {
+                    return Err(SocError::KnightOut { seat: *seat }.into());
+                }
+                if *cards > 84 {
+                    return Err(SocError::TooManyCards { cards: *cards }.into());
+                }
+                self.emit(Event::HandCorrected { seat: *seat, cards: *cards });
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.sim.phase == Phase::LoyaltyScan {
+            return match command {
+                Command::LoyaltyCard { card } => self.loyalty_card(card),
+                Command::SkipLoyaltyScan => self.skip_scan(),
+                _ => Err(SocError::ScanFirst.into()),
+            };
+        }
+        // The Grail's holder answers first, then whatever waits on screen.
+        if let Some(&seat) = self.sim.dying.first() {
+            return match command {
+                Command::Grail { drink } => self.grail(seat, *drink),
+                _ => Err(SocError::GrailFirst { seat }.into()),
+            };
+        }
+        if let Some(p) = self.sim.pending.clone() {
+            return match (command, p) {
+                (Command::PlaceBlack { face_down, war }, Pending::BlackChoice { .. }) => {
+                    self.place_pending(*face_down, *war)
+                }
+                (Command::CancelWithMerlin { from }, Pending::Merlin { .. }) => self.merlin(Some(from)),
+                (Command::LetStand, Pending::Merlin { .. }) => self.merlin(None),
+                (Command::RollDie, Pending::SiegeRoll { .. }) => self.roll_die(rng),
+                (Command::Kay { value }, Pending::Kay { .. }) => self.kay(*value),
+                (Command::ShowLoyalty { card }, Pending::Accusation { .. }) => self.show_loyalty(Some(card), None),
+                (Command::ConfirmLoyalty { traitor }, Pending::Accusation { .. }) => {
+                    self.show_loyalty(None, Some(*traitor))
+                }
+                (Command::DeclareTraitor { seat }, Pending::TraitorCheck) => self.declare_traitor(*seat),
+                (_, p) => Err(SocError::Waiting { what: super::view::pending_word(&p) }.into()),
+            };
+        }
+        let seat = self.sim.current().ok_or(CommonError::NotNow)?;
+        let evil_done = self.sim.turn.as_ref().is_some_and(|t| t.evil_done);
+        match command {
+            Command::Peek => self.peek(seat),
+            Command::BlackCard { card, face_down, war } => {
+                self.evil_step(seat)?;
+                self.black_card(seat, card, *face_down, *war)
+            }
+            Command::AddSiegeEngine => {
+                self.evil_step(seat)?;
+                self.emit(Event::EvilChosen { seat, choice: EvilChoice::SiegeEngine });
+                self.add_siege(1);
+                Ok(())
+            }
+            Command::LoseLife => {
+                self.evil_step(seat)?;
+                if self.sim.knights[seat.index()].exposed {
+                    return Err(SocError::TraitorNoLife.into());
+                }
+                self.emit(Event::EvilChosen { seat, choice: EvilChoice::LoseLife });
+                self.change_life(seat, -1);
+                Ok(())
+            }
+            _ if !evil_done => Err(SocError::EvilFirst.into()),
+            Command::Move { to } => self.travel(seat, *to),
+            Command::DrawWhite => self.draw_white(seat),
+            Command::PlayFight { value } => self.fight_card(seat, *value),
+            Command::PlayGrail => self.grail_card(seat),
+            Command::DiscardForExcalibur => self.excalibur(seat),
+            Command::SiegeFight { cards } => self.siege_fight(seat, cards),
+            Command::PlaySpecial { card } => self.special_white(seat, card),
+            Command::Heal => self.heal(seat),
+            Command::Sacrifice => self.sacrifice(seat),
+            Command::Accuse { accused } => self.accuse(seat, *accused),
+            Command::EndTurn => {
+                let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+                if t.actions.is_empty() {
+                    return Err(SocError::ActFirst.into());
+                }
+                self.emit(Event::TurnEnded { seat });
+                Ok(())
+            }
+            Command::Grail { .. } => Err(SocError::NobodyDying.into()),
+            Command::RollDie => Err(SocError::NoSiegeFight.into()),
+            Command::Kay { .. } => Err(SocError::NoKayNow.into()),
+            Command::LetStand | Command::CancelWithMerlin { .. } => Err(SocError::NoSpecialCard.into()),
+            Command::ShowLoyalty { card } => Err(CommonError::CardNotExpected { card: card.clone() }.into()),
+            _ => Err(CommonError::NotNow.into()),
+        }
+    }
+
+    fn evil_step(&self, seat: Seat) -> Result<(), RuleError> {
+        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.evil_done {
+            return Err(SocError::EvilDone { seat }.into());
+        }
+        Ok(())
+    }
+
+    fn peek(&mut self, seat: Seat) -> Result<(), RuleError> {
+        let k = &self.sim.knights[seat.index()];
+        if k.knight != Knight::Percival || k.exposed {
+            return Err(SocError::NotYourPower { power: Knight::Percival }.into());
+        }
+        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.evil_done || t.peeked {
+            return Err(SocError::PeekBeforeEvil.into());
+        }
+        self.emit(Event::Peeked { seat });
+        Ok(())
+    }
+
+    /// Spends a heroic action of `kind`, unless the knight's power makes it free.
+    pub(super) fn take_action(&mut self, seat: Seat, kind: Action) -> Result<(), RuleError> {
+        let k = &self.sim.knights[seat.index()];
+        if k.exposed {
+            return Err(SocError::TraitorNoActions.into());
+        }
+        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.over {
+            return Err(SocError::TurnOver.into());
+        }
+        if t.actions.contains(&kind) {
+            return Err(SocError::SameActionTwice { action: kind }.into());
+        }
+        if t.actions_done() {
+            return Err(SocError::NoActionLeft { can_sacrifice: self.can_sacrifice(seat).is_ok() }.into());
+        }
+        self.emit(Event::ActionTaken { seat, action: kind });
+        Ok(())
+    }
+
+    fn place(&self, seat: Seat) -> Place {
+        self.sim.knights[seat.index()].place.unwrap_or(Place::Camelot)
+    }
+
+    fn travel(&mut self, seat: Seat, to: Place) -> Result<(), RuleError> {
+        let from = self.place(seat);
+        if from == to {
+            return Err(SocError::AlreadyThere { place: to }.into());
+        }
+        if let Some(q) = to.quest() {
+            if !self.sim.board.is_open(q) {
+                return Err(SocError::QuestClosed { quest: q }.into());
+            }
+            if q.is_solo() {
+                if let Some(&other) = super::knights::on_place(&self.sim.knights, to).first() {
+                    return Err(SocError::SoloTaken { quest: q, seat: other }.into());
+                }
+            }
+        }
+        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+        let free = t.free_move && from == Place::Camelot && !self.sim.knights[seat.index()].exposed && !t.over;
+        if !free {
+            self.take_action(seat, Action::Move)?;
+        }
+        self.emit(Event::Moved { seat, to, free });
+        Ok(())
+    }
+
+    fn need_cards(&self, seat: Seat, n: u8) -> Result<(), RuleError> {
+        let held = self.sim.knights[seat.index()].hand;
+        if held < n {
+            return Err(SocError::NotEnoughCards { seat, needed: n, held }.into());
+        }
+        Ok(())
+    }
+
+    fn draw_white(&mut self, seat: Seat) -> Result<(), RuleError> {
+        if self.place(seat) != Place::Camelot {
+            return Err(SocError::OnlyAtCamelot.into());
+        }
+        let rules = self.sim.rules().hand.clone();
+        let k = &self.sim.knights[seat.index()];
+        if k.hand >= rules.limit {
+            return Err(SocError::HandFull { limit: rules.limit }.into());
+        }
+        let cards = if k.knight == Knight::Gawain { rules.gawain_draw } else { rules.draw };
+        self.take_action(seat, Action::Quest)?;
+        self.emit(Event::WhiteDrawn { seat, cards });
+        Ok(())
+    }
+
+    fn fight_card(&mut self, seat: Seat, value: u8) -> Result<(), RuleError> {
+        let Some(q) = self.place(seat).quest() else {
+            return Err(SocError::FightWhere.into());
+        };
+        if !(q.is_fight() || q.is_war()) {
+            return Err(SocError::NoFightHere { quest: q }.into());
+        }
+        if !FIGHT_VALUES.contains(&value) {
+            return Err(SocError::NoSuchFightCard { value }.into());
+        }
+        self.check_fight_card(q, value)?;
+        self.need_cards(seat, 1)?;
+        self.take_action(seat, Action::Quest)?;
+        self.change_hand(seat, -1);
+        self.play_fight(seat, q, value);
+        Ok(())
+    }
+
+    fn grail_card(&mut self, seat: Seat) -> Result<(), RuleError> {
+        if self.place(seat) != Place::Grail {
+            return Err(SocError::NotOnQuest { quest: QuestId::Grail }.into());
+        }
+        self.need_cards(seat, 1)?;
+        self.take_action(seat, Action::Quest)?;
+        self.change_hand(seat, -1);
+        let b = &self.sim.board;
+        let full = b.grail_white + b.grail_black >= self.sim.rules().grail.spaces;
+        self.emit(Event::GrailWhite { seat, removed_despair: full && b.grail_black > 0 });
+        self.after_quest_change(QuestId::Grail, Some(seat));
+        Ok(())
+    }
+
+    fn excalibur(&mut self, seat: Seat) -> Result<(), RuleError> {
+        if self.place(seat) != Place::Excalibur {
+            return Err(SocError::NotOnQuest { quest: QuestId::Excalibur }.into());
+        }
+        self.need_cards(seat, 1)?;
+        self.take_action(seat, Action::Quest)?;
+        self.change_hand(seat, -1);
+        self.emit(Event::ExcaliburMoved { card: None, delta: 1 });
+        self.after_quest_change(QuestId::Excalibur, Some(seat));
+        Ok(())
+    }
+
+    fn special_white(&mut self, seat: Seat, card: &str) -> Result<(), RuleError> {
+        let slug = card.rsplit('/').next().unwrap_or(card);
+        let slug = slug.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-');
+        let known = crate::catalog::Catalog::builtin()
+            .by_kind(crate::games::GameKind::ShadowsOverCamelot, "white")
+            .any(|c| c.fact_flag("special") && c.base.rsplit('/').next() == Some(slug));
+        if !known {
+            return Err(SocError::NotASpecialWhite { card: card.into() }.into());
+        }
+        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.special_played {
+            return Err(SocError::OneSpecialPerTurn.into());
+        }
+        self.need_cards(seat, 1)?;
+        let galahad = self.sim.knights[seat.index()].knight == Knight::Galahad;
+        if !galahad {
+            self.take_action(seat, Action::Special)?;
+        } else if self.sim.knights[seat.index()].exposed || t.over {
+            return Err(SocError::TraitorNoActions.into());
+        }
+        self.change_hand(seat, -1);
+        self.emit(Event::SpecialWhitePlayed { seat, card: slug.to_string(), free: galahad });
+        Ok(())
+    }
+
+    fn heal(&mut self, seat: Seat) -> Result<(), RuleError> {
+        let k = &self.sim.knights[seat.index()];
+        if k.life.is_max() {
+            return Err(SocError::FullLife.into());
+        }
+        let n = self.sim.rules().hand.heal_cards;
+        self.need_cards(seat, n)?;
+        self.take_action(seat, Action::Heal)?;
+        self.change_hand(seat, -i32::from(n));
+        self.change_life(seat, 1);
+        Ok(())
+    }
+
+    /// Why a sacrifice is refused now, if it is.
+    pub(super) fn can_sacrifice(&self, seat: Seat) -> Result<(), RuleError> {
+        let k = &self.sim.knights[seat.index()];
+        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
+        let rules = &self.sim.rules().sacrifice;
+        if k.exposed || !t.evil_done || t.over {
+            return Err(CommonError::NotNow.into());
+        }
+        if k.sacrificed {
+            return Err(SocError::SacrificedBefore.into());
+        }
+        if self.sim.siege < rules.min_engines && self.sim.white + self.sim.black < rules.min_swords {
+            return Err(SocError::SacrificeTooEarly { engines: rules.min_engines, swords: rules.min_swords }.into());
+        }
+        if t.actions.is_empty() || t.slots > 1 {
+            return Err(SocError::SacrificeAfterFirst.into());
+        }
+        Ok(())
+    }
+
+    fn sacrifice(&mut self, seat: Seat) -> Result<(), RuleError> {
+        self.can_sacrifice(seat)?;
+        self.change_life(seat, -1);
+        let doomed = self.sim.knights[seat.index()].life.value == 0;
+        self.emit(Event::Sacrificed { seat, doomed });
+        Ok(())
+    }
+
+    /// The next knight's turn begins.
+    pub(super) fn begin_turn(&mut self, seat: Seat) {
+        let k = &self.sim.knights[seat.index()];
+        let free_move = k.knight == Knight::Tristan && k.place == Some(Place::Camelot) && !k.exposed;
+        self.emit(Event::TurnBegan { seat, free_move });
+    }
+
+    /// After every command: the end checks, deaths, and passing the turn.
+    pub(super) fn settle(&mut self) {
+        for _ in 0..64 {
+            if self.sim.is_over_now() || self.sim.phase != Phase::Play {
+                return;
+            }
+            if let Some(reason) = self.sim.immediate_loss() {
+                self.end_game(reason);
+                return;
+            }
+            if self.deaths() {
+                continue;
+            }
+            if self.sim.pending.is_some() || !self.sim.dying.is_empty() {
+                return;
+            }
+            let rules = self.sim.rules();
+            if self.sim.white + self.sim.black >= rules.swords.end_at {
+                self.final_count();
+                return;
+            }
+            let Some(t) = self.sim.turn.clone() else { return };
+            let k = &self.sim.knights[t.seat.index()];
+            let turn_over = t.over || !k.alive || (k.exposed && t.evil_done);
+            if !turn_over {
+                return;
+            }
+            if !t.over {
+                self.emit(Event::TurnEnded { seat: t.seat });
+            }
+            let n = self.sim.players();
+            let next =
+                (1..=n).map(|i| Seat(((t.seat.index() + i) % n) as u8)).find(|s| self.sim.knights[s.index()].alive);
+            match next {
+                Some(s) => self.begin_turn(s),
+                None => return,
+            }
+            return;
+        }
+    }
+
+    /// Knights at zero life fall (or wait for the Grail); true if any did.
+    fn deaths(&mut self) -> bool {
+        let turn = self.sim.turn.clone();
+        let pending = self.sim.pending.is_some();
+        for i in 0..self.sim.players() {
+            let seat = Seat(i as u8);
+            let k = &self.sim.knights[i];
+            if !k.alive || self.sim.dying.contains(&seat) {
+                continue;
+            }
+            let doomed_here = turn.as_ref().is_some_and(|t| t.seat == seat && t.doomed);
+            if doomed_here {
+                let finished = turn.as_ref().is_some_and(|t| (t.actions_done() || t.over) && !pending);
+                if !finished {
+                    continue;
+                }
+                // Whatever the last action brought, the sacrifice takes the knight.
+                let life = k.life.value;
+                if life > 0 {
+                    self.emit(Event::LifeChanged { seat, delta: -life });
+                }
+            } else if k.life.value > 0 {
+                continue;
+            }
+            self.fall(seat);
+            return true;
+        }
+        false
+    }
+}
