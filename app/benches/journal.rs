@@ -49,8 +49,9 @@ fn long_game(journal: &mut Journal, events: usize) -> (tavola::journal::GameId, 
         if state.is_over() || (rng.below(8) == 0 && !done.is_empty()) {
             journal.undo(id).expect("undo");
             done.pop();
-            state = Avalon::replay(done.iter().flatten().map(|e| match e {
-                AnyEvent::Avalon(e) => e,
+            state = Avalon::replay(done.iter().flatten().filter_map(|e| match e {
+                AnyEvent::Avalon(e) => Some(e),
+                _ => None,
             }));
             continue;
         }
@@ -113,8 +114,9 @@ fn main() {
         let j = Journal::open(&path).expect("open").journal;
         let opened = start.elapsed();
         let game = j.unfinished().expect("load").expect("an open game");
-        let state = Avalon::replay(game.events.iter().map(|e| match e {
-            AnyEvent::Avalon(e) => e,
+        let state = Avalon::replay(game.events.iter().filter_map(|e| match e {
+            AnyEvent::Avalon(e) => Some(e),
+            _ => None,
         }));
         black_box(&state);
         resume.push(start.elapsed());

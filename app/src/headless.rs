@@ -294,6 +294,7 @@ fn fault(name: &str) -> Option<Fault> {
 /// takes it up in `session`.
 fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<Vec<Value>, String> {
     use crate::games::avalon::Avalon;
+    use crate::games::soc::Soc;
     use crate::games::{Game, GameEvent};
     use crate::table::AnyEvent;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -302,14 +303,22 @@ fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<V
         return Err("this export shows only the public side of a game in progress: it can be read, not replayed".into());
     }
     let mut out = Vec::new();
-    let mut game = Avalon::default();
+    let (mut avalon, mut soc) = (Avalon::default(), Soc::default());
     for e in &export.events {
-        let AnyEvent::Avalon(e) = e;
-        game.apply(e);
-        if let Some(public) = e.redacted() {
-            out.push(json!({"out": "event", "game": "avalon", "event": public}));
+        let (public, cues) = match e {
+            AnyEvent::Avalon(e) => {
+                avalon.apply(e);
+                (e.redacted().map(|p| json!(p)), avalon.cues(e))
+            }
+            AnyEvent::Soc(e) => {
+                soc.apply(e);
+                (e.redacted().map(|p| json!(p)), soc.cues(e))
+            }
+        };
+        if let Some(public) = public {
+            out.push(json!({"out": "event", "game": e.kind(), "event": public}));
         }
-        for cue in game.cues(e) {
+        for cue in cues {
             out.push(serde_json::to_value(Output::Line(crate::narrator::line(&cue, lang))).unwrap_or(Value::Null));
         }
     }

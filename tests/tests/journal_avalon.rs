@@ -35,8 +35,9 @@ fn record(seed: u64) -> Recorded {
 fn avalon_events(events: &[AnyEvent]) -> Vec<Event> {
     events
         .iter()
-        .map(|e| match e {
-            AnyEvent::Avalon(e) => e.clone(),
+        .filter_map(|e| match e {
+            AnyEvent::Avalon(e) => Some(e.clone()),
+            _ => None,
         })
         .collect()
 }

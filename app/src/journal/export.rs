@@ -37,7 +37,7 @@
 //! happened but may not replay into the same state.
 
 use super::{GameInfo, GameState, Journal, JournalError, Result};
-use crate::games::{GameEvent, GameKind};
+use crate::games::GameKind;
 use crate::table::AnyEvent;
 use serde::{Deserialize, Serialize};
 
@@ -88,9 +88,7 @@ pub struct Export {
 }
 
 fn redacted(event: &AnyEvent) -> Option<AnyEvent> {
-    match event {
-        AnyEvent::Avalon(e) => e.redacted().map(AnyEvent::Avalon),
-    }
+    event.redacted()
 }
 
 impl Journal {

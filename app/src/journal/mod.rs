@@ -58,7 +58,7 @@ pub use export::{parse_jsonl, Export, ExportHeader};
 pub use recovery::{Damage, MovedAside};
 pub use stats::{utc, AvalonFacts, AvalonStats, GameSummary, PlayerStats, RoleSetStats};
 
-use crate::games::{GameEvent, GameKind, Seat};
+use crate::games::{GameKind, Seat};
 use crate::table::AnyEvent;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::de::DeserializeOwned;
@@ -181,7 +181,11 @@ impl GameMeta {
                     let n = setup.roles.players();
                     Some((0..n).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
                 }
-                AnyEvent::Avalon(_) => None,
+                AnyEvent::Soc(crate::games::soc::Event::SetUp { setup, .. }) => {
+                    let n = setup.knights.len();
+                    Some((0..n).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
+                }
+                AnyEvent::Avalon(_) | AnyEvent::Soc(_) => None,
             })
             .unwrap_or_default();
         GameMeta { seed, players }
@@ -209,6 +213,7 @@ impl GameResult {
     pub fn from_events(events: &[AnyEvent]) -> Option<GameResult> {
         match events.first()? {
             AnyEvent::Avalon(_) => AvalonFacts::from_events(events).result(),
+            AnyEvent::Soc(_) => stats::SocFacts::from_events(events).result(),
         }
     }
 }
@@ -301,16 +306,12 @@ pub struct Opened {
 
 /// The game kind an event belongs to.
 pub fn event_kind(event: &AnyEvent) -> GameKind {
-    match event {
-        AnyEvent::Avalon(_) => GameKind::Avalon,
-    }
+    event.kind()
 }
 
 /// Whether an event must never be stored (see [`GameEvent::is_transient`]).
 pub fn is_transient(event: &AnyEvent) -> bool {
-    match event {
-        AnyEvent::Avalon(e) => e.is_transient(),
-    }
+    event.is_transient()
 }
 
 /// The default database path: `$TAVOLA_DB` if set, else

@@ -133,7 +133,7 @@ impl AvalonFacts {
         let mut facts = AvalonFacts::default();
         let mut roles = BTreeMap::new();
         for e in events {
-            let AnyEvent::Avalon(e) = e;
+            let AnyEvent::Avalon(e) = e else { continue };
             match e {
                 AvalonEvent::SetUp { setup, .. } => facts.setup = Some(setup.clone()),
                 AvalonEvent::RoleRecorded { seat, role: Some(role), .. } => {
@@ -163,6 +163,64 @@ impl AvalonFacts {
         let winners = (!self.roles.is_empty())
             .then(|| self.roles.iter().filter(|(_, r)| r.side() == side).map(|(&s, _)| s).collect());
         Some(GameResult { winner: Some(code(&side)), reason: Some(code(&reason)), winners })
+    }
+}
+
+/// What a Shadows over Camelot game's stored events say about it: how it
+/// ended and, when Tavola knew the loyalty cards, who played for whom.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SocFacts {
+    /// Knights at the table.
+    pub knights: usize,
+    /// Sides known (tapped at setup or shown).
+    pub sides: BTreeMap<Seat, crate::games::soc::Side>,
+    /// Why it ended and who won.
+    pub end: Option<(crate::games::soc::EndReason, crate::games::soc::Side)>,
+    /// The traitor revealed at the end, if known.
+    pub traitor: Option<Seat>,
+}
+
+impl SocFacts {
+    /// Reads the facts from a game's effective history.
+    pub fn from_events(events: &[AnyEvent]) -> SocFacts {
+        use crate::games::soc::{Event, LoyaltyMode, Side as SocSide};
+        let mut f = SocFacts::default();
+        for e in events {
+            let AnyEvent::Soc(e) = e else { continue };
+            match e {
+                Event::SetUp { setup, .. } => {
+                    f.knights = setup.knights.len();
+                    if setup.loyalty == LoyaltyMode::NoTraitor {
+                        f.sides = Seat::all(f.knights).map(|s| (s, SocSide::Loyal)).collect();
+                    }
+                }
+                Event::LoyaltyRecorded { seat, side: Some(side), .. } | Event::LoyaltyRevealed { seat, side } => {
+                    f.sides.insert(*seat, *side);
+                }
+                Event::LoyaltyScanSkipped => f.sides.clear(),
+                Event::GameEnded { reason, winner, traitor } => {
+                    f.end = Some((*reason, *winner));
+                    f.traitor = *traitor;
+                }
+                _ => {}
+            }
+        }
+        if let Some(t) = f.traitor {
+            f.sides.insert(t, SocSide::Evil);
+        }
+        f
+    }
+
+    /// The result, once ended: the winning side, the reason, and the
+    /// winners' seats when every side is known (or the traitor was named,
+    /// which makes every other knight loyal).
+    pub fn result(&self) -> Option<GameResult> {
+        use crate::games::soc::Side as SocSide;
+        let (reason, winner) = self.end?;
+        let all_known = self.sides.len() == self.knights || self.traitor.is_some();
+        let side_of = |s: Seat| self.sides.get(&s).copied().unwrap_or(SocSide::Loyal);
+        let winners = all_known.then(|| Seat::all(self.knights).filter(|&s| side_of(s) == winner).collect());
+        Some(GameResult { winner: Some(code(&winner)), reason: Some(code(&reason)), winners })
     }
 }
 

@@ -30,7 +30,7 @@ pub struct Line {
 pub fn line(cue: &Cue, lang: Lang) -> Line {
     let template = lines::template(&cue.id, lang);
     let text = match template {
-        Some(t) => fill(t, &cue.params),
+        Some(t) => fill(t, &cue.params, lang),
         None => format!("[{}]", cue.id),
     };
     Line { id: cue.id.clone(), text, pause_ms: cue.pause_ms }
@@ -41,10 +41,19 @@ pub fn knows(id: &str) -> bool {
     Lang::ALL.iter().all(|&l| lines::template(id, l).is_some())
 }
 
-fn fill(template: &str, params: &[String]) -> String {
+/// Fills `{0}`, `{1}`… A parameter `@line:<id>` is that line's words in the
+/// language (a quest's name), `@card:<id>` the catalog name of a card.
+fn fill(template: &str, params: &[String], lang: Lang) -> String {
     let mut out = template.to_string();
     for (i, p) in params.iter().enumerate() {
-        out = out.replace(&format!("{{{i}}}"), p);
+        let word = if let Some(id) = p.strip_prefix("@line:") {
+            lines::template(id, lang).unwrap_or(id).to_string()
+        } else if let Some(id) = p.strip_prefix("@card:") {
+            crate::catalog::Catalog::builtin().name(id, lang).unwrap_or(id).to_string()
+        } else {
+            p.clone()
+        };
+        out = out.replace(&format!("{{{i}}}"), &word);
     }
     out
 }

@@ -8,10 +8,12 @@
 
 mod avalon;
 pub mod runner;
+mod soc;
 pub mod timer;
 pub mod words;
 
 use crate::games::avalon::{Avalon, AvalonView};
+use crate::games::soc::{Soc, SocView};
 use crate::games::{Game, GameEvent, GameKind, GameRng, Lang, Localize, RuleError, Seat};
 use crate::hw::{Light, Millis, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
@@ -31,6 +33,8 @@ pub enum Touch {
     },
     /// A command for Avalon.
     Avalon(crate::games::avalon::Command),
+    /// A command for Shadows over Camelot.
+    Soc(crate::games::soc::Command),
     /// The host gives more time to the running timer.
     ExtendTimer {
         /// Seconds to add.
@@ -157,6 +161,8 @@ pub trait Store {
 pub enum AnyGame {
     /// The Resistance: Avalon.
     Avalon(Avalon),
+    /// Shadows over Camelot.
+    Soc(Soc),
 }
 
 /// An event of any game, as stored.
@@ -165,6 +171,99 @@ pub enum AnyGame {
 pub enum AnyEvent {
     /// Avalon.
     Avalon(crate::games::avalon::Event),
+    /// Shadows over Camelot.
+    Soc(crate::games::soc::Event),
+}
+
+impl AnyEvent {
+    /// The game the event belongs to.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyEvent::Avalon(_) => GameKind::Avalon,
+            AnyEvent::Soc(_) => GameKind::ShadowsOverCamelot,
+        }
+    }
+
+    /// See [`GameEvent::blocks_undo`].
+    pub fn blocks_undo(&self) -> bool {
+        match self {
+            AnyEvent::Avalon(e) => e.blocks_undo(),
+            AnyEvent::Soc(e) => e.blocks_undo(),
+        }
+    }
+
+    /// See [`GameEvent::is_transient`].
+    pub fn is_transient(&self) -> bool {
+        match self {
+            AnyEvent::Avalon(e) => e.is_transient(),
+            AnyEvent::Soc(e) => e.is_transient(),
+        }
+    }
+
+    /// The event's public form (see [`GameEvent::redacted`]).
+    pub fn redacted(&self) -> Option<AnyEvent> {
+        match self {
+            AnyEvent::Avalon(e) => e.redacted().map(AnyEvent::Avalon),
+            AnyEvent::Soc(e) => e.redacted().map(AnyEvent::Soc),
+        }
+    }
+}
+
+/// A rules engine the table can run: how it sits in [`AnyGame`] and
+/// [`AnyEvent`].
+trait Seated: Game {
+    fn get(g: &AnyGame) -> Option<&Self>;
+    fn get_mut(g: &mut AnyGame) -> Option<&mut Self>;
+    fn wrap(e: Self::Event) -> AnyEvent;
+    fn unwrap(e: &AnyEvent) -> Option<&Self::Event>;
+}
+
+impl Seated for Avalon {
+    fn get(g: &AnyGame) -> Option<&Self> {
+        match g {
+            AnyGame::Avalon(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn get_mut(g: &mut AnyGame) -> Option<&mut Self> {
+        match g {
+            AnyGame::Avalon(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap(e: Self::Event) -> AnyEvent {
+        AnyEvent::Avalon(e)
+    }
+    fn unwrap(e: &AnyEvent) -> Option<&Self::Event> {
+        match e {
+            AnyEvent::Avalon(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl Seated for Soc {
+    fn get(g: &AnyGame) -> Option<&Self> {
+        match g {
+            AnyGame::Soc(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn get_mut(g: &mut AnyGame) -> Option<&mut Self> {
+        match g {
+            AnyGame::Soc(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap(e: Self::Event) -> AnyEvent {
+        AnyEvent::Soc(e)
+    }
+    fn unwrap(e: &AnyEvent) -> Option<&Self::Event> {
+        match e {
+            AnyEvent::Soc(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl AnyGame {
@@ -172,6 +271,7 @@ impl AnyGame {
     pub fn kind(&self) -> GameKind {
         match self {
             AnyGame::Avalon(_) => GameKind::Avalon,
+            AnyGame::Soc(_) => GameKind::ShadowsOverCamelot,
         }
     }
 
@@ -179,6 +279,7 @@ impl AnyGame {
     pub fn new(kind: GameKind) -> Option<AnyGame> {
         match kind {
             GameKind::Avalon => Some(AnyGame::Avalon(Avalon::default())),
+            GameKind::ShadowsOverCamelot => Some(AnyGame::Soc(Soc::default())),
             _ => None,
         }
     }
@@ -193,6 +294,9 @@ pub struct TableView {
     pub game: Option<GameKind>,
     /// Avalon's public view, while Avalon is on.
     pub avalon: Option<AvalonView>,
+    /// Shadows over Camelot's public view, while it is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub soc: Option<SocView>,
     /// The running timer.
     pub timer: Option<TimerView>,
     /// The line being narrated now.
@@ -290,7 +394,8 @@ impl Session {
         timer: Option<SavedTimer>,
     ) -> Result<(), String> {
         let history: Vec<AnyEvent> = commands.iter().flatten().cloned().collect();
-        let game = rebuild(&history)?;
+        let kind = self.game.as_ref().map_or(GameKind::Avalon, AnyGame::kind);
+        let game = rebuild(kind, &history)?;
         self.now = self.now.max(now);
         self.game = Some(game);
         self.commands = commands.iter().map(Vec::len).collect();
@@ -317,9 +422,7 @@ impl Session {
         if self.commands.is_empty() {
             return Some(Notice::NothingToUndo);
         }
-        let secret = self.last_command().iter().any(|e| match e {
-            AnyEvent::Avalon(e) => e.blocks_undo(),
-        });
+        let secret = self.last_command().iter().any(AnyEvent::blocks_undo);
         secret.then_some(Notice::CannotUndo)
     }
 
@@ -351,7 +454,8 @@ impl Session {
 
     /// The game rebuilt from the history after an undo or a redo.
     fn after_rebuild(&mut self, out: &mut Vec<Output>, said: Notice) {
-        match rebuild(&self.history) {
+        let kind = self.game.as_ref().map_or(GameKind::Avalon, AnyGame::kind);
+        match rebuild(kind, &self.history) {
             Ok(game) => self.game = Some(game),
             Err(why) => return self.notice(Notice::NotSaved { why }, out),
         }
@@ -385,6 +489,15 @@ impl Session {
         }
     }
 
+    /// Shadows over Camelot's full state, while it is on (for tests and
+    /// code that needs the rules); screens use [`Session::view`].
+    pub fn soc(&self) -> Option<&Soc> {
+        match &self.game {
+            Some(AnyGame::Soc(g)) => Some(g),
+            _ => None,
+        }
+    }
+
     /// The stored history of the current game (transient events excluded).
     pub fn history(&self) -> &[AnyEvent] {
         &self.history
@@ -397,6 +510,7 @@ impl Session {
             lang: self.lang,
             game: self.game.as_ref().map(AnyGame::kind),
             avalon: self.avalon().map(Game::view),
+            soc: self.soc().map(Game::view),
             timer: self.timer.as_ref().map(|t| t.view(self.now, warning)),
             subtitle: self.speech.current().cloned(),
             queued_lines: self.speech.waiting(),
@@ -413,6 +527,7 @@ impl Session {
     pub fn lights(&self) -> Vec<Light> {
         match &self.game {
             Some(AnyGame::Avalon(a)) => avalon::lights(a),
+            Some(AnyGame::Soc(g)) => vec![Light::Off; g.players()],
             None => Vec::new(),
         }
     }
@@ -424,6 +539,10 @@ impl Session {
             Input::Touch(t) => self.touch(t, &mut out),
             Input::Pad(p) => self.pad(p, &mut out),
             Input::Tag(t) => self.tag(t, &mut out),
+            // The dice button throws the siege die when a siege fight waits for it.
+            Input::Roll { .. } if self.soc().is_some_and(Soc::waits_for_die) => {
+                self.command::<Soc>(crate::games::soc::Command::RollDie, &mut out);
+            }
             Input::Roll { sides } => {
                 let roll = crate::games::core::Roll::of(sides, &mut self.rng);
                 out.push(Output::Roll { sides: roll.sides, value: roll.value });
@@ -466,6 +585,7 @@ impl Session {
     fn names(&self, seats: &[Seat]) -> String {
         let name = |s: Seat| match &self.game {
             Some(AnyGame::Avalon(a)) => a.name(s),
+            Some(AnyGame::Soc(g)) => g.name(s),
             None => s.to_string(),
         };
         seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ")
@@ -478,6 +598,7 @@ impl Session {
                 None => self.notice(Notice::NotBuilt { title: game.title().into() }, out),
             },
             Touch::Avalon(cmd) => self.avalon_command(cmd, out),
+            Touch::Soc(cmd) => self.command::<Soc>(cmd, out),
             Touch::ExtendTimer { seconds } => {
                 if let Some(t) = &mut self.timer {
                     t.extend(self.now, Millis::from(seconds) * 1000);
@@ -570,7 +691,11 @@ impl Session {
         if self.history.is_empty() {
             return;
         }
-        let over = self.avalon().is_some_and(Game::is_over);
+        let over = match &self.game {
+            Some(AnyGame::Avalon(a)) => a.is_over(),
+            Some(AnyGame::Soc(g)) => g.is_over(),
+            None => false,
+        };
         let history = &self.history;
         let result = self.store.as_mut().map(|s| if over { s.finish(history) } else { s.discard() });
         if let Some(Err(why)) = result {
@@ -584,7 +709,7 @@ impl Session {
             PadEvent::Vote { seat, button } => {
                 let cmd = match &self.game {
                     Some(AnyGame::Avalon(a)) => avalon::pad_command(a, Seat(seat), button),
-                    None => None,
+                    Some(AnyGame::Soc(_)) | None => None,
                 };
                 match cmd {
                     Some(c) => self.avalon_command(c, out),
@@ -625,11 +750,19 @@ impl Session {
                 self.error(&err, out);
             }
             Some(AnyGame::Avalon(_)) => self.avalon_command(crate::games::avalon::Command::RoleCard { card }, out),
+            Some(AnyGame::Soc(g)) => match soc::tag_command(g, card) {
+                Ok(cmd) => self.command::<Soc>(cmd, out),
+                Err(e) => self.error(&e, out),
+            },
         }
     }
 
     fn avalon_command(&mut self, cmd: crate::games::avalon::Command, out: &mut Vec<Output>) {
-        let Some(AnyGame::Avalon(game)) = &self.game else {
+        self.command::<Avalon>(cmd, out)
+    }
+
+    fn command<G: Seated>(&mut self, cmd: G::Command, out: &mut Vec<Output>) {
+        let Some(game) = self.game.as_ref().and_then(G::get) else {
             return self.notice(Notice::NoGame, out);
         };
         let events = match game.decide(&cmd, &mut self.rng) {
@@ -637,21 +770,20 @@ impl Session {
             Ok(events) => events,
         };
         // Stored first, shown after: what the screen acknowledges is on disk.
-        let stored: Vec<AnyEvent> =
-            events.iter().filter(|e| !e.is_transient()).cloned().map(AnyEvent::Avalon).collect();
+        let stored: Vec<AnyEvent> = events.iter().filter(|e| !e.is_transient()).cloned().map(G::wrap).collect();
         if let (Some(store), false) = (self.store.as_mut(), stored.is_empty()) {
-            if let Err(why) = store.append(GameKind::Avalon, &stored) {
+            if let Err(why) = store.append(G::KIND, &stored) {
                 return self.notice(Notice::NotSaved { why }, out);
             }
         }
-        let Some(AnyGame::Avalon(game)) = &mut self.game else { return };
+        let Some(game) = self.game.as_mut().and_then(G::get_mut) else { return };
         let mut cues = Vec::new();
         for e in &events {
             game.apply(e);
             cues.extend(game.cues(e));
             if let Some(public) = e.redacted() {
                 let event = serde_json::to_value(&public).unwrap_or(serde_json::Value::Null);
-                out.push(Output::Event { game: GameKind::Avalon, event });
+                out.push(Output::Event { game: G::KIND, event });
             }
         }
         let over = game.is_over();
@@ -700,7 +832,7 @@ impl Session {
     fn timer_request(&self) -> Option<TimerRequest> {
         match &self.game {
             Some(AnyGame::Avalon(a)) => avalon::timer_request(a),
-            None => None,
+            Some(AnyGame::Soc(_)) | None => None,
         }
     }
 
@@ -735,16 +867,22 @@ impl Session {
     }
 }
 
-/// A game rebuilt from its stored events, checked.
-fn rebuild(history: &[AnyEvent]) -> Result<AnyGame, String> {
-    let mut avalon = Avalon::default();
-    for e in history {
-        match e {
-            AnyEvent::Avalon(e) => avalon.apply(e),
+/// A game rebuilt from its stored events, checked. `kind` is the game when
+/// the history is empty (everything taken back).
+fn rebuild(kind: GameKind, history: &[AnyEvent]) -> Result<AnyGame, String> {
+    fn replayed<G: Seated>(history: &[AnyEvent]) -> Result<G, String> {
+        let mut game = G::default();
+        for e in history {
+            let e = G::unwrap(e).ok_or_else(|| format!("a {:?} event in a {:?} game", e.kind(), G::KIND))?;
+            game.apply(e);
         }
+        game.check_invariants().map_err(|why| format!("the stored game does not hold together: {why}"))?;
+        Ok(game)
     }
-    avalon.check_invariants().map_err(|why| format!("the stored game does not hold together: {why}"))?;
-    Ok(AnyGame::Avalon(avalon))
+    match history.first().map_or(kind, AnyEvent::kind) {
+        GameKind::ShadowsOverCamelot => replayed::<Soc>(history).map(AnyGame::Soc),
+        _ => replayed::<Avalon>(history).map(AnyGame::Avalon),
+    }
 }
 
 #[cfg(test)]

@@ -71,6 +71,8 @@ pub enum SocError {
     },
     /// The evil step comes first.
     EvilFirst,
+    /// A black card is read only in the evil step, with nothing waiting.
+    BlackCardNotNow,
     /// The evil step is already done.
     EvilDone {
         /// Whose turn.
@@ -386,6 +388,10 @@ impl Localize for SocError {
                     format!("Seat {seat} has already made this turn's evil choice.")
                 }
             }
+            BlackCardNotNow => lang.pick(
+                "Le carte nere si leggono solo nel Progresso del Male, quando nulla è in sospeso: la carta non è stata applicata.",
+                "Black cards are read only in the progression of evil, with nothing else waiting: the card was not applied.",
+            ).into(),
             TraitorNoLife => lang
                 .pick(
                     "Il traditore smascherato non perde vita per scelta.",
