@@ -278,8 +278,8 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
     };
 
     // A card of another game and a blank tag are refused in words, nothing read.
-    lay(&mut now, "soc/black/saxons");
-    assert!(app.get_message().contains("another game"), "{}", app.get_message());
+    lay(&mut now, "soc/black/saxons-1");
+    assert!(app.get_message().contains("belongs to Shadows over Camelot"), "{}", app.get_message());
     lay(&mut now, "");
     assert!(app.get_message().contains("Unknown tag"), "{}", app.get_message());
     assert_eq!(avalon.get_scan_done(), 1);

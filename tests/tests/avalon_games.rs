@@ -72,7 +72,7 @@ fn evil_wins_by_assassinating_merlin_when_tavola_knows_the_roles() {
     }
     // A card from another game is refused and changes nothing.
     let before = d.avalon_view();
-    let out = d.send(json!({"tag": "placed", "uid": "04AA", "card": "soc/black/saxons"}));
+    let out = d.send(json!({"tag": "placed", "uid": "04AA", "card": "soc/black/saxons-1"}));
     assert_eq!(codes(&out), vec!["common.wrong_game_card"]);
     assert_eq!(d.avalon_view(), before);
     d.send(json!({"tag": "removed", "uid": "04AA"}));

@@ -38,7 +38,7 @@ fn picker_cards() -> Vec<(String, Option<String>)> {
             }
         }
     }
-    cards.push(("soc/black/saxons".into(), Some("soc/black/saxons".into())));
+    cards.push(("soc/black/saxons-1".into(), Some("soc/black/saxons-1".into())));
     cards.push(("blank".into(), None));
     cards
 }

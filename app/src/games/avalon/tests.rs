@@ -79,9 +79,9 @@ fn role_cards_are_checked_against_the_set() {
     assert_eq!(e.code(), "avalon.card_already_tapped");
     let e = refuse(&g, Command::RoleCard { card: "avalon/role/percival".into() });
     assert_eq!(e.code(), "avalon.role_not_in_set");
-    let e = refuse(&g, Command::RoleCard { card: "soc/black/saxons".into() });
+    let e = refuse(&g, Command::RoleCard { card: "soc/black/saxons-1".into() });
     assert_eq!(e.code(), "common.wrong_game_card");
-    assert!(e.text(Lang::It).contains("un altro gioco"));
+    assert!(e.text(Lang::It).contains("«Sassoni» è di Shadows over Camelot"), "{}", e.text(Lang::It));
     for card in ["avalon/role/servant-1", "avalon/role/servant-2", "avalon/role/assassin"] {
         run(&mut g, Command::RoleCard { card: card.into() });
     }
