@@ -85,7 +85,11 @@ impl Shooter {
     }
 
     fn team(&mut self, seats: &[u8]) {
-        self.avalon(Command::ProposeTeam { team: seats.iter().map(|&s| Seat(s)).collect() });
+        self.avalon(Command::ProposeTeam {
+            team: seats.iter().map(|&s| Seat(s)).collect(),
+            mission: None,
+            excalibur: None,
+        });
     }
 }
 
@@ -119,7 +123,13 @@ fn main() {
 
     let roles = RoleSet::standard(7, &[Role::Percival, Role::Morgana, Role::Oberon]).expect("a legal set");
     let names = NAMES.iter().map(|n| n.to_string()).collect();
-    s.avalon(Command::Setup(Setup { names, roles, scan_roles: true, first_leader: Some(Seat(0)) }));
+    s.avalon(Command::Setup(Setup {
+        names,
+        roles,
+        scan_roles: true,
+        first_leader: Some(Seat(0)),
+        options: Default::default(),
+    }));
     s.avalon(Command::RoleCard { card: "avalon/role/merlin".into() });
     s.last_line();
     s.save("avalon-role-scan");
@@ -198,7 +208,13 @@ fn main() {
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     let names = NAMES.iter().take(5).map(|n| n.to_string()).collect();
     let roles = RoleSet::standard(5, &[]).expect("a legal set");
-    s.avalon(Command::Setup(Setup { names, roles, scan_roles: false, first_leader: Some(Seat(0)) }));
+    s.avalon(Command::Setup(Setup {
+        names,
+        roles,
+        scan_roles: false,
+        first_leader: Some(Seat(0)),
+        options: Default::default(),
+    }));
     s.avalon(Command::EndNight);
     for team in [&[0, 1][..], &[1, 2, 3], &[2, 3]] {
         s.team(team);

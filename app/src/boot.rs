@@ -319,6 +319,7 @@ mod tests {
             roles: crate::games::avalon::RoleSet::standard(5, &[]).unwrap(),
             scan_roles: false,
             first_leader: None,
+            options: Default::default(),
         };
         b.table.input(0, Input::Touch(Touch::Avalon(crate::games::avalon::Command::Setup(setup))));
         let view = b.table.session.view().avalon;

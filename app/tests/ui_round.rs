@@ -176,10 +176,16 @@ fn a_finished_game_shows_in_the_history_with_its_players() {
     send(Touch::ChooseGame { game: GameKind::Avalon });
     let names = ["Anna", "Bruno", "Carla", "Dario", "Elena"].map(String::from).to_vec();
     let roles = RoleSet::standard(5, &[]).unwrap();
-    send(Touch::Avalon(Command::Setup(Setup { names, roles, scan_roles: false, first_leader: Some(Seat(0)) })));
+    send(Touch::Avalon(Command::Setup(Setup {
+        names,
+        roles,
+        scan_roles: false,
+        first_leader: Some(Seat(0)),
+        options: Default::default(),
+    })));
     send(Touch::Avalon(Command::EndNight));
     for _ in 0..5 {
-        send(Touch::Avalon(Command::ProposeTeam { team: vec![Seat(0), Seat(1)] }));
+        send(Touch::Avalon(Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None }));
         for s in 0..5 {
             send(Touch::Avalon(Command::Vote { seat: Seat(s), approve: false }));
         }
@@ -218,6 +224,7 @@ fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
             roles,
             scan_roles: false,
             first_leader: Some(Seat(2)),
+            options: Default::default(),
         })));
         send(Touch::Avalon(Command::EndNight));
     }

@@ -26,3 +26,55 @@ fn avalon_random_games_keep_every_rule() {
 fn shadows_over_camelot_random_games_keep_every_rule() {
     check::<Soc>("soc", 0x50C0_CA3E, 1_000);
 }
+
+/// Random games with random optional rules reach every rule, and the public
+/// form of every event they store keeps the private reveals private.
+#[test]
+fn avalon_random_options_reach_every_rule_and_keep_reveals_private() {
+    use std::collections::BTreeMap;
+    use tavola::games::avalon::Event;
+    use tavola::games::testkit::recorded_game;
+    use tavola::games::GameEvent;
+    let started = std::time::Instant::now();
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let games = 1_500;
+    for seed in 0..games {
+        let game = recorded_game::<Avalon>(0xA7A1_0000 + seed, 400);
+        for e in game.stored.iter().flatten() {
+            let public = e.redacted().expect("every Avalon event has a public form");
+            let kind = match (e, &public) {
+                (Event::LadyExamined { loyalty: Some(_), .. }, Event::LadyExamined { loyalty: None, .. }) => {
+                    "lady examined, loyalty kept private"
+                }
+                (Event::LadyExamined { .. }, _) => "lady examined without known roles",
+                (
+                    Event::ExcaliburUsed { target: Some(_), original: Some(_), .. },
+                    Event::ExcaliburUsed { original: None, counts: None, .. },
+                ) => "excalibur switched a card, kept private",
+                (Event::ExcaliburUsed { target: None, .. }, _) => "excalibur kept",
+                (Event::ExcaliburUsed { .. }, _) => panic!("a switched card shown in public: {public:?}"),
+                (Event::LoyaltyCardTurned { card: tavola::games::avalon::LoyaltyCard::Switch, .. }, _) => {
+                    "lancelots switched"
+                }
+                (Event::TeamProposed { mission: 4, .. }, _) => "fifth mission proposed",
+                (Event::HostAnswered { .. }, _) => "host answered",
+                (Event::GameEnded { .. }, _) => "game ended",
+                _ => continue,
+            };
+            *seen.entry(kind).or_default() += 1;
+        }
+    }
+    println!("avalon options, {games} games in {:?}: {seen:#?}", started.elapsed());
+    for kind in [
+        "lady examined, loyalty kept private",
+        "lady examined without known roles",
+        "excalibur switched a card, kept private",
+        "excalibur kept",
+        "lancelots switched",
+        "fifth mission proposed",
+        "host answered",
+    ] {
+        assert!(seen.get(kind).copied().unwrap_or(0) > 10, "random games reach “{kind}”: {seen:?}");
+    }
+    assert!(seen["game ended"] * 2 > games as usize, "most games end: {seen:?}");
+}

@@ -150,12 +150,25 @@ impl<T: Clone> OpenBallot<T> {
 /// A simultaneous secret input revealed only as counts (mission cards): it
 /// remembers who has answered and how many of each answer there are, never
 /// which seat gave which.
+///
+/// One exception, for a rule that lets a player act on another's face-down
+/// answer before the count (Avalon's Excalibur): the seats named *sealable*
+/// at creation have their answer held apart, like a card lying face down in
+/// front of its player, until [`AnonymousBallot::settle`] folds every held
+/// answer into the counts, switching at most one, and hands back only that
+/// one's original. The counts are not available before that.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct AnonymousBallot {
     eligible: BTreeSet<Seat>,
     answered: BTreeSet<Seat>,
     /// Count per answer, indexed by the answer's number.
     counts: Vec<u8>,
+    /// Seats whose answer is held apart until settled.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    sealable: BTreeSet<Seat>,
+    /// Answers held apart, by seat (only sealable seats, only until settled).
+    #[serde(default, with = "seat_map", skip_serializing_if = "BTreeMap::is_empty")]
+    sealed: BTreeMap<Seat, usize>,
 }
 
 impl AnonymousBallot {
@@ -165,7 +178,48 @@ impl AnonymousBallot {
             eligible: eligible.into_iter().collect(),
             answered: BTreeSet::new(),
             counts: vec![0; choices],
+            sealable: BTreeSet::new(),
+            sealed: BTreeMap::new(),
         }
+    }
+
+    /// A ballot whose `sealable` seats (eligible ones) keep their answer
+    /// apart until [`AnonymousBallot::settle`].
+    pub fn with_sealable(
+        eligible: impl IntoIterator<Item = Seat>,
+        choices: usize,
+        sealable: impl IntoIterator<Item = Seat>,
+    ) -> Self {
+        let mut b = Self::new(eligible, choices);
+        b.sealable = sealable.into_iter().filter(|s| b.eligible.contains(s)).collect();
+        b
+    }
+
+    /// Whether some answers are still held apart (or still to come from a
+    /// sealable seat).
+    pub fn unsettled(&self) -> bool {
+        !self.sealable.is_empty()
+    }
+
+    /// Folds the held answers into the counts. The answer of `switch`'s seat,
+    /// if it is one of them, is counted as `flip(answer)` instead, and its
+    /// original answer is returned; every other held answer is forgotten
+    /// once counted. Call it once every seat has answered.
+    pub fn settle(&mut self, switch: Option<Seat>, flip: impl Fn(usize) -> usize) -> Option<usize> {
+        let mut original = None;
+        for (seat, choice) in std::mem::take(&mut self.sealed) {
+            let counted = if Some(seat) == switch {
+                original = Some(choice);
+                flip(choice)
+            } else {
+                choice
+            };
+            if let Some(c) = self.counts.get_mut(counted) {
+                *c += 1;
+            }
+        }
+        self.sealable.clear();
+        original
     }
 
     /// Whether `seat` may still answer.
@@ -182,7 +236,11 @@ impl AnonymousBallot {
     /// Adds one answer; the seat is remembered only as having answered.
     pub fn cast(&mut self, seat: Seat, choice: usize) {
         if self.eligible.contains(&seat) && choice < self.counts.len() && self.answered.insert(seat) {
-            self.counts[choice] += 1;
+            if self.sealable.contains(&seat) {
+                self.sealed.insert(seat, choice);
+            } else {
+                self.counts[choice] += 1;
+            }
         }
     }
 
@@ -206,14 +264,15 @@ impl AnonymousBallot {
         self.answered.len() == self.eligible.len()
     }
 
-    /// The counts per answer, once complete.
+    /// The counts per answer, once complete and settled.
     pub fn counts(&self) -> Option<&[u8]> {
-        self.is_complete().then_some(self.counts.as_slice())
+        (self.is_complete() && !self.unsettled()).then_some(self.counts.as_slice())
     }
 
-    /// Total answers so far (equals the number of seats that answered).
+    /// Total answers so far, held ones included (equals the number of seats
+    /// that answered).
     pub fn total(&self) -> usize {
-        self.counts.iter().map(|&c| usize::from(c)).sum()
+        self.counts.iter().map(|&c| usize::from(c)).sum::<usize>() + self.sealed.len()
     }
 }
 
@@ -381,6 +440,29 @@ mod tests {
         b.cast(Seat(4), 0);
         assert_eq!(b.counts(), Some(&[2u8, 1][..]));
         assert!(b.missing().is_empty());
+    }
+
+    #[test]
+    fn a_sealed_answer_can_be_switched_once_and_the_rest_are_forgotten() {
+        // Seat 0 holds the switch; seats 2 and 4 are the cards it may switch.
+        let mut b = AnonymousBallot::with_sealable([Seat(0), Seat(2), Seat(4)], 2, [Seat(2), Seat(4)]);
+        b.cast(Seat(0), 0);
+        b.cast(Seat(2), 1);
+        b.cast(Seat(4), 0);
+        assert!(b.is_complete());
+        assert_eq!(b.counts(), None, "no count while answers are held apart");
+        assert_eq!(b.total(), 3);
+        let original = b.settle(Some(Seat(2)), |c| 1 - c);
+        assert_eq!(original, Some(1), "the switched seat's original answer");
+        assert_eq!(b.counts(), Some(&[3u8, 0][..]), "the Fail became a Success");
+        let json = serde_json::to_string(&b).unwrap();
+        assert!(!json.contains("sealed"), "nothing per seat survives the settling: {json}");
+
+        let mut plain = AnonymousBallot::with_sealable([Seat(0), Seat(1)], 2, [Seat(1)]);
+        plain.cast(Seat(0), 1);
+        plain.cast(Seat(1), 1);
+        assert_eq!(plain.settle(None, |c| 1 - c), None);
+        assert_eq!(plain.counts(), Some(&[0u8, 2][..]));
     }
 
     #[test]

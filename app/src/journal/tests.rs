@@ -60,13 +60,14 @@ fn five_rejections(names: &[&str]) -> Vec<Command> {
         roles: set,
         scan_roles: true,
         first_leader: Some(Seat(0)),
+        options: Default::default(),
     })];
     for (i, r) in roles.iter().enumerate() {
         cmds.push(Command::RoleCard { card: card_of(*r, i) });
     }
     cmds.push(Command::EndNight);
     for _ in 0..5 {
-        cmds.push(Command::ProposeTeam { team: vec![Seat(0), Seat(1)] });
+        cmds.push(Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None });
         for s in 0..5 {
             cmds.push(Command::Vote { seat: Seat(s), approve: false });
         }

@@ -58,6 +58,38 @@ const LINES: &[(&str, &str, &str)] = &[
     ("avalon.night.merlin_thumbs_down", "Merlino, pollice giù.", "Merlin, thumb down."),
     ("avalon.night.percival_close", "Percival, chiudi gli occhi.", "Percival, close your eyes."),
     (
+        "avalon.night.lancelot_thumb",
+        "Lancillotto del Male, tieni gli occhi chiusi e alza il pollice: i tuoi complici devono riconoscerti.",
+        "Evil Lancelot, keep your eyes closed and raise a thumb: your allies must know you.",
+    ),
+    (
+        "avalon.night.evil_open_but_lancelot",
+        "Servitori di Mordred, tutti tranne Lancillotto, aprite gli occhi e riconoscete i vostri complici, Lancillotto compreso.",
+        "Servants of Mordred, all but Lancelot, open your eyes and take note of your allies, Lancelot among them.",
+    ),
+    (
+        "avalon.night.evil_open_but_oberon_lancelot",
+        "Servitori di Mordred, tutti tranne Oberon e Lancillotto, aprite gli occhi e riconoscete i vostri complici, Lancillotto compreso.",
+        "Servants of Mordred, all but Oberon and Lancelot, open your eyes and take note of your allies, Lancelot among them.",
+    ),
+    ("avalon.night.lancelot_thumb_down", "Lancillotto, pollice giù.", "Lancelot, thumb down."),
+    (
+        "avalon.night.evil_thumbs_but_lancelot",
+        "Servitori di Mordred, tutti tranne Lancillotto, alzate il pollice: Merlino deve potervi vedere.",
+        "Servants of Mordred, all but Lancelot, raise a thumb so that Merlin can find you.",
+    ),
+    (
+        "avalon.night.evil_thumbs_but_mordred_lancelot",
+        "Servitori di Mordred, tutti tranne Mordred e Lancillotto, alzate il pollice: Merlino deve potervi vedere.",
+        "Servants of Mordred, all but Mordred and Lancelot, raise a thumb so that Merlin can find you.",
+    ),
+    (
+        "avalon.night.lancelots_open",
+        "I due Lancillotto aprano gli occhi e si riconoscano.",
+        "Both Lancelots, open your eyes and find each other.",
+    ),
+    ("avalon.night.lancelots_close", "Lancillotto, chiudete gli occhi.", "Lancelots, close your eyes."),
+    (
         "avalon.night.open_all",
         "Sorge il giorno su Camelot: aprite tutti gli occhi.",
         "Day breaks over Camelot: everyone, open your eyes.",
@@ -80,6 +112,56 @@ const LINES: &[(&str, &str, &str)] = &[
         "Mission {1}: {0} leads and picks a team of {2}.",
     ),
     ("avalon.vote.open", "Votate la squadra con i vostri pulsanti.", "Vote on the team with your buttons."),
+    (
+        "avalon.round.leader_chooses",
+        "Turno {0}: guida {1}, che sceglie la missione e la squadra.",
+        "Round {0}: {1} leads and chooses the mission and the team.",
+    ),
+    (
+        "avalon.round.mission_chosen",
+        "La squadra tenta la missione {0}, in {1}.",
+        "The team attempts mission {0}, with {1} members.",
+    ),
+    ("avalon.excalibur.given", "Excalibur va a {0}.", "Excalibur goes to {0}."),
+    (
+        "avalon.excalibur.decide",
+        "Le carte sono giù. {0}, con Excalibur puoi cambiare la carta di un altro membro della squadra, o lasciarle come sono.",
+        "The cards are down. {0}, with Excalibur you may switch another member's card, or leave them as they are.",
+    ),
+    ("avalon.excalibur.used", "{0} usa Excalibur sulla carta di {1}.", "{0} uses Excalibur on {1}'s card."),
+    ("avalon.excalibur.kept", "{0} non usa Excalibur.", "{0} leaves Excalibur in its sheath."),
+    (
+        "avalon.private.look_away",
+        "Tutti tranne {0} distolgano lo sguardo dallo schermo. {0}, tocca il riquadro coperto per vedere, poi conferma.",
+        "Everyone but {0}, look away from the screen. {0}, touch the covered panel to see, then confirm.",
+    ),
+    (
+        "avalon.lady.choose",
+        "{0}, la Dama del Lago ti permette di esaminare la lealtà di un giocatore.",
+        "{0}, the Lady of the Lake lets you examine one player's loyalty.",
+    ),
+    ("avalon.lady.examines", "{0} esamina {1}.", "{0} examines {1}."),
+    (
+        "avalon.lady.card",
+        "{0}, passa a {1} la carta lealtà della tua parte, senza mostrarla agli altri.",
+        "{0}, hand {1} the loyalty card of your side, without showing it to the others.",
+    ),
+    ("avalon.lady.passed", "Ora la Dama del Lago è di {0}.", "The Lady of the Lake now rests with {0}."),
+    (
+        "avalon.lancelot.no_change",
+        "Turno {0}: la carta lealtà dice nessun cambiamento.",
+        "Round {0}: the loyalty card says no change.",
+    ),
+    (
+        "avalon.lancelot.switch",
+        "Turno {0}: la carta lealtà inverte la fedeltà. I due Lancillotto cambiano schieramento, in segreto.",
+        "Round {0}: the loyalty card switches allegiance. The two Lancelots change sides, in secret.",
+    ),
+    (
+        "avalon.host.answered",
+        "L'ospite vota al posto di {0}.",
+        "The host casts the vote for {0}.",
+    ),
     ("avalon.vote.approved", "Squadra approvata, {0} a {1}.", "Team approved, {0} to {1}."),
     (
         "avalon.vote.rejected",
@@ -124,6 +206,13 @@ const LINES: &[(&str, &str, &str)] = &[
     ("avalon.reveal.morgana", "{0} era Morgana.", "{0} was Morgana."),
     ("avalon.reveal.oberon", "{0} era Oberon.", "{0} was Oberon."),
     ("avalon.reveal.minion", "{0} era un Lacchè di Mordred.", "{0} was a Minion of Mordred."),
+    ("avalon.reveal.lancelot-good", "{0} era Lancillotto del Bene.", "{0} was Good Lancelot."),
+    ("avalon.reveal.lancelot-evil", "{0} era Lancillotto del Male.", "{0} was Evil Lancelot."),
+    (
+        "avalon.reveal.lancelots_switched",
+        "Alla fine i due Lancillotto erano passati dall'altra parte.",
+        "By the end, the two Lancelots had changed sides.",
+    ),
     ("avalon.reveal.merlin_was", "Per tutta la partita Merlino è stato {0}.", "All game long, Merlin was {0}."),
     // Shadows over Camelot: announcements.
     ("soc.siege.added", "Una macchina d'assedio in più: ora sono {0}.", "One more siege engine: now {0}."),

@@ -20,7 +20,7 @@ pub(super) fn pad_command(game: &Avalon, seat: Seat, button: PadButton) -> Optio
 
 /// The timer this moment of the game calls for.
 pub(super) fn timer_request(game: &Avalon) -> Option<TimerRequest> {
-    let view_key = |what: &str| format!("{what}:{}:{}", game.mission(), game.rejections());
+    let view_key = |what: &str| format!("{what}:{}:{}", game.round(), game.rejections());
     match game.phase() {
         Phase::TeamBuilding => {
             Some(TimerRequest { kind: TimerKind::Discussion, key: view_key("discussion"), missing: vec![] })
@@ -28,7 +28,7 @@ pub(super) fn timer_request(game: &Avalon) -> Option<TimerRequest> {
         Phase::TeamVote { ballot, .. } => {
             Some(TimerRequest { kind: TimerKind::Vote, key: view_key("vote"), missing: ballot.missing() })
         }
-        Phase::Mission { ballot, .. } => {
+        Phase::Mission { ballot, .. } if !ballot.is_complete() => {
             Some(TimerRequest { kind: TimerKind::Mission, key: view_key("mission"), missing: ballot.missing() })
         }
         _ => None,

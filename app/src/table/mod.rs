@@ -58,6 +58,17 @@ pub enum Touch {
     Undo,
     /// The host brings back the action just taken back.
     Redo,
+    /// The player a private reveal is for touches the covered panel: the
+    /// table answers with an [`Output::Private`] for that panel only.
+    Peek,
+    /// Another game of the same kind with the same players and setup, once
+    /// this one is over; `names` reseats the players (by default everyone
+    /// keeps their seat).
+    PlayAgain {
+        /// The players' names in their new seats.
+        #[serde(default)]
+        names: Option<Vec<String>>,
+    },
 }
 
 /// The host's controls over the narration.
@@ -127,6 +138,18 @@ pub enum Output {
         sides: u8,
         /// The face rolled.
         value: u8,
+    },
+    /// What the covered panel shows to the one player allowed to look
+    /// (never part of the public view, the events or the narration).
+    Private {
+        /// The game.
+        game: GameKind,
+        /// Who may look.
+        seat: Seat,
+        /// The players' words.
+        message: String,
+        /// What is shown, as data.
+        reveal: serde_json::Value,
     },
     /// Something the table should know (pad, tags, timers, hardware).
     Notice {
@@ -616,7 +639,28 @@ impl Session {
             Touch::Narration { control } => self.narration(control, out),
             Touch::Undo => self.undo(out),
             Touch::Redo => self.redo(out),
+            Touch::Peek => self.peek(out),
+            Touch::PlayAgain { names } => self.play_again(names, out),
             Touch::Leave => self.replace_game(None, out),
+        }
+    }
+
+    fn peek(&mut self, out: &mut Vec<Output>) {
+        let Some(a) = self.avalon() else { return self.notice(Notice::NothingPrivate, out) };
+        let Some(reveal) = a.private_reveal() else { return self.notice(Notice::NothingPrivate, out) };
+        let message = reveal.text(self.lang, &a.name(reveal.about));
+        let value = serde_json::to_value(reveal).unwrap_or_default();
+        out.push(Output::Private { game: GameKind::Avalon, seat: reveal.viewer, message, reveal: value });
+    }
+
+    fn play_again(&mut self, names: Option<Vec<String>>, out: &mut Vec<Output>) {
+        let Some(a) = self.avalon() else { return self.notice(Notice::NoGame, out) };
+        match a.setup_for_next_game(names) {
+            Ok(setup) => {
+                self.replace_game(AnyGame::new(GameKind::Avalon), out);
+                self.avalon_command(crate::games::avalon::Command::Setup(setup), out);
+            }
+            Err(e) => self.error(&e, out),
         }
     }
 

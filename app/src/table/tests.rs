@@ -5,8 +5,13 @@ use crate::hw::sim::speaking_time;
 fn session() -> Session {
     let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: false,
+        first_leader: None,
+        options: Default::default(),
+    };
     s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
     s.handle(0, Input::Touch(Touch::Avalon(Command::EndNight)));
     s
@@ -16,10 +21,24 @@ fn session() -> Session {
 fn lights_wait_for_answers_and_look_the_same_whatever_the_answer() {
     let mut s = session();
     assert_eq!(s.lights(), vec![Light::Off; 5]);
-    s.handle(10, Input::Touch(Touch::Avalon(Command::ProposeTeam { team: vec![Seat(0), Seat(1)] })));
+    s.handle(
+        10,
+        Input::Touch(Touch::Avalon(Command::ProposeTeam {
+            team: vec![Seat(0), Seat(1)],
+            mission: None,
+            excalibur: None,
+        })),
+    );
     assert_eq!(s.lights(), vec![Light::Waiting; 5]);
     let mut other = session();
-    other.handle(10, Input::Touch(Touch::Avalon(Command::ProposeTeam { team: vec![Seat(0), Seat(1)] })));
+    other.handle(
+        10,
+        Input::Touch(Touch::Avalon(Command::ProposeTeam {
+            team: vec![Seat(0), Seat(1)],
+            mission: None,
+            excalibur: None,
+        })),
+    );
     let a = s.handle(20, Input::Pad(PadEvent::Vote { seat: 2, button: crate::hw::PadButton::Approve }));
     let b = other.handle(20, Input::Pad(PadEvent::Vote { seat: 2, button: crate::hw::PadButton::Reject }));
     assert_eq!(a, b, "what the table shows does not depend on the button");
@@ -31,8 +50,13 @@ fn lights_wait_for_answers_and_look_the_same_whatever_the_answer() {
 fn narration_lines_follow_each_other_without_overlap() {
     let mut s = Session::new(Lang::It, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: false,
+        first_leader: None,
+        options: Default::default(),
+    };
     let out = s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
     let lines: Vec<Line> = out
         .into_iter()
@@ -68,8 +92,13 @@ fn a_game_not_built_yet_is_refused_with_its_name() {
 fn ending_the_night_early_cuts_the_rest_of_the_script() {
     let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: false,
+        first_leader: None,
+        options: Default::default(),
+    };
     s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
     assert!(s.view().queued_lines > 3);
     s.handle(1_000, Input::Touch(Touch::Avalon(Command::EndNight)));
@@ -82,8 +111,13 @@ fn ending_the_night_early_cuts_the_rest_of_the_script() {
 fn a_learned_tag_stands_for_its_card() {
     let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: true, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: true,
+        first_leader: None,
+        options: Default::default(),
+    };
     s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
     let tag = || Input::Tag(TagEvent::Arrived { uid: "A1B2C3D4".into(), card: None });
     let out = s.handle(1, tag());
@@ -111,8 +145,13 @@ fn table_with_speaker() -> (
 
 fn start_night(t: &mut Table<crate::hw::sim::SimReader, crate::hw::sim::SimPad, crate::hw::sim::SimDice>) {
     t.input(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: false,
+        first_leader: None,
+        options: Default::default(),
+    };
     t.input(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
 }
 
@@ -163,8 +202,13 @@ fn a_recorded_clip_longer_than_the_estimate_is_never_talked_over() {
 fn a_card_missing_from_the_catalog_or_from_another_game_is_named_and_changes_nothing() {
     let mut s = Session::new(Lang::It, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(5, &[]).unwrap(), scan_roles: true, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: true,
+        first_leader: None,
+        options: Default::default(),
+    };
     s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
     let before = s.view();
     let tag = |card: &str| Input::Tag(TagEvent::Arrived { uid: "04A1B2C3D4E5F6".into(), card: Some(card.into()) });

@@ -60,6 +60,8 @@ pub enum Notice {
     },
     /// No game is being played.
     NoGame,
+    /// The covered panel was touched with nothing private to show.
+    NothingPrivate,
     /// Nothing to take back.
     NothingToUndo,
     /// Nothing to bring back.
@@ -92,6 +94,7 @@ impl Notice {
             Notice::Extended { .. } => "table.extended",
             Notice::NotBuilt { .. } => "table.not_built",
             Notice::NoGame => "table.no_game",
+            Notice::NothingPrivate => "table.nothing_private",
             Notice::NotSaved { .. } => "table.not_saved",
             Notice::NothingToUndo => "table.nothing_to_undo",
             Notice::NothingToRedo => "table.nothing_to_redo",
@@ -178,6 +181,9 @@ impl Notice {
             Notice::NoGame => {
                 lang.pick("Nessuna partita in corso: scegli un gioco.", "No game in progress: pick a game.").into()
             }
+            Notice::NothingPrivate => lang
+                .pick("Non c'è niente di riservato da mostrare ora.", "There is nothing private to show now.")
+                .into(),
             Notice::NotSaved { why } => {
                 if it {
                     format!("Non riesco a salvare ({why}): l'azione non è stata registrata, riprova.")

@@ -145,7 +145,13 @@ impl Controller {
     fn start(&mut self) {
         let Ok(roles) = self.role_set() else { return };
         let names = self.names.iter().take(self.players).cloned().collect();
-        self.avalon(Command::Setup(Setup { names, roles, scan_roles: self.scan_roles, first_leader: None }));
+        self.avalon(Command::Setup(Setup {
+            names,
+            roles,
+            scan_roles: self.scan_roles,
+            first_leader: None,
+            options: Default::default(),
+        }));
     }
 
     fn toggle_seat(&mut self, i: usize) {
@@ -157,7 +163,7 @@ impl Controller {
 
     fn propose(&mut self) {
         let team: Vec<Seat> = self.team.iter().copied().collect();
-        self.avalon(Command::ProposeTeam { team });
+        self.avalon(Command::ProposeTeam { team, mission: None, excalibur: None });
         self.team.clear();
     }
 
@@ -270,6 +276,7 @@ impl Controller {
             PhaseView::RoleScan { .. } => "scan",
             PhaseView::Night => "night",
             PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. } => "round",
+            PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::Private { .. } => "round",
             PhaseView::Assassination => "assassination",
             PhaseView::ConfirmMerlin { .. } => "confirm",
             PhaseView::Ended { .. } => "ended",
@@ -443,7 +450,7 @@ impl Controller {
         ui.set_mission_number(i32::from(a.mission) + 1);
         ui.set_status(round_status(a, lang, self.team.len()).into());
         match &a.phase {
-            PhaseView::TeamBuilding { team_size } => {
+            PhaseView::TeamBuilding { team_size, .. } => {
                 ui.set_team_size(*team_size as i32);
                 ui.set_chosen(self.team.len() as i32);
             }
@@ -525,7 +532,7 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
     let it = lang == Lang::It;
     let leader = a.leader.and_then(|s| a.names.get(s.index())).cloned().unwrap_or_default();
     match &a.phase {
-        PhaseView::TeamBuilding { team_size } => {
+        PhaseView::TeamBuilding { team_size, .. } => {
             let last = a.last_votes.as_ref().map(|v| {
                 let yes = v.values().filter(|&&y| y).count();
                 let no = v.len() - yes;
@@ -542,7 +549,7 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
             };
             last.unwrap_or_default() + &ask
         }
-        PhaseView::TeamVote { team, voted, missing } => {
+        PhaseView::TeamVote { team, voted, missing, .. } => {
             let (done, all) = (voted.len(), voted.len() + missing.len());
             let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
             if it {
@@ -551,7 +558,7 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
                 format!("Team: {team}. Everyone votes on the pad: {done} of {all} in; still to vote: {missing}.")
             }
         }
-        PhaseView::Mission { team, played, missing } => {
+        PhaseView::Mission { team, played, missing, .. } => {
             let (done, all) = (played.len(), played.len() + missing.len());
             let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
             if it {

@@ -97,6 +97,60 @@ pub enum AvalonError {
     },
     /// The game has no Merlin to confirm yet.
     NothingToConfirm,
+    /// Good Lancelot and Evil Lancelot come as a pair.
+    LancelotsTogether,
+    /// More good characters than good players.
+    TooManyGoodCharacters {
+        /// Players.
+        players: usize,
+        /// Good places at that table.
+        good: usize,
+        /// Good characters chosen.
+        chosen: usize,
+    },
+    /// The Lancelots are in the set but no variant is chosen.
+    LancelotVariantNeeded,
+    /// A Lancelot variant is chosen but the set has no Lancelots.
+    LancelotsMissing,
+    /// The mission chosen was already played (or does not exist).
+    MissionNotOpen {
+        /// The mission (1-based).
+        mission: u8,
+    },
+    /// The fifth mission waits until two others are done.
+    FinalMissionLocked,
+    /// Missions are played in order unless choosing them is on.
+    MissionsInOrder {
+        /// The mission in play (1-based).
+        mission: u8,
+    },
+    /// With Excalibur, the leader must hand it to a team member.
+    ExcaliburNeeded,
+    /// The leader cannot keep Excalibur.
+    ExcaliburToLeader,
+    /// Excalibur goes to a member of the team.
+    ExcaliburNotOnTeam {
+        /// The seat named.
+        seat: Seat,
+    },
+    /// Excalibur is not in this game.
+    ExcaliburOff,
+    /// Excalibur switches the card of another team member.
+    BadExcaliburTarget {
+        /// The seat named.
+        seat: Seat,
+    },
+    /// The Lady of the Lake cannot examine her holder.
+    LadyOnHolder,
+    /// The Lady of the Lake cannot examine a former holder.
+    LadyFormerHolder {
+        /// The seat named.
+        seat: Seat,
+    },
+    /// The host may vote for a seat, never play its mission card.
+    HostCannotPlayMission,
+    /// Playing again needs a finished game.
+    GameNotOver,
 }
 
 impl AvalonError {
@@ -120,6 +174,22 @@ impl AvalonError {
             NotOnTeam { .. } => "not_on_team",
             BadAssassinationTarget { .. } => "bad_assassination_target",
             NothingToConfirm => "nothing_to_confirm",
+            LancelotsTogether => "lancelots_together",
+            TooManyGoodCharacters { .. } => "too_many_good_characters",
+            LancelotVariantNeeded => "lancelot_variant_needed",
+            LancelotsMissing => "lancelots_missing",
+            MissionNotOpen { .. } => "mission_not_open",
+            FinalMissionLocked => "final_mission_locked",
+            MissionsInOrder { .. } => "missions_in_order",
+            ExcaliburNeeded => "excalibur_needed",
+            ExcaliburToLeader => "excalibur_to_leader",
+            ExcaliburNotOnTeam { .. } => "excalibur_not_on_team",
+            ExcaliburOff => "excalibur_off",
+            BadExcaliburTarget { .. } => "bad_excalibur_target",
+            LadyOnHolder => "lady_on_holder",
+            LadyFormerHolder { .. } => "lady_former_holder",
+            HostCannotPlayMission => "host_cannot_play_mission",
+            GameNotOver => "game_not_over",
         }
     }
 }
@@ -249,6 +319,105 @@ impl Localize for AvalonError {
             NothingToConfirm => {
                 lang.pick("Non c'è nessun Merlino da confermare ora.", "There is no Merlin to confirm now.").into()
             }
+            LancelotsTogether => lang
+                .pick(
+                    "I due Lancillotto si usano insieme: uno del Bene e uno del Male.",
+                    "The two Lancelots play together: one good and one evil.",
+                )
+                .into(),
+            TooManyGoodCharacters { players, good, chosen } => {
+                if it {
+                    format!("In {players} il Bene ha {good} posti, ma i personaggi buoni scelti sono {chosen}. Togline qualcuno.")
+                } else {
+                    format!("With {players} players Good has {good} places, but {chosen} good characters are chosen. Remove some.")
+                }
+            }
+            LancelotVariantNeeded => lang
+                .pick(
+                    "Con i due Lancillotto scegli anche la variante (1, 2 o 3).",
+                    "With the two Lancelots, choose a variant too (1, 2 or 3).",
+                )
+                .into(),
+            LancelotsMissing => lang
+                .pick(
+                    "La variante di Lancillotto chiede i due Lancillotto nel mazzo dei personaggi.",
+                    "A Lancelot variant needs both Lancelots among the characters.",
+                )
+                .into(),
+            MissionNotOpen { mission } => {
+                if it {
+                    format!("La missione {mission} non si può scegliere: è già stata giocata o non esiste.")
+                } else {
+                    format!("Mission {mission} cannot be chosen: it was already played or does not exist.")
+                }
+            }
+            FinalMissionLocked => lang
+                .pick(
+                    "La quinta missione si può tentare solo dopo averne concluse altre due.",
+                    "The fifth mission can be attempted only after two others are done.",
+                )
+                .into(),
+            MissionsInOrder { mission } => {
+                if it {
+                    format!("Le missioni si giocano in ordine: ora tocca alla missione {mission}.")
+                } else {
+                    format!("Missions are played in order: mission {mission} is next.")
+                }
+            }
+            ExcaliburNeeded => lang
+                .pick(
+                    "Il leader deve dare Excalibur a un membro della squadra.",
+                    "The leader must hand Excalibur to a member of the team.",
+                )
+                .into(),
+            ExcaliburToLeader => lang
+                .pick(
+                    "Il leader non può tenere Excalibur per sé: la dà a un altro membro della squadra.",
+                    "The leader cannot keep Excalibur: it goes to another member of the team.",
+                )
+                .into(),
+            ExcaliburNotOnTeam { seat } => {
+                if it {
+                    format!("Il posto {seat} non è nella squadra: Excalibur va a un membro della squadra.")
+                } else {
+                    format!("Seat {seat} is not on the team: Excalibur goes to a team member.")
+                }
+            }
+            ExcaliburOff => {
+                lang.pick("Excalibur non è in gioco in questa partita.", "Excalibur is not in this game.").into()
+            }
+            BadExcaliburTarget { seat } => {
+                if it {
+                    format!("Excalibur cambia la carta di un altro membro della squadra, non del posto {seat}.")
+                } else {
+                    format!("Excalibur switches another team member's card, not seat {seat}'s.")
+                }
+            }
+            LadyOnHolder => lang
+                .pick(
+                    "La Dama del Lago esamina un altro giocatore, non chi la tiene.",
+                    "The Lady of the Lake examines another player, not her holder.",
+                )
+                .into(),
+            LadyFormerHolder { seat } => {
+                if it {
+                    format!("Il posto {seat} ha già tenuto la Dama del Lago: non può essere esaminato.")
+                } else {
+                    format!("Seat {seat} already held the Lady of the Lake and cannot be examined.")
+                }
+            }
+            HostCannotPlayMission => lang
+                .pick(
+                    "L'ospite può votare al posto di un giocatore, mai giocare la sua carta missione: solo il giocatore può farlo.",
+                    "The host may vote for a player, never play their mission card: only the player can.",
+                )
+                .into(),
+            GameNotOver => lang
+                .pick(
+                    "Si può rigiocare solo a partita finita.",
+                    "A new game with the same table can start only once this one is over.",
+                )
+                .into(),
         }
     }
 }

@@ -9,6 +9,26 @@
 //! only at the end. Mission cards are collected in an [`AnonymousBallot`]
 //! that keeps counts, never which seat played which card; the event carrying
 //! one card is transient (never journaled) and shown without its card.
+//!
+//! Optional rules (each off unless the setup turns it on, see
+//! [`AvalonOptions`]): the Lady of the Lake, Excalibur, the three Lancelot
+//! variants and choosing missions. Two of them show one player something the
+//! others must not see (a loyalty, a mission card): the state then waits in
+//! a *private reveal* phase, the public view says only who is looking at
+//! what, and [`Avalon::private_reveal`] gives the content to the screen's
+//! hidden panel.
+//!
+//! Excalibur and the anonymous ballot: the rules let the holder switch
+//! another member's card after every card is down and before the count. So
+//! while Excalibur is in play the ballot holds the cards of the members the
+//! holder may switch apart, seat by seat, exactly as the face-down cards lie
+//! in front of their players, in memory only (the card events stay
+//! transient). The holder's choice settles the ballot: every held card is
+//! counted, the target's is counted switched, and only the target's original
+//! card survives, in the event that shows it to the holder (public form
+//! without it). Naming the target before the cards are played would need no
+//! held card, but it would tell the target that their card is going to be
+//! switched, and change how they play it.
 
 mod error;
 mod fuzz;
@@ -17,8 +37,8 @@ pub mod roles;
 mod view;
 
 pub use error::AvalonError;
-pub use roles::{Role, RoleSet, RoleWarning, Side};
-pub use view::{AvalonView, MissionView, PhaseView};
+pub use roles::{BalanceItem, BalanceNote, Role, RoleSet, RoleWarning, Side};
+pub use view::{AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed};
 
 use crate::games::core::{AnonymousBallot, BallotRefusal, OpenBallot};
 use crate::games::{CommonError, Cue, Game, GameEvent, GameKind, GameRng, RuleError, Seat};
@@ -46,7 +66,90 @@ pub struct Setup {
     /// The first leader; `None` draws one by lot.
     #[serde(default)]
     pub first_leader: Option<Seat>,
+    /// The optional rules (all off by default).
+    #[serde(default)]
+    pub options: AvalonOptions,
 }
+
+impl Setup {
+    /// A setup with this role set, unnamed seats, roles unknown to Tavola,
+    /// a first leader by lot and no optional rule.
+    pub fn new(roles: RoleSet) -> Setup {
+        Setup { names: Vec::new(), roles, scan_roles: false, first_leader: None, options: AvalonOptions::default() }
+    }
+}
+
+/// The three ways to play with the two Lancelots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LancelotVariant {
+    /// A loyalty card is turned at the start of round 3 and of each round
+    /// after: a switch card makes the Lancelots change sides.
+    #[serde(alias = "1")]
+    V1,
+    /// The five loyalty cards are laid out face up at setup, one per round;
+    /// Evil Lancelot must play Fail.
+    #[serde(alias = "2")]
+    V2,
+    /// No loyalty cards: the two Lancelots know each other from the night.
+    #[serde(alias = "3")]
+    V3,
+}
+
+/// The optional rules. Every field defaults to the rulebook's plain game, so
+/// setups stored before an option existed load unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AvalonOptions {
+    /// The Lady of the Lake examines a loyalty after missions 2, 3 and 4.
+    #[serde(default)]
+    pub lady_of_the_lake: bool,
+    /// The leader hands Excalibur to a team member, who may switch one
+    /// other member's mission card.
+    #[serde(default)]
+    pub excalibur: bool,
+    /// The leader chooses which mission the team attempts.
+    #[serde(default)]
+    pub choose_missions: bool,
+    /// The Lancelot variant (the role set must hold both Lancelots).
+    #[serde(default)]
+    pub lancelot: Option<LancelotVariant>,
+    /// Whether Evil Lancelot raises his thumb for Merlin in the night. The
+    /// rules text has him show himself as an evil agent and says nothing to
+    /// hide him from Merlin, so he does by default; some groups hide him,
+    /// like Mordred.
+    #[serde(default = "yes")]
+    pub merlin_sees_evil_lancelot: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for AvalonOptions {
+    fn default() -> Self {
+        AvalonOptions {
+            lady_of_the_lake: false,
+            excalibur: false,
+            choose_missions: false,
+            lancelot: None,
+            merlin_sees_evil_lancelot: true,
+        }
+    }
+}
+
+/// A card of the Lancelots' loyalty deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoyaltyCard {
+    /// Nothing changes.
+    NoChange,
+    /// The two Lancelots change sides.
+    Switch,
+}
+
+/// The loyalty deck: three "no change", two "switch".
+pub const LOYALTY_DECK: [LoyaltyCard; 5] =
+    [LoyaltyCard::NoChange, LoyaltyCard::NoChange, LoyaltyCard::NoChange, LoyaltyCard::Switch, LoyaltyCard::Switch];
 
 /// A mission card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +204,14 @@ pub enum Command {
     ProposeTeam {
         /// The members, each once.
         team: Vec<Seat>,
+        /// The mission it attempts (0-based). Only when choosing missions
+        /// is on may it differ from the next mission; `None` is the first
+        /// mission not yet played.
+        #[serde(default)]
+        mission: Option<u8>,
+        /// The member the leader hands Excalibur to (with Excalibur on).
+        #[serde(default)]
+        excalibur: Option<Seat>,
     },
     /// A team vote from the pad.
     Vote {
@@ -127,6 +238,27 @@ pub enum Command {
         /// True if the named player was Merlin.
         was_merlin: bool,
     },
+    /// Excalibur's holder switches a team member's card, or (`None`) lets
+    /// the cards stand.
+    UseExcalibur {
+        /// The member whose card is switched.
+        target: Option<Seat>,
+    },
+    /// The Lady of the Lake's holder examines a player.
+    LadyExamine {
+        /// The player examined.
+        target: Seat,
+    },
+    /// The player looking at a private reveal is done; the game goes on.
+    RevealSeen,
+    /// The host answers for a seat whose player left or whose pad is stuck:
+    /// a team vote. Announced to everybody; never a mission card.
+    HostAnswer {
+        /// The seat answered for.
+        seat: Seat,
+        /// Approve (true) or reject.
+        approve: bool,
+    },
 }
 
 /// What happened.
@@ -139,6 +271,11 @@ pub enum Event {
         setup: Setup,
         /// The first leader (drawn by lot if the setup named none).
         first_leader: Seat,
+        /// The Lancelots' loyalty deck as Tavola shuffled it, top card
+        /// first. Public in variant 2 (laid out face up), empty in the
+        /// public form of variant 1.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        loyalty_deck: Vec<LoyaltyCard>,
     },
     /// A seat's character was read from its card. `role` is `None` in the
     /// public form of the event.
@@ -164,6 +301,14 @@ pub enum Event {
         mission: u8,
         /// The members.
         team: Vec<Seat>,
+        /// Who holds Excalibur for this mission.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        excalibur: Option<Seat>,
+    },
+    /// The host answers for a seat (announced before the answer counts).
+    HostAnswered {
+        /// The seat answered for.
+        seat: Seat,
     },
     /// One team vote. `approve` is `None` in the public form until all votes are in.
     VoteCast {
@@ -199,6 +344,43 @@ pub enum Event {
         /// Whether the mission succeeded.
         succeeded: bool,
     },
+    /// Excalibur's holder decided. With a target, `original` (the target's
+    /// card as played) and `counts` (success, fail, after the switch) are
+    /// for the holder's eyes and the tally; both are `None` in the public
+    /// form.
+    ExcaliburUsed {
+        /// The holder.
+        holder: Seat,
+        /// The member whose card was switched, if any.
+        target: Option<Seat>,
+        /// The target's card before the switch (secret).
+        original: Option<MissionCard>,
+        /// Success and Fail cards after the switch (secret until the tally).
+        counts: Option<[u8; 2]>,
+    },
+    /// The Lady of the Lake's holder examined a player. `loyalty` is known
+    /// when Tavola knows the roles, and is `None` in the public form.
+    LadyExamined {
+        /// The holder.
+        holder: Seat,
+        /// The player examined.
+        target: Seat,
+        /// The examined player's loyalty (secret: for the holder only).
+        loyalty: Option<Side>,
+    },
+    /// The Lady of the Lake passes to the player examined.
+    LadyPassed {
+        /// The new holder.
+        holder: Seat,
+    },
+    /// A card of the Lancelots' loyalty deck takes effect at the start of a
+    /// round (turned face up in variant 1, already face up in variant 2).
+    LoyaltyCardTurned {
+        /// The round (1-based).
+        round: u8,
+        /// The card.
+        card: LoyaltyCard,
+    },
     /// The leader passes clockwise.
     LeaderPassed {
         /// The new leader.
@@ -223,6 +405,21 @@ pub enum Event {
 impl GameEvent for Event {
     fn redacted(&self) -> Option<Self> {
         Some(match self {
+            Event::SetUp { setup, first_leader, loyalty_deck } => Event::SetUp {
+                setup: setup.clone(),
+                first_leader: *first_leader,
+                loyalty_deck: if setup.options.lancelot == Some(LancelotVariant::V2) {
+                    loyalty_deck.clone()
+                } else {
+                    Vec::new()
+                },
+            },
+            Event::ExcaliburUsed { holder, target, .. } => {
+                Event::ExcaliburUsed { holder: *holder, target: *target, original: None, counts: None }
+            }
+            Event::LadyExamined { holder, target, .. } => {
+                Event::LadyExamined { holder: *holder, target: *target, loyalty: None }
+            }
             Event::RoleRecorded { seat, .. } => Event::RoleRecorded { seat: *seat, card: None, role: None },
             Event::VoteCast { seat, .. } => Event::VoteCast { seat: *seat, approve: None },
             Event::MissionCardPlayed { seat, .. } => Event::MissionCardPlayed { seat: *seat, card: None },
@@ -265,13 +462,43 @@ pub enum Phase {
         team: Vec<Seat>,
         /// The votes so far (secret until complete).
         ballot: OpenBallot<bool>,
+        /// Excalibur's holder, if in play.
+        #[serde(default)]
+        excalibur: Option<Seat>,
     },
-    /// The team plays mission cards.
+    /// The team plays mission cards; with Excalibur, once every card is
+    /// down, the holder decides.
     Mission {
         /// The team.
         team: Vec<Seat>,
-        /// The cards so far, as counts (index 0 success, 1 fail).
+        /// The cards so far, as counts (index 0 success, 1 fail); with
+        /// Excalibur, the cards the holder may switch are held apart.
         ballot: AnonymousBallot,
+        /// Excalibur's holder, if in play.
+        #[serde(default)]
+        excalibur: Option<Seat>,
+    },
+    /// Excalibur's holder looks at the switched card, alone.
+    ExcaliburReveal {
+        /// The holder.
+        holder: Seat,
+        /// The member whose card was switched.
+        target: Seat,
+        /// The card as it was played.
+        original: MissionCard,
+        /// Success cards after the switch.
+        successes: u8,
+        /// Fail cards after the switch.
+        fails: u8,
+    },
+    /// The Lady of the Lake's holder chooses whom to examine.
+    Lady,
+    /// The Lady of the Lake's holder looks at a loyalty, alone.
+    LadyReveal {
+        /// The player examined.
+        target: Seat,
+        /// Their loyalty.
+        loyalty: Side,
     },
     /// The Assassin names Merlin.
     Assassination,
@@ -319,6 +546,29 @@ pub struct Avalon {
     #[serde(with = "crate::games::core::seat_map::option")]
     last_votes: Option<BTreeMap<Seat, bool>>,
     named_as_merlin: Option<Seat>,
+    /// The Lady of the Lake, when in play.
+    #[serde(default)]
+    lady: Option<LadyToken>,
+    /// The Lancelots' loyalty deck, top first (secret order in variant 1).
+    #[serde(default)]
+    loyalty_deck: Vec<LoyaltyCard>,
+    /// Loyalty cards that took effect so far, in order.
+    #[serde(default)]
+    loyalty_turned: Vec<LoyaltyCard>,
+    /// Whether the Lancelots are on each other's starting side now.
+    #[serde(default)]
+    switched: bool,
+}
+
+/// Where the Lady of the Lake is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LadyToken {
+    /// Who holds her now.
+    pub holder: Seat,
+    /// Everybody who held her, the holder included: none can be examined.
+    pub former: BTreeSet<Seat>,
+    /// Examinations done (at most 3).
+    pub uses: u8,
 }
 
 impl Avalon {
@@ -335,6 +585,16 @@ impl Avalon {
     /// The role set in play.
     pub fn role_set(&self) -> Option<&RoleSet> {
         self.setup.as_ref().map(|s| &s.roles)
+    }
+
+    /// The setup the game started from.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The optional rules in play.
+    pub fn options(&self) -> AvalonOptions {
+        self.setup.as_ref().map(|s| s.options).unwrap_or_default()
     }
 
     /// Whether Tavola knows every player's character.
@@ -359,9 +619,11 @@ impl Avalon {
         Seat::all(self.players()).find(|s| !self.roles.contains_key(s))
     }
 
-    /// The night script for this game's role set.
+    /// The night script for this game's role set and options.
     pub fn night_script(&self) -> Vec<night::NightStep> {
-        self.role_set().map(night::night_script).unwrap_or_default()
+        let o = self.options();
+        let rules = night::NightRules { lancelot: o.lancelot, merlin_sees_evil_lancelot: o.merlin_sees_evil_lancelot };
+        self.role_set().map(|set| night::night_script_with(set, rules)).unwrap_or_default()
     }
 
     /// Teams rejected in the current round.
@@ -369,14 +631,31 @@ impl Avalon {
         self.rejections
     }
 
-    /// The mission being played (0-based).
+    /// The mission being played, or (between teams) the next one in order
+    /// (0-based).
     pub fn mission(&self) -> u8 {
         self.mission
+    }
+
+    /// The round (1-based): missions played so far, plus one.
+    pub fn round(&self) -> u8 {
+        self.played() as u8 + 1
     }
 
     /// The current leader.
     pub fn leader(&self) -> Seat {
         self.leader
+    }
+
+    /// The Lady of the Lake, when in play.
+    pub fn lady(&self) -> Option<&LadyToken> {
+        self.lady.as_ref()
+    }
+
+    /// Whether the Lancelots have changed sides (an odd number of switch
+    /// cards took effect). Public: the loyalty cards are turned face up.
+    pub fn lancelots_switched(&self) -> bool {
+        self.switched
     }
 
     /// Missions won by good and by evil.
@@ -386,9 +665,62 @@ impl Avalon {
         (good, evil)
     }
 
-    /// The side a seat plays for, if Tavola knows it.
-    fn side_of(&self, seat: Seat) -> Option<Side> {
-        self.roles_known.then(|| self.roles.get(&seat).map(|r| r.side())).flatten()
+    fn played(&self) -> usize {
+        self.results.iter().flatten().count()
+    }
+
+    /// Missions the leader may choose now (0-based): every mission not yet
+    /// played, the fifth only after two others. Without choosing missions,
+    /// just the next one.
+    pub fn open_missions(&self) -> Vec<u8> {
+        let played = self.played();
+        if !self.options().choose_missions {
+            return vec![self.mission];
+        }
+        (0..MISSIONS as u8).filter(|&m| self.results[usize::from(m)].is_none() && (m < 4 || played >= 2)).collect()
+    }
+
+    fn first_open(&self) -> Option<u8> {
+        (0..MISSIONS as u8).find(|&m| self.results[usize::from(m)].is_none())
+    }
+
+    /// The side a seat plays for now, if Tavola knows it: its character's
+    /// side, the other one for a Lancelot after an odd number of switches.
+    pub fn allegiance(&self, seat: Seat) -> Option<Side> {
+        let role = self.roles_known.then(|| self.roles.get(&seat)).flatten()?;
+        let side = role.side();
+        Some(if role.is_lancelot() && self.switched { other(side) } else { side })
+    }
+
+    /// What a private reveal shows, for the hidden panel of the one player
+    /// allowed to see it: `None` when nobody is looking at anything.
+    pub fn private_reveal(&self) -> Option<PrivateReveal> {
+        match &self.phase {
+            Phase::ExcaliburReveal { holder, target, original, .. } => {
+                Some(PrivateReveal { viewer: *holder, about: *target, shows: Revealed::MissionCard(*original) })
+            }
+            Phase::LadyReveal { target, loyalty } => Some(PrivateReveal {
+                viewer: self.lady.as_ref().map_or(Seat(0), |l| l.holder),
+                about: *target,
+                shows: Revealed::Loyalty(*loyalty),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The setup for another game with the same players and characters:
+    /// `names` reseats them (by default everyone keeps their seat); the first
+    /// leader is drawn by lot again. Only once this game is over.
+    pub fn setup_for_next_game(&self, names: Option<Vec<String>>) -> Result<Setup, RuleError> {
+        let setup = self.setup.as_ref().ok_or(CommonError::NotStarted)?;
+        if !self.is_over_internal() {
+            return Err(AvalonError::GameNotOver.into());
+        }
+        let names = names.unwrap_or_else(|| setup.names.clone());
+        if names.len() > setup.roles.players() {
+            return Err(AvalonError::TooManyNames { players: setup.roles.players() }.into());
+        }
+        Ok(Setup { names, first_leader: None, ..setup.clone() })
     }
 
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
@@ -409,13 +741,27 @@ impl Avalon {
         if setup.names.len() > players {
             return Err(AvalonError::TooManyNames { players }.into());
         }
+        match (set.has_lancelots(), setup.options.lancelot) {
+            (true, None) => return Err(AvalonError::LancelotVariantNeeded.into()),
+            (false, Some(_)) => return Err(AvalonError::LancelotsMissing.into()),
+            _ => {}
+        }
         let first_leader = match setup.first_leader {
             Some(s) if s.index() >= players => return Err(AvalonError::NoSuchLeader { seat: s }.into()),
             Some(s) => s,
             None => Seat(rng.below(players) as u8),
         };
+        let loyalty_deck = match setup.options.lancelot {
+            Some(LancelotVariant::V1 | LancelotVariant::V2) => {
+                let mut deck = LOYALTY_DECK.to_vec();
+                rng.shuffle(&mut deck);
+                deck
+            }
+            _ => Vec::new(),
+        };
         // The set is stored as checked (in its canonical order).
-        let mut events = vec![Event::SetUp { setup: Setup { roles: set, ..setup.clone() }, first_leader }];
+        let stored = Setup { roles: set, ..setup.clone() };
+        let mut events = vec![Event::SetUp { setup: stored, first_leader, loyalty_deck }];
         if !setup.scan_roles {
             events.push(Event::NightBegan);
         }
@@ -447,8 +793,44 @@ impl Avalon {
         Ok(events)
     }
 
-    fn decide_team(&self, team: &[Seat]) -> Result<Vec<Event>, RuleError> {
-        let needed = roles::team_size(self.players(), usize::from(self.mission));
+    /// The events that open round `round` (1-based) with `leader`: the
+    /// Lancelots' loyalty card for that round, if one takes effect.
+    fn round_start(&self, round: u8) -> Vec<Event> {
+        let card = match self.options().lancelot {
+            Some(LancelotVariant::V1) if round >= 3 => self.loyalty_deck.get(usize::from(round - 3)),
+            Some(LancelotVariant::V2) if round >= 1 => self.loyalty_deck.get(usize::from(round - 1)),
+            _ => None,
+        };
+        card.map(|&card| vec![Event::LoyaltyCardTurned { round, card }]).unwrap_or_default()
+    }
+
+    /// The leader passes and the next round starts (`played` missions done).
+    fn next_round(&self, played: usize) -> Vec<Event> {
+        let mut events = vec![Event::LeaderPassed { leader: self.leader.next(self.players()) }];
+        events.extend(self.round_start(played as u8 + 1));
+        events
+    }
+
+    fn decide_team(
+        &self,
+        team: &[Seat],
+        mission: Option<u8>,
+        excalibur: Option<Seat>,
+    ) -> Result<Vec<Event>, RuleError> {
+        let options = self.options();
+        let mission = match mission {
+            None if options.choose_missions => self.first_open().unwrap_or(self.mission),
+            None => self.mission,
+            Some(m) if !options.choose_missions && m != self.mission => {
+                return Err(AvalonError::MissionsInOrder { mission: self.mission + 1 }.into());
+            }
+            Some(m) if usize::from(m) >= MISSIONS || self.results[usize::from(m)].is_some() => {
+                return Err(AvalonError::MissionNotOpen { mission: m.saturating_add(1) }.into());
+            }
+            Some(m) if m == 4 && self.played() < 2 => return Err(AvalonError::FinalMissionLocked.into()),
+            Some(m) => m,
+        };
+        let needed = roles::team_size(self.players(), usize::from(mission));
         let mut seen = BTreeSet::new();
         for &s in team {
             self.check_seat(s)?;
@@ -459,8 +841,15 @@ impl Avalon {
         if team.len() != needed {
             return Err(AvalonError::TeamSize { needed, given: team.len() }.into());
         }
+        match (options.excalibur, excalibur) {
+            (false, Some(_)) => return Err(AvalonError::ExcaliburOff.into()),
+            (true, None) => return Err(AvalonError::ExcaliburNeeded.into()),
+            (true, Some(h)) if h == self.leader => return Err(AvalonError::ExcaliburToLeader.into()),
+            (true, Some(h)) if !seen.contains(&h) => return Err(AvalonError::ExcaliburNotOnTeam { seat: h }.into()),
+            _ => {}
+        }
         let team = seen.into_iter().collect();
-        Ok(vec![Event::TeamProposed { leader: self.leader, mission: self.mission, team }])
+        Ok(vec![Event::TeamProposed { leader: self.leader, mission, team, excalibur }])
     }
 
     fn decide_vote(&self, ballot: &OpenBallot<bool>, seat: Seat, approve: bool) -> Result<Vec<Event>, RuleError> {
@@ -496,30 +885,121 @@ impl Avalon {
             BallotRefusal::AlreadyCast => RuleError::from(CommonError::AlreadyAnswered { seat }),
         })?;
         // A good player cannot fail a mission: when Tavola knows the roles,
-        // a good player's Fail counts as Success. The pad answers the same.
-        let card = if self.side_of(seat) == Some(Side::Good) { MissionCard::Success } else { card };
+        // a good player's Fail counts as Success. In variant 2 the Lancelot
+        // now on the side of evil must fail. The pad answers the same.
+        let evil_lancelot = self.options().lancelot == Some(LancelotVariant::V2)
+            && self.roles.get(&seat).is_some_and(|r| r.is_lancelot())
+            && self.allegiance(seat) == Some(Side::Evil);
+        let card = match self.allegiance(seat) {
+            Some(Side::Good) => MissionCard::Success,
+            _ if evil_lancelot => MissionCard::Fail,
+            _ => card,
+        };
         let mut events = vec![Event::MissionCardPlayed { seat, card: Some(card) }];
         let mut after = ballot.clone();
         after.cast(seat, card as usize);
         if let Some(counts) = after.counts() {
-            let (successes, fails) = (counts[0], counts[1]);
-            let succeeded = fails < roles::fails_needed(self.players(), usize::from(self.mission));
-            events.push(Event::MissionRevealed { mission: self.mission, successes, fails, succeeded });
-            let (mut good, mut evil) = self.score();
-            if succeeded {
-                good += 1;
-            } else {
-                evil += 1;
-            }
-            if evil >= 3 {
-                events.push(Event::GameEnded { reason: EndReason::ThreeFailures });
-            } else if good >= 3 {
-                events.push(Event::AssassinationBegan);
-            } else {
-                events.push(Event::LeaderPassed { leader: self.leader.next(self.players()) });
-            }
+            events.extend(self.mission_end(counts[0], counts[1]));
         }
         Ok(events)
+    }
+
+    /// The tally of the mission in play and what follows it.
+    fn mission_end(&self, successes: u8, fails: u8) -> Vec<Event> {
+        let succeeded = fails < roles::fails_needed(self.players(), usize::from(self.mission));
+        let mut events = vec![Event::MissionRevealed { mission: self.mission, successes, fails, succeeded }];
+        let (mut good, mut evil) = self.score();
+        if succeeded {
+            good += 1;
+        } else {
+            evil += 1;
+        }
+        let played = good + evil;
+        if evil >= 3 {
+            events.push(Event::GameEnded { reason: EndReason::ThreeFailures });
+        } else if good >= 3 {
+            events.push(Event::AssassinationBegan);
+        } else if self.lady_due(played) {
+            // The Lady of the Lake acts before the next round starts.
+        } else {
+            events.extend(self.next_round(played));
+        }
+        events
+    }
+
+    /// Whether the Lady of the Lake is used once `played` missions are done.
+    fn lady_due(&self, played: usize) -> bool {
+        self.lady.as_ref().is_some_and(|l| l.uses < 3) && (2..=4).contains(&played)
+    }
+
+    fn decide_excalibur(
+        &self,
+        team: &[Seat],
+        ballot: &AnonymousBallot,
+        holder: Option<Seat>,
+        target: Option<Seat>,
+    ) -> Result<Vec<Event>, RuleError> {
+        let Some(holder) = holder else { return Err(AvalonError::ExcaliburOff.into()) };
+        if !ballot.is_complete() || !ballot.unsettled() {
+            return Err(CommonError::NotNow.into());
+        }
+        if let Some(t) = target {
+            self.check_seat(t)?;
+            if t == holder || !team.contains(&t) {
+                return Err(AvalonError::BadExcaliburTarget { seat: t }.into());
+            }
+        }
+        let mut settled = ballot.clone();
+        let original = settled.settle(target, |c| 1 - c);
+        let counts = settled.counts().map(|c| [c[0], c[1]]).unwrap_or_default();
+        match (target, original) {
+            (Some(t), Some(o)) => {
+                let original = if o == 0 { MissionCard::Success } else { MissionCard::Fail };
+                Ok(vec![Event::ExcaliburUsed {
+                    holder,
+                    target: Some(t),
+                    original: Some(original),
+                    counts: Some(counts),
+                }])
+            }
+            _ => {
+                let mut events = vec![Event::ExcaliburUsed { holder, target: None, original: None, counts: None }];
+                events.extend(self.mission_end(counts[0], counts[1]));
+                Ok(events)
+            }
+        }
+    }
+
+    fn decide_lady(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
+        self.check_seat(target)?;
+        let lady = self.lady.as_ref().ok_or(CommonError::NotNow)?;
+        if target == lady.holder {
+            return Err(AvalonError::LadyOnHolder.into());
+        }
+        if lady.former.contains(&target) {
+            return Err(AvalonError::LadyFormerHolder { seat: target }.into());
+        }
+        let loyalty = self.allegiance(target);
+        let mut events = vec![Event::LadyExamined { holder: lady.holder, target, loyalty }];
+        if loyalty.is_none() {
+            // The loyalty card passes hand to hand at the table; Tavola only
+            // moves the token.
+            events.push(Event::LadyPassed { holder: target });
+            events.extend(self.next_round(self.played()));
+        }
+        Ok(events)
+    }
+
+    fn decide_seen(&self) -> Result<Vec<Event>, RuleError> {
+        match &self.phase {
+            Phase::ExcaliburReveal { successes, fails, .. } => Ok(self.mission_end(*successes, *fails)),
+            Phase::LadyReveal { target, .. } => {
+                let mut events = vec![Event::LadyPassed { holder: *target }];
+                events.extend(self.next_round(self.played()));
+                Ok(events)
+            }
+            _ => Err(CommonError::NotNow.into()),
+        }
     }
 
     fn decide_assassination(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
@@ -536,6 +1016,13 @@ impl Avalon {
             None => {}
         }
         Ok(events)
+    }
+}
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Good => Side::Evil,
+        Side::Evil => Side::Good,
     }
 }
 
@@ -563,14 +1050,31 @@ impl Game for Avalon {
             (Command::Setup(setup), _) => self.decide_setup(setup, rng),
             (Command::RoleCard { card }, _) => self.decide_role_card(card),
             (Command::SkipRoleScan, Phase::RoleScan) => Ok(vec![Event::RoleScanSkipped, Event::NightBegan]),
-            (Command::EndNight, Phase::Night) => Ok(vec![Event::NightEnded]),
-            (Command::ProposeTeam { team }, Phase::TeamBuilding) => self.decide_team(team),
+            (Command::EndNight, Phase::Night) => {
+                let mut events = vec![Event::NightEnded];
+                events.extend(self.round_start(1));
+                Ok(events)
+            }
+            (Command::ProposeTeam { team, mission, excalibur }, Phase::TeamBuilding) => {
+                self.decide_team(team, *mission, *excalibur)
+            }
             (Command::Vote { seat, approve }, Phase::TeamVote { ballot, .. }) => {
                 self.decide_vote(ballot, *seat, *approve)
             }
+            (Command::HostAnswer { seat, approve }, Phase::TeamVote { ballot, .. }) => {
+                let mut events = self.decide_vote(ballot, *seat, *approve)?;
+                events.insert(0, Event::HostAnswered { seat: *seat });
+                Ok(events)
+            }
+            (Command::HostAnswer { .. }, Phase::Mission { .. }) => Err(AvalonError::HostCannotPlayMission.into()),
             (Command::PlayMission { seat, card }, Phase::Mission { ballot, .. }) => {
                 self.decide_mission_card(ballot, *seat, *card)
             }
+            (Command::UseExcalibur { target }, Phase::Mission { team, ballot, excalibur }) => {
+                self.decide_excalibur(team, ballot, *excalibur, *target)
+            }
+            (Command::LadyExamine { target }, Phase::Lady) => self.decide_lady(*target),
+            (Command::RevealSeen, _) => self.decide_seen(),
             (Command::Assassinate { target }, Phase::Assassination) => self.decide_assassination(*target),
             (Command::ConfirmMerlin { was_merlin }, Phase::ConfirmMerlin { .. }) => {
                 let reason = if *was_merlin { EndReason::MerlinAssassinated } else { EndReason::MerlinSurvived };
@@ -583,10 +1087,18 @@ impl Game for Avalon {
 
     fn apply(&mut self, event: &Event) {
         match event {
-            Event::SetUp { setup, first_leader } => {
+            Event::SetUp { setup, first_leader, loyalty_deck } => {
                 self.setup = Some(setup.clone());
                 self.leader = *first_leader;
                 self.phase = if setup.scan_roles { Phase::RoleScan } else { Phase::Night };
+                let players = setup.roles.players();
+                if setup.options.lady_of_the_lake && players > 0 {
+                    // To the right of the first leader: the seat before it,
+                    // clockwise, who will lead last.
+                    let holder = first_leader.previous(players);
+                    self.lady = Some(LadyToken { holder, former: BTreeSet::from([holder]), uses: 0 });
+                }
+                self.loyalty_deck = loyalty_deck.clone();
             }
             Event::RoleRecorded { seat, card, role } => {
                 if let (Some(card), Some(role)) = (card, role) {
@@ -604,9 +1116,15 @@ impl Game for Avalon {
             }
             Event::NightBegan => self.phase = Phase::Night,
             Event::NightEnded => self.phase = Phase::TeamBuilding,
-            Event::TeamProposed { team, .. } => {
-                self.phase = Phase::TeamVote { team: team.clone(), ballot: OpenBallot::new(Seat::all(self.players())) };
+            Event::TeamProposed { team, mission, excalibur, .. } => {
+                self.mission = *mission;
+                self.phase = Phase::TeamVote {
+                    team: team.clone(),
+                    ballot: OpenBallot::new(Seat::all(self.players())),
+                    excalibur: *excalibur,
+                };
             }
+            Event::HostAnswered { .. } => {}
             Event::VoteCast { seat, approve } => {
                 if let (Phase::TeamVote { ballot, .. }, Some(v)) = (&mut self.phase, approve) {
                     ballot.cast(*seat, *v);
@@ -615,10 +1133,13 @@ impl Game for Avalon {
             Event::VotesRevealed { votes, approved } => {
                 self.last_votes = Some(votes.clone());
                 if *approved {
-                    if let Phase::TeamVote { team, .. } = &self.phase {
+                    if let Phase::TeamVote { team, excalibur, .. } = &self.phase {
                         let team = team.clone();
-                        let ballot = AnonymousBallot::new(team.iter().copied(), 2);
-                        self.phase = Phase::Mission { team, ballot };
+                        let excalibur = *excalibur;
+                        let switchable: Vec<Seat> =
+                            team.iter().copied().filter(|&s| excalibur.is_some_and(|h| h != s)).collect();
+                        let ballot = AnonymousBallot::with_sealable(team.iter().copied(), 2, switchable);
+                        self.phase = Phase::Mission { team, ballot, excalibur };
                     }
                 } else {
                     self.rejections += 1;
@@ -630,14 +1151,48 @@ impl Game for Avalon {
                     ballot.cast(*seat, *c as usize);
                 }
             }
+            Event::ExcaliburUsed { holder, target, original, counts } => {
+                if let (Some(target), Some(original), Some([successes, fails])) = (target, original, counts) {
+                    // The held cards are gone: only the tally and the one card
+                    // the holder is shown remain.
+                    self.phase = Phase::ExcaliburReveal {
+                        holder: *holder,
+                        target: *target,
+                        original: *original,
+                        successes: *successes,
+                        fails: *fails,
+                    };
+                }
+            }
             Event::MissionRevealed { mission, successes, fails, succeeded } => {
                 if let Some(slot) = self.results.get_mut(usize::from(*mission)) {
                     *slot = Some(MissionResult { successes: *successes, fails: *fails, succeeded: *succeeded });
                 }
                 self.rejections = 0;
-                self.mission = self.mission.saturating_add(1).min(MISSIONS as u8 - 1);
+                self.mission = self.first_open().unwrap_or(self.mission);
                 // Drop the ballot at once: nothing of it outlives the tally.
+                self.phase = if self.lady_due(self.played()) { Phase::Lady } else { Phase::TeamBuilding };
+            }
+            Event::LadyExamined { target, loyalty, .. } => {
+                if let Some(lady) = &mut self.lady {
+                    lady.uses += 1;
+                }
+                if let Some(loyalty) = loyalty {
+                    self.phase = Phase::LadyReveal { target: *target, loyalty: *loyalty };
+                }
+            }
+            Event::LadyPassed { holder } => {
+                if let Some(lady) = &mut self.lady {
+                    lady.holder = *holder;
+                    lady.former.insert(*holder);
+                }
                 self.phase = Phase::TeamBuilding;
+            }
+            Event::LoyaltyCardTurned { card, .. } => {
+                self.loyalty_turned.push(*card);
+                if *card == LoyaltyCard::Switch {
+                    self.switched = !self.switched;
+                }
             }
             Event::LeaderPassed { leader } => self.leader = *leader,
             Event::AssassinationBegan => self.phase = Phase::Assassination,
@@ -670,6 +1225,9 @@ impl Game for Avalon {
         if RoleSet::from_roles(setup.roles.roles().to_vec()).as_ref() != Ok(&setup.roles) {
             return Err("illegal role set".into());
         }
+        if setup.roles.has_lancelots() != setup.options.lancelot.is_some() {
+            return Err("Lancelot variant without both Lancelots, or the reverse".into());
+        }
         if self.leader.index() >= players {
             return Err("leader not at the table".into());
         }
@@ -689,11 +1247,22 @@ impl Game for Avalon {
             return Err(format!("score {good}-{evil}"));
         }
         let played = good + evil;
-        if self.results.iter().take(played).any(Option::is_none) {
-            return Err("missions played out of order".into());
-        }
-        if usize::from(self.mission) != played.min(MISSIONS - 1) {
-            return Err(format!("mission {} after {played} played", self.mission));
+        let over = matches!(self.phase, Phase::Ended { .. } | Phase::Assassination | Phase::ConfirmMerlin { .. });
+        if setup.options.choose_missions {
+            // Once every mission is played the game ends with the next event.
+            if !over && self.first_open().is_some() && self.results[usize::from(self.mission)].is_some() {
+                return Err(format!("mission {} in play again", self.mission));
+            }
+            if self.results[4].is_some() && played < 3 {
+                return Err("the fifth mission before two others".into());
+            }
+        } else {
+            if self.results.iter().take(played).any(Option::is_none) {
+                return Err("missions played out of order".into());
+            }
+            if usize::from(self.mission) != played.min(MISSIONS - 1) {
+                return Err(format!("mission {} after {played} played", self.mission));
+            }
         }
         for (i, r) in self.results.iter().enumerate() {
             if let Some(r) = r {
@@ -705,25 +1274,82 @@ impl Game for Avalon {
                 }
             }
         }
+        match (&self.lady, setup.options.lady_of_the_lake) {
+            (None, false) => {}
+            (Some(l), true) => {
+                if !l.former.contains(&l.holder) || l.former.iter().any(|s| s.index() >= players) {
+                    return Err("Lady of the Lake held outside the table".into());
+                }
+                let passed = l.former.len() as u8 - 1;
+                // Between the examination and the token passing, one use more.
+                let ok = match self.phase {
+                    Phase::LadyReveal { .. } => l.uses == passed + 1,
+                    Phase::Lady => l.uses == passed || l.uses == passed + 1,
+                    _ => l.uses == passed,
+                };
+                if l.uses > 3 || !ok {
+                    return Err(format!("Lady used {} times, passed {passed} times", l.uses));
+                }
+                if usize::from(l.uses) > played.saturating_sub(1) {
+                    return Err(format!("Lady used {} times after {played} missions", l.uses));
+                }
+            }
+            _ => return Err("Lady of the Lake disagrees with the setup".into()),
+        }
+        match setup.options.lancelot {
+            Some(LancelotVariant::V1 | LancelotVariant::V2) => {
+                let mut sorted = self.loyalty_deck.clone();
+                sorted.sort_by_key(|c| *c as u8);
+                if sorted != LOYALTY_DECK {
+                    return Err("the loyalty deck is not 3 no-change and 2 switch cards".into());
+                }
+            }
+            _ if !self.loyalty_deck.is_empty() => return Err("a loyalty deck without variant 1 or 2".into()),
+            _ => {}
+        }
+        if !self.loyalty_deck.starts_with(&self.loyalty_turned) {
+            return Err("loyalty cards turned out of the deck's order".into());
+        }
+        let switches = self.loyalty_turned.iter().filter(|&&c| c == LoyaltyCard::Switch).count();
+        if self.switched != (switches % 2 == 1) {
+            return Err("the Lancelots' side disagrees with the cards turned".into());
+        }
         match &self.phase {
-            Phase::TeamVote { team, ballot } => {
+            Phase::TeamVote { team, ballot, excalibur } => {
                 if team.len() != roles::team_size(players, usize::from(self.mission)) {
                     return Err("team of the wrong size".into());
                 }
                 if ballot.eligible().len() != players {
                     return Err("vote ballot without every seat".into());
                 }
+                check_excalibur(setup, team, *excalibur, self.leader)?;
             }
-            Phase::Mission { team, ballot } => {
+            Phase::Mission { team, ballot, excalibur } => {
                 if ballot.eligible().iter().copied().collect::<Vec<_>>() != *team {
                     return Err("mission ballot is not the team".into());
                 }
                 if ballot.total() != ballot.answered().len() {
                     return Err("mission ballot count".into());
                 }
+                if excalibur.is_none() && ballot.unsettled() {
+                    return Err("cards held apart without Excalibur".into());
+                }
                 if good >= 3 || evil >= 3 {
                     return Err("mission after the end".into());
                 }
+                check_excalibur(setup, team, *excalibur, self.leader)?;
+            }
+            Phase::ExcaliburReveal { holder, target, successes, fails, .. }
+                if holder == target
+                    || usize::from(successes + fails) != roles::team_size(players, usize::from(self.mission)) =>
+            {
+                return Err("Excalibur's reveal does not match the team".into());
+            }
+            Phase::Lady | Phase::LadyReveal { .. } if self.lady.is_none() || !(2..=4).contains(&played) => {
+                return Err(format!("Lady of the Lake after {played} missions"));
+            }
+            Phase::LadyReveal { .. } if !self.roles_known => {
+                return Err("a loyalty shown without known roles".into());
             }
             Phase::Assassination | Phase::ConfirmMerlin { .. } if good < 3 => {
                 return Err("assassination before three successes".into());
@@ -745,6 +1371,14 @@ impl Game for Avalon {
 
     fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Ended { .. })
+    }
+}
+
+fn check_excalibur(setup: &Setup, team: &[Seat], holder: Option<Seat>, leader: Seat) -> Result<(), String> {
+    match (setup.options.excalibur, holder) {
+        (false, None) => Ok(()),
+        (true, Some(h)) if h != leader && team.contains(&h) => Ok(()),
+        _ => Err(format!("Excalibur with {holder:?} for team {team:?} led by {leader}")),
     }
 }
 

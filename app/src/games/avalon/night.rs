@@ -2,6 +2,7 @@
 //! role set in play, with what every step asks of the table.
 
 use super::roles::{Role, RoleSet, Side};
+use super::LancelotVariant;
 use crate::games::Cue;
 use serde::{Deserialize, Serialize};
 
@@ -31,25 +32,74 @@ fn distinct_in(set: &RoleSet, keep: impl Fn(Role) -> bool) -> Vec<Role> {
     v
 }
 
+/// How the night treats the Lancelots (nothing changes without them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NightRules {
+    /// The Lancelot variant in play, if any.
+    pub lancelot: Option<LancelotVariant>,
+    /// Whether Evil Lancelot raises his thumb for Merlin with the other
+    /// evil players.
+    pub merlin_sees_evil_lancelot: bool,
+}
+
+impl NightRules {
+    /// The rules a set implies on its own: with the Lancelots, variant 1 and
+    /// Merlin seeing Evil Lancelot (the defaults of the setup).
+    pub fn for_set(set: &RoleSet) -> NightRules {
+        NightRules { lancelot: set.has_lancelots().then_some(LancelotVariant::V1), merlin_sees_evil_lancelot: true }
+    }
+}
+
+/// The night script for a role set, with the defaults of [`NightRules::for_set`].
+pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
+    night_script_with(set, NightRules::for_set(set))
+}
+
 /// The night script for a role set.
 ///
 /// Evil players except Oberon open their eyes to know each other; evil
 /// players except Mordred (Oberon included) raise a thumb for Merlin; with
 /// Percival in play, Merlin (and Morgana, if present) raise a thumb for him.
-/// Every script starts with everybody closing their eyes and ends with
-/// everybody opening them.
-pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
+/// With the Lancelots in variants 1 and 2, Evil Lancelot keeps his eyes
+/// closed and raises a thumb while the other evil players look; in variant 3
+/// he opens his eyes with them, and at the end the two Lancelots open their
+/// eyes to know each other. Every script starts with everybody closing
+/// their eyes and ends with everybody opening them.
+pub fn night_script_with(set: &RoleSet, rules: NightRules) -> Vec<NightStep> {
     let has = |r| set.has(r);
+    let lancelots = set.has_lancelots() && rules.lancelot.is_some();
+    let thumb_lancelot = lancelots && rules.lancelot != Some(LancelotVariant::V3);
     let mut s = vec![step("avalon.night.close_all", 3_000, vec![], vec![])];
 
-    let evil_seeing = distinct_in(set, |r| r.side() == Side::Evil && r != Role::Oberon);
-    let open_id = if has(Role::Oberon) { "avalon.night.evil_open_but_oberon" } else { "avalon.night.evil_open" };
-    s.push(step(open_id, LOOK_PAUSE_MS, evil_seeing, vec![]));
-    s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![]));
+    let evil_seeing = distinct_in(set, |r| {
+        r.side() == Side::Evil && r != Role::Oberon && !(thumb_lancelot && r == Role::EvilLancelot)
+    });
+    if thumb_lancelot {
+        s.push(step("avalon.night.lancelot_thumb", SHORT_PAUSE_MS, vec![], vec![Role::EvilLancelot]));
+        let open_id = if has(Role::Oberon) {
+            "avalon.night.evil_open_but_oberon_lancelot"
+        } else {
+            "avalon.night.evil_open_but_lancelot"
+        };
+        s.push(step(open_id, LOOK_PAUSE_MS, evil_seeing, vec![Role::EvilLancelot]));
+        s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![Role::EvilLancelot]));
+        s.push(step("avalon.night.lancelot_thumb_down", SHORT_PAUSE_MS, vec![], vec![]));
+    } else {
+        let open_id = if has(Role::Oberon) { "avalon.night.evil_open_but_oberon" } else { "avalon.night.evil_open" };
+        s.push(step(open_id, LOOK_PAUSE_MS, evil_seeing, vec![]));
+        s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![]));
+    }
 
-    let seen_by_merlin = distinct_in(set, |r| r.side() == Side::Evil && r != Role::Mordred);
-    let thumbs_id =
-        if has(Role::Mordred) { "avalon.night.evil_thumbs_but_mordred" } else { "avalon.night.evil_thumbs" };
+    let hide_lancelot = lancelots && !rules.merlin_sees_evil_lancelot;
+    let seen_by_merlin = distinct_in(set, |r| {
+        r.side() == Side::Evil && r != Role::Mordred && !(hide_lancelot && r == Role::EvilLancelot)
+    });
+    let thumbs_id = match (has(Role::Mordred), hide_lancelot) {
+        (true, true) => "avalon.night.evil_thumbs_but_mordred_lancelot",
+        (true, false) => "avalon.night.evil_thumbs_but_mordred",
+        (false, true) => "avalon.night.evil_thumbs_but_lancelot",
+        (false, false) => "avalon.night.evil_thumbs",
+    };
     s.push(step(thumbs_id, SHORT_PAUSE_MS, vec![], seen_by_merlin.clone()));
     s.push(step("avalon.night.merlin_open", LOOK_PAUSE_MS, vec![Role::Merlin], seen_by_merlin));
     s.push(step("avalon.night.evil_thumbs_down", SHORT_PAUSE_MS, vec![Role::Merlin], vec![]));
@@ -70,6 +120,11 @@ pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
         };
         s.push(step(down, SHORT_PAUSE_MS, vec![Role::Percival], vec![]));
         s.push(step("avalon.night.percival_close", SHORT_PAUSE_MS, vec![], vec![]));
+    }
+
+    if lancelots && rules.lancelot == Some(LancelotVariant::V3) {
+        s.push(step("avalon.night.lancelots_open", LOOK_PAUSE_MS, Role::LANCELOTS.to_vec(), vec![]));
+        s.push(step("avalon.night.lancelots_close", SHORT_PAUSE_MS, vec![], vec![]));
     }
 
     let everyone = distinct_in(set, |_| true);

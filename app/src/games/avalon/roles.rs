@@ -81,11 +81,15 @@ pub enum Role {
     Oberon,
     /// Evil, no special power.
     Minion,
+    /// Lancelot, starting on the side of good; may switch sides.
+    GoodLancelot,
+    /// Lancelot, starting on the side of evil; may switch sides.
+    EvilLancelot,
 }
 
 impl Role {
-    /// Every role, good first.
-    pub const ALL: [Role; 8] = [
+    /// Every role, good first, the two Lancelots last.
+    pub const ALL: [Role; 10] = [
         Role::Merlin,
         Role::Percival,
         Role::LoyalServant,
@@ -94,7 +98,13 @@ impl Role {
         Role::Morgana,
         Role::Oberon,
         Role::Minion,
+        Role::GoodLancelot,
+        Role::EvilLancelot,
     ];
+
+    /// The two Lancelots, always in play together (they replace one loyal
+    /// servant and one minion).
+    pub const LANCELOTS: [Role; 2] = [Role::GoodLancelot, Role::EvilLancelot];
 
     /// The optional characters that can be switched on in setup.
     pub const OPTIONAL: [Role; 4] = [Role::Percival, Role::Mordred, Role::Morgana, Role::Oberon];
@@ -102,7 +112,7 @@ impl Role {
     /// Which side the role plays for.
     pub fn side(self) -> Side {
         match self {
-            Role::Merlin | Role::Percival | Role::LoyalServant => Side::Good,
+            Role::Merlin | Role::Percival | Role::LoyalServant | Role::GoodLancelot => Side::Good,
             _ => Side::Evil,
         }
     }
@@ -124,12 +134,60 @@ impl Role {
             Role::Morgana => "morgana",
             Role::Oberon => "oberon",
             Role::Minion => "minion",
+            Role::GoodLancelot => "lancelot-good",
+            Role::EvilLancelot => "lancelot-evil",
+        }
+    }
+
+    /// Whether this is one of the two Lancelots.
+    pub fn is_lancelot(self) -> bool {
+        Role::LANCELOTS.contains(&self)
+    }
+
+    /// What the character does, in one line, for the role setup screen.
+    pub fn explain(self, lang: Lang) -> &'static str {
+        match self {
+            Role::Merlin => lang.pick(
+                "Bene. Conosce i malvagi (non Mordred); se l'Assassino lo scopre alla fine, vince il Male.",
+                "Good. Knows the evil players (not Mordred); if the Assassin finds him at the end, Evil wins.",
+            ),
+            Role::Percival => lang.pick(
+                "Bene. Sa chi è Merlino, ma con Morgana in gioco vede due candidati.",
+                "Good. Knows who Merlin is, but with Morgana in play sees two candidates.",
+            ),
+            Role::LoyalServant => lang
+                .pick("Bene. Nessun potere: solo il voto e il fiuto.", "Good. No power: only a vote and a good nose."),
+            Role::Assassin => lang.pick(
+                "Male. Se il Bene vince tre missioni, prova a indicare Merlino.",
+                "Evil. If Good wins three missions, tries to name Merlin.",
+            ),
+            Role::Mordred => lang.pick("Male. Merlino non lo vede.", "Evil. Hidden from Merlin."),
+            Role::Morgana => {
+                lang.pick("Male. Agli occhi di Percival sembra Merlino.", "Evil. Looks like Merlin to Percival.")
+            }
+            Role::Oberon => lang.pick(
+                "Male, ma da solo: non conosce i complici e loro non conoscono lui.",
+                "Evil, but alone: does not know the other evil players, nor they him.",
+            ),
+            Role::Minion => lang
+                .pick("Male. Nessun potere oltre a conoscere i complici.", "Evil. No power beyond knowing the allies."),
+            Role::GoodLancelot => lang.pick(
+                "Bene all'inizio; le carte lealtà possono fargli cambiare schieramento.",
+                "Good at first; the loyalty cards may make him change sides.",
+            ),
+            Role::EvilLancelot => lang.pick(
+                "Male all'inizio; le carte lealtà possono fargli cambiare schieramento.",
+                "Evil at first; the loyalty cards may make him change sides.",
+            ),
         }
     }
 
     /// The role printed on an Avalon character card id, if it is one.
     pub fn from_card(card: &str) -> Option<Role> {
         let rest = card.strip_prefix("avalon/role/")?;
+        if let Some(r) = Role::ALL.into_iter().find(|r| r.is_unique() && r.slug() == rest) {
+            return Some(r);
+        }
         let (slug, number) = match rest.split_once('-') {
             Some((s, n)) => (s, Some(n)),
             None => (rest, None),
@@ -154,6 +212,8 @@ impl Localize for Role {
             Role::Morgana => "Morgana",
             Role::Oberon => "Oberon",
             Role::Minion => lang.pick("Lacchè di Mordred", "Minion of Mordred"),
+            Role::GoodLancelot => lang.pick("Lancillotto del Bene", "Good Lancelot"),
+            Role::EvilLancelot => lang.pick("Lancillotto del Male", "Evil Lancelot"),
         }
         .into()
     }
@@ -192,6 +252,41 @@ impl Localize for RoleWarning {
     }
 }
 
+/// What a balance note is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "role", rename_all = "snake_case")]
+pub enum BalanceItem {
+    /// An optional character.
+    Role(Role),
+    /// The Lady of the Lake.
+    LadyOfTheLake,
+}
+
+/// One of the rulebook's notes on balance: adding this makes that side win
+/// more often.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalanceNote {
+    /// The character or rule.
+    pub about: BalanceItem,
+    /// The side it makes stronger.
+    pub favours: Side,
+}
+
+impl Localize for BalanceNote {
+    fn text(&self, lang: Lang) -> String {
+        let what = match self.about {
+            BalanceItem::Role(r) => r.text(lang),
+            BalanceItem::LadyOfTheLake => lang.pick("La Dama del Lago", "The Lady of the Lake").to_string(),
+        };
+        match (lang, self.favours) {
+            (Lang::It, Side::Good) => format!("{what}: rafforza il Bene, che vincerà più spesso."),
+            (Lang::It, Side::Evil) => format!("{what}: rafforza il Male, che vincerà più spesso."),
+            (Lang::En, Side::Good) => format!("{what}: makes Good stronger; Good will win more often."),
+            (Lang::En, Side::Evil) => format!("{what}: makes Evil stronger; Evil will win more often."),
+        }
+    }
+}
+
 impl RoleSet {
     /// The standard set for `players` with the chosen optional characters;
     /// the remaining places go to loyal servants and minions.
@@ -201,7 +296,7 @@ impl RoleSet {
         }
         let mut roles = vec![Role::Merlin, Role::Assassin];
         for &r in optional {
-            if !Role::OPTIONAL.contains(&r) {
+            if !Role::OPTIONAL.contains(&r) && !r.is_lancelot() {
                 return Err(AvalonError::NotOptional { role: r });
             }
             if roles.contains(&r) {
@@ -209,8 +304,18 @@ impl RoleSet {
             }
             roles.push(r);
         }
+        if roles.contains(&Role::GoodLancelot) != roles.contains(&Role::EvilLancelot) {
+            return Err(AvalonError::LancelotsTogether);
+        }
         let evil_specials = roles.iter().filter(|r| r.side() == Side::Evil).count();
         let good_specials = roles.len() - evil_specials;
+        if good_specials > good_count(players) {
+            return Err(AvalonError::TooManyGoodCharacters {
+                players,
+                good: good_count(players),
+                chosen: good_specials,
+            });
+        }
         let evil = evil_count(players);
         if evil_specials > evil {
             return Err(AvalonError::TooManyEvilCharacters { players, evil, chosen: evil_specials });
@@ -237,6 +342,9 @@ impl RoleSet {
             if roles.iter().filter(|&&x| x == r).count() > 1 {
                 return Err(AvalonError::DuplicateRole { role: r });
             }
+        }
+        if roles.contains(&Role::GoodLancelot) != roles.contains(&Role::EvilLancelot) {
+            return Err(AvalonError::LancelotsTogether);
         }
         let evil = roles.iter().filter(|r| r.side() == Side::Evil).count();
         if evil != evil_count(players) {
@@ -274,6 +382,44 @@ impl RoleSet {
     /// The optional characters in play.
     pub fn optional(&self) -> Vec<Role> {
         Role::OPTIONAL.into_iter().filter(|r| self.has(*r)).collect()
+    }
+
+    /// Whether the two Lancelots are in play.
+    pub fn has_lancelots(&self) -> bool {
+        self.has(Role::GoodLancelot) && self.has(Role::EvilLancelot)
+    }
+
+    /// Which side each choice of this set (and of the optional rules) helps,
+    /// as the rulebook puts it, for the role setup screen.
+    pub fn balance(&self, lady_of_the_lake: bool) -> Vec<BalanceNote> {
+        let mut notes: Vec<BalanceNote> = Role::OPTIONAL
+            .into_iter()
+            .filter(|r| self.has(*r))
+            .map(|r| BalanceNote {
+                about: BalanceItem::Role(r),
+                favours: match r {
+                    Role::Percival | Role::Oberon => Side::Good,
+                    _ => Side::Evil,
+                },
+            })
+            .collect();
+        if lady_of_the_lake {
+            notes.push(BalanceNote { about: BalanceItem::LadyOfTheLake, favours: Side::Good });
+        }
+        notes
+    }
+
+    /// The side the rulebook's notes lean to on the whole for this set, or
+    /// `None` when they cancel out (or there are none).
+    pub fn leans(&self, lady_of_the_lake: bool) -> Option<Side> {
+        let notes = self.balance(lady_of_the_lake);
+        let good = notes.iter().filter(|n| n.favours == Side::Good).count();
+        let evil = notes.len() - good;
+        match good.cmp(&evil) {
+            std::cmp::Ordering::Greater => Some(Side::Good),
+            std::cmp::Ordering::Less => Some(Side::Evil),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     /// Advice about a legal set (never a refusal).

@@ -12,6 +12,7 @@ fn game(players: usize, scan_roles: bool) -> Avalon {
         roles: RoleSet::standard(players, &[]).unwrap(),
         scan_roles,
         first_leader: Some(Seat(0)),
+        options: Default::default(),
     };
     g.execute(&Command::Setup(setup), &mut rng()).unwrap();
     g
@@ -37,7 +38,7 @@ fn vote_all(g: &mut Avalon, approve: bool) {
 fn propose_first(g: &mut Avalon) -> Vec<Seat> {
     let size = roles::team_size(g.players(), usize::from(g.mission()));
     let team: Vec<Seat> = Seat::all(g.players()).take(size).collect();
-    run(g, Command::ProposeTeam { team: team.clone() });
+    run(g, Command::ProposeTeam { team: team.clone(), mission: None, excalibur: None });
     team
 }
 
@@ -62,8 +63,13 @@ fn setup_without_scanning_goes_straight_to_the_night() {
 #[test]
 fn first_leader_by_lot_is_stored_in_the_event() {
     let mut g = Avalon::default();
-    let setup =
-        Setup { names: vec![], roles: RoleSet::standard(7, &[]).unwrap(), scan_roles: false, first_leader: None };
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(7, &[]).unwrap(),
+        scan_roles: false,
+        first_leader: None,
+        options: Default::default(),
+    };
     let events = g.execute(&Command::Setup(setup), &mut GameRng::seeded(99)).unwrap();
     let Event::SetUp { first_leader, .. } = events[0] else { panic!() };
     assert_eq!(g.leader(), first_leader);
@@ -161,12 +167,12 @@ fn rejections_reset_after_a_mission() {
 fn team_size_and_members_are_checked() {
     let mut g = game(5, false);
     run(&mut g, Command::EndNight);
-    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0)] });
+    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0)], mission: None, excalibur: None });
     assert_eq!(e, RuleError::Avalon(AvalonError::TeamSize { needed: 2, given: 1 }));
     assert!(e.text(Lang::En).contains("team of 2"));
-    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0), Seat(0)] });
+    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0), Seat(0)], mission: None, excalibur: None });
     assert_eq!(e.code(), "avalon.duplicate_member");
-    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0), Seat(7)] });
+    let e = refuse(&g, Command::ProposeTeam { team: vec![Seat(0), Seat(7)], mission: None, excalibur: None });
     assert_eq!(e.code(), "common.no_such_seat");
 }
 
@@ -284,7 +290,8 @@ fn a_role_set_given_in_any_order_is_stored_checked_and_in_order() {
         "roles": ["minion", "loyal-servant", "merlin", "assassin", "loyal-servant"]
     }))
     .unwrap();
-    let setup = Setup { names: vec![], roles, scan_roles: false, first_leader: Some(Seat(0)) };
+    let setup =
+        Setup { names: vec![], roles, scan_roles: false, first_leader: Some(Seat(0)), options: Default::default() };
     let events = g.execute(&Command::Setup(setup), &mut rng()).unwrap();
     g.check_invariants().unwrap();
     assert_eq!(Avalon::replay(&events), g);
@@ -293,6 +300,7 @@ fn a_role_set_given_in_any_order_is_stored_checked_and_in_order() {
         serde_json::json!({"roles": ["minion", "minion", "merlin", "assassin", "loyal-servant"]}),
     )
     .unwrap();
-    let setup = Setup { names: vec![], roles: unbalanced, scan_roles: false, first_leader: None };
+    let setup =
+        Setup { names: vec![], roles: unbalanced, scan_roles: false, first_leader: None, options: Default::default() };
     assert_eq!(refuse(&Avalon::default(), Command::Setup(setup)).code(), "avalon.unbalanced");
 }

@@ -1,9 +1,8 @@
 //! What everybody at the table may see of an Avalon game, and what the
 //! narrator says after each event.
 
-use super::night::night_script;
 use super::roles::{self, Role, Side};
-use super::{Avalon, EndReason, Event, Phase, MISSIONS};
+use super::{Avalon, AvalonOptions, EndReason, Event, LancelotVariant, LoyaltyCard, MissionCard, Phase, MISSIONS};
 use crate::games::{Cue, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -40,8 +39,12 @@ pub enum PhaseView {
     Night,
     /// The leader picks a team.
     TeamBuilding {
-        /// Team size needed.
+        /// Team size needed (for the first mission still open when the
+        /// leader chooses missions).
         team_size: usize,
+        /// Missions the leader may choose (0-based), when choosing missions.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        open_missions: Vec<u8>,
     },
     /// Everybody votes.
     TeamVote {
@@ -51,6 +54,9 @@ pub enum PhaseView {
         voted: Vec<Seat>,
         /// Who has not voted yet.
         missing: Vec<Seat>,
+        /// Who would hold Excalibur.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        excalibur: Option<Seat>,
     },
     /// The team plays mission cards.
     Mission {
@@ -60,6 +66,34 @@ pub enum PhaseView {
         played: Vec<Seat>,
         /// Team members still to play.
         missing: Vec<Seat>,
+        /// Who holds Excalibur.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        excalibur: Option<Seat>,
+    },
+    /// Every card is down: Excalibur's holder may switch one other member's
+    /// card, or let them stand.
+    Excalibur {
+        /// The holder.
+        holder: Seat,
+        /// The members whose card may be switched.
+        targets: Vec<Seat>,
+    },
+    /// The Lady of the Lake's holder chooses whom to examine.
+    Lady {
+        /// The holder.
+        holder: Seat,
+        /// The players who may be examined.
+        targets: Vec<Seat>,
+    },
+    /// One player looks at something alone: everybody else looks away, the
+    /// screen shows it only in a hidden panel the viewer touches.
+    Private {
+        /// Who may look.
+        viewer: Seat,
+        /// Whose card or loyalty it is.
+        about: Seat,
+        /// What kind of thing is shown (never the thing itself).
+        what: PrivateKind,
     },
     /// The Assassin names Merlin.
     Assassination,
@@ -75,6 +109,85 @@ pub enum PhaseView {
         /// Who won.
         winner: Side,
     },
+}
+
+/// What a private reveal is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrivateKind {
+    /// The loyalty examined by the Lady of the Lake.
+    Loyalty,
+    /// The mission card Excalibur switched, as it was played.
+    MissionCard,
+}
+
+/// The content of a private reveal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum Revealed {
+    /// A loyalty.
+    Loyalty(Side),
+    /// A mission card.
+    MissionCard(MissionCard),
+}
+
+/// What the hidden panel shows to the one player allowed to look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrivateReveal {
+    /// Who may look.
+    pub viewer: Seat,
+    /// Whose card or loyalty it is.
+    pub about: Seat,
+    /// The content.
+    pub shows: Revealed,
+}
+
+impl PrivateReveal {
+    /// The panel's words.
+    pub fn text(&self, lang: crate::games::Lang, about: &str) -> String {
+        use crate::games::Localize;
+        match (self.shows, lang) {
+            (Revealed::Loyalty(side), crate::games::Lang::It) => format!(
+                "{about} è leale al{}",
+                match side {
+                    Side::Good => " Bene.",
+                    Side::Evil => " Male.",
+                }
+            ),
+            (Revealed::Loyalty(side), crate::games::Lang::En) => format!("{about} is loyal to {}.", side.text(lang)),
+            (Revealed::MissionCard(card), crate::games::Lang::It) => format!(
+                "{about} aveva giocato {}.",
+                if card == MissionCard::Success { "Successo" } else { "Fallimento" }
+            ),
+            (Revealed::MissionCard(card), crate::games::Lang::En) => {
+                format!("{about} had played {}.", if card == MissionCard::Success { "Success" } else { "Fail" })
+            }
+        }
+    }
+}
+
+/// The Lady of the Lake on the screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LadyView {
+    /// Who holds her.
+    pub holder: Seat,
+    /// Everybody who held her (none can be examined).
+    pub former: Vec<Seat>,
+    /// Examinations done.
+    pub uses: u8,
+}
+
+/// The Lancelots on the screen (public: the loyalty cards are face up).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LancelotView {
+    /// The variant.
+    pub variant: LancelotVariant,
+    /// The cards laid out at setup (variant 2 only).
+    pub laid_out: Vec<LoyaltyCard>,
+    /// The cards that took effect so far.
+    pub turned: Vec<LoyaltyCard>,
+    /// Whether the Lancelots are on each other's starting side now.
+    pub switched: bool,
 }
 
 /// Everything the screen may show.
@@ -109,6 +222,18 @@ pub struct AvalonView {
     /// when Tavola knows them.
     #[serde(with = "crate::games::core::seat_map::option")]
     pub roles_revealed: Option<BTreeMap<Seat, Role>>,
+    /// Every seat's side at the end (a Lancelot may have switched), with
+    /// the roles.
+    #[serde(default, with = "crate::games::core::seat_map::option", skip_serializing_if = "Option::is_none")]
+    pub sides_revealed: Option<BTreeMap<Seat, Side>>,
+    /// The optional rules in play.
+    pub options: AvalonOptions,
+    /// The Lady of the Lake, when in play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lady: Option<LadyView>,
+    /// The Lancelots, when in play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lancelot: Option<LancelotView>,
 }
 
 pub(super) fn view(g: &Avalon) -> AvalonView {
@@ -117,14 +242,43 @@ pub(super) fn view(g: &Avalon) -> AvalonView {
         Phase::Lobby => PhaseView::Lobby,
         Phase::RoleScan => PhaseView::RoleScan { next: g.next_to_scan().unwrap_or(Seat(0)), done: g.roles.len() },
         Phase::Night => PhaseView::Night,
-        Phase::TeamBuilding => PhaseView::TeamBuilding { team_size: roles::team_size(players, usize::from(g.mission)) },
-        Phase::TeamVote { team, ballot } => {
-            PhaseView::TeamVote { team: team.clone(), voted: ballot.answered().collect(), missing: ballot.missing() }
+        Phase::TeamBuilding => {
+            let choose = g.options().choose_missions;
+            let next = if choose { g.first_open().unwrap_or(g.mission) } else { g.mission };
+            PhaseView::TeamBuilding {
+                team_size: roles::team_size(players, usize::from(next)),
+                open_missions: if choose { g.open_missions() } else { Vec::new() },
+            }
         }
-        Phase::Mission { team, ballot } => PhaseView::Mission {
+        Phase::TeamVote { team, ballot, excalibur } => PhaseView::TeamVote {
+            team: team.clone(),
+            voted: ballot.answered().collect(),
+            missing: ballot.missing(),
+            excalibur: *excalibur,
+        },
+        Phase::Mission { team, ballot, excalibur: Some(holder) } if ballot.is_complete() => {
+            PhaseView::Excalibur { holder: *holder, targets: team.iter().copied().filter(|s| s != holder).collect() }
+        }
+        Phase::Mission { team, ballot, excalibur } => PhaseView::Mission {
             team: team.clone(),
             played: ballot.answered().iter().copied().collect(),
             missing: ballot.missing(),
+            excalibur: *excalibur,
+        },
+        Phase::ExcaliburReveal { holder, target, .. } => {
+            PhaseView::Private { viewer: *holder, about: *target, what: PrivateKind::MissionCard }
+        }
+        Phase::Lady => {
+            let lady = g.lady.as_ref();
+            PhaseView::Lady {
+                holder: lady.map_or(Seat(0), |l| l.holder),
+                targets: Seat::all(players).filter(|s| lady.is_some_and(|l| !l.former.contains(s))).collect(),
+            }
+        }
+        Phase::LadyReveal { target, .. } => PhaseView::Private {
+            viewer: g.lady.as_ref().map_or(Seat(0), |l| l.holder),
+            about: *target,
+            what: PrivateKind::Loyalty,
         },
         Phase::Assassination => PhaseView::Assassination,
         Phase::ConfirmMerlin { target } => PhaseView::ConfirmMerlin { target: *target },
@@ -156,15 +310,32 @@ pub(super) fn view(g: &Avalon) -> AvalonView {
         score: g.score(),
         named_as_merlin: g.named_as_merlin,
         roles_revealed: (g.is_over_internal() && g.roles_known).then(|| g.roles.clone()),
+        sides_revealed: (g.is_over_internal() && g.roles_known)
+            .then(|| Seat::all(players).filter_map(|s| g.allegiance(s).map(|a| (s, a))).collect()),
+        options: g.options(),
+        lady: g.lady.as_ref().map(|l| LadyView {
+            holder: l.holder,
+            former: l.former.iter().copied().collect(),
+            uses: l.uses,
+        }),
+        lancelot: g.options().lancelot.map(|variant| LancelotView {
+            variant,
+            laid_out: if variant == LancelotVariant::V2 { g.loyalty_deck.clone() } else { Vec::new() },
+            turned: g.loyalty_turned.clone(),
+            switched: g.switched,
+        }),
     }
 }
 
 impl Avalon {
-    fn is_over_internal(&self) -> bool {
+    pub(super) fn is_over_internal(&self) -> bool {
         matches!(self.phase, Phase::Ended { .. })
     }
 
     fn leader_cue(&self) -> Cue {
+        if self.options().choose_missions {
+            return Cue::new("avalon.round.leader_chooses").with(self.round()).with(self.name(self.leader));
+        }
         let size = roles::team_size(self.players(), usize::from(self.mission));
         Cue::new("avalon.round.leader").with(self.name(self.leader)).with(self.mission + 1).with(size)
     }
@@ -176,12 +347,54 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
             g.next_to_scan().map(|s| vec![Cue::new("avalon.scan.next").with(g.name(s))]).unwrap_or_default()
         }
         Event::RoleScanSkipped => vec![Cue::new("avalon.scan.skipped")],
-        Event::NightBegan => g.role_set().map(night_script).unwrap_or_default().into_iter().map(|s| s.cue).collect(),
+        Event::NightBegan => g.night_script().into_iter().map(|s| s.cue).collect(),
         // The host may end the night before the script is over: the day
         // starts with the leader's line, not with the rest of the night.
         Event::NightEnded => vec![g.leader_cue().interrupting()],
-        Event::TeamProposed { .. } => vec![Cue::new("avalon.vote.open")],
-        Event::VoteCast { .. } | Event::MissionCardPlayed { .. } => vec![],
+        Event::TeamProposed { mission, excalibur, .. } => {
+            let mut cues = Vec::new();
+            if g.options().choose_missions {
+                let size = roles::team_size(g.players(), usize::from(*mission));
+                cues.push(Cue::new("avalon.round.mission_chosen").with(mission + 1).with(size));
+            }
+            if let Some(h) = excalibur {
+                cues.push(Cue::new("avalon.excalibur.given").with(g.name(*h)));
+            }
+            cues.push(Cue::new("avalon.vote.open"));
+            cues
+        }
+        Event::HostAnswered { seat } => vec![Cue::new("avalon.host.answered").with(g.name(*seat))],
+        Event::ExcaliburUsed { holder, target: Some(target), .. } => vec![
+            Cue::new("avalon.excalibur.used").with(g.name(*holder)).with(g.name(*target)),
+            Cue::new("avalon.private.look_away").with(g.name(*holder)),
+        ],
+        Event::ExcaliburUsed { holder, target: None, .. } => {
+            vec![Cue::new("avalon.excalibur.kept").with(g.name(*holder))]
+        }
+        Event::LadyExamined { holder, target, loyalty } => {
+            let mut cues = vec![Cue::new("avalon.lady.examines").with(g.name(*holder)).with(g.name(*target))];
+            if loyalty.is_some() {
+                cues.push(Cue::new("avalon.private.look_away").with(g.name(*holder)));
+            } else {
+                cues.push(Cue::new("avalon.lady.card").with(g.name(*target)).with(g.name(*holder)));
+            }
+            cues
+        }
+        Event::LadyPassed { holder } => vec![Cue::new("avalon.lady.passed").with(g.name(*holder))],
+        Event::LoyaltyCardTurned { round, card } => {
+            let id = match card {
+                LoyaltyCard::NoChange => "avalon.lancelot.no_change",
+                LoyaltyCard::Switch => "avalon.lancelot.switch",
+            };
+            vec![Cue::new(id).with(round)]
+        }
+        Event::VoteCast { .. } => vec![],
+        Event::MissionCardPlayed { .. } => match &g.phase {
+            Phase::Mission { ballot, excalibur: Some(h), .. } if ballot.is_complete() => {
+                vec![Cue::new("avalon.excalibur.decide").with(g.name(*h))]
+            }
+            _ => vec![],
+        },
         Event::VotesRevealed { votes, approved } => {
             let yes = votes.values().filter(|&&v| v).count();
             let no = votes.len() - yes;
@@ -193,7 +406,11 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
         }
         Event::MissionRevealed { mission, fails, succeeded, .. } => {
             let id = if *succeeded { "avalon.mission.succeeded" } else { "avalon.mission.failed" };
-            vec![Cue::new(id).with(mission + 1).with(fails)]
+            let mut cues = vec![Cue::new(id).with(mission + 1).with(fails)];
+            if let (Phase::Lady, Some(l)) = (&g.phase, &g.lady) {
+                cues.push(Cue::new("avalon.lady.choose").with(g.name(l.holder)));
+            }
+            cues
         }
         Event::LeaderPassed { .. } => vec![g.leader_cue()],
         Event::AssassinationBegan => vec![Cue::new("avalon.assassin.begin")],
@@ -222,6 +439,9 @@ fn reveal(g: &Avalon) -> Vec<Cue> {
     let mut cues = vec![Cue::new("avalon.reveal.begin").pause(1_000)];
     for (seat, role) in &g.roles {
         cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).with(g.name(*seat)).pause(800));
+    }
+    if g.switched {
+        cues.push(Cue::new("avalon.reveal.lancelots_switched").pause(800));
     }
     if let Some((merlin, _)) = g.roles.iter().find(|(_, r)| **r == Role::Merlin) {
         cues.push(Cue::new("avalon.reveal.merlin_was").with(g.name(*merlin)));
