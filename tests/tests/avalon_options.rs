@@ -438,3 +438,36 @@ fn play_again_keeps_the_players_and_the_characters() {
     d.touch(json!({"touch": "play_again", "names": reseated}));
     assert_eq!(d.avalon_view()["names"], json!(reseated));
 }
+
+#[test]
+fn a_private_reveal_survives_a_restart_and_held_cards_do_not() {
+    let dir = tavola_tests::Scratch::new("avalon-options");
+    let open = |resume| {
+        Driver::open(tavola::headless::Options { seed: 41, db: Some(dir.db()), resume, ..Default::default() })
+            .expect("the journal opens")
+    };
+    let five = ["merlin", "loyal-servant", "loyal-servant", "assassin", "minion"];
+    {
+        let mut d = open(false);
+        start(&mut d, &five, json!({"excalibur": true}), None);
+        d.avalon("propose_team", json!({"team": [0, 1], "excalibur": 1}));
+        d.everyone_votes(5, "approve");
+        d.press(0, "reject");
+        d.press(1, "approve");
+        // The power goes while the holder is deciding: the held cards are lost.
+    }
+    let mut d = open(true);
+    let p = phase(&mut d);
+    assert_eq!((p["phase"].clone(), p["missing"].clone()), (json!("mission"), json!([0, 1])), "{p}");
+    d.press(0, "reject");
+    d.press(1, "approve");
+    d.avalon("use_excalibur", json!({"target": 0}));
+    drop(d);
+    // The power goes while the holder is looking: the reveal is still there.
+    let mut d = open(true);
+    assert_eq!(phase(&mut d), json!({"phase": "private", "viewer": 1, "about": 0, "what": "mission_card"}));
+    let out = d.touch(json!({"touch": "peek"}));
+    assert_eq!(out[0]["reveal"]["shows"], json!({"kind": "mission_card", "value": "fail"}));
+    let out = d.avalon("reveal_seen", json!({}));
+    assert_eq!(events(&out, "mission_revealed")[0]["succeeded"], true);
+}

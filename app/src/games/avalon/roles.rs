@@ -488,6 +488,55 @@ mod tests {
     }
 
     #[test]
+    fn the_lancelots_come_in_pairs_and_take_a_good_and_an_evil_place() {
+        assert_eq!(Role::from_card("avalon/role/lancelot-good"), Some(Role::GoodLancelot));
+        assert_eq!(Role::from_card("avalon/role/lancelot-evil"), Some(Role::EvilLancelot));
+        let set = RoleSet::standard(5, &Role::LANCELOTS).unwrap();
+        assert_eq!(set.count(Role::LoyalServant), 1);
+        assert_eq!(set.count(Role::Minion), 0);
+        assert!(set.has_lancelots());
+        assert_eq!(RoleSet::standard(6, &[Role::GoodLancelot]), Err(AvalonError::LancelotsTogether));
+        assert_eq!(
+            RoleSet::standard(5, &[Role::Mordred, Role::GoodLancelot, Role::EvilLancelot]),
+            Err(AvalonError::TooManyEvilCharacters { players: 5, evil: 2, chosen: 3 })
+        );
+        let mut roles = RoleSet::standard(7, &Role::LANCELOTS).unwrap().roles().to_vec();
+        roles.retain(|r| *r != Role::GoodLancelot);
+        roles.push(Role::LoyalServant);
+        assert_eq!(RoleSet::from_roles(roles), Err(AvalonError::LancelotsTogether));
+    }
+
+    #[test]
+    fn every_role_is_explained_in_one_line_in_both_languages() {
+        for role in Role::ALL {
+            let (it, en) = (role.explain(Lang::It), role.explain(Lang::En));
+            assert_ne!(it, en, "{role:?}");
+            for text in [it, en] {
+                assert!(!text.contains('\n') && text.len() < 120, "one short line: {text}");
+            }
+            let side = if role.side() == Side::Good { ("Bene", "Good") } else { ("Male", "Evil") };
+            assert!(it.starts_with(side.0) && en.starts_with(side.1), "the line starts with the side: {en}");
+        }
+    }
+
+    #[test]
+    fn the_balance_notes_follow_the_rulebook() {
+        let set = RoleSet::standard(8, &[Role::Percival, Role::Morgana, Role::Oberon]).unwrap();
+        let notes = set.balance(true);
+        let favours = |about| notes.iter().find(|n| n.about == about).map(|n| n.favours);
+        assert_eq!(favours(BalanceItem::Role(Role::Percival)), Some(Side::Good));
+        assert_eq!(favours(BalanceItem::Role(Role::Morgana)), Some(Side::Evil));
+        assert_eq!(favours(BalanceItem::Role(Role::Oberon)), Some(Side::Good));
+        assert_eq!(favours(BalanceItem::LadyOfTheLake), Some(Side::Good));
+        assert_eq!(set.leans(true), Some(Side::Good));
+        let evil = RoleSet::standard(7, &[Role::Mordred, Role::Morgana]).unwrap();
+        assert_eq!(evil.leans(false), Some(Side::Evil));
+        assert_eq!(RoleSet::standard(5, &[]).unwrap().leans(false), None);
+        let line = notes[0].text(Lang::It);
+        assert!(line.starts_with("Percival") && line.contains("Bene"), "{line}");
+    }
+
+    #[test]
     fn team_sizes_and_two_fail_rule() {
         assert_eq!((0..5).map(|m| team_size(5, m)).collect::<Vec<_>>(), vec![2, 3, 2, 3, 3]);
         assert_eq!((0..5).map(|m| team_size(7, m)).collect::<Vec<_>>(), vec![2, 3, 3, 4, 4]);
