@@ -15,6 +15,10 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
+// Avalon's optional rules on the screen, kept apart from this file.
+#[path = "avalon_options.rs"]
+mod avalon_options;
+
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Overlay {
@@ -59,6 +63,8 @@ pub struct Controller {
     held: BTreeSet<(u8, bool)>,
     /// The language the static labels are in.
     labels: Option<Lang>,
+    /// Avalon's optional rules (see `avalon_options.rs`).
+    extras: avalon_options::Extras,
 }
 
 impl std::fmt::Debug for Controller {
@@ -83,6 +89,7 @@ impl Controller {
             on_reader: String::new(),
             held: BTreeSet::new(),
             labels: None,
+            extras: Default::default(),
         }
     }
 
@@ -137,8 +144,11 @@ impl Controller {
     }
 
     fn role_set(&self) -> Result<RoleSet, String> {
-        let chosen: Vec<Role> =
+        let mut chosen: Vec<Role> =
             Role::OPTIONAL.into_iter().zip(self.optional).filter(|(_, on)| *on).map(|(r, _)| r).collect();
+        if self.extras.options.lancelot.is_some() {
+            chosen.extend(Role::LANCELOTS);
+        }
         RoleSet::standard(self.players, &chosen).map_err(|e| e.text(self.lang()))
     }
 
@@ -150,7 +160,7 @@ impl Controller {
             roles,
             scan_roles: self.scan_roles,
             first_leader: None,
-            options: Default::default(),
+            options: self.extras.options,
         }));
     }
 
@@ -163,7 +173,8 @@ impl Controller {
 
     fn propose(&mut self) {
         let team: Vec<Seat> = self.team.iter().copied().collect();
-        self.avalon(Command::ProposeTeam { team, mission: None, excalibur: None });
+        let (mission, excalibur) = (self.extras.mission, self.extras.excalibur);
+        self.avalon(Command::ProposeTeam { team, mission, excalibur });
         self.team.clear();
     }
 
@@ -271,12 +282,15 @@ impl Controller {
             None => {}
         }
         let Some(a) = &view.avalon else { return "picker" };
+        if let Some(page) = avalon_options::page(&a.phase) {
+            return page;
+        }
         match a.phase {
             PhaseView::Lobby => "setup",
             PhaseView::RoleScan { .. } => "scan",
             PhaseView::Night => "night",
             PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. } => "round",
-            PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::Private { .. } => "round",
+            PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::Private { .. } => "round", // shown by avalon_options::page above
             PhaseView::Assassination => "assassination",
             PhaseView::ConfirmMerlin { .. } => "confirm",
             PhaseView::Ended { .. } => "ended",
@@ -358,6 +372,7 @@ impl Controller {
         app.set_pace(view.pace);
 
         self.refresh_avalon(window, &view);
+        self.refresh_extras(window, &view);
         self.refresh_sim(window, &view);
     }
 
@@ -773,4 +788,5 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
     }
     sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
+    avalon_options::wire(window, with);
 }

@@ -1,0 +1,262 @@
+//! Avalon's optional rules on the screen (`app/ui/pages/avalon-options.slint`):
+//! the setup's rules and role notes, the leader's mission and Excalibur
+//! choices, the host answering for a seat, the Excalibur and Lady of the
+//! Lake choices, the private reveal behind a covered panel, playing again.
+//!
+//! The one secret shown here, a private reveal's content, is asked of the
+//! table only when the covered panel is touched, kept while the viewer
+//! looks, and dropped as soon as the reveal is over.
+
+use super::Controller;
+use crate::games::avalon::{AvalonOptions, AvalonView, Command, LancelotVariant, PhaseView, Role};
+use crate::games::{Lang, Localize, Seat};
+use crate::table::{Input, Output, TableView, Touch};
+use crate::ui::{AppWindow, AvalonExtras, ChoiceItem};
+use slint::{ComponentHandle, ModelRc, VecModel};
+use std::rc::Rc;
+
+/// The screen's own state for the optional rules.
+#[derive(Debug, Default)]
+pub(super) struct Extras {
+    /// The options the next game starts with.
+    pub options: AvalonOptions,
+    /// The mission the leader picked (0-based), when choosing missions.
+    pub mission: Option<u8>,
+    /// The member the leader hands Excalibur to.
+    pub excalibur: Option<Seat>,
+    /// What the covered panel shows, once touched.
+    pub private_text: String,
+}
+
+/// The page for the phases of the optional rules, if the phase is one.
+pub(super) fn page(phase: &PhaseView) -> Option<&'static str> {
+    match phase {
+        PhaseView::Excalibur { .. } | PhaseView::Lady { .. } => Some("avalon-choice"),
+        PhaseView::Private { .. } => Some("private"),
+        _ => None,
+    }
+}
+
+fn items(a: &AvalonView, seats: impl IntoIterator<Item = Seat>) -> ModelRc<ChoiceItem> {
+    let items: Vec<ChoiceItem> = seats
+        .into_iter()
+        .map(|s| ChoiceItem { seat: i32::from(s.0), name: a.names.get(s.index()).cloned().unwrap_or_default().into() })
+        .collect();
+    ModelRc::new(VecModel::from(items))
+}
+
+fn no_items() -> ModelRc<ChoiceItem> {
+    ModelRc::new(VecModel::from(Vec::<ChoiceItem>::new()))
+}
+
+impl Controller {
+    /// Copies the optional rules' state into the `AvalonExtras` global.
+    pub(super) fn refresh_extras(&mut self, window: &AppWindow, view: &TableView) {
+        let lang = view.lang;
+        let ui = window.global::<AvalonExtras<'_>>();
+        let o = self.extras.options;
+        ui.set_lady(o.lady_of_the_lake);
+        ui.set_excalibur(o.excalibur);
+        ui.set_choose_missions(o.choose_missions);
+        ui.set_lancelot(match o.lancelot {
+            None => 0,
+            Some(LancelotVariant::V1) => 1,
+            Some(LancelotVariant::V2) => 2,
+            Some(LancelotVariant::V3) => 3,
+        });
+        ui.set_merlin_sees_lancelot(o.merlin_sees_evil_lancelot);
+        let hint = if o.lady_of_the_lake && self.players < 7 {
+            lang.pick(
+                "Il regolamento la consiglia da 7 giocatori in su.",
+                "The rulebook recommends her from 7 players up.",
+            )
+        } else {
+            ""
+        };
+        ui.set_lady_hint(hint.into());
+        let (roles, balance) = match self.role_set() {
+            Ok(set) => {
+                let mut distinct: Vec<Role> = set.roles().to_vec();
+                distinct.dedup();
+                let roles: Vec<slint::SharedString> =
+                    distinct.iter().map(|r| format!("{}: {}", r.text(lang), r.explain(lang)).into()).collect();
+                let mut balance: Vec<slint::SharedString> =
+                    set.balance(o.lady_of_the_lake).iter().map(|n| n.text(lang).into()).collect();
+                let leans = match set.leans(o.lady_of_the_lake) {
+                    Some(side) => match lang {
+                        Lang::It => format!("Nel complesso queste scelte favoriscono {}.", side.text(lang)),
+                        Lang::En => format!("On the whole these choices favour {}.", side.text(lang)),
+                    },
+                    None => lang
+                        .pick("Nel complesso le scelte si bilanciano.", "On the whole the choices balance out.")
+                        .into(),
+                };
+                balance.push(leans.into());
+                (roles, balance)
+            }
+            Err(e) => (vec![e.into()], Vec::new()),
+        };
+        ui.set_role_lines(ModelRc::new(VecModel::from(roles)));
+        ui.set_balance_lines(ModelRc::new(VecModel::from(balance)));
+
+        let Some(a) = &view.avalon else { return };
+        let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
+        // Team building: which mission, and who gets Excalibur.
+        let building = matches!(a.phase, PhaseView::TeamBuilding { .. });
+        let open: Vec<i32> = match &a.phase {
+            PhaseView::TeamBuilding { open_missions, .. } => open_missions.iter().map(|m| i32::from(*m) + 1).collect(),
+            _ => Vec::new(),
+        };
+        if !building {
+            self.extras.mission = None;
+            self.extras.excalibur = None;
+        }
+        ui.set_open_missions(ModelRc::new(VecModel::from(open)));
+        ui.set_chosen_mission(self.extras.mission.map_or(0, |m| i32::from(m) + 1));
+        let candidates = if building && a.options.excalibur {
+            items(a, self.team.iter().copied().filter(|s| Some(*s) != a.leader))
+        } else {
+            no_items()
+        };
+        ui.set_excalibur_candidates(candidates);
+        ui.set_excalibur_seat(self.extras.excalibur.map_or(-1, |s| i32::from(s.0)));
+        // A vote: the seats the host may answer for.
+        let missing = match &a.phase {
+            PhaseView::TeamVote { missing, .. } => items(a, missing.iter().copied()),
+            _ => no_items(),
+        };
+        ui.set_missing_voters(missing);
+        ui.set_can_play_again(matches!(a.phase, PhaseView::Ended { .. }));
+        // The choices and the private reveal.
+        let (title, targets, can_pass) = match &a.phase {
+            PhaseView::Excalibur { holder, targets } => {
+                let title = match lang {
+                    Lang::It => {
+                        format!("{}, con Excalibur cambi la carta di un altro membro della squadra?", name(*holder))
+                    }
+                    Lang::En => format!("{}, will Excalibur switch another member's card?", name(*holder)),
+                };
+                (title, items(a, targets.iter().copied()), true)
+            }
+            PhaseView::Lady { holder, targets } => {
+                let title = match lang {
+                    Lang::It => format!("{}, chi esamina la Dama del Lago?", name(*holder)),
+                    Lang::En => format!("{}, whom does the Lady of the Lake examine?", name(*holder)),
+                };
+                (title, items(a, targets.iter().copied()), false)
+            }
+            _ => (String::new(), no_items(), false),
+        };
+        ui.set_choice_title(title.into());
+        ui.set_targets(targets);
+        ui.set_can_pass(can_pass);
+        match &a.phase {
+            PhaseView::Private { viewer, .. } => {
+                let v = name(*viewer);
+                let prompt = match lang {
+                    Lang::It => format!("Tutti tranne {v}, distogliete lo sguardo. {v}, tocca il riquadro."),
+                    Lang::En => format!("Everyone but {v}, look away. {v}, touch the panel."),
+                };
+                ui.set_private_prompt(prompt.into());
+            }
+            _ => {
+                self.extras.private_text.clear();
+                ui.set_private_prompt("".into());
+            }
+        }
+        ui.set_private_text(self.extras.private_text.clone().into());
+    }
+
+    fn choose_target(&mut self, seat: i32) {
+        let Ok(seat) = u8::try_from(seat).map(Seat) else { return };
+        let phase = self.view().avalon.map(|a| a.phase);
+        match phase {
+            Some(PhaseView::Excalibur { .. }) => self.avalon(Command::UseExcalibur { target: Some(seat) }),
+            Some(PhaseView::Lady { .. }) => self.avalon(Command::LadyExamine { target: seat }),
+            _ => {}
+        }
+    }
+
+    fn peek(&mut self) {
+        let out = self.booted.table.input(self.now, Input::Touch(Touch::Peek));
+        for o in out {
+            if let Output::Private { message, .. } = o {
+                self.extras.private_text = message;
+            }
+        }
+    }
+}
+
+/// Wires the `AvalonExtras` callbacks; `with` runs a change on the
+/// controller and refreshes the screen.
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow, with: Rc<W>) {
+    let ui = window.global::<AvalonExtras<'_>>();
+    {
+        let with = with.clone();
+        ui.on_toggle(move |what| {
+            with(&|c| {
+                let o = &mut c.extras.options;
+                match what.as_str() {
+                    "lady" => o.lady_of_the_lake = !o.lady_of_the_lake,
+                    "excalibur" => o.excalibur = !o.excalibur,
+                    "choose" => o.choose_missions = !o.choose_missions,
+                    "merlin-lancelot" => o.merlin_sees_evil_lancelot = !o.merlin_sees_evil_lancelot,
+                    _ => {}
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_set_lancelot(move |v| {
+            with(&|c| {
+                c.extras.options.lancelot = match v {
+                    1 => Some(LancelotVariant::V1),
+                    2 => Some(LancelotVariant::V2),
+                    3 => Some(LancelotVariant::V3),
+                    _ => None,
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_choose_mission(move |m| with(&|c| c.extras.mission = u8::try_from(m - 1).ok()));
+    }
+    {
+        let with = with.clone();
+        ui.on_give_excalibur(move |s| with(&|c| c.extras.excalibur = u8::try_from(s).ok().map(Seat)));
+    }
+    {
+        let with = with.clone();
+        ui.on_host_vote(move |seat, approve| {
+            with(&|c| {
+                if let Ok(seat) = u8::try_from(seat) {
+                    c.avalon(Command::HostAnswer { seat: Seat(seat), approve });
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_choose_target(move |s| with(&|c| c.choose_target(s)));
+    }
+    {
+        let with = with.clone();
+        ui.on_pass(move || with(&|c| c.avalon(Command::UseExcalibur { target: None })));
+    }
+    {
+        let with = with.clone();
+        ui.on_peek(move || with(&|c| c.peek()));
+    }
+    {
+        let with = with.clone();
+        ui.on_seen(move || {
+            with(&|c| {
+                c.extras.private_text.clear();
+                c.avalon(Command::RevealSeen);
+            })
+        });
+    }
+    ui.on_play_again(move || with(&|c| c.touch(Touch::PlayAgain { names: None })));
+}

@@ -1,0 +1,110 @@
+//! Avalon's optional rules through the widgets, with Slint's testing
+//! backend: the rules chosen on the setup page, Excalibur handed over and
+//! used, and the switched card seen behind the covered panel.
+
+use i_slint_backend_testing::{AccessibleRole, ElementHandle};
+use slint::platform::WindowEvent;
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::ui::{init, App, AvalonExtras, AvalonUi, Ui};
+
+fn click(ui: &Ui, label: &str) {
+    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
+    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
+    found[0].invoke_accessible_default_action();
+}
+
+/// A choice among players: the toggle labelled with the name.
+fn pick(ui: &Ui, name: &str) {
+    let found = ElementHandle::find_by_accessible_label(&ui.window, name)
+        .find(|e| e.accessible_role() == Some(AccessibleRole::Checkbox))
+        .unwrap_or_else(|| panic!("no choice “{name}”"));
+    found.invoke_accessible_default_action();
+}
+
+fn key(ui: &Ui, now: &mut u64, seat: usize, text: &str) {
+    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: (seat + 1).to_string().into() });
+    for down in [true, false] {
+        ui.step(*now);
+        let event = if down {
+            WindowEvent::KeyPressed { text: text.into() }
+        } else {
+            WindowEvent::KeyReleased { text: text.into() }
+        };
+        ui.window.window().dispatch_event(event);
+        *now += 60;
+        ui.step(*now);
+    }
+}
+
+#[test]
+fn excalibur_through_the_widgets_and_the_covered_panel() {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let mut now = 0;
+    ui.step(now);
+    let app = ui.window.global::<App<'_>>();
+    click(&ui, "Impostazioni");
+    click(&ui, "English");
+    click(&ui, "Done");
+    click(&ui, "The Resistance: Avalon");
+    let names = ["Anna", "Bruno", "Carla", "Dario", "Elena"];
+    for (i, name) in names.iter().enumerate() {
+        let field = ElementHandle::find_by_accessible_label(&ui.window, &format!("Seat {}", i + 1))
+            .find(|e| e.accessible_role() == Some(AccessibleRole::TextInput))
+            .expect("a name field");
+        field.set_accessible_value(*name);
+    }
+    ui.step(now);
+
+    // The rules page explains the characters and the balance.
+    click(&ui, "Optional rules and characters");
+    let extras = ui.window.global::<AvalonExtras<'_>>();
+    assert!(extras.get_show_options());
+    let lines: Vec<String> = extras.get_role_lines().iter().map(|l| l.to_string()).collect();
+    assert!(lines.iter().any(|l| l.starts_with("Merlin: Good.")), "{lines:?}");
+    click(&ui, "Lady of the Lake");
+    assert!(extras.get_lady_hint().contains("7 players"), "a hint at five players, not a refusal");
+    let balance: Vec<String> = extras.get_balance_lines().iter().map(|l| l.to_string()).collect();
+    assert!(balance.iter().any(|l| l.contains("Lady of the Lake") && l.contains("Good")), "{balance:?}");
+    click(&ui, "Lady of the Lake");
+    click(&ui, "Excalibur");
+    click(&ui, "Back to the setup");
+    assert!(extras.get_excalibur() && !extras.get_lady());
+    click(&ui, "Start");
+    click(&ui, "Day begins");
+    assert_eq!(app.get_page(), "round");
+
+    // The leader picks two players and hands Excalibur to one who is not the leader.
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    click(&ui, "Seat 1");
+    click(&ui, "Seat 2");
+    let candidates: Vec<String> = extras.get_excalibur_candidates().iter().map(|c| c.name.to_string()).collect();
+    assert!(!candidates.is_empty() && !candidates.contains(&avalon.get_leader_name().to_string()), "{candidates:?}");
+    let holder = candidates[0].clone();
+    pick(&ui, &holder);
+    click(&ui, "Propose the team");
+    assert_eq!(avalon.get_chosen(), -1, "the vote is open: {}", app.get_message());
+    for seat in 0..5 {
+        key(&ui, &mut now, seat, "a");
+    }
+    // Anna plays Fail, Bruno Success (Tavola does not know the roles).
+    key(&ui, &mut now, 0, "r");
+    key(&ui, &mut now, 1, "a");
+    assert_eq!(app.get_page(), "avalon-choice");
+    assert!(extras.get_choice_title().contains(&holder), "{}", extras.get_choice_title());
+    let target = if holder == "Anna" { "Bruno" } else { "Anna" };
+    pick(&ui, target);
+    assert_eq!(app.get_page(), "private");
+    assert!(extras.get_private_prompt().starts_with(&format!("Everyone but {holder}, look away")));
+    assert_eq!(extras.get_private_text(), "", "covered until touched");
+    click(&ui, "Covered panel");
+    let card = if target == "Anna" { "Fail" } else { "Success" };
+    assert_eq!(extras.get_private_text(), format!("{target} had played {card}."));
+    click(&ui, "Seen: cover it and go on");
+    assert_eq!(app.get_page(), "round");
+    assert_eq!(extras.get_private_text(), "", "nothing stays on the screen");
+    let first = avalon.get_missions().row_data(0).unwrap();
+    // Switching Anna's Fail makes two Successes; switching Bruno's Success makes two Fails.
+    assert_eq!(first.result, if target == "Anna" { 1 } else { 2 });
+}
