@@ -7,11 +7,11 @@ use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
-use tavola::games::avalon::{Command, MissionCard, Role, RoleSet, Setup};
+use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -228,4 +228,51 @@ fn main() {
     s.avalon(Command::Assassinate { target: Seat(3) });
     s.last_line();
     s.save("avalon-confirm-it");
+
+    // The optional rules, in English: the rules page over the setup, the
+    // leader's choices, Excalibur's choice and the covered panel.
+    s.touch(Touch::Leave);
+    s.touch(Touch::SetLang { lang });
+    s.touch(Touch::ChooseGame { game: GameKind::Avalon });
+    s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
+    let win = s.ui.window.clone_strong();
+    let extras = win.global::<AvalonExtras<'_>>();
+    for rule in ["lady", "excalibur", "choose"] {
+        extras.invoke_toggle(rule.into());
+    }
+    extras.invoke_set_lancelot(2);
+    extras.set_show_options(true);
+    s.save("avalon-options");
+    extras.set_show_options(false);
+    let names = NAMES.iter().map(|n| n.to_string()).collect();
+    let roles = RoleSet::standard(7, &[Role::Percival, Role::Morgana, Role::GoodLancelot, Role::EvilLancelot])
+        .expect("a legal set");
+    let options = AvalonOptions {
+        lady_of_the_lake: true,
+        excalibur: true,
+        choose_missions: true,
+        lancelot: Some(LancelotVariant::V2),
+        merlin_sees_evil_lancelot: true,
+    };
+    s.avalon(Command::Setup(Setup { names, roles, scan_roles: false, first_leader: Some(Seat(0)), options }));
+    s.avalon(Command::EndNight);
+    let ui = win.global::<AvalonUi<'_>>();
+    ui.invoke_toggle_seat(0);
+    ui.invoke_toggle_seat(2);
+    extras.invoke_choose_mission(1);
+    extras.invoke_give_excalibur(2);
+    s.last_line();
+    s.save("avalon-leader-choices");
+    s.avalon(Command::ProposeTeam { team: vec![Seat(0), Seat(2)], mission: Some(0), excalibur: Some(Seat(2)) });
+    s.everyone(7, PadButton::Approve);
+    s.press(0, PadButton::Reject);
+    s.press(2, PadButton::Approve);
+    s.last_line();
+    s.save("avalon-excalibur");
+    s.avalon(Command::UseExcalibur { target: Some(Seat(0)) });
+    s.last_line();
+    s.save("avalon-private");
+    extras.invoke_peek();
+    s.wait(100);
+    s.save("avalon-private-seen");
 }

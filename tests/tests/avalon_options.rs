@@ -471,3 +471,20 @@ fn a_private_reveal_survives_a_restart_and_held_cards_do_not() {
     let out = d.avalon("reveal_seen", json!({}));
     assert_eq!(events(&out, "mission_revealed")[0]["succeeded"], true);
 }
+
+#[test]
+fn a_private_reveal_cannot_be_taken_back() {
+    let mut d = Driver::new(42);
+    let five = ["merlin", "loyal-servant", "loyal-servant", "assassin", "minion"];
+    start(&mut d, &five, json!({"excalibur": true}), None);
+    d.avalon("propose_team", json!({"team": [0, 1], "excalibur": 1}));
+    d.everyone_votes(5, "approve");
+    d.press(0, "approve");
+    d.press(1, "approve");
+    d.avalon("use_excalibur", json!({"target": 0}));
+    d.touch(json!({"touch": "peek"}));
+    // Taking it back would let the holder look at another card.
+    let out = d.touch(json!({"touch": "undo"}));
+    assert_eq!(codes(&out), vec!["table.cannot_undo"]);
+    assert_eq!(phase(&mut d)["phase"], "private");
+}

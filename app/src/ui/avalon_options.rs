@@ -11,7 +11,7 @@ use super::Controller;
 use crate::games::avalon::{AvalonOptions, AvalonView, Command, LancelotVariant, PhaseView, Role};
 use crate::games::{Lang, Localize, Seat};
 use crate::table::{Input, Output, TableView, Touch};
-use crate::ui::{AppWindow, AvalonExtras, ChoiceItem};
+use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
 
@@ -110,6 +110,20 @@ impl Controller {
         if !building {
             self.extras.mission = None;
             self.extras.excalibur = None;
+        }
+        // The mission the leader picked sets the team size and the number shown.
+        if let (Some(m), PhaseView::TeamBuilding { open_missions, .. }) = (self.extras.mission, &a.phase) {
+            if !open_missions.contains(&m) {
+                self.extras.mission = None;
+            } else {
+                let size = crate::games::avalon::roles::team_size(a.players, usize::from(m));
+                let mut chosen = a.clone();
+                chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
+                let round = window.global::<AvalonUi<'_>>();
+                round.set_team_size(size as i32);
+                round.set_mission_number(i32::from(m) + 1);
+                round.set_status(super::round_status(&chosen, lang, self.team.len()).into());
+            }
         }
         ui.set_open_missions(ModelRc::new(VecModel::from(open)));
         ui.set_chosen_mission(self.extras.mission.map_or(0, |m| i32::from(m) + 1));

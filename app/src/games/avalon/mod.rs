@@ -435,6 +435,9 @@ impl GameEvent for Event {
         matches!(
             self,
             Event::VoteCast { .. }
+                | Event::HostAnswered { .. }
+                | Event::ExcaliburUsed { .. }
+                | Event::LadyExamined { .. }
                 | Event::VotesRevealed { .. }
                 | Event::MissionCardPlayed { .. }
                 | Event::MissionRevealed { .. }
