@@ -56,7 +56,9 @@ const SEVEN_CARDS: [&str; 7] = [
 #[test]
 fn the_lady_of_the_lake_shows_a_loyalty_to_her_holder_alone_three_times() {
     let mut d = Driver::new(21);
-    start(&mut d, &SEVEN, json!({"lady_of_the_lake": true}), Some(&SEVEN_CARDS));
+    let out = start(&mut d, &SEVEN, json!({"lady_of_the_lake": true}), Some(&SEVEN_CARDS));
+    let starts = out.iter().find(|o| o["id"] == "avalon.lady.starts").expect("the table hears where she starts");
+    assert_eq!(starts["text"], "The Lady of the Lake starts with 7, on the first leader's right.");
     let v = d.avalon_view();
     assert_eq!(v["lady"]["holder"], 6, "the token starts to the right of the first leader (seat 1)");
     // Mission 1 succeeds: no Lady yet.
@@ -487,4 +489,33 @@ fn a_private_reveal_cannot_be_taken_back() {
     let out = d.touch(json!({"touch": "undo"}));
     assert_eq!(codes(&out), vec!["table.cannot_undo"]);
     assert_eq!(phase(&mut d)["phase"], "private");
+}
+
+#[test]
+fn the_journal_counts_a_switched_lancelot_among_the_winners() {
+    // A seed whose three first loyalty cards hold one switch: the Lancelots
+    // end the game on each other's side.
+    let seed = (0..100)
+        .find(|&seed| {
+            let mut d = Driver::new(seed);
+            let out = start(&mut d, &LANCELOT_FIVE, json!({"lancelot": "v2"}), Some(&LANCELOT_CARDS));
+            let deck = events(&out, "set_up")[0]["loyalty_deck"].clone();
+            (0..3).filter(|&i| deck[i] == "switch").count() == 1
+        })
+        .expect("some seed");
+    let dir = tavola_tests::Scratch::new("lancelot-winners");
+    let mut d = Driver::open(tavola::headless::Options { seed, db: Some(dir.db()), ..Default::default() }).unwrap();
+    start(&mut d, &LANCELOT_FIVE, json!({"lancelot": "v2"}), Some(&LANCELOT_CARDS));
+    // The Assassin (seat 3) fails three missions.
+    for team in [&[3, 0][..], &[3, 0, 2], &[3, 0]] {
+        round(&mut d, team, None, &[3]);
+    }
+    assert_eq!(d.avalon_view()["phase"]["winner"], "evil");
+    assert_eq!(d.avalon_view()["lancelot"]["switched"], true);
+    drop(d);
+    let journal = tavola::journal::Journal::open(dir.db()).unwrap().journal;
+    let history = journal.history().unwrap();
+    let result = history[0].info.result.clone().expect("a result");
+    let winners: Vec<u8> = result.winners.expect("roles known").iter().map(|s| s.0).collect();
+    assert_eq!(winners, vec![1, 3], "Good Lancelot ended on the side of evil and wins with it");
 }

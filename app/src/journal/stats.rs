@@ -125,6 +125,8 @@ pub struct AvalonFacts {
     pub roles: BTreeMap<Seat, Role>,
     /// Why the game ended, once ended.
     pub reason: Option<EndReason>,
+    /// Whether the Lancelots ended on each other's starting side.
+    pub lancelots_switched: bool,
 }
 
 impl AvalonFacts {
@@ -141,6 +143,9 @@ impl AvalonFacts {
                 }
                 AvalonEvent::RoleScanSkipped => roles.clear(),
                 AvalonEvent::GameEnded { reason } => facts.reason = Some(*reason),
+                AvalonEvent::LoyaltyCardTurned { card: crate::games::avalon::LoyaltyCard::Switch, .. } => {
+                    facts.lancelots_switched = !facts.lancelots_switched;
+                }
                 _ => {}
             }
         }
@@ -160,8 +165,14 @@ impl AvalonFacts {
     pub fn result(&self) -> Option<GameResult> {
         let reason = self.reason?;
         let side = reason.winner();
+        // A Lancelot who switched wins with the side he ended on.
+        let ended_on = |r: &Role| match (r.is_lancelot() && self.lancelots_switched, r.side()) {
+            (true, Side::Good) => Side::Evil,
+            (true, Side::Evil) => Side::Good,
+            (false, s) => s,
+        };
         let winners = (!self.roles.is_empty())
-            .then(|| self.roles.iter().filter(|(_, r)| r.side() == side).map(|(&s, _)| s).collect());
+            .then(|| self.roles.iter().filter(|(_, r)| ended_on(r) == side).map(|(&s, _)| s).collect());
         Some(GameResult { winner: Some(code(&side)), reason: Some(code(&reason)), winners })
     }
 }

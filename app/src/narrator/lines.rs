@@ -140,6 +140,11 @@ const LINES: &[(&str, &str, &str)] = &[
         "{0}, la Dama del Lago ti permette di esaminare la lealtà di un giocatore.",
         "{0}, the Lady of the Lake lets you examine one player's loyalty.",
     ),
+    (
+        "avalon.lady.starts",
+        "La Dama del Lago parte da {0}, alla destra del primo leader.",
+        "The Lady of the Lake starts with {0}, on the first leader's right.",
+    ),
     ("avalon.lady.examines", "{0} esamina {1}.", "{0} examines {1}."),
     (
         "avalon.lady.card",

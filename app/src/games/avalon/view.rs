@@ -350,7 +350,13 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
         Event::NightBegan => g.night_script().into_iter().map(|s| s.cue).collect(),
         // The host may end the night before the script is over: the day
         // starts with the leader's line, not with the rest of the night.
-        Event::NightEnded => vec![g.leader_cue().interrupting()],
+        Event::NightEnded => {
+            let mut cues = vec![g.leader_cue().interrupting()];
+            if let Some(l) = &g.lady {
+                cues.push(Cue::new("avalon.lady.starts").with(g.name(l.holder)));
+            }
+            cues
+        }
         Event::TeamProposed { mission, excalibur, .. } => {
             let mut cues = Vec::new();
             if g.options().choose_missions {
