@@ -37,6 +37,35 @@ pub(super) fn page(phase: &PhaseView) -> Option<&'static str> {
     }
 }
 
+/// What the chosen Lancelot variant does, and where the rules text is
+/// silent, what Tavola does by default and why.
+fn lancelot_note(o: AvalonOptions, lang: Lang) -> String {
+    let variant = match (o.lancelot, lang) {
+        (None, _) => return String::new(),
+        (Some(LancelotVariant::V1), Lang::It) => {
+            "Tavola mescola 3 carte «nessun cambiamento» e 2 «inverti»: ne gira una all'inizio del terzo turno e di ogni turno dopo."
+        }
+        (Some(LancelotVariant::V1), Lang::En) => {
+            "Tavola shuffles 3 \"no change\" and 2 \"switch\" cards and turns one at the start of round 3 and of each round after."
+        }
+        (Some(LancelotVariant::V2), Lang::It) => {
+            "Le 5 carte sono scoperte dall'inizio, una per turno; Lancillotto del Male deve giocare Fallimento."
+        }
+        (Some(LancelotVariant::V2), Lang::En) => {
+            "The 5 cards lie face up from the start, one per round; Evil Lancelot must play Fail."
+        }
+        (Some(LancelotVariant::V3), Lang::It) => {
+            "Nessuna carta lealtà: i due Lancillotto si riconoscono alla fine della notte."
+        }
+        (Some(LancelotVariant::V3), Lang::En) => "No loyalty cards: the two Lancelots find each other at the end of the night.",
+    };
+    let merlin = lang.pick(
+        " Il regolamento mostra Lancillotto del Male ai malvagi come uno di loro e non lo nasconde a Merlino: per questo Merlino lo vede, se non scegliete altrimenti.",
+        " The rules show Evil Lancelot to the evil players as one of them and never hide him from Merlin: so Merlin sees him unless you choose otherwise.",
+    );
+    format!("{variant}{merlin}")
+}
+
 fn items(a: &AvalonView, seats: impl IntoIterator<Item = Seat>) -> ModelRc<ChoiceItem> {
     let items: Vec<ChoiceItem> = seats
         .into_iter()
@@ -74,6 +103,7 @@ impl Controller {
             ""
         };
         ui.set_lady_hint(hint.into());
+        ui.set_lancelot_note(lancelot_note(o, lang).into());
         let (roles, balance) = match self.role_set() {
             Ok(set) => {
                 let mut distinct: Vec<Role> = set.roles().to_vec();
