@@ -118,17 +118,35 @@ fn the_lady_of_the_lake_shows_a_loyalty_to_her_holder_alone_three_times() {
 }
 
 #[test]
-fn without_known_roles_the_lady_only_moves_the_token() {
+fn without_known_roles_the_loyalty_card_goes_by_hand_or_on_the_reader() {
     let mut d = Driver::new(22);
     start(&mut d, &SEVEN, json!({"lady_of_the_lake": true}), None);
     round(&mut d, &[0, 1], None, &[]);
-    round(&mut d, &[1, 2, 3], None, &[]);
+    round(&mut d, &[1, 2, 3], None, &[1]);
+    // By hand: Tavola waits for the table to say it is done, then moves the token.
     let out = d.avalon("lady_examine", json!({"target": 2}));
     assert!(events(&out, "lady_examined")[0]["loyalty"].is_null());
     assert!(lines(&out).contains(&"avalon.lady.card".to_string()), "the loyalty card passes by hand");
+    assert_eq!(phase(&mut d), json!({"phase": "lady_card", "holder": 6, "target": 2}));
+    assert_eq!(codes(&d.touch(json!({"touch": "peek"}))), vec!["table.nothing_private"]);
+    let out = d.avalon("reveal_seen", json!({}));
     assert_eq!(events(&out, "lady_passed")[0]["holder"], 2);
     assert_eq!(phase(&mut d)["phase"], "team_building");
-    assert_eq!(codes(&d.touch(json!({"touch": "peek"}))), vec!["table.nothing_private"]);
+    // On the reader: the card lands behind the covered panel for the holder.
+    round(&mut d, &[2, 3, 4], None, &[]);
+    d.avalon("lady_examine", json!({"target": 5}));
+    let out = d.send(json!({"tag": "placed", "uid": "04B1", "card": "avalon/role/merlin"}));
+    assert_eq!(codes(&out), vec!["avalon.not_a_loyalty_card"], "a character card is no answer");
+    d.send(json!({"tag": "removed", "uid": "04B1"}));
+    let out = d.send(json!({"tag": "placed", "uid": "04B2", "card": "avalon/loyalty/evil"}));
+    let shown = events(&out, "loyalty_shown");
+    assert!(shown[0]["loyalty"].is_null(), "the card's side stays off the public output: {out:?}");
+    assert_eq!(phase(&mut d), json!({"phase": "private", "viewer": 2, "about": 5, "what": "loyalty"}));
+    let out = d.touch(json!({"touch": "peek"}));
+    assert_eq!(out[0]["reveal"]["shows"], json!({"kind": "loyalty", "value": "evil"}));
+    d.send(json!({"tag": "removed", "uid": "04B2"}));
+    let out = d.avalon("reveal_seen", json!({}));
+    assert_eq!(events(&out, "lady_passed")[0]["holder"], 5);
 }
 
 #[test]

@@ -47,6 +47,10 @@ fn avalon_random_options_reach_every_rule_and_keep_reveals_private() {
                     "lady examined, loyalty kept private"
                 }
                 (Event::LadyExamined { .. }, _) => "lady examined without known roles",
+                (Event::LoyaltyShown { loyalty: Some(_), .. }, Event::LoyaltyShown { loyalty: None, .. }) => {
+                    "loyalty card tapped, kept private"
+                }
+                (Event::LoyaltyShown { .. }, _) => panic!("a tapped loyalty shown in public: {public:?}"),
                 (
                     Event::ExcaliburUsed { target: Some(_), original: Some(_), .. },
                     Event::ExcaliburUsed { original: None, counts: None, .. },
@@ -68,6 +72,7 @@ fn avalon_random_options_reach_every_rule_and_keep_reveals_private() {
     for kind in [
         "lady examined, loyalty kept private",
         "lady examined without known roles",
+        "loyalty card tapped, kept private",
         "excalibur switched a card, kept private",
         "excalibur kept",
         "lancelots switched",

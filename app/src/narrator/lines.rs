@@ -148,8 +148,13 @@ const LINES: &[(&str, &str, &str)] = &[
     ("avalon.lady.examines", "{0} esamina {1}.", "{0} examines {1}."),
     (
         "avalon.lady.card",
-        "{0}, passa a {1} la carta lealtà della tua parte, senza mostrarla agli altri.",
-        "{0}, hand {1} the loyalty card of your side, without showing it to the others.",
+        "{0}, passa a {1} la carta lealtà della tua parte senza mostrarla agli altri, oppure appoggiala sul lettore.",
+        "{0}, hand {1} the loyalty card of your side without showing it to the others, or lay it on the reader.",
+    ),
+    (
+        "avalon.lady.card_tapped",
+        "La carta lealtà di {0} è sotto il riquadro coperto.",
+        "{0}'s loyalty card is behind the covered panel.",
     ),
     ("avalon.lady.passed", "Ora la Dama del Lago è di {0}.", "The Lady of the Lake now rests with {0}."),
     (

@@ -31,7 +31,7 @@ pub(super) struct Extras {
 /// The page for the phases of the optional rules, if the phase is one.
 pub(super) fn page(phase: &PhaseView) -> Option<&'static str> {
     match phase {
-        PhaseView::Excalibur { .. } | PhaseView::Lady { .. } => Some("avalon-choice"),
+        PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::LadyCard { .. } => Some("avalon-choice"),
         PhaseView::Private { .. } => Some("private"),
         _ => None,
     }
@@ -189,8 +189,24 @@ impl Controller {
                 };
                 (title, items(a, targets.iter().copied()), false)
             }
+            PhaseView::LadyCard { holder, target } => {
+                let title = match lang {
+                    Lang::It => format!(
+                        "{}, passa a {} la carta lealtà della tua parte, oppure appoggiala sul lettore.",
+                        name(*target),
+                        name(*holder)
+                    ),
+                    Lang::En => format!(
+                        "{}, hand {} the loyalty card of your side, or lay it on the reader.",
+                        name(*target),
+                        name(*holder)
+                    ),
+                };
+                (title, no_items(), false)
+            }
             _ => (String::new(), no_items(), false),
         };
+        ui.set_card_by_hand(matches!(a.phase, PhaseView::LadyCard { .. }));
         ui.set_choice_title(title.into());
         ui.set_targets(targets);
         ui.set_can_pass(can_pass);

@@ -290,7 +290,11 @@ impl Controller {
             PhaseView::RoleScan { .. } => "scan",
             PhaseView::Night => "night",
             PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. } => "round",
-            PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::Private { .. } => "round", // shown by avalon_options::page above
+            // Shown by avalon_options::page above.
+            PhaseView::Excalibur { .. }
+            | PhaseView::Lady { .. }
+            | PhaseView::LadyCard { .. }
+            | PhaseView::Private { .. } => "round",
             PhaseView::Assassination => "assassination",
             PhaseView::ConfirmMerlin { .. } => "confirm",
             PhaseView::Ended { .. } => "ended",

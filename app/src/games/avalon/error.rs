@@ -151,6 +151,11 @@ pub enum AvalonError {
     HostCannotPlayMission,
     /// Playing again needs a finished game.
     GameNotOver,
+    /// Only a loyalty card answers the Lady of the Lake.
+    NotALoyaltyCard {
+        /// The card's id.
+        card: String,
+    },
 }
 
 impl AvalonError {
@@ -190,6 +195,7 @@ impl AvalonError {
             LadyFormerHolder { .. } => "lady_former_holder",
             HostCannotPlayMission => "host_cannot_play_mission",
             GameNotOver => "game_not_over",
+            NotALoyaltyCard { .. } => "not_a_loyalty_card",
         }
     }
 }
@@ -412,6 +418,13 @@ impl Localize for AvalonError {
                     "The host may vote for a player, never play their mission card: only the player can.",
                 )
                 .into(),
+            NotALoyaltyCard { card } => {
+                if it {
+                    format!("«{card}» non è una carta lealtà: per la Dama del Lago serve la carta lealtà del Bene o del Male.")
+                } else {
+                    format!("“{card}” is not a loyalty card: the Lady of the Lake needs the good or the evil loyalty card.")
+                }
+            }
             GameNotOver => lang
                 .pick(
                     "Si può rigiocare solo a partita finita.",

@@ -123,6 +123,12 @@ impl Fuzz for Avalon {
                 let target = if rng.below(6) == 0 || open.is_empty() { seat(rng) } else { open[rng.below(open.len())] };
                 Command::LadyExamine { target }
             }
+            Phase::LadyCard { .. } => match rng.below(4) {
+                0 => Command::RevealSeen,
+                1 => Command::RoleCard { card: "avalon/loyalty/good".into() },
+                2 => Command::RoleCard { card: "avalon/loyalty/evil".into() },
+                _ => Command::RoleCard { card: "avalon/role/merlin".into() },
+            },
             Phase::ExcaliburReveal { .. } | Phase::LadyReveal { .. } => {
                 if rng.below(10) == 0 {
                     Command::EndNight

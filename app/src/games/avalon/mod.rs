@@ -368,6 +368,14 @@ pub enum Event {
         /// The examined player's loyalty (secret: for the holder only).
         loyalty: Option<Side>,
     },
+    /// The examined player tapped a loyalty card on the reader (when Tavola
+    /// does not know the roles). `loyalty` is `None` in the public form.
+    LoyaltyShown {
+        /// The player examined.
+        target: Seat,
+        /// The card's side (secret: for the holder only).
+        loyalty: Option<Side>,
+    },
     /// The Lady of the Lake passes to the player examined.
     LadyPassed {
         /// The new holder.
@@ -420,6 +428,7 @@ impl GameEvent for Event {
             Event::LadyExamined { holder, target, .. } => {
                 Event::LadyExamined { holder: *holder, target: *target, loyalty: None }
             }
+            Event::LoyaltyShown { target, .. } => Event::LoyaltyShown { target: *target, loyalty: None },
             Event::RoleRecorded { seat, .. } => Event::RoleRecorded { seat: *seat, card: None, role: None },
             Event::VoteCast { seat, .. } => Event::VoteCast { seat: *seat, approve: None },
             Event::MissionCardPlayed { seat, .. } => Event::MissionCardPlayed { seat: *seat, card: None },
@@ -438,6 +447,7 @@ impl GameEvent for Event {
                 | Event::HostAnswered { .. }
                 | Event::ExcaliburUsed { .. }
                 | Event::LadyExamined { .. }
+                | Event::LoyaltyShown { .. }
                 | Event::VotesRevealed { .. }
                 | Event::MissionCardPlayed { .. }
                 | Event::MissionRevealed { .. }
@@ -496,6 +506,12 @@ pub enum Phase {
     },
     /// The Lady of the Lake's holder chooses whom to examine.
     Lady,
+    /// Tavola does not know the roles: the examined player hands the holder
+    /// a loyalty card, or taps it on the reader for the covered panel.
+    LadyCard {
+        /// The player examined.
+        target: Seat,
+    },
     /// The Lady of the Lake's holder looks at a loyalty, alone.
     LadyReveal {
         /// The player examined.
@@ -983,20 +999,29 @@ impl Avalon {
             return Err(AvalonError::LadyFormerHolder { seat: target }.into());
         }
         let loyalty = self.allegiance(target);
-        let mut events = vec![Event::LadyExamined { holder: lady.holder, target, loyalty }];
-        if loyalty.is_none() {
-            // The loyalty card passes hand to hand at the table; Tavola only
-            // moves the token.
-            events.push(Event::LadyPassed { holder: target });
-            events.extend(self.next_round(self.played()));
+        // Without the roles, the loyalty card passes hand to hand (or is
+        // tapped on the reader): the next command says which.
+        Ok(vec![Event::LadyExamined { holder: lady.holder, target, loyalty }])
+    }
+
+    fn decide_loyalty_card(&self, card: &str, target: Seat) -> Result<Vec<Event>, RuleError> {
+        match GameKind::of_card(card) {
+            Some(GameKind::Avalon) => {}
+            Some(_) => return Err(CommonError::WrongGameCard { card: card.to_string() }.into()),
+            None => return Err(AvalonError::NotALoyaltyCard { card: card.to_string() }.into()),
         }
-        Ok(events)
+        let loyalty = match card {
+            "avalon/loyalty/good" => Side::Good,
+            "avalon/loyalty/evil" => Side::Evil,
+            _ => return Err(AvalonError::NotALoyaltyCard { card: card.to_string() }.into()),
+        };
+        Ok(vec![Event::LoyaltyShown { target, loyalty: Some(loyalty) }])
     }
 
     fn decide_seen(&self) -> Result<Vec<Event>, RuleError> {
         match &self.phase {
             Phase::ExcaliburReveal { successes, fails, .. } => Ok(self.mission_end(*successes, *fails)),
-            Phase::LadyReveal { target, .. } => {
+            Phase::LadyReveal { target, .. } | Phase::LadyCard { target } => {
                 let mut events = vec![Event::LadyPassed { holder: *target }];
                 events.extend(self.next_round(self.played()));
                 Ok(events)
@@ -1051,6 +1076,7 @@ impl Game for Avalon {
         }
         match (command, &self.phase) {
             (Command::Setup(setup), _) => self.decide_setup(setup, rng),
+            (Command::RoleCard { card }, Phase::LadyCard { target }) => self.decide_loyalty_card(card, *target),
             (Command::RoleCard { card }, _) => self.decide_role_card(card),
             (Command::SkipRoleScan, Phase::RoleScan) => Ok(vec![Event::RoleScanSkipped, Event::NightBegan]),
             (Command::EndNight, Phase::Night) => {
@@ -1180,6 +1206,12 @@ impl Game for Avalon {
                 if let Some(lady) = &mut self.lady {
                     lady.uses += 1;
                 }
+                self.phase = match loyalty {
+                    Some(loyalty) => Phase::LadyReveal { target: *target, loyalty: *loyalty },
+                    None => Phase::LadyCard { target: *target },
+                };
+            }
+            Event::LoyaltyShown { target, loyalty } => {
                 if let Some(loyalty) = loyalty {
                     self.phase = Phase::LadyReveal { target: *target, loyalty: *loyalty };
                 }
@@ -1286,7 +1318,7 @@ impl Game for Avalon {
                 let passed = l.former.len() as u8 - 1;
                 // Between the examination and the token passing, one use more.
                 let ok = match self.phase {
-                    Phase::LadyReveal { .. } => l.uses == passed + 1,
+                    Phase::LadyReveal { .. } | Phase::LadyCard { .. } => l.uses == passed + 1,
                     Phase::Lady => l.uses == passed || l.uses == passed + 1,
                     _ => l.uses == passed,
                 };
@@ -1348,11 +1380,13 @@ impl Game for Avalon {
             {
                 return Err("Excalibur's reveal does not match the team".into());
             }
-            Phase::Lady | Phase::LadyReveal { .. } if self.lady.is_none() || !(2..=4).contains(&played) => {
+            Phase::Lady | Phase::LadyReveal { .. } | Phase::LadyCard { .. }
+                if self.lady.is_none() || !(2..=4).contains(&played) =>
+            {
                 return Err(format!("Lady of the Lake after {played} missions"));
             }
-            Phase::LadyReveal { .. } if !self.roles_known => {
-                return Err("a loyalty shown without known roles".into());
+            Phase::LadyCard { .. } if self.roles_known => {
+                return Err("a loyalty card asked for while Tavola knows the roles".into());
             }
             Phase::Assassination | Phase::ConfirmMerlin { .. } if good < 3 => {
                 return Err("assassination before three successes".into());

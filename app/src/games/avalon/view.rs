@@ -85,6 +85,14 @@ pub enum PhaseView {
         /// The players who may be examined.
         targets: Vec<Seat>,
     },
+    /// Tavola does not know the roles: the examined player hands the
+    /// holder a loyalty card, or taps it on the reader.
+    LadyCard {
+        /// The holder.
+        holder: Seat,
+        /// The player examined.
+        target: Seat,
+    },
     /// One player looks at something alone: everybody else looks away, the
     /// screen shows it only in a hidden panel the viewer touches.
     Private {
@@ -275,6 +283,9 @@ pub(super) fn view(g: &Avalon) -> AvalonView {
                 targets: Seat::all(players).filter(|s| lady.is_some_and(|l| !l.former.contains(s))).collect(),
             }
         }
+        Phase::LadyCard { target } => {
+            PhaseView::LadyCard { holder: g.lady.as_ref().map_or(Seat(0), |l| l.holder), target: *target }
+        }
         Phase::LadyReveal { target, .. } => PhaseView::Private {
             viewer: g.lady.as_ref().map_or(Seat(0), |l| l.holder),
             about: *target,
@@ -385,6 +396,13 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
                 cues.push(Cue::new("avalon.lady.card").with(g.name(*target)).with(g.name(*holder)));
             }
             cues
+        }
+        Event::LoyaltyShown { target, .. } => {
+            let holder = g.lady.as_ref().map_or(Seat(0), |l| l.holder);
+            vec![
+                Cue::new("avalon.lady.card_tapped").with(g.name(*target)),
+                Cue::new("avalon.private.look_away").with(g.name(holder)),
+            ]
         }
         Event::LadyPassed { holder } => vec![Cue::new("avalon.lady.passed").with(g.name(*holder))],
         Event::LoyaltyCardTurned { round, card } => {
