@@ -66,6 +66,43 @@ fn lancelot_note(o: AvalonOptions, lang: Lang) -> String {
     format!("{variant}{merlin}")
 }
 
+/// One line for the round page: who holds Excalibur and the Lady, and the
+/// Lancelots' loyalty cards (all public).
+fn info(a: &AvalonView, lang: Lang) -> String {
+    use crate::games::avalon::LoyaltyCard;
+    let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
+    let mut parts = Vec::new();
+    if let PhaseView::TeamVote { excalibur: Some(h), .. } | PhaseView::Mission { excalibur: Some(h), .. } = &a.phase {
+        parts.push(format!("Excalibur: {}", name(*h)));
+    }
+    if let Some(l) = &a.lady {
+        parts.push(format!("{}: {}", lang.pick("Dama del Lago", "Lady of the Lake"), name(l.holder)));
+    }
+    if let Some(l) = &a.lancelot {
+        let card = |c: &LoyaltyCard| match c {
+            LoyaltyCard::NoChange => lang.pick("nessun cambiamento", "no change"),
+            LoyaltyCard::Switch => lang.pick("inverti", "switch"),
+        };
+        // Variant 2 shows the whole row; variant 1 the cards turned so far.
+        let row: Vec<String> = if l.laid_out.is_empty() {
+            l.turned.iter().map(|c| card(c).to_string()).collect()
+        } else {
+            l.laid_out
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let mark = if i < l.turned.len() { "✓" } else { "" };
+                    format!("{}{mark} {}", i + 1, card(c))
+                })
+                .collect()
+        };
+        if !row.is_empty() {
+            parts.push(format!("{}: {}", lang.pick("Carte lealtà", "Loyalty cards"), row.join(", ")));
+        }
+    }
+    parts.join(" · ")
+}
+
 fn items(a: &AvalonView, seats: impl IntoIterator<Item = Seat>) -> ModelRc<ChoiceItem> {
     let items: Vec<ChoiceItem> = seats
         .into_iter()
@@ -171,6 +208,7 @@ impl Controller {
         };
         ui.set_missing_voters(missing);
         ui.set_can_play_again(matches!(a.phase, PhaseView::Ended { .. }));
+        ui.set_info(info(a, lang).into());
         // The choices and the private reveal.
         let (title, targets, can_pass) = match &a.phase {
             PhaseView::Excalibur { holder, targets } => {

@@ -438,7 +438,8 @@ impl Controller {
                     },
                     vote,
                     role: role.map(|r| r.text(lang)).unwrap_or_default().into(),
-                    evil: role.is_some_and(|r| r.side() == Side::Evil),
+                    // The side the seat ended on (a Lancelot may have switched).
+                    evil: a.sides_revealed.as_ref().and_then(|s| s.get(&seat)).is_some_and(|s| *s == Side::Evil),
                 }
             })
             .collect();
