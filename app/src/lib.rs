@@ -15,6 +15,7 @@ pub mod headless;
 pub mod hw;
 pub mod journal;
 pub mod narrator;
+pub mod selftest;
 pub mod table;
 pub mod tags;
 #[cfg(feature = "gui")]

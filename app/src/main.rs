@@ -71,7 +71,7 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 fn run(args: &[String]) -> Result<Done, String> {
     let done = match args.first().map(String::as_str) {
         Some("--help" | "-h" | "help") => {
-            print!("{USAGE}\nVoice packs:\n{}", tavola::narrator::voice::CLI_USAGE);
+            print!("{USAGE}{}\nVoice packs:\n{}", tavola::selftest::CLI_USAGE, tavola::narrator::voice::CLI_USAGE);
             Ok(())
         }
         Some("--version" | "-V") => {
@@ -105,6 +105,14 @@ fn run(args: &[String]) -> Result<Done, String> {
             tavola::headless::run(&opts, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
         }
         Some("tags") => tags(&args[1..]),
+        Some("selftest") => {
+            let checks = tavola::selftest::cli(&args[1..])?;
+            let failed = checks.iter().filter(|c| c.outcome == tavola::selftest::Outcome::Fail).count();
+            if failed > 0 {
+                return Err(format!("{failed} of {} checks failed", checks.len()));
+            }
+            Ok(())
+        }
         Some("voice") => {
             print!("{}", tavola::narrator::voice::cli(&args[1..])?);
             Ok(())
