@@ -88,7 +88,7 @@ fi
 if [ "$dry" -eq 0 ] && [ ! -w "$root" ]; then
   die "cannot write to $root: run with sudo (or try --dry-run first); nothing was changed"
 fi
-for f in deploy/tavola.service deploy/tavola.env deploy/journald-tavola.conf hardware/pinmap.toml; do
+for f in deploy/tavola.service deploy/tavola.env deploy/settings.example.toml deploy/journald-tavola.conf hardware/pinmap.toml; do
   [ -f "$here/$f" ] || die "$f is missing from $here: nothing was changed"
 done
 
@@ -196,6 +196,9 @@ else
 fi
 if [ ! -f "$(in_root /etc/tavola/tavola.env)" ]; then
   put "$here/deploy/tavola.env" /etc/tavola/tavola.env 0644 "the settings for the service"
+fi
+if [ ! -f "$(in_root /etc/tavola/settings.toml)" ]; then
+  put "$here/deploy/settings.example.toml" /etc/tavola/settings.toml 0644 "Tavola's settings"
 fi
 # The system journal (Tavola's messages among them) rotated and bounded.
 put "$here/deploy/journald-tavola.conf" /etc/systemd/journald.conf.d/tavola.conf 0644 "the bound on the system log"

@@ -16,6 +16,7 @@ pub mod hw;
 pub mod journal;
 pub mod narrator;
 pub mod selftest;
+pub mod settings;
 pub mod table;
 pub mod tags;
 #[cfg(feature = "gui")]

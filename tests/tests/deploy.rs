@@ -110,6 +110,7 @@ fn a_dry_run_lists_every_change_and_changes_nothing() {
         "would: installed the systemd unit: /etc/systemd/system/tavola.service",
         "would: installed the pin map: /etc/tavola/pinmap.toml",
         "would: installed the settings for the service: /etc/tavola/tavola.env",
+        "would: installed Tavola's settings: /etc/tavola/settings.toml",
         "would: enabled tavola.service at boot",
         "would: SPI was off: switched on in /boot/firmware/config.txt",
         "would: I2C was off",
@@ -145,6 +146,10 @@ fn install_places_everything_switches_spi_and_i2c_on_and_a_second_run_changes_no
         std::fs::read_to_string(repo().join("hardware/pinmap.toml")).unwrap()
     );
     assert!(r.join("etc/tavola/tavola.env").is_file());
+    assert_eq!(
+        std::fs::read_to_string(r.join("etc/tavola/settings.toml")).unwrap(),
+        std::fs::read_to_string(repo().join("deploy/settings.example.toml")).unwrap()
+    );
     assert!(r.join("etc/systemd/journald.conf.d/tavola.conf").is_file(), "the system log is bounded");
 
     let config = std::fs::read_to_string(r.join("boot/firmware/config.txt")).unwrap();
