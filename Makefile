@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 
-.PHONY: run test setup setup-test headless screenshots bench lint fmt clean voices
+.PHONY: run test setup setup-test headless screenshots bench lint fmt clean voices install
 
 ## Start Tavola (simulated hardware when no Pi hardware is found).
 run: setup voices/it/manifest.json voices/en/manifest.json
@@ -19,10 +19,33 @@ voices/%/manifest.json:
 	@$(MAKE) --no-print-directory setup
 	$(CARGO) run --release -q -p tavola -- voice build --lang $* --out voices
 
-## Run every test (the Pi backends too: they build and their tests run on any machine).
+## Run every test (the Pi backends too: they build and their tests run on any
+## machine; the Pi's screen backend, LinuxKMS, is compiled with the app).
 test: setup-test
 	$(CARGO) test --workspace
 	$(CARGO) test -p tavola --no-default-features --features rpi --lib
+	$(CARGO) check -p tavola --features rpi
+
+## On the Pi: Tavola as the appliance (binary, voice packs, systemd unit, pin
+## map, SPI and I2C on), saying what changed. Takes the binary
+## scripts/cross-build.sh made if there is one; on a Pi without one it builds
+## with the `pi` profile here (slow, and a 2 GB Pi may run out of memory: see
+## README, "Cross-compiling"). From a desktop, onto a mounted SD card:
+## make install INSTALL_ARGS="--root /media/$USER/rootfs".
+## INSTALL_ARGS="--dry-run" shows the changes first; see scripts/install.sh.
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+install:
+	@cross=$(TARGET_DIR)/aarch64-unknown-linux-gnu/pi/tavola; \
+	if [ -x "$$cross" ]; then bin="$$cross"; \
+	elif [ "$$(uname -m)" = aarch64 ]; then \
+	  $(MAKE) --no-print-directory setup && $(CARGO) build --profile pi -p tavola --features rpi || exit 2; \
+	  bin=$(TARGET_DIR)/pi/tavola; \
+	else echo "make install: no binary for the Pi yet: run scripts/cross-build.sh first" >&2; exit 2; fi; \
+	if ! ls voices/*/manifest.json >/dev/null 2>&1 && command -v espeak-ng >/dev/null 2>&1; then \
+	  if [ "$$(uname -m)" = aarch64 ]; then "$$bin" voice build --out voices; else $(MAKE) --no-print-directory voices; fi; \
+	fi; \
+	if [ "$$(id -u)" -eq 0 ] || [[ " $(INSTALL_ARGS) " == *" --dry-run "* ]]; then scripts/install.sh --binary "$$bin" $(INSTALL_ARGS); \
+	else sudo scripts/install.sh --binary "$$bin" $(INSTALL_ARGS); fi
 
 setup:
 	@scripts/setup.sh run

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Tavola needs to build and run, and only what is missing.
 #   scripts/setup.sh run    what building and starting the app needs
-#   scripts/setup.sh test   what the tests need (today the same set)
+#   scripts/setup.sh test   what the tests need (the same, and systemd's
+#                           tools to check the Pi's unit file)
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
@@ -10,8 +11,14 @@ purpose="${1:-run}"
 # Debian / Raspberry Pi OS packages needed to build the app (Slint's window
 # and software renderer, fonts, ALSA headers for the speaker) and to run it
 # on a desktop; espeak-ng speaks the default voice packs and the lines that
-# carry a name or a number.
-packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core libasound2-dev espeak-ng)
+# carry a name or a number. The Pi's build (feature `rpi`) also draws
+# without a desktop (Slint's LinuxKMS backend): udev, libinput, GBM and DRM.
+packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core libasound2-dev espeak-ng
+  libudev-dev libinput-dev libgbm-dev libdrm-dev)
+if [ "$purpose" = test ]; then
+  # systemd-analyze verify checks deploy/tavola.service (tests/tests/deploy.rs).
+  packages+=(systemd)
+fi
 
 say() { printf 'tavola setup: %s\n' "$*" >&2; }
 

@@ -94,6 +94,21 @@ pub struct BootOptions {
     /// The voices folder; `None` looks in the default places
     /// (`TAVOLA_VOICES`, `voices/` beside the binary or the working folder).
     pub voices: Option<std::path::PathBuf>,
+    /// The settings file; `None` for the default place (`TAVOLA_SETTINGS`
+    /// or the config folder, see [`crate::settings`]).
+    pub settings: Option<std::path::PathBuf>,
+}
+
+/// The settings file's values; a wrong file is named (with its line) among
+/// the notices and ignored.
+fn settings(opts: &BootOptions, notices: &mut Vec<HwError>) -> crate::settings::Settings {
+    let Some(path) = opts.settings.clone().or_else(crate::settings::default_path) else {
+        return crate::settings::Settings::default();
+    };
+    crate::settings::load(&path).unwrap_or_else(|e| {
+        notices.push(e.notice(&path));
+        crate::settings::Settings::default()
+    })
 }
 
 fn shared<T>(t: T) -> Shared<T> {
@@ -104,9 +119,21 @@ fn shared<T>(t: T) -> Shared<T> {
 pub fn boot(opts: &BootOptions) -> Booted {
     let mut notices = Vec::new();
     let mut on_screen = OnScreen::default();
-    let (reader, pad, dice) = hardware(opts, &mut notices, &mut on_screen);
+    let settings = settings(opts, &mut notices);
+    let seats = settings.seats.unwrap_or(10);
+    let (reader, pad, dice) = hardware(opts, seats, &mut notices, &mut on_screen);
 
-    let mut session = Session::new(Lang::It, TimerConfig::default(), GameRng::from_os());
+    // The settings file's values first; what the host chose on screen (in
+    // the journal) over them.
+    let mut session =
+        Session::new(settings.lang.unwrap_or(Lang::It), settings.timers.unwrap_or_default(), GameRng::from_os());
+    let defaults = [
+        settings.pace.map(|factor| NarrationControl::Pace { factor }),
+        settings.volume.map(|percent| NarrationControl::Volume { percent }),
+    ];
+    for control in defaults.into_iter().flatten() {
+        session.handle(0, crate::table::Input::Touch(crate::table::Touch::Narration { control }));
+    }
     let mut unfinished = None;
     let mut journal_path = None;
     let mut pending = None;
@@ -196,11 +223,11 @@ pub fn boot(opts: &BootOptions) -> Booted {
 type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>);
 
 #[cfg(feature = "rpi")]
-fn hardware(opts: &BootOptions, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
+fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
     use crate::hw::nfc::{NfcReader, ThreadedReader};
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
     if opts.simulate {
-        return simulated(10, on_screen);
+        return simulated(sim_seats, on_screen);
     }
     let map = match crate::hw::pinmap::load() {
         Ok((map, _)) => map,
@@ -210,7 +237,7 @@ fn hardware(opts: &BootOptions, notices: &mut Vec<HwError>, on_screen: &mut OnSc
                 format!("La mappa dei pin non è valida, uso i pezzi sullo schermo: {e}"),
                 format!("The pin map is not valid, using the on-screen parts: {e}"),
             ));
-            return simulated(10, on_screen);
+            return simulated(sim_seats, on_screen);
         }
     };
     let seats = map.pad.seats;
@@ -265,8 +292,8 @@ fn hardware(opts: &BootOptions, notices: &mut Vec<HwError>, on_screen: &mut OnSc
 }
 
 #[cfg(not(feature = "rpi"))]
-fn hardware(_opts: &BootOptions, _notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
-    simulated(10, on_screen)
+fn hardware(_opts: &BootOptions, sim_seats: u8, _notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
+    simulated(sim_seats, on_screen)
 }
 
 /// Every part simulated and on screen.
@@ -305,6 +332,37 @@ mod tests {
         let b = boot(&opts);
         assert_eq!(b.table.session.lang(), Lang::En);
         assert_eq!(b.table.session.view().timers, timers);
+    }
+
+    #[test]
+    fn the_settings_file_sets_the_start_and_the_hosts_choices_win_over_it() {
+        use crate::table::{Input, Touch};
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("settings.toml");
+        std::fs::write(&file, "lang = \"en\"\nseats = 6\n[timers]\nvote_s = 45\n").unwrap();
+        let opts = BootOptions {
+            db: Some(dir.path().join("t.db")),
+            settings: Some(file.clone()),
+            simulate: true,
+            ..BootOptions::default()
+        };
+        let mut b = boot(&opts);
+        assert!(b.notices.is_empty(), "{:?}", b.notices);
+        assert_eq!(b.table.session.lang(), Lang::En);
+        assert_eq!(b.table.session.view().timers.vote_s, 45);
+        assert_eq!(b.on_screen.pad.as_ref().unwrap().borrow().seats(), 6);
+        // The host switches to Italian on screen: remembered over the file.
+        b.table.input(0, Input::Touch(Touch::SetLang { lang: Lang::It }));
+        drop(b);
+        assert_eq!(boot(&opts).table.session.lang(), Lang::It);
+
+        // A wrong file: named with its line, ignored.
+        std::fs::write(&file, "lang = \"en\"\nseats = 40\n").unwrap();
+        let b = boot(&BootOptions { db: None, no_journal: true, ..opts });
+        assert_eq!(b.notices.len(), 1, "{:?}", b.notices);
+        assert!(b.notices[0].en.contains("line 2") && b.notices[0].it.contains("riga 2"), "{:?}", b.notices);
+        assert_eq!(b.table.session.lang(), Lang::It, "the file is ignored");
+        assert_eq!(b.on_screen.pad.as_ref().unwrap().borrow().seats(), 10);
     }
 
     #[test]

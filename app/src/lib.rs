@@ -15,6 +15,8 @@ pub mod headless;
 pub mod hw;
 pub mod journal;
 pub mod narrator;
+pub mod selftest;
+pub mod settings;
 pub mod table;
 pub mod tags;
 #[cfg(feature = "gui")]

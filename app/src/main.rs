@@ -10,6 +10,7 @@ Usage:
   tavola [OPTIONS]                start the touchscreen app (simulated hardware where the Pi's is missing)
       --simulate                  use only the on-screen pad and card picker, even on a Pi
       --fullscreen                fill the screen (the Pi's touchscreen)
+      --appliance                 the Pi's appliance: Settings offer to shut the box down (exit status 75)
       --db PATH                   the journal file (default: $TAVOLA_DB or ~/.local/share/tavola/tavola.db)
       --lang it|en                the language for this start (otherwise the one chosen in Settings)
       --mute                      subtitles only: nothing is spoken
@@ -31,10 +32,26 @@ Usage:
   tavola --help | --version
 ";
 
+/// How the command ended, when it went well.
+enum Done {
+    Ok,
+    /// The host shut the box down from the app's settings.
+    #[cfg_attr(not(feature = "gui"), allow(dead_code))]
+    ShutDown,
+}
+
+impl From<()> for Done {
+    fn from((): ()) -> Self {
+        Done::Ok
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Done::Ok) => ExitCode::SUCCESS,
+        // deploy/tavola.service powers the Pi off on this status (tavola::ui::SHUT_DOWN_STATUS).
+        Ok(Done::ShutDown) => ExitCode::from(75),
         Err(msg) => {
             eprintln!("tavola: {msg}");
             ExitCode::from(2)
@@ -51,10 +68,10 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_code(s).ok_or_else(|| format!("unknown language '{s}': use it or en"))
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
+fn run(args: &[String]) -> Result<Done, String> {
+    let done = match args.first().map(String::as_str) {
         Some("--help" | "-h" | "help") => {
-            print!("{USAGE}\nVoice packs:\n{}", tavola::narrator::voice::CLI_USAGE);
+            print!("{USAGE}{}\nVoice packs:\n{}", tavola::selftest::CLI_USAGE, tavola::narrator::voice::CLI_USAGE);
             Ok(())
         }
         Some("--version" | "-V") => {
@@ -88,13 +105,22 @@ fn run(args: &[String]) -> Result<(), String> {
             tavola::headless::run(&opts, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
         }
         Some("tags") => tags(&args[1..]),
+        Some("selftest") => {
+            let checks = tavola::selftest::cli(&args[1..])?;
+            let failed = checks.iter().filter(|c| c.outcome == tavola::selftest::Outcome::Fail).count();
+            if failed > 0 {
+                return Err(format!("{failed} of {} checks failed", checks.len()));
+            }
+            Ok(())
+        }
         Some("voice") => {
             print!("{}", tavola::narrator::voice::cli(&args[1..])?);
             Ok(())
         }
         Some(cmd @ ("history" | "export")) => journal_cmd(cmd, &args[1..]),
-        _ => gui(args),
-    }
+        _ => return gui(args),
+    };
+    done.map(Done::from)
 }
 
 fn journal_cmd(cmd: &str, args: &[String]) -> Result<(), String> {
@@ -215,7 +241,7 @@ fn real_reader_tags(
 }
 
 #[cfg(feature = "gui")]
-fn gui(args: &[String]) -> Result<(), String> {
+fn gui(args: &[String]) -> Result<Done, String> {
     let mut opts = tavola::ui::RunOptions::default();
     opts.boot.speech = true;
     let mut i = 0;
@@ -223,6 +249,7 @@ fn gui(args: &[String]) -> Result<(), String> {
         match args[i].as_str() {
             "--simulate" => opts.boot.simulate = true,
             "--fullscreen" => opts.fullscreen = true,
+            "--appliance" => opts.appliance = true,
             "--mute" => opts.boot.speech = false,
             "--voices" => opts.boot.voices = Some(value(args, &mut i, "--voices")?.into()),
             "--db" => opts.boot.db = Some(value(args, &mut i, "--db")?.into()),
@@ -233,10 +260,13 @@ fn gui(args: &[String]) -> Result<(), String> {
         }
         i += 1;
     }
-    tavola::ui::run(&opts)
+    Ok(match tavola::ui::run(&opts)? {
+        tavola::ui::Closed::ShutDown => Done::ShutDown,
+        tavola::ui::Closed::Window => Done::Ok,
+    })
 }
 
 #[cfg(not(feature = "gui"))]
-fn gui(_args: &[String]) -> Result<(), String> {
+fn gui(_args: &[String]) -> Result<Done, String> {
     Err(format!("this build has no touchscreen app (built without the `gui` feature)\n\n{USAGE}"))
 }

@@ -138,6 +138,11 @@ impl SimReader {
     pub fn chip(&self) -> &SimChip {
         &self.chip
     }
+
+    /// The reader chip found when the session last started (its version).
+    pub fn reader_chip(&self) -> Option<tavola_firmware::nfc::ReaderChip> {
+        self.reader.chip()
+    }
 }
 
 impl TagSource for SimReader {

@@ -321,6 +321,12 @@ const LINES: &[(&str, &str, &str)] = &[
         "Fine della discussione: il leader proponga la squadra.",
         "Discussion time is over: the leader proposes the team.",
     ),
+    // The hardware self-test (tavola selftest).
+    (
+        "selftest.speaker",
+        "Prova dell'altoparlante: se mi senti, l'audio funziona.",
+        "Speaker test: if you can hear me, the sound works.",
+    ),
 ];
 
 /// Every line id, in the order above.

@@ -78,10 +78,38 @@ pub struct RunOptions {
     pub fullscreen: bool,
     /// The language for this start, over the one remembered.
     pub lang: Option<crate::games::Lang>,
+    /// Started as the Pi's appliance (deploy/tavola.service): the settings
+    /// offer "Shut down the box".
+    pub appliance: bool,
+}
+
+/// How the app ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closed {
+    /// The window was closed.
+    Window,
+    /// The host chose "Shut down the box": the Pi should power off.
+    ShutDown,
+}
+
+/// The exit status that asks deploy/tavola.service to power the Pi off.
+pub const SHUT_DOWN_STATUS: u8 = 75;
+
+/// Shows "Shut down the box" in the settings when `appliance`; choosing it
+/// (and confirming) closes the app with [`Closed::ShutDown`] in `closed`.
+pub fn wire_appliance(window: &AppWindow, appliance: bool, closed: Rc<std::cell::Cell<Closed>>) {
+    let global = window.global::<Appliance<'_>>();
+    global.set_can_shut_down(appliance);
+    global.on_shut_down(move || {
+        closed.set(Closed::ShutDown);
+        if let Err(e) = slint::quit_event_loop() {
+            eprintln!("tavola: cannot close for the shut-down: {e}");
+        }
+    });
 }
 
 /// Starts Tavola: boots the table, opens the window and runs until it closes.
-pub fn run(opts: &RunOptions) -> Result<(), String> {
+pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     let mut booted = boot(&opts.boot);
     for n in &booted.notices {
         eprintln!("tavola: {}", n.en);
@@ -93,6 +121,8 @@ pub fn run(opts: &RunOptions) -> Result<(), String> {
     if opts.fullscreen {
         ui.window.window().set_fullscreen(true);
     }
+    let closed = Rc::new(std::cell::Cell::new(Closed::Window));
+    wire_appliance(&ui.window, opts.appliance, closed.clone());
     let start = std::time::Instant::now();
     let weak = ui.window.as_weak();
     let controller = ui.controller.clone();
@@ -104,5 +134,6 @@ pub fn run(opts: &RunOptions) -> Result<(), String> {
             c.refresh(&window);
         }
     });
-    ui.window.run().map_err(|e| e.to_string())
+    ui.window.run().map_err(|e| e.to_string())?;
+    Ok(closed.get())
 }

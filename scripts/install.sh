@@ -1,0 +1,347 @@
+#!/usr/bin/env bash
+# Installs Tavola as the Raspberry Pi's appliance: the binary, the voice
+# packs, the systemd unit that starts it at boot on the console, the pin map
+# in /etc/tavola, the `tavola` user, a bound on the system journal's size,
+# and SPI and I2C switched on in config.txt. Says what it changed; run
+# again, it changes nothing.
+#
+#   scripts/install.sh [--dry-run] [--root DIR] [--binary FILE]
+#                      [--voices DIR] [--rotation DEG] [--touch-rotation DEG]
+#
+#   --dry-run      say what would change, change nothing
+#   --root DIR     install into DIR instead of / (an SD card mounted on a
+#                  desktop, or a test); nothing is started or reloaded there
+#   --binary FILE  the tavola binary to install; without it the one
+#                  scripts/cross-build.sh made
+#                  (target/aarch64-unknown-linux-gnu/pi/tavola), or on a Pi
+#                  the one `make install` built (target/pi/tavola). Nothing
+#                  is compiled here (cargo does not run as root).
+#   --voices DIR   the voice packs to install (default: voices/, which
+#                  make voices builds)
+#   --rotation DEG the picture turned clockwise by 0, 90, 180 or 270 degrees
+#                  (a screen mounted on its side or upside down)
+#   --touch-rotation DEG
+#                  the touches turned the same way (default: as --rotation;
+#                  give it apart when the touch panel is mounted differently)
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+dry=0
+root=/
+binary=
+voices="$here/voices"
+rotation=
+touch_rotation=
+usage() {
+  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+}
+say() { printf 'tavola install: %s\n' "$*"; }
+die() {
+  printf 'tavola install: %s\n' "$*" >&2
+  exit 2
+}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) dry=1 ;;
+    --root)
+      [ $# -ge 2 ] || die "--root needs a folder"
+      root="$2"
+      shift
+      ;;
+    --binary)
+      [ $# -ge 2 ] || die "--binary needs a file"
+      binary="$2"
+      shift
+      ;;
+    --voices)
+      [ $# -ge 2 ] || die "--voices needs a folder"
+      voices="$2"
+      shift
+      ;;
+    --rotation | --touch-rotation)
+      [ $# -ge 2 ] || die "$1 needs 0, 90, 180 or 270"
+      case "$2" in 0 | 90 | 180 | 270) ;; *) die "$1 $2: say 0, 90, 180 or 270 (degrees clockwise); nothing was changed" ;; esac
+      if [ "$1" = --rotation ]; then rotation="$2"; else touch_rotation="$2"; fi
+      shift
+      ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *)
+      usage
+      die "unknown option '$1': nothing was changed"
+      ;;
+  esac
+  shift
+done
+
+# Everything is checked before anything is touched.
+[ -d "$root" ] || die "--root $root is not a folder: nothing was changed"
+root="$(cd "$root" && pwd)"
+in_root() { printf '%s%s' "${root%/}" "$1"; }
+if [ -n "$binary" ]; then
+  [ -f "$binary" ] || die "--binary $binary does not exist: nothing was changed"
+  [ -x "$binary" ] || die "--binary $binary is not executable: nothing was changed"
+fi
+if [ "$dry" -eq 0 ] && [ ! -w "$root" ]; then
+  die "cannot write to $root: run with sudo (or try --dry-run first); nothing was changed"
+fi
+for f in deploy/tavola.service deploy/tavola.env deploy/settings.example.toml deploy/journald-tavola.conf hardware/pinmap.toml; do
+  [ -f "$here/$f" ] || die "$f is missing from $here: nothing was changed"
+done
+
+changes=()
+notes=()
+reboot_needed=0
+change() {
+  changes+=("$1")
+  if [ "$dry" -eq 1 ]; then say "would: $1"; else say "$1"; fi
+}
+
+# --- the binary -------------------------------------------------------------
+target_dir="${CARGO_TARGET_DIR:-$here/target}"
+if [ -z "$binary" ]; then
+  candidates=("$target_dir/aarch64-unknown-linux-gnu/pi/tavola")
+  if [ "$(uname -m)" = aarch64 ]; then candidates+=("$target_dir/pi/tavola"); fi
+  for candidate in "${candidates[@]}"; do
+    if [ -x "$candidate" ]; then
+      binary="$candidate"
+      break
+    fi
+  done
+  [ -n "$binary" ] || die "no tavola binary for the Pi: run scripts/cross-build.sh on a desktop, or make install on the Pi (or give --binary FILE); nothing was changed"
+fi
+# A desktop's binary copied onto the Pi would not start: the ELF header says
+# which processor a binary is for (bytes 18-19, little-endian).
+elf_machine() {
+  [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ] || return 0
+  od -An -tx1 -j18 -N2 "$1" | tr -d ' \n'
+}
+machine="$(elf_machine "$binary")"
+pi_root=0
+for c in /boot/firmware/config.txt /boot/config.txt; do
+  if [ -f "$(in_root "$c")" ]; then pi_root=1; fi
+done
+if [ "$root" = / ] && [ "$(uname -m)" = aarch64 ]; then pi_root=1; fi
+if [ -n "$machine" ] && [ "$machine" != b700 ] && [ "$pi_root" -eq 1 ]; then
+  die "$binary is not built for the Pi's processor (aarch64): use scripts/cross-build.sh; nothing was changed"
+fi
+
+# Copies $1 to $2 (mode $3) under the root, unless dry.
+copy() {
+  if [ "$dry" -eq 0 ]; then
+    install -D -m "$3" "$1" "$(in_root "$2")"
+  fi
+}
+
+# Installs $1 as $2 (mode $3) when it differs; says which.
+put() {
+  local src="$1" dest="$2" mode="$3" what="$4"
+  local target
+  target="$(in_root "$dest")"
+  if [ -f "$target" ] && cmp -s "$src" "$target"; then
+    return 0
+  fi
+  local verb="installed"
+  if [ -e "$target" ]; then verb="updated"; fi
+  change "$verb $what: $dest"
+  copy "$src" "$dest" "$mode"
+}
+
+put "$binary" /usr/local/bin/tavola 0755 "the program"
+
+# --- voice packs --------------------------------------------------------------
+# One line per pack that changed; clips no longer in the pack are removed.
+packs=0
+for manifest in "$voices"/*/manifest.json; do
+  [ -f "$manifest" ] || continue
+  pack="$(dirname "$manifest")"
+  lang="$(basename "$pack")"
+  dest="/usr/local/share/tavola/voices/$lang"
+  packs=$((packs + 1))
+  new=0
+  stale=()
+  while IFS= read -r -d '' f; do
+    rel="${f#"$pack"/}"
+    if ! cmp -s "$f" "$(in_root "$dest/$rel")"; then
+      new=$((new + 1))
+      copy "$f" "$dest/$rel" 0644
+    fi
+  done < <(find "$pack" -type f -print0 | sort -z)
+  if [ -d "$(in_root "$dest")" ]; then
+    while IFS= read -r -d '' f; do
+      rel="${f#"$(in_root "$dest")"/}"
+      [ -f "$pack/$rel" ] || stale+=("$f")
+    done < <(find "$(in_root "$dest")" -type f -print0 | sort -z)
+  fi
+  if [ "$new" -gt 0 ] || [ "${#stale[@]}" -gt 0 ]; then
+    change "voice pack $lang: $new files installed or updated, ${#stale[@]} old ones removed: $dest"
+    if [ "$dry" -eq 0 ] && [ "${#stale[@]}" -gt 0 ]; then rm -f "${stale[@]}"; fi
+  fi
+done
+if [ "$packs" -eq 0 ]; then
+  notes+=("no voice packs in voices/ (make voices builds them): lines are spoken by espeak-ng if it is installed")
+fi
+
+# --- the unit, the pin map, the environment file ------------------------------
+put "$here/deploy/tavola.service" /etc/systemd/system/tavola.service 0644 "the systemd unit"
+put "$here/README.md" /usr/local/share/doc/tavola/README.md 0644 "the documentation"
+pinmap="$(in_root /etc/tavola/pinmap.toml)"
+if [ -f "$pinmap" ] && ! cmp -s "$here/hardware/pinmap.toml" "$pinmap"; then
+  notes+=("kept your /etc/tavola/pinmap.toml (it differs from hardware/pinmap.toml; compare them by hand)")
+else
+  put "$here/hardware/pinmap.toml" /etc/tavola/pinmap.toml 0644 "the pin map"
+fi
+if [ ! -f "$(in_root /etc/tavola/tavola.env)" ]; then
+  put "$here/deploy/tavola.env" /etc/tavola/tavola.env 0644 "the settings for the service"
+fi
+if [ ! -f "$(in_root /etc/tavola/settings.toml)" ]; then
+  put "$here/deploy/settings.example.toml" /etc/tavola/settings.toml 0644 "Tavola's settings"
+fi
+# The system journal (Tavola's messages among them) rotated and bounded.
+put "$here/deploy/journald-tavola.conf" /etc/systemd/journald.conf.d/tavola.conf 0644 "the bound on the system log"
+
+# --- screen and touch rotation ---------------------------------------------------
+if [ -n "$rotation" ] && [ -z "$touch_rotation" ]; then touch_rotation="$rotation"; fi
+if [ -n "$rotation" ]; then
+  envfile="$(in_root /etc/tavola/tavola.env)"
+  [ -f "$envfile" ] || envfile="$here/deploy/tavola.env"
+  if ! grep -qx "SLINT_KMS_ROTATION=$rotation" "$envfile"; then
+    change "the picture turned by $rotation degrees: SLINT_KMS_ROTATION=$rotation in /etc/tavola/tavola.env"
+    if [ "$dry" -eq 0 ]; then
+      target="$(in_root /etc/tavola/tavola.env)"
+      mkdir -p "$(dirname "$target")"
+      [ -f "$target" ] || cp "$here/deploy/tavola.env" "$target"
+      if grep -Eq '^#?SLINT_KMS_ROTATION=' "$target"; then
+        sed -i -E "0,/^#?SLINT_KMS_ROTATION=.*/s//SLINT_KMS_ROTATION=$rotation/" "$target"
+      else
+        printf 'SLINT_KMS_ROTATION=%s\n' "$rotation" >>"$target"
+      fi
+    fi
+  fi
+fi
+if [ -n "$touch_rotation" ]; then
+  # libinput's calibration matrix for touches turned clockwise.
+  case "$touch_rotation" in
+    0) matrix="1 0 0 0 1 0" ;;
+    90) matrix="0 -1 1 1 0 0" ;;
+    180) matrix="-1 0 1 0 -1 1" ;;
+    270) matrix="0 1 0 -1 0 1" ;;
+  esac
+  rules="$(in_root /etc/udev/rules.d/90-tavola-touch.rules)"
+  wanted="$(printf '# Tavola: touches turned by %s degrees (scripts/install.sh --touch-rotation)\nENV{ID_INPUT_TOUCHSCREEN}=="1", ENV{LIBINPUT_CALIBRATION_MATRIX}="%s"\n' "$touch_rotation" "$matrix")"
+  if [ ! -f "$rules" ] || [ "$(cat "$rules")" != "$wanted" ]; then
+    change "the touches turned by $touch_rotation degrees: /etc/udev/rules.d/90-tavola-touch.rules"
+    reboot_needed=1
+    if [ "$dry" -eq 0 ]; then
+      mkdir -p "$(dirname "$rules")"
+      printf '%s\n' "$wanted" >"$rules"
+    fi
+  fi
+fi
+
+# --- enabled at boot ------------------------------------------------------------
+wants="$(in_root /etc/systemd/system/multi-user.target.wants/tavola.service)"
+if [ ! -L "$wants" ]; then
+  change "enabled tavola.service at boot"
+  if [ "$dry" -eq 0 ]; then
+    mkdir -p "$(dirname "$wants")"
+    ln -sf /etc/systemd/system/tavola.service "$wants"
+  fi
+fi
+
+# --- SPI and I2C ------------------------------------------------------------------
+config=
+for c in /boot/firmware/config.txt /boot/config.txt; do
+  if [ -f "$(in_root "$c")" ]; then
+    config="$c"
+    break
+  fi
+done
+
+# Switches `dtparam=$1=on` on in config.txt: uncommented, set from off, or added.
+enable_dtparam() {
+  local param="$1" label="$2" file
+  file="$(in_root "$config")"
+  # dtparam=i2c_arm=on,i2c_arm_baudrate=… counts as on.
+  if grep -Eq "^[[:space:]]*dtparam=$param=on([,[:space:]]|$)" "$file"; then
+    return 0
+  fi
+  change "$label was off: switched on in $config (takes effect after a reboot)"
+  reboot_needed=1
+  if [ "$dry" -eq 1 ]; then return 0; fi
+  if grep -Eq "^[[:space:]]*#?[[:space:]]*dtparam=$param=(on|off)([,[:space:]]|$)" "$file"; then
+    # Uncommented or turned on where it is, its other settings kept.
+    sed -i -E "0,/^[[:space:]]*#?[[:space:]]*dtparam=$param=(on|off)([,[:space:]]|$)/s//dtparam=$param=on\2/" "$file"
+  else
+    # At the end, under [all]: the file may end in a section for another model.
+    printf '\n[all]\n# Tavola: the reader (SPI) and the vote pad (I2C)\ndtparam=%s=on\n' "$param" >>"$file"
+  fi
+}
+
+if [ -n "$config" ]; then
+  enable_dtparam spi SPI
+  enable_dtparam i2c_arm I2C
+else
+  notes+=("no config.txt in /boot/firmware or /boot: not Raspberry Pi OS? Switch SPI and I2C on by hand")
+fi
+modules="$(in_root /etc/modules-load.d/tavola.conf)"
+if [ ! -f "$modules" ] || ! grep -qx 'i2c-dev' "$modules"; then
+  change "loads the i2c-dev module at boot: /etc/modules-load.d/tavola.conf"
+  if [ "$dry" -eq 0 ]; then
+    mkdir -p "$(dirname "$modules")"
+    printf 'i2c-dev\n' >"$modules"
+  fi
+fi
+
+# --- the tavola user ----------------------------------------------------------------
+passwd="$(in_root /etc/passwd)"
+group="$(in_root /etc/group)"
+if [ ! -f "$passwd" ]; then
+  notes+=("no /etc/passwd under $root: create the tavola user on the Pi (run this script there)")
+else
+  if ! grep -q '^tavola:' "$passwd"; then
+    change "created the user tavola (the unit runs Tavola as tavola, not as root)"
+    if [ "$dry" -eq 0 ]; then
+      useradd --root "$root" --system --home-dir /var/lib/tavola --no-create-home \
+        --shell /usr/sbin/nologin --user-group tavola 2>/dev/null
+    fi
+  fi
+  for g in video render input audio gpio spi i2c; do
+    line="$(grep "^$g:" "$group" 2>/dev/null || true)"
+    [ -n "$line" ] || continue
+    members=",${line##*:},"
+    if [[ "$members" != *",tavola,"* ]]; then
+      change "added tavola to the group $g"
+      if [ "$dry" -eq 0 ]; then usermod --root "$root" -aG "$g" tavola; fi
+    fi
+  done
+fi
+
+# --- a desktop holding the screen -----------------------------------------------------
+if [ -e "$(in_root /etc/systemd/system/display-manager.service)" ]; then
+  notes+=("a desktop starts at boot and holds the screen: choose console boot (sudo raspi-config → System Options → Boot → Console)")
+fi
+
+# --- on the running system: reload -----------------------------------------------------
+if [ "$root" = / ] && [ "$dry" -eq 0 ] && [ "${#changes[@]}" -gt 0 ] && command -v systemctl >/dev/null 2>&1; then
+  systemctl daemon-reload || true
+fi
+
+for n in ${notes[@]+"${notes[@]}"}; do
+  say "note: $n"
+done
+if [ "${#changes[@]}" -eq 0 ]; then
+  say "nothing to change: everything is in place"
+elif [ "$dry" -eq 1 ]; then
+  say "dry run: ${#changes[@]} changes listed, nothing was changed"
+else
+  say "${#changes[@]} changes made"
+  if [ "$reboot_needed" -eq 1 ]; then
+    say "reboot to start Tavola with SPI and I2C on: sudo reboot"
+  elif [ "$root" = / ]; then
+    say "start it now with: sudo systemctl restart tavola (or reboot)"
+  fi
+fi

@@ -1,0 +1,246 @@
+//! The appliance's installation, checked on any machine: `scripts/install.sh`
+//! run against a folder standing for the Pi's SD card (dry run, real run,
+//! second run), and the systemd unit it installs checked by
+//! `systemd-analyze verify`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Raspberry Pi OS's config.txt as it comes: SPI commented out, I2C off, a
+/// model section at the end.
+const CONFIG_TXT: &str = "\
+# For more options and information see
+# http://rptl.io/configtxt
+#dtparam=i2c_arm=on
+#dtparam=i2s=on
+#dtparam=spi=on
+dtparam=audio=on
+camera_auto_detect=1
+
+[cm4]
+otg_mode=1
+";
+
+struct Pi {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+    binary: PathBuf,
+    voices: PathBuf,
+}
+
+fn pi() -> Pi {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("sd");
+    std::fs::create_dir_all(root.join("boot/firmware")).unwrap();
+    std::fs::write(root.join("boot/firmware/config.txt"), CONFIG_TXT).unwrap();
+    let binary = dir.path().join("tavola");
+    std::fs::write(&binary, "#!/bin/sh\necho tavola 0.1.0\n").unwrap();
+    make_executable(&binary);
+    let voices = dir.path().join("voices");
+    for lang in ["it", "en"] {
+        std::fs::create_dir_all(voices.join(lang).join("clips")).unwrap();
+        std::fs::write(voices.join(lang).join("manifest.json"), format!("{{\"lang\":\"{lang}\"}}")).unwrap();
+        std::fs::write(voices.join(lang).join("clips/welcome.ogg"), b"OggS....").unwrap();
+    }
+    Pi { _dir: dir, root, binary, voices }
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Runs the installer into the Pi's root; returns (success, what it said).
+fn install(pi: &Pi, extra: &[&str]) -> (bool, String) {
+    let out = Command::new("bash")
+        .arg(repo().join("scripts/install.sh"))
+        .arg("--root")
+        .arg(&pi.root)
+        .arg("--binary")
+        .arg(&pi.binary)
+        .arg("--voices")
+        .arg(&pi.voices)
+        .args(extra)
+        .output()
+        .expect("bash runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), text)
+}
+
+/// Every file and link under `root` with its content.
+fn snapshot(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.strip_prefix(root).unwrap().display().to_string();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.file_type().is_symlink() {
+                files.insert(name, std::fs::read_link(&path).unwrap().display().to_string().into_bytes());
+            } else if meta.is_dir() {
+                stack.push(path);
+            } else {
+                files.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+fn active_lines(config: &str) -> Vec<&str> {
+    config.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+}
+
+#[test]
+fn a_dry_run_lists_every_change_and_changes_nothing() {
+    let pi = pi();
+    let before = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &["--dry-run"]);
+    assert!(ok, "{said}");
+    assert_eq!(snapshot(&pi.root), before, "a dry run leaves the card as it was:\n{said}");
+    for expected in [
+        "would: installed the program: /usr/local/bin/tavola",
+        "would: voice pack it: 2 files",
+        "would: installed the systemd unit: /etc/systemd/system/tavola.service",
+        "would: installed the pin map: /etc/tavola/pinmap.toml",
+        "would: installed the settings for the service: /etc/tavola/tavola.env",
+        "would: installed Tavola's settings: /etc/tavola/settings.toml",
+        "would: enabled tavola.service at boot",
+        "would: SPI was off: switched on in /boot/firmware/config.txt",
+        "would: I2C was off",
+        "nothing was changed",
+    ] {
+        assert!(said.contains(expected), "missing «{expected}» in:\n{said}");
+    }
+}
+
+#[test]
+fn install_places_everything_switches_spi_and_i2c_on_and_a_second_run_changes_nothing() {
+    let pi = pi();
+    let (ok, said) = install(&pi, &[]);
+    assert!(ok, "{said}");
+    let r = &pi.root;
+    assert_eq!(std::fs::read(r.join("usr/local/bin/tavola")).unwrap(), std::fs::read(&pi.binary).unwrap());
+    let out = Command::new(r.join("usr/local/bin/tavola")).output().unwrap();
+    assert!(out.status.success(), "the installed program is executable");
+    for lang in ["it", "en"] {
+        let pack = r.join("usr/local/share/tavola/voices").join(lang);
+        assert!(pack.join("manifest.json").is_file() && pack.join("clips/welcome.ogg").is_file(), "{lang}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(r.join("etc/systemd/system/tavola.service")).unwrap(),
+        std::fs::read_to_string(repo().join("deploy/tavola.service")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_link(r.join("etc/systemd/system/multi-user.target.wants/tavola.service")).unwrap(),
+        Path::new("/etc/systemd/system/tavola.service")
+    );
+    assert_eq!(
+        std::fs::read_to_string(r.join("etc/tavola/pinmap.toml")).unwrap(),
+        std::fs::read_to_string(repo().join("hardware/pinmap.toml")).unwrap()
+    );
+    assert!(r.join("etc/tavola/tavola.env").is_file());
+    assert_eq!(
+        std::fs::read_to_string(r.join("etc/tavola/settings.toml")).unwrap(),
+        std::fs::read_to_string(repo().join("deploy/settings.example.toml")).unwrap()
+    );
+    assert!(r.join("etc/systemd/journald.conf.d/tavola.conf").is_file(), "the system log is bounded");
+
+    let config = std::fs::read_to_string(r.join("boot/firmware/config.txt")).unwrap();
+    let active = active_lines(&config);
+    assert!(active.contains(&"dtparam=spi=on"), "{config}");
+    assert!(active.contains(&"dtparam=i2c_arm=on"), "{config}");
+    for kept in ["dtparam=audio=on", "camera_auto_detect=1", "otg_mode=1"] {
+        assert!(active.contains(&kept), "{kept} is kept: {config}");
+    }
+    // Both lines apply to every model: neither sits in the [cm4] section.
+    let mut section = "[all]";
+    for line in &active {
+        if line.starts_with('[') {
+            section = line;
+        } else if line.starts_with("dtparam=spi") || line.starts_with("dtparam=i2c_arm") {
+            assert_eq!(section, "[all]", "{line} applies to every model:\n{config}");
+        }
+    }
+    assert!(said.contains("SPI was off") && said.contains("reboot"), "{said}");
+
+    let after_first = snapshot(r);
+    let (ok, said) = install(&pi, &[]);
+    assert!(ok, "{said}");
+    assert!(said.contains("nothing to change"), "{said}");
+    assert!(!said.contains("installed") && !said.contains("switched on"), "{said}");
+    assert_eq!(snapshot(r), after_first, "the second run changed files");
+}
+
+#[test]
+fn an_edited_pin_map_and_env_file_are_kept_and_rotation_is_set() {
+    let pi = pi();
+    let (ok, said) = install(&pi, &[]);
+    assert!(ok, "{said}");
+    let pinmap = pi.root.join("etc/tavola/pinmap.toml");
+    let mine = format!("{}\n# my own wiring\n", std::fs::read_to_string(&pinmap).unwrap());
+    std::fs::write(&pinmap, &mine).unwrap();
+    let (ok, said) = install(&pi, &["--rotation", "90"]);
+    assert!(ok, "{said}");
+    assert_eq!(std::fs::read_to_string(&pinmap).unwrap(), mine, "the owner's pin map is not overwritten");
+    assert!(said.contains("kept your /etc/tavola/pinmap.toml"), "{said}");
+    let env = std::fs::read_to_string(pi.root.join("etc/tavola/tavola.env")).unwrap();
+    assert!(env.lines().any(|l| l == "SLINT_KMS_ROTATION=90"), "{env}");
+    let rules = std::fs::read_to_string(pi.root.join("etc/udev/rules.d/90-tavola-touch.rules")).unwrap();
+    assert!(rules.contains("LIBINPUT_CALIBRATION_MATRIX}=\"0 -1 1 1 0 0\""), "{rules}");
+    let (ok, said) = install(&pi, &["--rotation", "90"]);
+    assert!(ok && said.contains("nothing to change"), "{said}");
+}
+
+#[test]
+fn a_desktop_binary_or_a_bad_option_is_refused_before_anything_changes() {
+    let pi = pi();
+    // An x86-64 ELF header (machine 0x3E) where the Pi needs aarch64 (0xB7).
+    let mut elf = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0];
+    elf.resize(64, 0);
+    std::fs::write(&pi.binary, &elf).unwrap();
+    let before = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &[]);
+    assert!(!ok, "{said}");
+    assert!(said.contains("aarch64") && said.contains("cross-build.sh"), "{said}");
+    let (ok, said) = install(&pi, &["--rotation", "45"]);
+    assert!(!ok && said.contains("0, 90, 180 or 270"), "{said}");
+    assert_eq!(snapshot(&pi.root), before, "nothing was changed");
+}
+
+/// The unit as installed, checked by systemd itself. systemd-analyze comes
+/// with systemd, which `scripts/setup.sh test` installs: its absence is a
+/// failure here, never a silent pass.
+#[test]
+fn the_unit_passes_systemd_analyze_verify() {
+    let pi = pi();
+    let (ok, said) = install(&pi, &[]);
+    assert!(ok, "{said}");
+    // verify checks that the program exists: point it at the installed one.
+    let program = pi.root.join("usr/local/bin/tavola");
+    let unit = std::fs::read_to_string(pi.root.join("etc/systemd/system/tavola.service"))
+        .unwrap()
+        .replace("/usr/local/bin/tavola", program.to_str().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tavola.service");
+    std::fs::write(&path, unit).unwrap();
+    let out = match Command::new("systemd-analyze").arg("verify").arg(&path).output() {
+        Ok(out) => out,
+        Err(e) => panic!("systemd-analyze is needed ({e}): run scripts/setup.sh test"),
+    };
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{said}");
+    // Unknown keys and bad values are only warnings for systemd: none allowed.
+    assert!(said.trim().is_empty(), "systemd-analyze has remarks:\n{said}");
+
+    let broken = std::fs::read_to_string(&path).unwrap().replace("Restart=always", "Restart=sometimes");
+    std::fs::write(&path, broken).unwrap();
+    let out = Command::new("systemd-analyze").arg("verify").arg(&path).output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).trim().is_empty(), "a broken unit is noticed");
+}
