@@ -483,7 +483,10 @@ fn spawn_drain(mut source: rodio::mixer::MixerSource, stop: Arc<AtomicBool>) -> 
     std::thread::Builder::new()
         .name("tavola-silent-out".into())
         .spawn(move || {
-            let start = Instant::now();
+            // Never faster than a device: after a late wake-up (a busy
+            // machine) the pace starts again from now instead of catching
+            // up in a burst, so a line never ends early.
+            let mut start = Instant::now();
             let mut periods = 0u32;
             while !stop.load(Ordering::Acquire) {
                 for _ in 0..per_period {
@@ -493,8 +496,12 @@ fn spawn_drain(mut source: rodio::mixer::MixerSource, stop: Arc<AtomicBool>) -> 
                 }
                 periods += 1;
                 let due = start + SILENT_PERIOD * periods;
-                if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                    std::thread::sleep(wait);
+                match due.checked_duration_since(Instant::now()) {
+                    Some(wait) => std::thread::sleep(wait),
+                    None => {
+                        start = Instant::now();
+                        periods = 0;
+                    }
                 }
             }
         })
