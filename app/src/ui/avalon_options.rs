@@ -275,6 +275,21 @@ impl Controller {
         }
     }
 
+    /// Back to the setup page with the finished game's players, characters
+    /// and rules filled in, to type the names in their new seats.
+    fn reseat(&mut self) {
+        let Some(setup) = self.booted.table.session.avalon().and_then(|a| a.setup().cloned()) else { return };
+        self.players = setup.roles.players();
+        self.optional = Role::OPTIONAL.map(|r| setup.roles.has(r));
+        for (i, name) in self.names.iter_mut().enumerate() {
+            *name = setup.names.get(i).cloned().unwrap_or_default();
+        }
+        self.scan_roles = setup.scan_roles;
+        self.extras.options = setup.options;
+        self.touch(Touch::Leave);
+        self.touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon });
+    }
+
     fn peek(&mut self) {
         let out = self.booted.table.input(self.now, Input::Touch(Touch::Peek));
         for o in out {
@@ -356,5 +371,9 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
             })
         });
     }
-    ui.on_play_again(move || with(&|c| c.touch(Touch::PlayAgain { names: None })));
+    {
+        let with = with.clone();
+        ui.on_play_again(move || with(&|c| c.touch(Touch::PlayAgain { names: None })));
+    }
+    ui.on_reseat(move || with(&|c| c.reseat()));
 }
