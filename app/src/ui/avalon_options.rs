@@ -207,6 +207,9 @@ impl Controller {
             _ => no_items(),
         };
         ui.set_missing_voters(missing);
+        if !matches!(a.phase, PhaseView::TeamVote { .. }) {
+            ui.set_host_open(false);
+        }
         ui.set_can_play_again(matches!(a.phase, PhaseView::Ended { .. }));
         ui.set_info(info(a, lang).into());
         // The choices and the private reveal.
