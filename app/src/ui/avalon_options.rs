@@ -55,9 +55,9 @@ fn lancelot_note(o: AvalonOptions, lang: Lang) -> String {
             "The 5 cards lie face up from the start, one per round; Evil Lancelot must play Fail."
         }
         (Some(LancelotVariant::V3), Lang::It) => {
-            "Nessuna carta lealtà: i due Lancillotto si riconoscono alla fine della notte."
+            "Nessuna carta lealtà: i due Lancillotto si riconoscono alla fine della notte. Il regolamento la consiglia solo ai gruppi numerosi."
         }
-        (Some(LancelotVariant::V3), Lang::En) => "No loyalty cards: the two Lancelots find each other at the end of the night.",
+        (Some(LancelotVariant::V3), Lang::En) => "No loyalty cards: the two Lancelots find each other at the end of the night. The rulebook recommends it for large groups only.",
     };
     let merlin = lang.pick(
         " Il regolamento mostra Lancillotto del Male ai malvagi come uno di loro e non lo nasconde a Merlino: per questo Merlino lo vede, se non scegliete altrimenti.",
