@@ -85,9 +85,14 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     pick(&ui, &holder);
     click(&ui, "Propose the team");
     assert_eq!(avalon.get_chosen(), -1, "the vote is open: {}", app.get_message());
-    for seat in 0..5 {
+    for seat in 0..4 {
         key(&ui, &mut now, seat, "a");
     }
+    // Elena's pad is stuck: the host opens the fold and votes for her.
+    assert!(ElementHandle::find_by_accessible_label(&ui.window, "Approve for Elena").next().is_none(), "folded");
+    click(&ui, "Host: vote for a seat");
+    click(&ui, "Approve for Elena");
+    assert!(avalon.get_status().contains("Cards played: 0 of 2"), "the fifth vote counted: {}", avalon.get_status());
     // Anna plays Fail, Bruno Success (Tavola does not know the roles).
     key(&ui, &mut now, 0, "r");
     key(&ui, &mut now, 1, "a");
@@ -107,4 +112,53 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     let first = avalon.get_missions().row_data(0).unwrap();
     // Switching Anna's Fail makes two Successes; switching Bruno's Success makes two Fails.
     assert_eq!(first.result, if target == "Anna" { 1 } else { 2 });
+}
+
+#[test]
+fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
+    use tavola::games::avalon::{AvalonOptions, Command, Role, RoleSet, Setup};
+    use tavola::games::{GameKind, Lang, Seat};
+    use tavola::table::{Input, Touch};
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
+    send(Touch::SetLang { lang: Lang::En });
+    send(Touch::ChooseGame { game: GameKind::Avalon });
+    let names: Vec<String> = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"].map(String::from).to_vec();
+    let options = AvalonOptions { excalibur: true, ..AvalonOptions::default() };
+    let roles = RoleSet::standard(6, &[Role::Percival, Role::Morgana]).unwrap();
+    let end = |first: bool| {
+        if first {
+            send(Touch::Avalon(Command::Setup(Setup { names: names.clone(), options, ..Setup::new(roles.clone()) })));
+        }
+        send(Touch::Avalon(Command::EndNight));
+        for _ in 0..5 {
+            let leader = ui.controller.borrow().view().avalon.and_then(|a| a.leader).unwrap();
+            let other = Seat((leader.0 + 1) % 6);
+            send(Touch::Avalon(Command::ProposeTeam {
+                team: vec![leader, other],
+                mission: None,
+                excalibur: Some(other),
+            }));
+            for s in 0..6 {
+                send(Touch::Avalon(Command::Vote { seat: Seat(s), approve: false }));
+            }
+        }
+        ui.step(0);
+    };
+    end(true);
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(app.get_page(), "ended");
+    click(&ui, "Play again with the same table");
+    assert_eq!(app.get_page(), "night", "a new game at once: {}", app.get_message());
+    end(false);
+    click(&ui, "Same game, new seats");
+    assert_eq!(app.get_page(), "setup");
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    assert_eq!(avalon.get_setup_players(), 6);
+    assert_eq!(avalon.get_setup_names().row_data(5).unwrap(), "Franco");
+    let extras = ui.window.global::<AvalonExtras<'_>>();
+    assert!(extras.get_excalibur(), "the rules stay chosen");
+    let chosen: Vec<String> = avalon.get_role_options().iter().filter(|r| r.on).map(|r| r.label.to_string()).collect();
+    assert_eq!(chosen, vec!["Percival", "Morgana"]);
 }

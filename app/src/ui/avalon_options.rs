@@ -55,9 +55,9 @@ fn lancelot_note(o: AvalonOptions, lang: Lang) -> String {
             "The 5 cards lie face up from the start, one per round; Evil Lancelot must play Fail."
         }
         (Some(LancelotVariant::V3), Lang::It) => {
-            "Nessuna carta lealtà: i due Lancillotto si riconoscono alla fine della notte."
+            "Nessuna carta lealtà: i due Lancillotto si riconoscono alla fine della notte. Il regolamento la consiglia solo ai gruppi numerosi."
         }
-        (Some(LancelotVariant::V3), Lang::En) => "No loyalty cards: the two Lancelots find each other at the end of the night.",
+        (Some(LancelotVariant::V3), Lang::En) => "No loyalty cards: the two Lancelots find each other at the end of the night. The rulebook recommends it for large groups only.",
     };
     let merlin = lang.pick(
         " Il regolamento mostra Lancillotto del Male ai malvagi come uno di loro e non lo nasconde a Merlino: per questo Merlino lo vede, se non scegliete altrimenti.",
@@ -207,6 +207,9 @@ impl Controller {
             _ => no_items(),
         };
         ui.set_missing_voters(missing);
+        if !matches!(a.phase, PhaseView::TeamVote { .. }) {
+            ui.set_host_open(false);
+        }
         ui.set_can_play_again(matches!(a.phase, PhaseView::Ended { .. }));
         ui.set_info(info(a, lang).into());
         // The choices and the private reveal.
@@ -273,6 +276,21 @@ impl Controller {
             Some(PhaseView::Lady { .. }) => self.avalon(Command::LadyExamine { target: seat }),
             _ => {}
         }
+    }
+
+    /// Back to the setup page with the finished game's players, characters
+    /// and rules filled in, to type the names in their new seats.
+    fn reseat(&mut self) {
+        let Some(setup) = self.booted.table.session.avalon().and_then(|a| a.setup().cloned()) else { return };
+        self.players = setup.roles.players();
+        self.optional = Role::OPTIONAL.map(|r| setup.roles.has(r));
+        for (i, name) in self.names.iter_mut().enumerate() {
+            *name = setup.names.get(i).cloned().unwrap_or_default();
+        }
+        self.scan_roles = setup.scan_roles;
+        self.extras.options = setup.options;
+        self.touch(Touch::Leave);
+        self.touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon });
     }
 
     fn peek(&mut self) {
@@ -356,5 +374,9 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
             })
         });
     }
-    ui.on_play_again(move || with(&|c| c.touch(Touch::PlayAgain { names: None })));
+    {
+        let with = with.clone();
+        ui.on_play_again(move || with(&|c| c.touch(Touch::PlayAgain { names: None })));
+    }
+    ui.on_reseat(move || with(&|c| c.reseat()));
 }

@@ -304,3 +304,32 @@ fn a_role_set_given_in_any_order_is_stored_checked_and_in_order() {
         Setup { names: vec![], roles: unbalanced, scan_roles: false, first_leader: None, options: Default::default() };
     assert_eq!(refuse(&Avalon::default(), Command::Setup(setup)).code(), "avalon.unbalanced");
 }
+
+#[test]
+fn a_setup_stored_before_the_optional_rules_loads_as_the_plain_game() {
+    // As journals written before the options existed hold it.
+    let old = r#"{"event":"set_up","setup":{"names":[],"roles":{"roles":["merlin","loyal-servant","loyal-servant","assassin","minion"]},"scan_roles":false,"first_leader":null},"first_leader":2}"#;
+    let event: Event = serde_json::from_str(old).expect("an old setup event still reads");
+    let g = Avalon::replay([&event]);
+    assert_eq!(g.options(), AvalonOptions::default());
+    assert!(g.options().merlin_sees_evil_lancelot, "the default when Lancelot is later switched on");
+    assert!(g.lady().is_none() && !g.lancelots_switched());
+    let old_team = r#"{"cmd":"propose_team","team":[0,1]}"#;
+    let cmd: Command = serde_json::from_str(old_team).expect("an old proposal still reads");
+    assert_eq!(cmd, Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None });
+}
+
+#[test]
+fn the_lady_starts_on_the_first_leaders_right() {
+    let mut g = Avalon::default();
+    let setup = Setup {
+        first_leader: Some(Seat(0)),
+        options: AvalonOptions { lady_of_the_lake: true, ..AvalonOptions::default() },
+        ..Setup::new(RoleSet::standard(8, &[]).unwrap())
+    };
+    run(&mut g, Command::Setup(setup));
+    assert_eq!(g.lady().map(|l| l.holder), Some(Seat(7)), "the seat before the leader, who leads last");
+    run(&mut g, Command::EndNight);
+    let e = refuse(&g, Command::LadyExamine { target: Seat(2) });
+    assert_eq!(e.code(), "common.not_now", "not before the second mission");
+}
