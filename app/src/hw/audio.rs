@@ -594,8 +594,9 @@ mod tests {
         assert!(audio.last_latency().unwrap() < Duration::from_millis(50), "{:?}", audio.last_latency());
         assert!(audio.busy(0), "still playing its 200 ms");
         assert!(wait_until(|| !audio.busy(0)), "done after the clip");
-        // The output pulls a period ahead of what is heard.
-        assert!(t.elapsed() >= Duration::from_millis(200) - 2 * SILENT_PERIOD, "in real time: {:?}", t.elapsed());
+        // The output pulls a period ahead of what is heard, and the mixer
+        // may start the clip part-way through the period it is filling.
+        assert!(t.elapsed() >= Duration::from_millis(200) - 3 * SILENT_PERIOD, "in real time: {:?}", t.elapsed());
     }
 
     #[test]
