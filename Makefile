@@ -41,10 +41,11 @@ install:
 	  $(MAKE) --no-print-directory setup && $(CARGO) build --profile pi -p tavola --features rpi || exit 2; \
 	  bin=$(TARGET_DIR)/pi/tavola; \
 	else echo "make install: no binary for the Pi yet: run scripts/cross-build.sh first" >&2; exit 2; fi; \
-	if ! ls voices/*/manifest.json >/dev/null 2>&1 && command -v espeak-ng >/dev/null 2>&1; then \
+	dry=0; [[ " $(INSTALL_ARGS) " == *" --dry-run "* ]] && dry=1; \
+	if [ $$dry -eq 0 ] && ! ls voices/*/manifest.json >/dev/null 2>&1 && command -v espeak-ng >/dev/null 2>&1; then \
 	  if [ "$$(uname -m)" = aarch64 ]; then "$$bin" voice build --out voices; else $(MAKE) --no-print-directory voices; fi; \
 	fi; \
-	if [ "$$(id -u)" -eq 0 ] || [[ " $(INSTALL_ARGS) " == *" --dry-run "* ]]; then scripts/install.sh --binary "$$bin" $(INSTALL_ARGS); \
+	if [ "$$(id -u)" -eq 0 ] || [ $$dry -eq 1 ]; then scripts/install.sh --binary "$$bin" $(INSTALL_ARGS); \
 	else sudo scripts/install.sh --binary "$$bin" $(INSTALL_ARGS); fi
 
 setup:

@@ -128,6 +128,16 @@ if [ "$root" = / ] && [ "$(uname -m)" = aarch64 ]; then pi_root=1; fi
 if [ -n "$machine" ] && [ "$machine" != b700 ] && [ "$pi_root" -eq 1 ]; then
   die "$binary is not built for the Pi's processor (aarch64): use scripts/cross-build.sh; nothing was changed"
 fi
+if [ -n "$machine" ] && [ "$root" = / ]; then
+  case "$(uname -m)" in
+    aarch64) here_machine=b700 ;;
+    x86_64) here_machine=3e00 ;;
+    *) here_machine="$machine" ;;
+  esac
+  if [ "$machine" != "$here_machine" ]; then
+    die "$binary is built for another processor than this machine's ($(uname -m)); nothing was changed"
+  fi
+fi
 
 # Copies $1 to $2 (mode $3) under the root, unless dry.
 copy() {
@@ -294,6 +304,25 @@ if [ ! -f "$modules" ] || ! grep -qx 'i2c-dev' "$modules"; then
     mkdir -p "$(dirname "$modules")"
     printf 'i2c-dev\n' >"$modules"
   fi
+fi
+
+# --- the libraries the program needs at run time --------------------------------
+# (Raspberry Pi OS Lite lacks some: the screen's libinput, GBM, xkbcommon.)
+runtime=(libinput10 libgbm1 libxkbcommon0 libfontconfig1 fonts-dejavu-core libasound2 libudev1 espeak-ng)
+if [ "$root" = / ] && command -v dpkg-query >/dev/null 2>&1; then
+  absent=()
+  for p in "${runtime[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then absent+=("$p"); fi
+  done
+  if [ "${#absent[@]}" -gt 0 ]; then
+    change "installed the libraries it needs: ${absent[*]}"
+    if [ "$dry" -eq 0 ]; then
+      env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+      env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${absent[@]}"
+    fi
+  fi
+elif [ "$root" != / ]; then
+  notes+=("on the Pi, the program needs these packages: ${runtime[*]} (make install there installs the missing ones)")
 fi
 
 # --- the tavola user ----------------------------------------------------------------

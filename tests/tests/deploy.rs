@@ -115,6 +115,7 @@ fn a_dry_run_lists_every_change_and_changes_nothing() {
         "would: SPI was off: switched on in /boot/firmware/config.txt",
         "would: I2C was off",
         "nothing was changed",
+        "the program needs these packages: libinput10 libgbm1",
     ] {
         assert!(said.contains(expected), "missing «{expected}» in:\n{said}");
     }
