@@ -8,10 +8,11 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
+use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, SocUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -44,6 +45,24 @@ impl Shooter {
 
     fn avalon(&mut self, c: Command) {
         self.touch(Touch::Avalon(c));
+    }
+
+    fn soc(&mut self, c: soc::Command) {
+        let what = format!("{c:?}");
+        self.touch(Touch::Soc(c));
+        if let Some(m) = self.ui.controller.borrow().view().message {
+            eprintln!("{what}: {m}");
+        }
+    }
+
+    /// A Shadows over Camelot turn: `evil`, a trip to `to`, the end.
+    fn soc_turn(&mut self, evil: soc::Command, to: Place) {
+        self.soc(evil);
+        if self.ui.controller.borrow().view().soc.is_some_and(|v| v.ended.is_some()) {
+            return;
+        }
+        self.soc(soc::Command::Move { to });
+        self.soc(soc::Command::EndTurn);
     }
 
     /// Skips the narration to its last line (what the table has just heard).
@@ -275,4 +294,62 @@ fn main() {
     extras.invoke_peek();
     s.wait(100);
     s.save("avalon-private-seen");
+
+    // Shadows over Camelot: the setup, the board mid-game, a black card
+    // picked on screen, a siege fight waiting for the die, the end.
+    s.touch(Touch::Leave);
+    s.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot });
+    let soc_ui = win.global::<SocUi<'_>>();
+    soc_ui.invoke_setup_knights(6);
+    for (i, name) in NAMES.iter().take(6).enumerate() {
+        soc_ui.invoke_set_name(i as i32, (*name).into());
+    }
+    s.save("soc-setup");
+    let knights = vec![Knight::Arthur, Knight::Galahad, Knight::Gawain, Knight::Kay, Knight::Percival, Knight::Tristan];
+    s.soc(soc::Command::Setup(soc::Setup {
+        knights,
+        names: NAMES.iter().take(6).map(|n| n.to_string()).collect(),
+        loyalty: soc::LoyaltyMode::Standard,
+        scan_loyalty: false,
+        youngest: None,
+        rules: None,
+    }));
+    let black =
+        |card: &str, face_down: Option<bool>| soc::Command::BlackCard { card: card.into(), face_down, war: None };
+    s.soc(black("soc/black/saxons-1", None));
+    s.soc(soc::Command::DrawWhite);
+    s.soc(soc::Command::EndTurn);
+    s.soc_turn(soc::Command::AddSiegeEngine, Place::BlackKnight);
+    s.soc_turn(black("soc/black/black-knight-5-1", Some(true)), Place::Grail);
+    s.soc_turn(soc::Command::AddSiegeEngine, Place::Picts);
+    s.soc_turn(soc::Command::LoseLife, Place::Excalibur);
+    // Tristan's move from the Round Table is free: white cards first.
+    s.soc(black("soc/black/excalibur-1", None));
+    s.soc(soc::Command::DrawWhite);
+    s.soc(soc::Command::Move { to: Place::Lancelot });
+    s.soc(soc::Command::EndTurn);
+    soc_ui.invoke_act("evil:black".into());
+    s.last_line();
+    s.save("soc-black-cards");
+    soc_ui.invoke_act("back".into());
+    s.soc(soc::Command::AddSiegeEngine);
+    s.last_line();
+    s.save("soc-board");
+    s.soc(soc::Command::SiegeFight { cards: vec![5, 3] });
+    s.last_line();
+    s.save("soc-siege");
+    s.soc(soc::Command::RollDie);
+    s.soc(soc::Command::EndTurn);
+    // Siege engines until Camelot falls.
+    for _ in 0..40 {
+        let view = s.ui.controller.borrow().view().soc.expect("the game");
+        if view.ended.is_some() {
+            break;
+        }
+        let here = view.turn.and_then(|t| view.knights[t.index()].place);
+        let to = if here == Some(Place::Camelot) { Place::Grail } else { Place::Camelot };
+        s.soc_turn(soc::Command::AddSiegeEngine, to);
+    }
+    s.last_line();
+    s.save("soc-end");
 }

@@ -59,3 +59,44 @@ fn the_optional_rules_example_keeps_each_reveal_for_its_viewer() {
     assert_eq!(view["lady"]["holder"], 4);
     assert_eq!(view["phase"]["phase"], "team_building");
 }
+
+/// The Shadows over Camelot example in docs/headless.md, replayed.
+fn play_soc(seed: u64) -> Vec<Value> {
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples/soc-3-knights.jsonl"))
+        .expect("the example script");
+    let mut out = Vec::new();
+    run(&Options { seed, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");
+    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+#[test]
+fn the_documented_soc_game_exposes_the_traitor_and_keeps_every_secret() {
+    let out = play_soc(7);
+    assert!(out.iter().all(|o| o["out"] != "error"), "no input of the example is refused");
+    let soc = &out.last().unwrap()["view"]["soc"];
+    assert_eq!(soc["knights"][1]["exposed"], true, "Bruno's card on the reader exposed him");
+    assert_eq!(soc["white"], 1, "one white sword for the traitor found");
+    assert_eq!(soc["black_knight"]["black"], serde_json::json!([null]), "the face-down card stays face down");
+    // Carla fought with 4 + 2 against the d8 the dice button rolled: above
+    // the die an engine goes, a tie or less costs her a life.
+    let die = out.iter().find(|o| o["event"]["event"] == "die_rolled").expect("the die was rolled");
+    let value = die["event"]["roll"]["value"].as_u64().unwrap();
+    let (life, siege) = if 6 > value { (3, 1) } else { (2, 2) };
+    assert_eq!(
+        (soc["knights"][2]["life"].as_u64().unwrap(), soc["siege"].as_u64().unwrap()),
+        (life, siege),
+        "die {value}"
+    );
+    // Loyalty cards tapped face down and the face-down Black Knight never show.
+    for o in &out {
+        let text = o.to_string();
+        assert!(!text.contains("black-knight-5"), "a face-down card leaked: {text}");
+        if o["event"]["event"] == "loyalty_recorded" {
+            assert!(o["event"]["side"].is_null() && o["event"]["card"].is_null(), "{text}");
+        }
+    }
+    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    assert!(lines.contains(&"Bruno was the traitor, and is exposed!"), "{lines:?}");
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/headless.md")).unwrap();
+    assert!(doc.contains("examples/soc-3-knights.jsonl"), "the guide points at the example");
+}

@@ -146,7 +146,7 @@ impl GameKind {
 
     /// Whether Tavola can run this game yet.
     pub fn is_playable(self) -> bool {
-        matches!(self, GameKind::Avalon)
+        matches!(self, GameKind::Avalon | GameKind::ShadowsOverCamelot)
     }
 
     /// The game's title (titles are the same in both languages).

@@ -18,6 +18,9 @@ use std::rc::Rc;
 // Avalon's optional rules on the screen, kept apart from this file.
 #[path = "avalon_options.rs"]
 mod avalon_options;
+// Shadows over Camelot's pages.
+#[path = "soc.rs"]
+mod soc;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,9 +30,29 @@ enum Overlay {
     History,
 }
 
-/// The cards of the card picker: every Avalon character card, a card of
-/// another game and a blank tag, to try what the reader does.
-fn picker_cards() -> Vec<(String, Option<String>)> {
+/// The cards of the card picker for the game on the table: for Avalon every
+/// character card; for Shadows over Camelot the loyalty cards and one of
+/// each black card; then a card of another game and a blank tag, to try
+/// what the reader does.
+fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
+    let card = |id: &str| (id.to_string(), Some(id.to_string()));
+    if game == Some(GameKind::ShadowsOverCamelot) {
+        let catalog = crate::catalog::Catalog::builtin();
+        let mut cards: Vec<_> = catalog
+            .by_kind(GameKind::ShadowsOverCamelot, "loyalty")
+            .filter(|c| c.copy.is_none_or(|n| n <= 3))
+            .map(|c| card(&c.id))
+            .collect();
+        cards.extend(
+            catalog
+                .by_kind(GameKind::ShadowsOverCamelot, "black")
+                .filter(|c| c.copy.is_none_or(|n| n == 1))
+                .map(|c| card(&c.id)),
+        );
+        cards.push(card("avalon/role/merlin"));
+        cards.push(("blank".into(), None));
+        return cards;
+    }
     let mut cards = Vec::new();
     for role in Role::ALL {
         if role.is_unique() {
@@ -65,6 +88,10 @@ pub struct Controller {
     labels: Option<Lang>,
     /// Avalon's optional rules (see `avalon_options.rs`).
     extras: avalon_options::Extras,
+    /// Shadows over Camelot's setup and half-made choices (see `soc.rs`).
+    soc_screen: soc::SocScreen,
+    /// The game the card picker holds cards for.
+    cards_for: Option<GameKind>,
 }
 
 impl std::fmt::Debug for Controller {
@@ -85,11 +112,13 @@ impl Controller {
             scan_roles: false,
             team: BTreeSet::new(),
             overlay: None,
-            cards: picker_cards(),
+            cards: picker_cards(None),
             on_reader: String::new(),
             held: BTreeSet::new(),
             labels: None,
             extras: Default::default(),
+            soc_screen: Default::default(),
+            cards_for: None,
         }
     }
 
@@ -281,6 +310,9 @@ impl Controller {
             Some(Overlay::History) => return "history",
             None => {}
         }
+        if let Some(g) = &view.soc {
+            return soc::page(g);
+        }
         let Some(a) = &view.avalon else { return "picker" };
         if let Some(page) = avalon_options::page(&a.phase) {
             return page;
@@ -377,6 +409,7 @@ impl Controller {
 
         self.refresh_avalon(window, &view);
         self.refresh_extras(window, &view);
+        self.refresh_soc(window, &view);
         self.refresh_sim(window, &view);
     }
 
@@ -507,7 +540,11 @@ impl Controller {
         ui.set_votes_shown(show_votes && a.last_votes.is_some());
     }
 
-    fn refresh_sim(&self, window: &AppWindow, view: &TableView) {
+    fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {
+        if self.cards_for != view.game {
+            self.cards_for = view.game;
+            self.cards = picker_cards(view.game);
+        }
         let sim = window.global::<TableSim<'_>>();
         let seats = self.booted.on_screen.pad.as_ref().map_or(0, |p| p.borrow().seats());
         let lights: Vec<i32> = (0..usize::from(seats))
@@ -793,5 +830,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
     }
     sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
-    avalon_options::wire(window, with);
+    avalon_options::wire(window, with.clone());
+    soc::wire(window, ctrl, with);
 }

@@ -44,7 +44,7 @@ pub use quests::{Board, Place, QuestId};
 pub use rules::Rules;
 pub use setup::{LoyaltyMode, Setup};
 pub use turn::{Action, EvilChoice, Turn};
-pub use view::{PendingView, SocView};
+pub use view::{FightView, KnightView, PendingView, SocView};
 
 use crate::games::core::Roll;
 use crate::games::{CommonError, Cue, Game, GameEvent, GameKind, GameRng, RuleError, Seat};
@@ -838,6 +838,3 @@ impl Game for Soc {
         self.is_over_now()
     }
 }
-
-#[cfg(test)]
-mod tests;

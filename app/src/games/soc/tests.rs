@@ -1,1 +1,0 @@
-//! Unit tests of the Shadows over Camelot engine.

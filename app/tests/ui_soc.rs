@@ -1,0 +1,172 @@
+//! Shadows over Camelot through the widgets, with Slint's testing backend:
+//! the setup page, the turn's buttons, a black card picked on screen and
+//! one laid on the simulated reader, a siege fight on the simulated dice
+//! button, and twelve siege engines ending the game on the end page.
+
+use i_slint_backend_testing::{AccessibleRole, ElementHandle};
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::ui::{init, App, SocUi, TableSim, Ui};
+
+/// Taps the button (or toggle) with `label`; a quest tile may bear the same
+/// name as a place to travel to.
+fn click(ui: &Ui, label: &str) {
+    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label)
+        .filter(|e| matches!(e.accessible_role(), Some(AccessibleRole::Button | AccessibleRole::Checkbox)))
+        .collect();
+    let page = ui.window.global::<App<'_>>().get_page();
+    let buttons: Vec<String> =
+        ui.window.global::<SocUi<'_>>().get_actions().iter().map(|a| a.label.to_string()).collect();
+    assert!(!found.is_empty(), "no “{label}” on the page {page} (buttons {buttons:?}; {})", message(ui));
+    found[0].invoke_accessible_default_action();
+}
+
+fn message(ui: &Ui) -> String {
+    ui.window.global::<App<'_>>().get_message().to_string()
+}
+
+fn open(lang: &str) -> Ui {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang(lang.into());
+    ui.step(0);
+    click(&ui, "Shadows over Camelot");
+    ui
+}
+
+fn knight_names(ui: &Ui) -> Vec<String> {
+    ui.window.global::<SocUi<'_>>().get_knights().iter().map(|k| k.name.to_string()).collect()
+}
+
+/// The knight whose turn it is.
+fn turn(ui: &Ui) -> String {
+    let knights = ui.window.global::<SocUi<'_>>().get_knights();
+    knights.iter().find(|k| k.turn).map(|k| k.name.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn a_table_without_arthur_names_the_youngest_then_plays_turns_on_the_board() {
+    let ui = open("en");
+    let app = ui.window.global::<App<'_>>();
+    let soc = ui.window.global::<SocUi<'_>>();
+    assert_eq!(app.get_page(), "soc-setup");
+    assert_eq!(soc.get_setup_seats().row_count(), 5, "five knights to begin with");
+    click(&ui, "Fewer knights");
+    click(&ui, "Fewer knights");
+    let shields: Vec<String> = soc.get_setup_seats().iter().map(|s| s.knight.to_string()).collect();
+    assert_eq!(shields, ["King Arthur", "Galahad", "Gawain"]);
+    // Seat 1 trades Arthur's shield for the next one nobody holds.
+    click(&ui, "Knight of seat 1");
+    assert_eq!(soc.get_setup_seats().row_data(0).unwrap().knight, "Kay");
+    assert!(soc.get_ask_youngest(), "without Arthur the youngest starts");
+    assert!(soc.get_setup_problem().contains("youngest"), "{}", soc.get_setup_problem());
+    for (i, name) in ["Anna", "Bruno", "Carla"].iter().enumerate() {
+        let field = ElementHandle::find_by_accessible_label(&ui.window, &format!("Seat {}", i + 1))
+            .find(|e| e.accessible_role() == Some(AccessibleRole::TextInput))
+            .expect("a name field");
+        field.set_accessible_value(*name);
+    }
+    let youngest = ElementHandle::find_by_accessible_label(&ui.window, "Seat 2")
+        .find(|e| e.accessible_role() == Some(AccessibleRole::Checkbox))
+        .expect("the youngest's seat");
+    youngest.invoke_accessible_default_action();
+    assert_eq!(soc.get_setup_problem(), "");
+    click(&ui, "No traitor");
+    click(&ui, "Begin the quest");
+    assert_eq!(app.get_page(), "soc-board", "{}", message(&ui));
+    assert_eq!(knight_names(&ui), ["Anna", "Bruno", "Carla"]);
+    assert_eq!(turn(&ui), "Bruno", "the youngest starts");
+    assert!(soc.get_prompt().contains("Progression of Evil"), "{}", soc.get_prompt());
+
+    // Bruno: a siege engine, then white cards at Camelot, then the turn ends.
+    click(&ui, "Add a siege engine");
+    assert_eq!(soc.get_siege(), 1);
+    let hand = |i: usize| soc.get_knights().row_data(i).unwrap().hand;
+    let before = hand(1);
+    click(&ui, "Draw white cards");
+    assert!(hand(1) > before, "the cards drawn are counted");
+    assert!(ElementHandle::find_by_accessible_label(&ui.window, "Draw white cards").next().is_none(), "one action");
+    click(&ui, "End the turn");
+    assert_eq!(turn(&ui), "Carla", "clockwise");
+
+    // Carla picks the black card she drew on screen: a Saxon joins the war.
+    click(&ui, "Draw a black card");
+    assert!(soc.get_big_menu(), "the black cards fill the page");
+    click(&ui, "Saxons");
+    let saxons = soc.get_quests().iter().find(|q| q.name == "Saxons").unwrap();
+    assert!(saxons.state.contains("figures 1 of 4"), "{}", saxons.state);
+    assert!(!soc.get_big_menu());
+    click(&ui, "Travel");
+    click(&ui, "Grail");
+    assert_eq!(soc.get_knights().row_data(2).unwrap().place, "Grail");
+    click(&ui, "End the turn");
+
+    // Anna lays a Black Knight card on the reader and keeps it face down.
+    assert_eq!(turn(&ui), "Anna");
+    let sim = ui.window.global::<TableSim<'_>>();
+    let index = sim.get_cards().iter().position(|c| c.id == "soc/black/black-knight-5-1").expect("on the picker");
+    sim.invoke_tap_card(index as i32);
+    for t in 1..4 {
+        ui.step(t * 60);
+    }
+    assert!(soc.get_prompt().contains("face down"), "{}", soc.get_prompt());
+    click(&ui, "Face down");
+    let knight = soc.get_quests().iter().find(|q| q.name == "Black Knight").unwrap();
+    assert!(knight.state.contains("Evil ? (1/"), "its value stays hidden: {}", knight.state);
+    assert!(!knight.state.contains("Evil 5"), "{}", knight.state);
+    sim.invoke_lift_card();
+
+    // A siege fight: Anna plays a 5 and a 3 and the simulated dice button rolls.
+    click(&ui, "Fight a siege engine");
+    click(&ui, "+ 5");
+    click(&ui, "+ 3");
+    assert!(soc.get_prompt().contains("5 + 3 = 8"), "{}", soc.get_prompt());
+    click(&ui, "Fight");
+    assert!(soc.get_prompt().contains("press the dice button"), "{}", soc.get_prompt());
+    let (siege, life) = (soc.get_siege(), soc.get_knights().row_data(0).unwrap().life);
+    click(&ui, "Roll on screen");
+    for t in 4..8 {
+        ui.step(t * 60);
+    }
+    // Anna is Kay: once the die shows, he may add a card; he passes.
+    assert!(soc.get_prompt().contains("(Kay) may add"), "{}", soc.get_prompt());
+    click(&ui, "Kay passes");
+    let (siege_after, life_after) = (soc.get_siege(), soc.get_knights().row_data(0).unwrap().life);
+    // 8 against a d8: a roll under 8 wins (an engine less), an 8 costs a life.
+    assert!(
+        (siege_after == siege - 1 && life_after == life) || (siege_after == siege && life_after == life - 1),
+        "siege {siege}→{siege_after}, life {life}→{life_after}"
+    );
+    assert!(soc.get_actions().iter().any(|a| a.label == "End the turn"), "{}", message(&ui));
+}
+
+#[test]
+fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
+    let ui = open("it");
+    let app = ui.window.global::<App<'_>>();
+    let soc = ui.window.global::<SocUi<'_>>();
+    click(&ui, "Meno cavalieri");
+    click(&ui, "Meno cavalieri");
+    click(&ui, "Nessun traditore");
+    click(&ui, "Inizia la cerca");
+    assert_eq!(app.get_page(), "soc-board", "{}", message(&ui));
+    let places = ["Graal", "Camelot"];
+    for round in 0..12 {
+        assert_eq!(soc.get_siege(), round);
+        click(&ui, "Aggiungi una macchina d'assedio");
+        if app.get_page() != "soc-board" {
+            break;
+        }
+        click(&ui, "Viaggia");
+        // Each knight goes to the Grail, then back to Camelot.
+        click(&ui, places[(round as usize / 3) % 2]);
+        click(&ui, "Fine del turno");
+    }
+    assert_eq!(app.get_page(), "soc-end");
+    assert_eq!(soc.get_result_title(), "Camelot è caduta");
+    assert!(soc.get_result_reason().contains("Dodici macchine"), "{}", soc.get_result_reason());
+    assert!(!soc.get_loyal_won());
+    click(&ui, "Torna ai giochi");
+    assert_eq!(app.get_page(), "picker");
+}
