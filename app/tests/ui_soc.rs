@@ -170,3 +170,43 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     click(&ui, "Torna ai giochi");
     assert_eq!(app.get_page(), "picker");
 }
+
+#[test]
+fn merlin_cards_cancel_a_special_black_card_and_the_host_confirms_an_accused_traitor() {
+    let ui = open("en");
+    let soc = ui.window.global::<SocUi<'_>>();
+    click(&ui, "Fewer knights");
+    click(&ui, "Fewer knights");
+    for (i, name) in ["Anna", "Bruno", "Carla"].iter().enumerate() {
+        soc.invoke_set_name(i as i32, (*name).into());
+    }
+    click(&ui, "Begin the quest");
+    assert_eq!(turn(&ui), "Anna", "King Arthur starts");
+
+    // Morgan is drawn: three Merlin cards, two of them Bruno's, cancel it.
+    click(&ui, "Draw a black card");
+    click(&ui, "Morgan");
+    assert!(soc.get_prompt().contains("three Merlin cards can cancel it now"), "{}", soc.get_prompt());
+    assert!(soc.get_actions().iter().all(|a| a.label != "Cancel the card"), "not before three are given");
+    let hands: Vec<i32> = soc.get_knights().iter().map(|k| k.hand).collect();
+    click(&ui, "Anna");
+    click(&ui, "Bruno");
+    click(&ui, "Bruno ×1");
+    assert!(soc.get_prompt().contains("(3 of 3)"), "{}", soc.get_prompt());
+    click(&ui, "Cancel the card");
+    let after: Vec<i32> = soc.get_knights().iter().map(|k| k.hand).collect();
+    assert_eq!(after, [hands[0] - 1, hands[1] - 2, hands[2]], "each Merlin card leaves its giver's hand");
+    assert!(soc.get_lasting().is_empty(), "nothing of Morgan stays in play");
+
+    // Anna accuses Bruno; the host confirms the card he shows.
+    click(&ui, "Accuse");
+    click(&ui, "Bruno");
+    assert!(soc.get_prompt().starts_with("Bruno: lay your loyalty card"), "{}", soc.get_prompt());
+    click(&ui, "It was the traitor");
+    let bruno = soc.get_knights().row_data(1).unwrap();
+    assert!(bruno.exposed, "{}", message(&ui));
+    assert_eq!(soc.get_white(), 1, "a white sword for the traitor found");
+    // Nobody else can be accused of being the traitor now.
+    click(&ui, "End the turn");
+    assert_eq!(turn(&ui), "Bruno", "the exposed traitor still takes turns");
+}
