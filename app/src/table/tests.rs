@@ -89,6 +89,15 @@ fn a_game_not_built_yet_is_refused_with_its_name() {
 }
 
 #[test]
+fn the_picker_marks_available_exactly_the_games_the_table_opens() {
+    for game in GameKind::ALL {
+        let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+        s.handle(0, Input::Touch(Touch::ChooseGame { game }));
+        assert_eq!(s.view().game.is_some(), game.is_playable(), "{}", game.title());
+    }
+}
+
+#[test]
 fn ending_the_night_early_cuts_the_rest_of_the_script() {
     let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
