@@ -647,3 +647,71 @@ fn undo_takes_back_a_misread_black_card_but_never_a_die_roll() {
     let out = d.send(json!({"touch": "undo"}));
     assert_eq!(codes(&out), vec!["table.cannot_undo"]);
 }
+
+#[test]
+fn the_grail_saves_one_dying_knight_once_then_the_dead_lose_their_relics() {
+    let mut d = table(12);
+    start(&mut d, &["arthur", "galahad", "percival"], "no_traitor", Some(roomy()));
+    for _ in 0..3 {
+        ok(&mut d, "add_siege_engine", json!({}));
+        ok(&mut d, "move", json!({"to": "grail"}));
+        ok(&mut d, "end_turn", json!({}));
+    }
+    for _ in 0..7 {
+        let s = turn(&mut d);
+        ok(&mut d, "add_siege_engine", json!({}));
+        ok(&mut d, "correct_hand", json!({"seat": s, "cards": 9}));
+        ok(&mut d, "play_grail", json!({}));
+        ok(&mut d, "end_turn", json!({}));
+    }
+    let v = view(&mut d);
+    let holder = (0..3).find(|&i| v["knights"][i]["relics"].as_array().unwrap().contains(&json!("grail")));
+    let holder = holder.expect("the Grail won is someone's relic");
+    // Everyone's evil step is a life point now, and the knights go back to Camelot.
+    let mut saved = None;
+    for _ in 0..80 {
+        let v = view(&mut d);
+        if !v["ended"].is_null() {
+            break;
+        }
+        if v["pending"]["pending"] == "grail" {
+            let seat = v["pending"]["seat"].as_u64().unwrap() as usize;
+            assert_eq!(v["pending"]["holder"], holder, "the holder answers");
+            if saved.is_none() {
+                let out = ok(&mut d, "grail", json!({"drink": true}));
+                assert!(said(&out, "soc.knight.saved"), "{:?}", lines(&out));
+                let v = view(&mut d);
+                assert!(v["knights"][seat]["life"].as_i64().unwrap() > 0, "back on their feet: {v}");
+                assert!(
+                    v["knights"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .all(|k| !k["relics"].as_array().unwrap().contains(&json!("grail"))),
+                    "drunk once, the Grail is gone"
+                );
+                saved = Some(seat);
+            } else {
+                panic!("the Grail offered a second time: {v}");
+            }
+            continue;
+        }
+        // One step at a time: a knight who falls ends the turn at once.
+        if v["evil_done"] == false {
+            ok(&mut d, "lose_life", json!({}));
+        } else {
+            pass_if_on(&mut d);
+        }
+    }
+    assert!(saved.is_some(), "a knight was saved");
+    let v = view(&mut d);
+    assert_eq!(ended(&mut d), ("loyal_knights_dead".to_string(), "evil".to_string()));
+    assert!(
+        v["knights"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|k| k["alive"] == false && k["relics"].as_array().unwrap().is_empty()),
+        "the dead keep no relics: {v}"
+    );
+}
