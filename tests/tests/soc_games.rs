@@ -547,6 +547,8 @@ fn fight_quests_compare_totals_after_revealing_the_face_down_cards_ties_to_evil(
     ok(&mut d, "add_siege_engine", json!({}));
     let out = soc(&mut d, "move", json!({"to": "lancelot"}));
     assert_eq!(codes(&out), vec!["soc.solo_taken"]);
+    let refusal = out.iter().find(|o| o["out"] == "error").unwrap();
+    assert!(refusal["message"].as_str().unwrap().ends_with("is a solo quest and Kay is already there."), "{refusal}");
     pass(&mut d);
     // Three Lancelot cards face down (values 7, 5, 5), one face up (3).
     let mut drawn = Vec::new();

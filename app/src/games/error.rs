@@ -138,6 +138,32 @@ impl RuleError {
     }
 }
 
+impl RuleError {
+    /// The text in `lang`, naming seats by their players where `who` knows
+    /// them ("Anna has already answered" rather than "Seat 1 has…").
+    pub fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+        match self {
+            RuleError::Common(CommonError::AlreadyAnswered { seat }) => match who(*seat) {
+                Some(n) => lang
+                    .pick(
+                        &format!("{n} ha già risposto: conta la prima scelta."),
+                        &format!("{n} has already answered: the first choice stands."),
+                    )
+                    .to_string(),
+                None => self.text(lang),
+            },
+            RuleError::Common(CommonError::NotAsked { seat }) => match who(*seat) {
+                Some(n) => lang
+                    .pick(&format!("Ora non tocca a {n} rispondere."), &format!("{n} is not asked to answer now."))
+                    .to_string(),
+                None => self.text(lang),
+            },
+            RuleError::Soc(e) => e.text_named(lang, who),
+            _ => self.text(lang),
+        }
+    }
+}
+
 impl Localize for RuleError {
     fn text(&self, lang: Lang) -> String {
         match self {

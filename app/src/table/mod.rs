@@ -14,7 +14,7 @@ pub mod words;
 
 use crate::games::avalon::{Avalon, AvalonView};
 use crate::games::soc::{Soc, SocView};
-use crate::games::{Game, GameEvent, GameKind, GameRng, Lang, Localize, RuleError, Seat};
+use crate::games::{Game, GameEvent, GameKind, GameRng, Lang, RuleError, Seat};
 use crate::hw::{Light, Millis, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use runner::Table;
@@ -848,7 +848,14 @@ impl Session {
     }
 
     fn error(&mut self, e: &RuleError, out: &mut Vec<Output>) {
-        let message = e.text(self.lang);
+        // A seat is named by its player when the table knows the name (in
+        // Shadows over Camelot, the knight's when nobody typed one).
+        let who = |s: Seat| match &self.game {
+            Some(AnyGame::Soc(g)) if s.index() < g.players() => Some(g.name(s)),
+            Some(AnyGame::Avalon(a)) => Some(a.name(s)).filter(|n| *n != s.to_string()),
+            _ => None,
+        };
+        let message = e.text_named(self.lang, &who);
         self.message = Some(message.clone());
         out.push(Output::Error { code: e.code(), message });
     }

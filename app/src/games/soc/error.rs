@@ -270,6 +270,47 @@ fn action(a: Action, lang: Lang) -> &'static str {
     }
 }
 
+impl SocError {
+    /// The text in `lang`, naming a seat by its player (`who` gives the
+    /// name, or `None` to say "seat 3").
+    pub fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+        use SocError::*;
+        let it = lang == Lang::It;
+        let seat = match self {
+            GrailFirst { seat }
+            | EvilDone { seat }
+            | SoloTaken { seat, .. }
+            | NotEnoughCards { seat, .. }
+            | KnightOut { seat }
+            | AlreadyExposed { seat }
+            | NotTheCardDealt { seat } => *seat,
+            _ => return self.text(lang),
+        };
+        let Some(n) = who(seat) else { return self.text(lang) };
+        match self {
+            GrailFirst { .. } if it => format!("Prima si decide se {n} beve dal Graal."),
+            GrailFirst { .. } => format!("First decide whether {n} drinks from the Grail."),
+            EvilDone { .. } if it => format!("{n} ha già fatto la scelta del Male in questo turno."),
+            EvilDone { .. } => format!("{n} has already made this turn's evil choice."),
+            SoloTaken { quest: q, .. } if it => {
+                format!("{} è un'impresa solitaria e c'è già {n}.", capital(quest(*q, lang)))
+            }
+            SoloTaken { quest: q, .. } => {
+                format!("{} is a solo quest and {n} is already there.", capital(quest(*q, lang)))
+            }
+            NotEnoughCards { needed, held, .. } if it => format!("{n} ha {held} carte in mano, ne servono {needed}."),
+            NotEnoughCards { needed, held, .. } => format!("{n} holds {held} cards; {needed} are needed."),
+            KnightOut { .. } if it => format!("{n} non è più in gioco."),
+            KnightOut { .. } => format!("{n} is out of the game."),
+            AlreadyExposed { .. } if it => format!("{n} è già stato smascherato."),
+            AlreadyExposed { .. } => format!("{n} is already exposed."),
+            NotTheCardDealt { .. } if it => format!("Non è la carta lealtà di {n}: mostrate quella distribuita."),
+            NotTheCardDealt { .. } => format!("That is not {n}'s loyalty card: show the one dealt."),
+            _ => self.text(lang),
+        }
+    }
+}
+
 impl Localize for SocError {
     fn text(&self, lang: Lang) -> String {
         use SocError::*;
