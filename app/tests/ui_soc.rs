@@ -26,8 +26,12 @@ fn message(ui: &Ui) -> String {
 }
 
 fn open(lang: &str) -> Ui {
+    open_with(lang, BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })
+}
+
+fn open_with(lang: &str, opts: BootOptions) -> Ui {
     i_slint_backend_testing::init_no_event_loop();
-    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let ui = init(boot(&opts)).unwrap();
     ui.step(0);
     ui.window.global::<App<'_>>().invoke_set_lang(lang.into());
     ui.step(0);
@@ -143,7 +147,10 @@ fn a_table_without_arthur_names_the_youngest_then_plays_turns_on_the_board() {
 
 #[test]
 fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
-    let ui = open("it");
+    let dir = std::env::temp_dir().join(format!("tavola-ui-soc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ui = open_with("it", BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() });
     let app = ui.window.global::<App<'_>>();
     let soc = ui.window.global::<SocUi<'_>>();
     click(&ui, "Meno cavalieri");
@@ -169,6 +176,12 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     assert!(!soc.get_loyal_won());
     click(&ui, "Torna ai giochi");
     assert_eq!(app.get_page(), "picker");
+    // The journal kept it: the history says how it ended.
+    click(&ui, "Storico");
+    let row = app.get_history().row_data(0).expect("the game in the history");
+    assert_eq!(row.game, "Shadows over Camelot");
+    assert_eq!(row.result, "Camelot cade: dodici macchine d'assedio");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -256,8 +256,11 @@ impl Controller {
                     .info
                     .result
                     .as_ref()
-                    .and_then(|r| r.reason.as_ref())
-                    .map(|reason| narrator::line(&Cue::new(format!("avalon.end.{reason}")), lang).text)
+                    .and_then(|r| r.reason.as_ref().map(|reason| (reason, r.winner.as_deref())))
+                    .map(|(reason, winner)| match g.info.kind {
+                        GameKind::ShadowsOverCamelot => soc::reason_text(reason, winner, lang),
+                        _ => narrator::line(&Cue::new(format!("avalon.end.{reason}")), lang).text,
+                    })
                     .unwrap_or_default();
                 HistoryRow {
                     when: crate::journal::utc(g.info.started_at).into(),

@@ -589,6 +589,24 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
         .collect()
 }
 
+/// Why a game ended, from the journal's code (`siege_engines`…), for the
+/// history page.
+pub(super) fn reason_text(code: &str, winner: Option<&str>, lang: Lang) -> String {
+    let text = match code {
+        "siege_engines" => lang.pick("Camelot cade: dodici macchine d'assedio", "Camelot fell: twelve siege engines"),
+        "black_swords" => lang.pick("Camelot cade: troppe spade nere", "Camelot fell: too many black swords"),
+        "loyal_knights_dead" => {
+            lang.pick("Camelot cade: i cavalieri leali sono morti", "Camelot fell: the loyal knights are dead")
+        }
+        "swords_counted" if winner == Some("loyal") => {
+            lang.pick("Spade contate: vincono i cavalieri", "Swords counted: the knights win")
+        }
+        "swords_counted" => lang.pick("Spade contate: vince il Male", "Swords counted: evil wins"),
+        other => other,
+    };
+    text.to_string()
+}
+
 fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
     let Some((reason, winner, traitor)) = &v.ended else { return Default::default() };
     let title = match (winner, lang) {
