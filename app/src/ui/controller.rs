@@ -18,6 +18,9 @@ use std::rc::Rc;
 // Avalon's optional rules on the screen, kept apart from this file.
 #[path = "avalon_options.rs"]
 mod avalon_options;
+// The hardware self-test and tagging pages, kept apart from this file.
+#[path = "hardware.rs"]
+mod hardware;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +68,8 @@ pub struct Controller {
     labels: Option<Lang>,
     /// Avalon's optional rules (see `avalon_options.rs`).
     extras: avalon_options::Extras,
+    /// The hardware pages (see `hardware.rs`).
+    hw: hardware::HwPages,
 }
 
 impl std::fmt::Debug for Controller {
@@ -90,6 +95,7 @@ impl Controller {
             held: BTreeSet::new(),
             labels: None,
             extras: Default::default(),
+            hw: Default::default(),
         }
     }
 
@@ -101,7 +107,11 @@ impl Controller {
     /// One turn of the table loop.
     pub fn poll(&mut self, now: Millis) {
         self.now = self.now.max(now);
-        self.booted.table.poll(self.now);
+        // While a hardware page is open it uses the parts and the table
+        // waits (see `hardware.rs`).
+        if !self.poll_hardware() {
+            self.booted.table.poll(self.now);
+        }
     }
 
     /// Hands an input to the table (touches come this way; scripted demos
@@ -275,6 +285,9 @@ impl Controller {
     }
 
     fn page(&self, view: &TableView) -> &'static str {
+        if let Some(page) = self.hw.page() {
+            return page;
+        }
         match self.overlay {
             Some(Overlay::Settings) => return "settings",
             Some(Overlay::About) => return "about",
@@ -378,6 +391,7 @@ impl Controller {
         self.refresh_avalon(window, &view);
         self.refresh_extras(window, &view);
         self.refresh_sim(window, &view);
+        self.refresh_hardware(window, &view);
     }
 
     fn refresh_avalon(&mut self, window: &AppWindow, view: &TableView) {
@@ -793,5 +807,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
     }
     sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
+    hardware::wire(window, with.clone());
     avalon_options::wire(window, with);
 }
