@@ -194,16 +194,6 @@ fn the_hardware_pages_stay_closed_during_a_game() {
     assert_eq!(app.get_page(), "settings", "neither page opens during a game");
 }
 
-/// Lays the picker's blank tag on the reader with the keyboard (T lays the
-/// chosen card; the blank tag is at the end of the list, out of sight).
-fn lay_blank_tag(ui: &Ui) {
-    let sim = ui.window.global::<TableSim<'_>>();
-    let blank = sim.get_cards().iter().position(|c| c.id.is_empty()).expect("a blank tag in the picker");
-    sim.set_selected_card(blank as i32);
-    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: "t".into() });
-    ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: "t".into() });
-}
-
 /// The card the simulated reader's tag carries, read on another reader.
 fn card_on_the_tag(ui: &Ui) -> Option<String> {
     use tavola_firmware::nfc::{NfcConfig, NfcEvent, NfcSession};
@@ -255,7 +245,7 @@ fn a_card_is_written_on_a_blank_tag_another_learned_and_a_tag_of_another_card_ch
     assert!(hw.get_tag_status().starts_with("Lay a blank NTAG tag on the reader"), "{}", hw.get_tag_status());
     wait(&ui, &mut now, 500);
     assert!(hw.get_tag_busy(), "it waits for the tag");
-    lay_blank_tag(&ui);
+    click(&ui, "Lay a new blank tag");
     wait(&ui, &mut now, 200);
     assert!(!hw.get_tag_busy());
     assert!(hw.get_tag_ok(), "{}", hw.get_tag_result());
@@ -278,11 +268,11 @@ fn a_card_is_written_on_a_blank_tag_another_learned_and_a_tag_of_another_card_ch
     assert!(!hw.get_tag_ok() && hw.get_tag_result().contains("nothing to learn"), "{}", hw.get_tag_result());
 
     // Learn: a fresh blank tag, remembered by its UID as Percival.
-    click(&ui, "Lift");
-    // The reader counts the same tag again once it has been away a second.
-    wait(&ui, &mut now, 1_200);
+    click(&ui, "Lift the tag");
+    wait(&ui, &mut now, 400);
+    assert_eq!(hw.get_on_reader(), "", "the reader saw it go");
     click(&ui, "Learn a tag's UID");
-    lay_blank_tag(&ui);
+    click(&ui, "Lay a new blank tag");
     wait(&ui, &mut now, 200);
     assert!(hw.get_tag_ok(), "{}", hw.get_tag_result());
     assert!(

@@ -81,6 +81,8 @@ struct Tags {
     result: Option<(bool, Said)>,
     /// Learned tags: UID → card.
     learned: BTreeMap<String, String>,
+    /// Blank tags laid on the simulated reader so far (each gets its own UID).
+    blanks: u32,
 }
 
 impl Default for Tags {
@@ -95,6 +97,7 @@ impl Default for Tags {
             step: TagStep::Idle,
             result: None,
             learned: BTreeMap::new(),
+            blanks: 0,
         }
     }
 }
@@ -273,7 +276,9 @@ impl Controller {
             "tags" => Some(Page::Tags),
             _ => return,
         };
-        self.hw.reveal_table = true;
+        // The self-test's parts are the simulated table's pad and cards; the
+        // tag page lays its own blank tags (and needs the width).
+        self.hw.reveal_table = self.hw.page == Some(Page::SelfTest);
         if self.hw.page == Some(Page::Tags) {
             self.hw.tags.learned = self.learned_tags().unwrap_or_default();
             self.hw.tags.on_reader = None;
@@ -323,6 +328,20 @@ impl Controller {
     fn roll_on_screen(&mut self) {
         if let Some(dice) = &self.booted.on_screen.dice {
             dice.borrow_mut().press();
+        }
+    }
+
+    /// A new blank tag on the simulated reader (a desktop's tags).
+    fn lay_blank(&mut self) {
+        if let Some(reader) = &self.booted.on_screen.reader {
+            self.hw.tags.blanks += 1;
+            reader.borrow_mut().place(&format!("blank-tag-{}", self.hw.tags.blanks), None);
+        }
+    }
+
+    fn lift(&mut self) {
+        if let Some(reader) = &self.booted.on_screen.reader {
+            reader.borrow_mut().remove();
         }
     }
 
@@ -761,6 +780,7 @@ impl Controller {
             _ => String::new(),
         };
         ui.set_question(question.into());
+        ui.set_sim_reader(self.booted.on_screen.reader.is_some());
     }
 }
 
@@ -845,6 +865,10 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
             }
         })
     });
+    let w = with.clone();
+    ui.on_lay_blank(move || w(&|c| c.lay_blank()));
+    let w = with.clone();
+    ui.on_lift(move || w(&|c| c.lift()));
     let w = with.clone();
     ui.on_write(move || w(&|c| c.tag_verb(Verb::Write)));
     let w = with.clone();
