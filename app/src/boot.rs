@@ -127,7 +127,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let mut on_screen = OnScreen::default();
     let settings = settings(opts, &mut notices);
     let seats = settings.seats.unwrap_or(10);
-    let (reader, pad, dice, seats) = hardware(opts, seats, &mut notices, &mut on_screen);
+    let (reader, pad, dice, mut seats) = hardware(opts, seats, &mut notices, &mut on_screen);
 
     // The settings file's values first; what the host chose on screen (in
     // the journal) over them.
@@ -169,6 +169,14 @@ pub fn boot(opts: &BootOptions) -> Booted {
                 journal_path = Some(journal.path().to_path_buf());
                 if let Ok(Some(lang)) = journal.setting::<Lang>("lang") {
                     session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
+                }
+                // The on-screen pad's seats as last set on the Hardware
+                // panel (a real pad's come from its wiring).
+                if let (Ok(Some(n)), Some(pad)) = (journal.setting::<u8>("seats"), &on_screen.pad) {
+                    if (1..=10).contains(&n) {
+                        *pad.borrow_mut() = SimPad::new(n);
+                        seats = n;
+                    }
                 }
                 if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
                     session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));

@@ -53,7 +53,9 @@ fn start(dir: &std::path::Path, seats: u8, speaker: bool, journal: bool) -> Ui {
     }
     let ui = init(booted).unwrap();
     ui.step(0);
-    click(&ui, "Impostazioni");
+    // In Italian the first time; a journal remembers English for the next.
+    let italian = ElementHandle::find_by_accessible_label(&ui.window, "Impostazioni").next().is_some();
+    click(&ui, if italian { "Impostazioni" } else { "Settings" });
     click(&ui, "English");
     ui.step(20);
     ui
@@ -299,4 +301,34 @@ fn a_card_is_written_on_a_blank_tag_another_learned_and_a_tag_of_another_card_ch
     assert_eq!(journal().learned_tag(&uid).unwrap().as_deref(), Some("avalon/role/morgana"));
     click(&ui, "Back");
     assert_eq!(app.get_page(), "settings");
+}
+
+#[test]
+fn the_seats_of_the_on_screen_pad_are_set_on_the_settings_page_and_kept_for_the_next_start() {
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = start(dir.path(), 3, false, true);
+    let hw = ui.window.global::<HardwareUi<'_>>();
+    let sim = ui.window.global::<TableSim<'_>>();
+    assert_eq!(hw.get_seats(), 3, "the settings file's seats");
+    click(&ui, "More seats");
+    click(&ui, "More seats");
+    assert_eq!(hw.get_seats(), 5);
+    // The self-test asks for the five, and the on-screen pad has five lights.
+    click(&ui, "Hardware self-test");
+    click(&ui, "Start the self-test");
+    let labels: Vec<String> = rows(&ui).iter().map(|c| c.label.to_string()).collect();
+    assert!(labels.contains(&"seat 5".to_string()) && !labels.contains(&"seat 6".to_string()), "{labels:?}");
+    assert_eq!(sim.get_lights().row_count(), 5);
+    click(&ui, "Stop");
+    click(&ui, "Back");
+    drop(ui);
+
+    // The next start has five seats, over the file's three.
+    let ui = start(dir.path(), 3, false, true);
+    assert_eq!(ui.window.global::<HardwareUi<'_>>().get_seats(), 5);
+    click(&ui, "Hardware self-test");
+    click(&ui, "Start the self-test");
+    let labels: Vec<String> = rows(&ui).iter().map(|c| c.label.to_string()).collect();
+    assert!(labels.contains(&"seat 5".to_string()) && !labels.contains(&"seat 6".to_string()), "{labels:?}");
 }

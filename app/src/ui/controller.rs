@@ -670,7 +670,10 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             })
         });
     }
-    app.on_open_settings(act(Rc::new(|c| c.overlay = Some(Overlay::Settings))));
+    app.on_open_settings(act(Rc::new(|c| {
+        c.close_hardware();
+        c.overlay = Some(Overlay::Settings)
+    })));
     app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
     {
         let (c, w) = (ctrl.clone(), window.as_weak());

@@ -287,10 +287,14 @@ impl Controller {
         }
     }
 
-    /// Back to the settings: a self-test under way stops (lights off, the
-    /// speaker quiet), and what was pressed for the pages is dropped so the
-    /// table's loop starts clean.
-    fn close_hardware(&mut self) {
+    /// Back to the settings (also the ⚙ button): a self-test under way
+    /// stops (lights off, the speaker quiet), and what was pressed for the
+    /// pages is dropped so the table's loop starts clean. Nothing to do when
+    /// no hardware page is open (a game's presses stay the game's).
+    pub(super) fn close_hardware(&mut self) {
+        if self.hw.page.is_none() {
+            return;
+        }
         self.stop_selftest();
         self.hw.tags.step = TagStep::Idle;
         self.hw.page = None;
@@ -328,6 +332,25 @@ impl Controller {
     fn roll_on_screen(&mut self) {
         if let Some(dice) = &self.booted.on_screen.dice {
             dice.borrow_mut().press();
+        }
+    }
+
+    /// Sets the seats of the on-screen pad (1 to 10), remembered in the
+    /// journal for the next start. A real pad's seats come from its wiring
+    /// (the pin map); nothing changes during a game.
+    fn set_seats(&mut self, n: i32) {
+        let Some(pad) = self.booted.on_screen.pad.clone() else { return };
+        let Ok(n) = u8::try_from(n) else { return };
+        if !(1..=10).contains(&n) || game_under_way(&self.view()) {
+            return;
+        }
+        *pad.borrow_mut() = crate::hw::sim::SimPad::new(n);
+        self.booted.seats = n;
+        self.held.clear();
+        if let Ok(mut journal) = self.journal() {
+            if let Err(e) = journal.set_setting("seats", &n) {
+                eprintln!("tavola: the seats cannot be remembered: {e}");
+            }
         }
     }
 
@@ -584,6 +607,8 @@ impl Controller {
         let ui = window.global::<HardwareUi<'_>>();
         let busy = game_under_way(view);
         ui.set_can_open(!busy);
+        ui.set_seats(i32::from(self.booted.seats));
+        ui.set_seats_editable(self.booted.on_screen.pad.is_some());
         ui.set_closed_why(if busy {
             lang.pick(
                 "Finisci o lascia la partita prima: l'autotest e i tag usano il lettore, la pulsantiera e l'altoparlante.",
@@ -865,6 +890,8 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
             }
         })
     });
+    let w = with.clone();
+    ui.on_set_seats(move |n| w(&|c| c.set_seats(n)));
     let w = with.clone();
     ui.on_lay_blank(move || w(&|c| c.lay_blank()));
     let w = with.clone();
