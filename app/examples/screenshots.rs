@@ -219,6 +219,32 @@ fn main() {
     s.save("settings");
     s.ui.controller.borrow_mut().show_page(Some("about"));
     s.save("about");
+
+    // The hardware pages: the self-test half-way (the reader, a tag and
+    // seat 1 passed, seat 2 awaited), then tagging Avalon's roles.
+    s.ui.controller.borrow_mut().show_page(Some("settings"));
+    let hw_window = s.ui.window.clone_strong();
+    let hw = hw_window.global::<tavola::ui::HardwareUi<'_>>();
+    hw.invoke_open("selftest".into());
+    hw.invoke_start_selftest();
+    let reader = s.ui.controller.borrow().on_screen().reader.clone().expect("the on-screen reader");
+    reader.borrow_mut().place("04A1B2C3D4E5F6", Some("avalon/role/merlin"));
+    s.wait(100);
+    s.wait(100);
+    s.press(0, PadButton::Approve);
+    s.press(0, PadButton::Reject);
+    s.wait(20);
+    s.save("selftest");
+    hw.invoke_stop_selftest();
+    hw.invoke_close();
+    s.ui.window.global::<App<'_>>().set_show_table(false);
+    hw.invoke_open("tags".into());
+    hw.invoke_choose_kind(0);
+    hw.invoke_choose_card("avalon/role/merlin".into());
+    s.wait(100);
+    s.save("tags");
+    hw.invoke_close();
+    reader.borrow_mut().remove();
     s.ui.controller.borrow_mut().show_page(None);
 
     // A game played on trust, in Italian: the table confirms who Merlin was.

@@ -40,6 +40,12 @@ pub struct Booted {
     pub unfinished: Option<StoredGame>,
     /// Where the journal lives, if it opened.
     pub journal: Option<std::path::PathBuf>,
+    /// Seats on the vote pad: the pin map's on the Pi, the settings' on
+    /// the on-screen pad.
+    pub seats: u8,
+    /// Why no sound comes out although speech was asked for (no sound
+    /// device: the lines go to a silent output), with the fix.
+    pub silent_speaker: Option<HwError>,
     /// The journal, kept here while the unfinished game waits for a decision.
     pending: Option<(Journal, Option<SavedTimer>)>,
 }
@@ -121,7 +127,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let mut on_screen = OnScreen::default();
     let settings = settings(opts, &mut notices);
     let seats = settings.seats.unwrap_or(10);
-    let (reader, pad, dice) = hardware(opts, seats, &mut notices, &mut on_screen);
+    let (reader, pad, dice, mut seats) = hardware(opts, seats, &mut notices, &mut on_screen);
 
     // The settings file's values first; what the host chose on screen (in
     // the journal) over them.
@@ -163,6 +169,14 @@ pub fn boot(opts: &BootOptions) -> Booted {
                 journal_path = Some(journal.path().to_path_buf());
                 if let Ok(Some(lang)) = journal.setting::<Lang>("lang") {
                     session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
+                }
+                // The on-screen pad's seats as last set on the Hardware
+                // panel (a real pad's come from its wiring).
+                if let (Ok(Some(n)), Some(pad)) = (journal.setting::<u8>("seats"), &on_screen.pad) {
+                    if (1..=10).contains(&n) {
+                        *pad.borrow_mut() = SimPad::new(n);
+                        seats = n;
+                    }
                 }
                 if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
                     session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));
@@ -210,17 +224,28 @@ pub fn boot(opts: &BootOptions) -> Booted {
         }
     }
     let mut table = Table::new(session, reader, pad, dice);
+    let mut silent_speaker = None;
     if opts.speech {
         let options =
             AudioOptions { voices: opts.voices.clone(), lang: table.session.lang(), ..AudioOptions::default() };
         let mut audio = RodioAudio::open(&options);
         notices.extend(audio.take_notices());
+        if audio.is_silent() {
+            silent_speaker = Some(HwError::new(
+                "audio",
+                "Nessun dispositivo audio: collega l'altoparlante (uscita cuffie o USB), controlla che `aplay -l` lo \
+                 elenchi e riavvia Tavola.",
+                "No sound device: plug the speaker in (headphone socket or USB), check that `aplay -l` lists it, and \
+                 start Tavola again.",
+            ));
+        }
         table.set_audio(Box::new(audio));
     }
-    Booted { table, on_screen, notices, unfinished, journal: journal_path, pending }
+    Booted { table, on_screen, notices, unfinished, journal: journal_path, seats, silent_speaker, pending }
 }
 
-type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>);
+/// The three parts, and the seats on the pad.
+type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>, u8);
 
 #[cfg(feature = "rpi")]
 fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
@@ -288,7 +313,7 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
             Box::new(d)
         }
     };
-    (reader, pad, dice)
+    (reader, pad, dice, seats)
 }
 
 #[cfg(not(feature = "rpi"))]
@@ -302,7 +327,7 @@ fn simulated(seats: u8, on_screen: &mut OnScreen) -> Ports {
     let p = shared(SimPad::new(seats));
     let d = shared(SimDice::default());
     *on_screen = OnScreen { reader: Some(r.clone()), pad: Some(p.clone()), dice: Some(d.clone()) };
-    (Box::new(r), Box::new(p), Box::new(d))
+    (Box::new(r), Box::new(p), Box::new(d), seats)
 }
 
 #[cfg(test)]

@@ -6,16 +6,16 @@
 //!
 //! Each check ends in pass, fail (with the fix) or skipped (with why), in
 //! Italian and English. The checks wait for a person to lay a tag or press
-//! a button: [`run`] tells `hands` what is awaited at every step, so the
-//! command line prints it and the tests (or `--sim`) do it on the simulated
-//! parts.
+//! a button: [`SelfTest`] is a state machine stepped by [`SelfTest::poll`]
+//! (the touchscreen's timer drives it, so the screen never freezes), and
+//! [`run`] loops over it, telling `hands` what is awaited at every step, so
+//! the command line prints it and the tests (or `--sim`) do it on the
+//! simulated parts.
 
 use crate::games::{GameRng, Lang};
-use crate::hw::nfc::NfcReader;
 use crate::hw::sim::SimReader;
 use crate::hw::{AudioOut, DiceButton, HwError, Light, Millis, PadButton, PadEvent, TagEvent, TagSource, VotePad};
 use crate::narrator::Line;
-use embedded_hal::spi::SpiDevice;
 use tavola_firmware::nfc::ReaderChip;
 
 /// How a check ended.
@@ -126,36 +126,6 @@ impl Ask {
     }
 }
 
-/// A reader the self-test can ask for its chip as well as poll.
-pub trait TestReader {
-    /// Polls the reader.
-    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError>;
-    /// The chip found when the reader session started.
-    fn chip(&self) -> Option<ReaderChip>;
-}
-
-impl<SPI, F> TestReader for NfcReader<SPI, F>
-where
-    SPI: SpiDevice,
-    F: FnMut() -> Result<SPI, HwError>,
-{
-    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
-        TagSource::poll(self, now)
-    }
-    fn chip(&self) -> Option<ReaderChip> {
-        NfcReader::chip(self)
-    }
-}
-
-impl TestReader for SimReader {
-    fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
-        TagSource::poll(self, now)
-    }
-    fn chip(&self) -> Option<ReaderChip> {
-        self.reader_chip()
-    }
-}
-
 /// A part to test, or why it is not there. `expected` missing parts fail
 /// (a Pi build that cannot open its reader); others are skipped (a desktop
 /// build has no reader to test).
@@ -176,7 +146,7 @@ pub enum Part<T> {
 #[allow(missing_debug_implementations)]
 pub struct Hardware<'a> {
     /// The NFC reader.
-    pub reader: Part<&'a mut (dyn TestReader + 'static)>,
+    pub reader: Part<&'a mut (dyn TagSource + 'static)>,
     /// The vote pad and its number of seats.
     pub pad: Part<(&'a mut (dyn VotePad + 'static), u8)>,
     /// The roll button.
@@ -214,6 +184,402 @@ pub fn test_line(lang: Lang) -> Line {
 /// Blink period of the light of the seat under test.
 const BLINK_MS: Millis = 250;
 
+/// Where the self-test is: the check under way, and for the checks that
+/// wait for a person, until when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Asking the reader for its version.
+    Reader,
+    /// Waiting for a tag.
+    Tag { deadline: Millis },
+    /// Waiting for `button` of `seat`; `None` until its wait has begun.
+    Seat { seat: u8, button: PadButton, deadline: Option<Millis> },
+    /// Waiting for the roll button; `None` until its wait has begun.
+    Roll { deadline: Option<Millis> },
+    /// Rolling the dice.
+    Dice,
+    /// Starting the test line.
+    Speaker,
+    /// The test line playing.
+    Listening { deadline: Millis },
+    /// Every check made.
+    Done,
+}
+
+/// The self-test as a state machine: [`SelfTest::poll`] does one step at
+/// a time and returns at once, so a screen's timer can drive it without
+/// freezing; [`run`] is a loop over it for the command line.
+///
+/// The parts are lent to each step (`hw`), so a screen keeps them between
+/// steps and lets a person press the same on-screen buttons meanwhile.
+#[derive(Debug, Clone)]
+pub struct SelfTest {
+    opts: Options,
+    stage: Stage,
+    checks: Vec<Check>,
+}
+
+/// The longest the test line may play.
+const LISTEN_MS: Millis = 30_000;
+
+impl SelfTest {
+    /// A self-test about to ask the reader for its version.
+    pub fn new(opts: Options) -> Self {
+        SelfTest { opts, stage: Stage::Reader, checks: Vec::new() }
+    }
+
+    /// The options it runs with.
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// What a person should do now, if anything.
+    pub fn ask(&self) -> Option<Ask> {
+        match self.stage {
+            Stage::Tag { .. } => Some(Ask::LayTag),
+            Stage::Seat { seat, button, .. } => Some(Ask::Press { seat, button }),
+            Stage::Roll { .. } => Some(Ask::Roll),
+            Stage::Speaker | Stage::Listening { .. } => Some(Ask::Listen),
+            Stage::Reader | Stage::Dice | Stage::Done => None,
+        }
+    }
+
+    /// When the wait for the person ends (the check then fails or is
+    /// skipped), while one is under way.
+    pub fn deadline(&self) -> Option<Millis> {
+        match self.stage {
+            Stage::Tag { deadline } | Stage::Listening { deadline } => Some(deadline),
+            Stage::Seat { deadline, .. } | Stage::Roll { deadline } => deadline,
+            _ => None,
+        }
+    }
+
+    /// True once every check has ended.
+    pub fn is_done(&self) -> bool {
+        self.stage == Stage::Done
+    }
+
+    /// The checks ended so far, in order.
+    pub fn checks(&self) -> &[Check] {
+        &self.checks
+    }
+
+    /// Every check, once done.
+    pub fn into_checks(self) -> Vec<Check> {
+        self.checks
+    }
+
+    /// The checks `hw` will get, in order, by name (`seat 3`…): for a screen
+    /// to list those still to come.
+    pub fn plan(hw: &Hardware<'_>) -> Vec<String> {
+        let mut names = vec!["reader".to_string(), "tag".to_string()];
+        match &hw.pad {
+            Part::Here((_, seats)) => names.extend((1..=*seats).map(|n| format!("seat {n}"))),
+            Part::Missing { .. } => names.push("pad".into()),
+        }
+        names.extend(["roll button", "dice", "speaker"].map(String::from));
+        names
+    }
+
+    fn end(&mut self, check: Check, ended: &mut Vec<Check>) {
+        ended.push(check.clone());
+        self.checks.push(check);
+    }
+
+    /// One step at `now`: polls the part under test once, ends the checks
+    /// that can end, and begins the next wait. Returns the checks that
+    /// ended in this step. Never blocks.
+    pub fn poll(&mut self, hw: &mut Hardware<'_>, now: Millis) -> Vec<Check> {
+        let mut ended = Vec::new();
+        loop {
+            let before = self.stage;
+            self.step(hw, now, &mut ended);
+            // A stage that waits for a person (or for the speaker) stays
+            // where it is until the next poll.
+            if self.stage == before || self.stage == Stage::Done {
+                return ended;
+            }
+        }
+    }
+
+    /// Ends the check under way as skipped (the person chose to go on
+    /// without it: a seat that is not wired, no tag at hand) and goes on.
+    pub fn skip(&mut self, hw: &mut Hardware<'_>, now: Millis) -> Vec<Check> {
+        let mut ended = Vec::new();
+        let by_hand =
+            |name: String| Check::new(name, Outcome::Skipped, "saltato dallo schermo.", "skipped on the screen.");
+        match self.stage {
+            Stage::Tag { .. } => {
+                self.end(by_hand("tag".into()), &mut ended);
+                self.stage = self.first_seat();
+            }
+            Stage::Seat { seat, .. } => {
+                self.end(by_hand(format!("seat {}", seat + 1)), &mut ended);
+                self.stage = Stage::Seat { seat: seat + 1, button: PadButton::Approve, deadline: None };
+            }
+            Stage::Roll { .. } => {
+                self.end(by_hand("roll button".into()), &mut ended);
+                self.stage = Stage::Dice;
+            }
+            Stage::Speaker | Stage::Listening { .. } => {
+                if let Part::Here(speaker) = &mut hw.speaker {
+                    speaker.stop(now);
+                }
+                self.end(by_hand("speaker".into()), &mut ended);
+                self.stage = Stage::Done;
+            }
+            Stage::Reader | Stage::Dice | Stage::Done => {}
+        }
+        ended.extend(self.poll(hw, now));
+        ended
+    }
+
+    /// Stops the self-test where it is: the lights go dark and the
+    /// speaker quiet. The checks not made are left out.
+    pub fn stop(&mut self, hw: &mut Hardware<'_>, now: Millis) {
+        if let Part::Here((pad, seats)) = &mut hw.pad {
+            let _ = pad.set_lights(&vec![Light::Off; usize::from(*seats)]);
+        }
+        if matches!(self.stage, Stage::Listening { .. }) {
+            if let Part::Here(speaker) = &mut hw.speaker {
+                speaker.stop(now);
+            }
+        }
+        self.stage = Stage::Done;
+    }
+
+    fn first_seat(&self) -> Stage {
+        Stage::Seat { seat: 0, button: PadButton::Approve, deadline: None }
+    }
+
+    /// One move of the state machine.
+    fn step(&mut self, hw: &mut Hardware<'_>, now: Millis, ended: &mut Vec<Check>) {
+        match self.stage {
+            Stage::Reader => self.reader_step(hw, now, ended),
+            Stage::Tag { deadline } => {
+                let Part::Here(reader) = &mut hw.reader else {
+                    self.stage = self.first_seat();
+                    return;
+                };
+                let outcome = match reader.poll(now) {
+                    Ok(events) => events.into_iter().find_map(tag_outcome),
+                    Err(e) => Some(Check::new("tag", Outcome::Fail, e.it, e.en)),
+                };
+                let outcome = outcome.or_else(|| (now >= deadline).then(|| tag_missed(&self.opts)));
+                if let Some(c) = outcome {
+                    self.end(c, ended);
+                    self.stage = self.first_seat();
+                }
+            }
+            Stage::Seat { seat, button, deadline } => self.seat_step(hw, now, seat, button, deadline, ended),
+            Stage::Roll { deadline } => {
+                let Part::Here(dice) = &mut hw.dice else {
+                    if let Part::Missing { why, expected } = &hw.dice {
+                        let c = missing("roll button", why, *expected);
+                        self.end(c, ended);
+                    }
+                    self.stage = Stage::Dice;
+                    return;
+                };
+                let Some(deadline) = deadline else {
+                    self.stage = Stage::Roll { deadline: Some(now + self.opts.press_wait_ms) };
+                    return;
+                };
+                let c = match dice.poll(now) {
+                    Ok(0) if now < deadline => return,
+                    Ok(0) => {
+                        let s = self.opts.press_wait_ms / 1000;
+                        Check::new(
+                            "roll button",
+                            Outcome::Fail,
+                            format!("nessuna pressione in {s} s: controlla i fili del pulsante e il suo pin nella mappa dei pin."),
+                            format!("no press within {s} s: check the button's wires and its pin in the pin map."),
+                        )
+                    }
+                    Ok(_) => Check::new("roll button", Outcome::Pass, "pressione arrivata.", "press felt."),
+                    Err(e) => Check::new("roll button", Outcome::Fail, e.it, e.en),
+                };
+                self.end(c, ended);
+                self.stage = Stage::Dice;
+            }
+            Stage::Dice => {
+                let c = dice_check(&self.opts);
+                self.end(c, ended);
+                self.stage = Stage::Speaker;
+            }
+            Stage::Speaker => match &mut hw.speaker {
+                Part::Missing { why, expected } => {
+                    let c = missing("speaker", why, *expected);
+                    self.end(c, ended);
+                    self.stage = Stage::Done;
+                }
+                Part::Here(speaker) => match speaker.speak(&test_line(self.opts.lang), now) {
+                    Ok(()) => self.stage = Stage::Listening { deadline: now + LISTEN_MS },
+                    Err(e) => {
+                        self.end(Check::new("speaker", Outcome::Fail, e.it, e.en), ended);
+                        self.stage = Stage::Done;
+                    }
+                },
+            },
+            Stage::Listening { deadline } => {
+                let Part::Here(speaker) = &mut hw.speaker else {
+                    self.stage = Stage::Done;
+                    return;
+                };
+                if speaker.busy(now) && now < deadline {
+                    return;
+                }
+                let c = if speaker.busy(now) {
+                    speaker.stop(now);
+                    Check::new(
+                        "speaker",
+                        Outcome::Fail,
+                        "la riga di prova non è finita in 30 s: il dispositivo audio è bloccato; riavvia la scatola.",
+                        "the test line did not end within 30 s: the sound device is stuck; restart the box.",
+                    )
+                } else {
+                    let line = test_line(self.opts.lang);
+                    Check::new(
+                        "speaker",
+                        Outcome::Pass,
+                        format!(
+                            "suonata «{}». Se non hai sentito nulla, alza il volume nelle Impostazioni e controlla il cavo.",
+                            line.text
+                        ),
+                        format!(
+                            "played “{}”. If you heard nothing, raise the volume in Settings and check the cable.",
+                            line.text
+                        ),
+                    )
+                };
+                self.end(c, ended);
+                self.stage = Stage::Done;
+            }
+            Stage::Done => {}
+        }
+    }
+
+    fn reader_step(&mut self, hw: &mut Hardware<'_>, now: Millis, ended: &mut Vec<Check>) {
+        self.stage = self.first_seat();
+        match &mut hw.reader {
+            Part::Missing { why, expected } => {
+                let c = missing("reader", why, *expected);
+                self.end(c, ended);
+                self.end(skipped_for("tag", "manca il lettore", "there is no reader"), ended);
+            }
+            Part::Here(reader) => match (reader.poll(now), reader.reader_chip()) {
+                (Err(e), _) => {
+                    self.end(Check::new("reader", Outcome::Fail, e.it, e.en), ended);
+                    self.end(skipped_for("tag", "il lettore non risponde", "the reader does not answer"), ended);
+                }
+                (Ok(_), None) => self.end(
+                    Check::new(
+                        "reader",
+                        Outcome::Fail,
+                        "Il lettore non ha detto la sua versione: controlla i fili MISO e MOSI.",
+                        "The reader did not give its version: check the MISO and MOSI wires.",
+                    ),
+                    ended,
+                ),
+                (Ok(_), Some(chip)) => {
+                    self.end(reader_found(chip), ended);
+                    self.stage = Stage::Tag { deadline: now + self.opts.tag_wait_ms };
+                }
+            },
+        }
+    }
+
+    fn seat_step(
+        &mut self,
+        hw: &mut Hardware<'_>,
+        now: Millis,
+        seat: u8,
+        button: PadButton,
+        deadline: Option<Millis>,
+        ended: &mut Vec<Check>,
+    ) {
+        let (pad, seats) = match &mut hw.pad {
+            Part::Missing { why, expected } => {
+                let c = missing("pad", why, *expected);
+                self.end(c, ended);
+                self.stage = Stage::Roll { deadline: None };
+                return;
+            }
+            Part::Here((pad, seats)) => (pad, *seats),
+        };
+        if seat >= seats {
+            let _ = pad.set_lights(&vec![Light::Off; usize::from(seats)]);
+            self.stage = Stage::Roll { deadline: None };
+            return;
+        }
+        let name = format!("seat {}", seat + 1);
+        let next_seat = Stage::Seat { seat: seat + 1, button: PadButton::Approve, deadline: None };
+        let felt = match deadline {
+            // The wait begins: the light starts blinking.
+            None => {
+                self.stage = Stage::Seat { seat, button, deadline: Some(now + self.opts.press_wait_ms) };
+                false
+            }
+            Some(deadline) => match pad.poll(now).map(|events| seat_outcome(&events, seat, button)) {
+                Ok(SeatOutcome::Felt) => true,
+                Ok(SeatOutcome::Wrong(c)) => {
+                    self.end(c, ended);
+                    self.stage = next_seat;
+                    return;
+                }
+                Ok(SeatOutcome::Nothing) if now >= deadline => {
+                    let n = seat + 1;
+                    let (it_b, en_b) =
+                        if button == PadButton::Approve { ("approva", "approve") } else { ("rifiuta", "reject") };
+                    let s = self.opts.press_wait_ms / 1000;
+                    self.end(
+                        Check::new(
+                            name,
+                            Outcome::Fail,
+                            format!("il tasto {it_b} del posto {n} non è arrivato in {s} s: controlla i suoi fili e la mappa dei pin (se nessuno l'ha premuto, ripeti la prova)."),
+                            format!("seat {n}'s {en_b} button was not felt within {s} s: check its wires and the pin map (if nobody pressed it, run the test again)."),
+                        ),
+                        ended,
+                    );
+                    self.stage = next_seat;
+                    return;
+                }
+                Ok(SeatOutcome::Nothing) => false,
+                Err(e) => {
+                    self.end(Check::new(name, Outcome::Fail, e.it, e.en), ended);
+                    self.stage = next_seat;
+                    return;
+                }
+            },
+        };
+        if felt {
+            if button == PadButton::Approve {
+                self.stage = Stage::Seat { seat, button: PadButton::Reject, deadline: None };
+            } else {
+                self.end(
+                    Check::new(
+                        name,
+                        Outcome::Pass,
+                        "approva e rifiuta arrivati; la luce ha lampeggiato (se non l'hai vista, controlla il LED e la sua resistenza).",
+                        "approve and reject felt; the light blinked (if you did not see it, check the LED and its resistor).",
+                    ),
+                    ended,
+                );
+                self.stage = next_seat;
+            }
+            return;
+        }
+        let mut lights = vec![Light::Off; usize::from(seats)];
+        if (now / BLINK_MS).is_multiple_of(2) {
+            lights[usize::from(seat)] = Light::Waiting;
+        }
+        if let Err(e) = pad.set_lights(&lights) {
+            self.end(Check::new(name, Outcome::Fail, e.it, e.en), ended);
+            self.stage = next_seat;
+        }
+    }
+}
+
 /// Runs every check in turn. `tick` waits a little (a poll period) and
 /// returns the time; `hands` hears what is awaited before every poll;
 /// `report` hears each check as it ends. Returns every check.
@@ -224,77 +590,20 @@ pub fn run(
     hands: &mut dyn FnMut(&Ask, Millis),
     report: &mut dyn FnMut(&Check),
 ) -> Vec<Check> {
-    let mut checks = Vec::new();
-    let mut done = |c: Check, checks: &mut Vec<Check>| {
-        report(&c);
-        checks.push(c);
-    };
+    let mut test = SelfTest::new(*opts);
     let mut now = tick();
-
-    // The reader and a tag.
-    match &mut hw.reader {
-        Part::Missing { why, expected } => {
-            done(missing("reader", why, *expected), &mut checks);
-            done(skipped_for("tag", "manca il lettore", "there is no reader"), &mut checks);
+    loop {
+        for c in test.poll(hw, now) {
+            report(&c);
         }
-        Part::Here(reader) => {
-            let first = reader.poll(now);
-            match (first, reader.chip()) {
-                (Err(e), _) => {
-                    done(Check::new("reader", Outcome::Fail, e.it, e.en), &mut checks);
-                    done(skipped_for("tag", "il lettore non risponde", "the reader does not answer"), &mut checks);
-                }
-                (Ok(_), None) => {
-                    done(
-                        Check::new(
-                            "reader",
-                            Outcome::Fail,
-                            "Il lettore non ha detto la sua versione: controlla i fili MISO e MOSI.",
-                            "The reader did not give its version: check the MISO and MOSI wires.",
-                        ),
-                        &mut checks,
-                    );
-                }
-                (Ok(_), Some(chip)) => {
-                    done(reader_found(chip), &mut checks);
-                    let c = tag_check(&mut **reader, opts, tick, hands, &mut now);
-                    done(c, &mut checks);
-                }
-            }
+        if test.is_done() {
+            return test.into_checks();
         }
+        if let Some(ask) = test.ask() {
+            hands(&ask, now);
+        }
+        now = tick();
     }
-
-    // Each seat's buttons and light.
-    match &mut hw.pad {
-        Part::Missing { why, expected } => done(missing("pad", why, *expected), &mut checks),
-        Part::Here((pad, seats)) => {
-            for seat in 0..*seats {
-                let c = seat_check(&mut **pad, *seats, seat, opts, tick, hands, &mut now);
-                done(c, &mut checks);
-            }
-            let _ = pad.set_lights(&vec![Light::Off; usize::from(*seats)]);
-        }
-    }
-
-    // The roll button, then the dice themselves.
-    match &mut hw.dice {
-        Part::Missing { why, expected } => done(missing("roll button", why, *expected), &mut checks),
-        Part::Here(button) => {
-            let c = roll_button_check(&mut **button, opts, tick, hands, &mut now);
-            done(c, &mut checks);
-        }
-    }
-    done(dice_check(opts), &mut checks);
-
-    // The speaker.
-    match &mut hw.speaker {
-        Part::Missing { why, expected } => done(missing("speaker", why, *expected), &mut checks),
-        Part::Here(speaker) => {
-            let c = speaker_check(&mut **speaker, opts, tick, hands, &mut now);
-            done(c, &mut checks);
-        }
-    }
-    checks
 }
 
 fn missing(name: &str, why: &HwError, expected: bool) -> Check {
@@ -303,6 +612,95 @@ fn missing(name: &str, why: &HwError, expected: bool) -> Check {
 
 fn skipped_for(name: &str, it: &str, en: &str) -> Check {
     Check::new(name, Outcome::Skipped, format!("non provato: {it}."), format!("not tried: {en}."))
+}
+
+/// What a tag event tells the tag check, if it ends it.
+fn tag_outcome(event: TagEvent) -> Option<Check> {
+    match event {
+        TagEvent::Arrived { uid, card: Some(card) } => {
+            let catalog = crate::catalog::Catalog::builtin();
+            let (it, en) = match (catalog.name(&card, Lang::It), catalog.name(&card, Lang::En)) {
+                (Some(it), Some(en)) => (format!("{it} ({card})"), format!("{en} ({card})")),
+                _ => (
+                    format!("{card}, che non è nel catalogo: riscrivilo con tavola tags write"),
+                    format!("{card}, which is in no game's catalog: write it again with tavola tags write"),
+                ),
+            };
+            Some(Check::new("tag", Outcome::Pass, format!("UID {uid}, carta: {it}."), format!("UID {uid}, card: {en}.")))
+        }
+        TagEvent::Arrived { uid, card: None } => Some(Check::new(
+            "tag",
+            Outcome::Pass,
+            format!("UID {uid}, nessuna carta scritta (un tag vuoto o solo imparato)."),
+            format!("UID {uid}, no card written on it (a blank tag, or one only learned)."),
+        )),
+        TagEvent::Unreadable { uid, reason } => Some(Check::new(
+            "tag",
+            Outcome::Fail,
+            format!("il tag {uid} risponde ma non si legge ({reason}): tienilo piatto al centro del lettore, o prova un altro tag."),
+            format!("tag {uid} answers but cannot be read ({reason}): hold it flat in the middle of the reader, or try another tag."),
+        )),
+        TagEvent::Left { .. } => None,
+    }
+}
+
+/// No tag came in time.
+fn tag_missed(opts: &Options) -> Check {
+    let s = opts.tag_wait_ms / 1000;
+    Check::new(
+        "tag",
+        Outcome::Skipped,
+        format!("nessun tag appoggiato in {s} s. Se ne avevi appoggiato uno, controlla l'antenna e prova un NTAG213."),
+        format!("no tag was laid on the reader within {s} s. If one was, check the antenna and try an NTAG213."),
+    )
+}
+
+/// What the pad's events tell the check of one seat's button.
+enum SeatOutcome {
+    /// The button asked for answered.
+    Felt,
+    /// Another button answered, or one is stuck: the check fails.
+    Wrong(Check),
+    /// Nothing yet.
+    Nothing,
+}
+
+fn seat_outcome(events: &[PadEvent], seat: u8, button: PadButton) -> SeatOutcome {
+    let name = format!("seat {}", seat + 1);
+    let n = seat + 1;
+    for e in events {
+        match *e {
+            PadEvent::Vote { seat: s, button: b } if s == seat && b == button => return SeatOutcome::Felt,
+            PadEvent::Vote { seat: s, .. } if s == seat => {
+                return SeatOutcome::Wrong(Check::new(
+                    name,
+                    Outcome::Fail,
+                    format!("al posto {n} risponde il tasto sbagliato: i fili dei due tasti sono scambiati (vedi la mappa dei pin)."),
+                    format!("seat {n} answers with the wrong button: its two buttons' wires are swapped (see the pin map)."),
+                ))
+            }
+            PadEvent::Vote { seat: s, .. } => {
+                let o = s + 1;
+                return SeatOutcome::Wrong(Check::new(
+                    name,
+                    Outcome::Fail,
+                    format!("il tasto del posto {n} risponde come posto {o}: controlla i fili o la mappa dei pin."),
+                    format!("seat {n}'s button answers as seat {o}: check the wires or the pin map."),
+                ));
+            }
+            PadEvent::Stuck { seat: s, .. } => {
+                let o = s + 1;
+                return SeatOutcome::Wrong(Check::new(
+                    name,
+                    Outcome::Fail,
+                    format!("un tasto del posto {o} resta premuto: un filo tocca massa o il tasto è bloccato."),
+                    format!("a button of seat {o} stays pressed: a wire touches ground or the button is jammed."),
+                ));
+            }
+            PadEvent::BothPressed { .. } | PadEvent::Unstuck { .. } => {}
+        }
+    }
+    SeatOutcome::Nothing
 }
 
 fn reader_found(chip: ReaderChip) -> Check {
@@ -327,171 +725,6 @@ fn reader_found(chip: ReaderChip) -> Check {
             ),
         ),
     }
-}
-
-fn tag_check(
-    reader: &mut dyn TestReader,
-    opts: &Options,
-    tick: &mut dyn FnMut() -> Millis,
-    hands: &mut dyn FnMut(&Ask, Millis),
-    now: &mut Millis,
-) -> Check {
-    let deadline = *now + opts.tag_wait_ms;
-    while *now < deadline {
-        hands(&Ask::LayTag, *now);
-        *now = tick();
-        let events = match reader.poll(*now) {
-            Ok(events) => events,
-            Err(e) => return Check::new("tag", Outcome::Fail, e.it, e.en),
-        };
-        for event in events {
-            match event {
-                TagEvent::Arrived { uid, card: Some(card) } => {
-                    let catalog = crate::catalog::Catalog::builtin();
-                    let (it, en) = match (catalog.name(&card, Lang::It), catalog.name(&card, Lang::En)) {
-                        (Some(it), Some(en)) => (format!("{it} ({card})"), format!("{en} ({card})")),
-                        _ => (
-                            format!("{card}, che non è nel catalogo: riscrivilo con tavola tags write"),
-                            format!("{card}, which is in no game's catalog: write it again with tavola tags write"),
-                        ),
-                    };
-                    return Check::new("tag", Outcome::Pass, format!("UID {uid}, carta: {it}."), format!("UID {uid}, card: {en}."));
-                }
-                TagEvent::Arrived { uid, card: None } => {
-                    return Check::new(
-                        "tag",
-                        Outcome::Pass,
-                        format!("UID {uid}, nessuna carta scritta (un tag vuoto o solo imparato)."),
-                        format!("UID {uid}, no card written on it (a blank tag, or one only learned)."),
-                    )
-                }
-                TagEvent::Unreadable { uid, reason } => {
-                    return Check::new(
-                        "tag",
-                        Outcome::Fail,
-                        format!("il tag {uid} risponde ma non si legge ({reason}): tienilo piatto al centro del lettore, o prova un altro tag."),
-                        format!("tag {uid} answers but cannot be read ({reason}): hold it flat in the middle of the reader, or try another tag."),
-                    )
-                }
-                TagEvent::Left { .. } => {}
-            }
-        }
-    }
-    let s = opts.tag_wait_ms / 1000;
-    Check::new(
-        "tag",
-        Outcome::Skipped,
-        format!("nessun tag appoggiato in {s} s. Se ne avevi appoggiato uno, controlla l'antenna e prova un NTAG213."),
-        format!("no tag was laid on the reader within {s} s. If one was, check the antenna and try an NTAG213."),
-    )
-}
-
-fn seat_check(
-    pad: &mut dyn VotePad,
-    seats: u8,
-    seat: u8,
-    opts: &Options,
-    tick: &mut dyn FnMut() -> Millis,
-    hands: &mut dyn FnMut(&Ask, Millis),
-    now: &mut Millis,
-) -> Check {
-    let name = format!("seat {}", seat + 1);
-    let n = seat + 1;
-    for button in [PadButton::Approve, PadButton::Reject] {
-        let ask = Ask::Press { seat, button };
-        let deadline = *now + opts.press_wait_ms;
-        let mut felt = false;
-        while *now < deadline && !felt {
-            let mut lights = vec![Light::Off; usize::from(seats)];
-            if (*now / BLINK_MS).is_multiple_of(2) {
-                lights[usize::from(seat)] = Light::Waiting;
-            }
-            if let Err(e) = pad.set_lights(&lights) {
-                return Check::new(name, Outcome::Fail, e.it, e.en);
-            }
-            hands(&ask, *now);
-            *now = tick();
-            let events = match pad.poll(*now) {
-                Ok(events) => events,
-                Err(e) => return Check::new(name, Outcome::Fail, e.it, e.en),
-            };
-            for e in events {
-                match e {
-                    PadEvent::Vote { seat: s, button: b } if s == seat && b == button => felt = true,
-                    PadEvent::Vote { seat: s, .. } if s == seat => {
-                        return Check::new(
-                            name,
-                            Outcome::Fail,
-                            format!("al posto {n} risponde il tasto sbagliato: i fili dei due tasti sono scambiati (vedi la mappa dei pin)."),
-                            format!("seat {n} answers with the wrong button: its two buttons' wires are swapped (see the pin map)."),
-                        )
-                    }
-                    PadEvent::Vote { seat: s, .. } => {
-                        let o = s + 1;
-                        return Check::new(
-                            name,
-                            Outcome::Fail,
-                            format!("il tasto del posto {n} risponde come posto {o}: controlla i fili o la mappa dei pin."),
-                            format!("seat {n}'s button answers as seat {o}: check the wires or the pin map."),
-                        );
-                    }
-                    PadEvent::Stuck { seat: s, .. } => {
-                        let o = s + 1;
-                        return Check::new(
-                            name,
-                            Outcome::Fail,
-                            format!("un tasto del posto {o} resta premuto: un filo tocca massa o il tasto è bloccato."),
-                            format!("a button of seat {o} stays pressed: a wire touches ground or the button is jammed."),
-                        );
-                    }
-                    PadEvent::BothPressed { .. } | PadEvent::Unstuck { .. } => {}
-                }
-            }
-        }
-        if !felt {
-            let (it_b, en_b) =
-                if button == PadButton::Approve { ("approva", "approve") } else { ("rifiuta", "reject") };
-            let s = opts.press_wait_ms / 1000;
-            return Check::new(
-                name,
-                Outcome::Fail,
-                format!("il tasto {it_b} del posto {n} non è arrivato in {s} s: controlla i suoi fili e la mappa dei pin (se nessuno l'ha premuto, ripeti la prova)."),
-                format!("seat {n}'s {en_b} button was not felt within {s} s: check its wires and the pin map (if nobody pressed it, run the test again)."),
-            );
-        }
-    }
-    Check::new(
-        name,
-        Outcome::Pass,
-        "approva e rifiuta arrivati; la luce ha lampeggiato (se non l'hai vista, controlla il LED e la sua resistenza).",
-        "approve and reject felt; the light blinked (if you did not see it, check the LED and its resistor).",
-    )
-}
-
-fn roll_button_check(
-    button: &mut dyn DiceButton,
-    opts: &Options,
-    tick: &mut dyn FnMut() -> Millis,
-    hands: &mut dyn FnMut(&Ask, Millis),
-    now: &mut Millis,
-) -> Check {
-    let deadline = *now + opts.press_wait_ms;
-    while *now < deadline {
-        hands(&Ask::Roll, *now);
-        *now = tick();
-        match button.poll(*now) {
-            Ok(0) => {}
-            Ok(_) => return Check::new("roll button", Outcome::Pass, "pressione arrivata.", "press felt."),
-            Err(e) => return Check::new("roll button", Outcome::Fail, e.it, e.en),
-        }
-    }
-    let s = opts.press_wait_ms / 1000;
-    Check::new(
-        "roll button",
-        Outcome::Fail,
-        format!("nessuna pressione in {s} s: controlla i fili del pulsante e il suo pin nella mappa dei pin."),
-        format!("no press within {s} s: check the button's wires and its pin in the pin map."),
-    )
 }
 
 /// The dice of the games (the same generator and the same roll) thrown
@@ -530,43 +763,6 @@ fn dice_check(opts: &Options) -> Check {
             ),
         )
     }
-}
-
-fn speaker_check(
-    speaker: &mut dyn AudioOut,
-    opts: &Options,
-    tick: &mut dyn FnMut() -> Millis,
-    hands: &mut dyn FnMut(&Ask, Millis),
-    now: &mut Millis,
-) -> Check {
-    let line = test_line(opts.lang);
-    hands(&Ask::Listen, *now);
-    if let Err(e) = speaker.speak(&line, *now) {
-        return Check::new("speaker", Outcome::Fail, e.it, e.en);
-    }
-    let deadline = *now + 30_000;
-    while speaker.busy(*now) && *now < deadline {
-        hands(&Ask::Listen, *now);
-        *now = tick();
-    }
-    if speaker.busy(*now) {
-        speaker.stop(*now);
-        return Check::new(
-            "speaker",
-            Outcome::Fail,
-            "la riga di prova non è finita in 30 s: il dispositivo audio è bloccato; riavvia la scatola.",
-            "the test line did not end within 30 s: the sound device is stuck; restart the box.",
-        );
-    }
-    Check::new(
-        "speaker",
-        Outcome::Pass,
-        format!(
-            "suonata «{}». Se non hai sentito nulla, alza il volume nelle Impostazioni e controlla il cavo.",
-            line.text
-        ),
-        format!("played “{}”. If you heard nothing, raise the volume in Settings and check the cable.", line.text),
-    )
 }
 
 /// `tavola selftest` usage.
@@ -699,6 +895,7 @@ fn real_hardware(
     hands: &mut dyn FnMut(&Ask, Millis),
     report: &mut dyn FnMut(&Check),
 ) -> Result<Vec<Check>, String> {
+    use crate::hw::nfc::NfcReader;
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
     let (map, _) = match crate::hw::pinmap::load() {
         Ok(m) => m,
@@ -887,6 +1084,51 @@ mod tests {
         for c in &checks {
             assert!(!c.it.is_empty() && c.it != c.en, "said in both languages: {c:?}");
         }
+    }
+
+    #[test]
+    fn each_step_returns_at_once_and_a_check_can_be_skipped_or_the_test_stopped() {
+        let mut t = table(2);
+        let pad = std::rc::Rc::new(std::cell::RefCell::new(SimPad::new(2)));
+        let mut pad_port = pad.clone();
+        let mut hw = Hardware {
+            reader: Part::Here(&mut t.reader),
+            pad: Part::Here((&mut pad_port, 2)),
+            dice: Part::Missing { why: HwError::new("dice", "niente", "none"), expected: false },
+            speaker: Part::Here(&mut t.audio),
+        };
+        assert_eq!(
+            SelfTest::plan(&hw),
+            ["reader", "tag", "seat 1", "seat 2", "roll button", "dice", "speaker"].map(String::from).to_vec()
+        );
+        let mut test = SelfTest::new(quick(Lang::En));
+        let ended = test.poll(&mut hw, 0);
+        assert_eq!(ended.len(), 1, "{ended:?}");
+        assert_eq!((ended[0].name.as_str(), ended[0].outcome), ("reader", Outcome::Pass));
+        assert_eq!(test.ask(), Some(Ask::LayTag));
+        assert_eq!(test.deadline(), Some(2_000));
+        // Waiting for a tag: each step polls once and ends nothing.
+        for now in (10..1_000).step_by(10) {
+            assert!(test.poll(&mut hw, now).is_empty());
+        }
+        assert_eq!(test.ask(), Some(Ask::LayTag), "still waiting, not given up before its time");
+        // Nobody has a tag at hand: the check is skipped from the screen.
+        let ended = test.skip(&mut hw, 1_000);
+        assert_eq!(ended.len(), 1);
+        assert_eq!((ended[0].name.as_str(), ended[0].outcome), ("tag", Outcome::Skipped));
+        assert!(ended[0].en.contains("skipped on the screen") && ended[0].it.contains("saltato"));
+        assert_eq!(test.ask(), Some(Ask::Press { seat: 0, button: PadButton::Approve }));
+        assert_eq!(test.deadline(), Some(3_000), "the press waits its own time from now");
+        assert_eq!(pad.borrow().lights(), [Light::Waiting, Light::Off], "seat 1's light blinks");
+        test.poll(&mut hw, 1_250);
+        assert_eq!(pad.borrow().lights(), [Light::Off, Light::Off], "… off half of the time");
+        // Stopped half-way: the lights go dark, nothing more is checked.
+        test.stop(&mut hw, 1_300);
+        assert!(test.is_done() && test.ask().is_none());
+        assert_eq!(test.checks().len(), 2);
+        assert!(pad.borrow().lights().iter().all(|l| *l == Light::Off));
+        assert!(test.poll(&mut hw, 5_000).is_empty());
+        assert!(t.audio.spoken.is_empty(), "the speaker was never reached");
     }
 
     #[test]

@@ -71,6 +71,50 @@ pub fn wait_for_tag<SPI: SpiDevice>(
     Err(format!("no tag was laid on the reader within {} seconds", timeout.as_secs()))
 }
 
+/// What writing or learning a card would do to the tag lying on the
+/// reader: decided before anything is changed, so that the command line and
+/// the screen ask the same question at the same time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// Go ahead: the tag is blank, or unknown.
+    Go,
+    /// The tag already is this card: nothing to do.
+    Already,
+    /// The tag is another card now: ask before making it this one.
+    Reassign {
+        /// The card it is now.
+        old: String,
+    },
+    /// (Learning only.) The tag carries a card id itself: the reader reads
+    /// it, there is nothing to learn.
+    Carries {
+        /// The card written on it.
+        card: String,
+    },
+}
+
+/// What writing `card` on the tag `found` would do.
+pub fn plan_write(card: &str, found: &Found) -> Plan {
+    match &found.card {
+        Some(old) if old == card => Plan::Already,
+        Some(old) => Plan::Reassign { old: old.clone() },
+        None => Plan::Go,
+    }
+}
+
+/// What learning the tag `found` as `card` would do, by what `journal`
+/// remembers.
+pub fn plan_learn(journal: &Journal, card: &str, found: &Found) -> Result<Plan, String> {
+    if let Some(written) = &found.card {
+        return Ok(Plan::Carries { card: written.clone() });
+    }
+    Ok(match journal.learned_tag(&found.uid).map_err(|e| e.to_string())? {
+        Some(old) if old == card => Plan::Already,
+        Some(old) => Plan::Reassign { old },
+        None => Plan::Go,
+    })
+}
+
 /// Writes `card` on the tag lying on the reader and reads it back. A tag
 /// that already carries another card is overwritten only if `confirm`
 /// agrees. Returns what to tell the user.
@@ -81,9 +125,9 @@ pub fn write<SPI: SpiDevice>(
     mut confirm: impl FnMut(&str) -> bool,
 ) -> Result<String, String> {
     let id = check_card_id(card)?;
-    match &found.card {
-        Some(old) if old == card => return Ok(format!("tag {} already carries {card}: nothing to do", found.uid)),
-        Some(old) if !confirm(&format!("tag {} carries {old}. Write {card} over it?", found.uid)) => {
+    match plan_write(card, found) {
+        Plan::Already => return Ok(format!("tag {} already carries {card}: nothing to do", found.uid)),
+        Plan::Reassign { old } if !confirm(&format!("tag {} carries {old}. Write {card} over it?", found.uid)) => {
             return Err(format!("left as it was: tag {} still carries {old}", found.uid));
         }
         _ => {}
@@ -101,12 +145,12 @@ pub fn learn(
     mut confirm: impl FnMut(&str) -> bool,
 ) -> Result<String, String> {
     check_card_id(card)?;
-    if let Some(written) = &found.card {
-        return Err(format!("tag {} carries {written} itself: no need to learn it", found.uid));
-    }
-    match journal.learned_tag(&found.uid).map_err(|e| e.to_string())? {
-        Some(old) if old == card => return Ok(format!("tag {} is already known as {card}", found.uid)),
-        Some(old) if !confirm(&format!("tag {} is known as {old}. Make it {card}?", found.uid)) => {
+    match plan_learn(journal, card, found)? {
+        Plan::Carries { card: written } => {
+            return Err(format!("tag {} carries {written} itself: no need to learn it", found.uid))
+        }
+        Plan::Already => return Ok(format!("tag {} is already known as {card}", found.uid)),
+        Plan::Reassign { old } if !confirm(&format!("tag {} is known as {old}. Make it {card}?", found.uid)) => {
             return Err(format!("left as it was: tag {} is still {old}", found.uid));
         }
         _ => {}

@@ -16,6 +16,7 @@ pub mod spi;
 use crate::narrator::Line;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tavola_firmware::nfc::{CardId, ReaderChip};
 
 /// Milliseconds on the table's clock.
 pub type Millis = u64;
@@ -145,6 +146,27 @@ impl std::error::Error for HwError {}
 pub trait TagSource {
     /// Polls the reader; returns what happened since the last poll.
     fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError>;
+
+    /// The reader chip found when the session last started (its version),
+    /// when the source knows it.
+    fn reader_chip(&self) -> Option<ReaderChip> {
+        None
+    }
+
+    /// Starts writing `card` on the tag lying on the reader, to be read
+    /// back and checked (`tavola tags write` on the screen). The outcome
+    /// comes from [`TagSource::write_outcome`]: at once from a reader polled
+    /// on this thread, a few polls later from one on a thread of its own.
+    /// A source that cannot write says so here.
+    fn begin_write(&mut self, _card: &CardId) -> Result<(), HwError> {
+        Err(HwError::new("reader", "Questo lettore non sa scrivere i tag.", "This reader cannot write tags."))
+    }
+
+    /// The outcome of the write begun last, once known: the tag's UID, or
+    /// why nothing (or not all) was written.
+    fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
+        None
+    }
 }
 
 /// The secret vote pad.
@@ -187,6 +209,15 @@ impl<T: TagSource + ?Sized> TagSource for Box<T> {
     fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
         (**self).poll(now)
     }
+    fn reader_chip(&self) -> Option<ReaderChip> {
+        (**self).reader_chip()
+    }
+    fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
+        (**self).begin_write(card)
+    }
+    fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
+        (**self).write_outcome()
+    }
 }
 
 impl<T: VotePad + ?Sized> VotePad for Box<T> {
@@ -207,6 +238,15 @@ impl<T: DiceButton + ?Sized> DiceButton for Box<T> {
 impl<T: TagSource> TagSource for Shared<T> {
     fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
         self.borrow_mut().poll(now)
+    }
+    fn reader_chip(&self) -> Option<ReaderChip> {
+        self.borrow().reader_chip()
+    }
+    fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
+        self.borrow_mut().begin_write(card)
+    }
+    fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
+        self.borrow_mut().write_outcome()
     }
 }
 

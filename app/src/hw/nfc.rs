@@ -5,11 +5,11 @@
 
 use super::{HwError, Millis, TagEvent, TagSource};
 use embedded_hal::spi::SpiDevice;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tavola_firmware::nfc::{NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip};
+use tavola_firmware::nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip};
 
 /// Default poll period: a tag laid down is seen within this time.
 pub const POLL_MS: Millis = 50;
@@ -43,6 +43,45 @@ fn reader_error<E: std::fmt::Debug>(e: &NfcError<E>) -> HwError {
     }
 }
 
+/// Why writing a tag failed, when the tag (not the reader) is at fault.
+fn write_error<E: std::fmt::Debug>(e: &NfcError<E>) -> Option<HwError> {
+    let r = |it: String, en: String| Some(HwError::new("tag", it, en));
+    match e {
+        NfcError::NoTag => r(
+            "Nessun tag sul lettore: appoggialo al centro e riprova.".into(),
+            "No tag on the reader: lay it in the middle and try again.".into(),
+        ),
+        NfcError::Tag(t) => r(
+            format!(
+                "Il tag non ha risposto bene durante la scrittura ({t}): tienilo fermo al centro del lettore e \
+                 riprova. Può essere rimasto vuoto, mai a metà."
+            ),
+            format!(
+                "The tag did not answer properly while being written ({t}): hold it still in the middle of the \
+                 reader and try again. It may be left blank, never half written."
+            ),
+        ),
+        NfcError::NotWritable => r(
+            "Questo tag non si può scrivere (non è un NTAG formattato NDEF, o è bloccato): imparane l'UID invece."
+                .into(),
+            "This tag cannot be written (not an NDEF-formatted NTAG, or locked): learn its UID instead.".into(),
+        ),
+        NfcError::TooLarge { needed, capacity } => r(
+            format!(
+                "La carta non ci sta: servono {needed} byte, il tag ne tiene {capacity}. Usa un NTAG213 o più grande."
+            ),
+            format!(
+                "The card does not fit: it needs {needed} bytes, the tag holds {capacity}. Use an NTAG213 or larger."
+            ),
+        ),
+        NfcError::VerifyFailed => r(
+            "Riletto, il tag non dice quanto scritto: può essere guasto. Riprova, o usa un altro tag.".into(),
+            "Read back, the tag does not say what was written: it may be faulty. Try again, or use another tag.".into(),
+        ),
+        _ => None,
+    }
+}
+
 /// A reader session that opens itself (again) when needed.
 pub struct NfcReader<SPI: SpiDevice, F> {
     open: F,
@@ -54,6 +93,8 @@ pub struct NfcReader<SPI: SpiDevice, F> {
     chip: Option<ReaderChip>,
     /// Why the reader is down, repeated on every poll until it is back.
     down: Option<HwError>,
+    /// The outcome of the last write, until asked for.
+    written: Option<Result<String, HwError>>,
 }
 
 impl<SPI: SpiDevice, F> std::fmt::Debug for NfcReader<SPI, F> {
@@ -81,6 +122,7 @@ where
             retry_at: 0,
             chip: None,
             down: None,
+            written: None,
         }
     }
 
@@ -150,6 +192,40 @@ where
             Err(e) => Err(self.fail(now, reader_error(&e))),
         }
     }
+
+    fn reader_chip(&self) -> Option<ReaderChip> {
+        self.chip
+    }
+
+    /// Writes at once (a few milliseconds of SPI: the write and its read
+    /// back are bounded like every other exchange).
+    fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
+        let Some(session) = self.session.as_mut() else {
+            return Err(self.down.clone().unwrap_or_else(|| {
+                HwError::new(
+                    "reader",
+                    "Il lettore NFC non è ancora pronto: riprova tra un attimo.",
+                    "The NFC reader is not ready yet: try again in a moment.",
+                )
+            }));
+        };
+        let outcome = match session.write_card(card) {
+            Ok(uid) => Ok(uid.to_string()),
+            Err(e) => match write_error(&e) {
+                Some(tag_fault) => Err(tag_fault),
+                None => {
+                    let now = self.next_poll;
+                    Err(self.fail(now, reader_error(&e)))
+                }
+            },
+        };
+        self.written = Some(outcome);
+        Ok(())
+    }
+
+    fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
+        self.written.take()
+    }
 }
 
 /// A reader polled on its own thread, so that a reader stuck inside a bus
@@ -158,6 +234,15 @@ where
 pub struct ThreadedReader {
     make: Box<dyn FnMut() -> Box<dyn TagSource + Send> + Send>,
     rx: mpsc::Receiver<Result<TagEvent, HwError>>,
+    /// Writes asked of the thread, and their outcomes.
+    writes: mpsc::Sender<CardId>,
+    written: mpsc::Receiver<Result<String, HwError>>,
+    /// A write asked and not answered yet.
+    writing: bool,
+    /// The outcome of a write the watchdog cut short.
+    cut_short: Option<Result<String, HwError>>,
+    /// The reader chip's version as the thread last saw it (0: none yet).
+    chip: Arc<AtomicU32>,
     heartbeat: Arc<AtomicU64>,
     started: Instant,
     stale_after: Duration,
@@ -184,6 +269,11 @@ impl ThreadedReader {
         let mut me = ThreadedReader {
             make: Box::new(make),
             rx,
+            writes: mpsc::channel().0,
+            written: mpsc::channel().1,
+            writing: false,
+            cut_short: None,
+            chip: Arc::new(AtomicU32::new(0)),
             heartbeat: Arc::new(AtomicU64::new(0)),
             started: Instant::now(),
             stale_after,
@@ -203,6 +293,11 @@ impl ThreadedReader {
         let mut source = (self.make)();
         let heartbeat = Arc::new(AtomicU64::new(self.started.elapsed().as_millis() as u64));
         self.heartbeat = heartbeat.clone();
+        let (writes, asked) = mpsc::channel::<CardId>();
+        let (answer, written) = mpsc::channel();
+        self.writes = writes;
+        self.written = written;
+        let chip = self.chip.clone();
         let started = self.started;
         std::thread::spawn(move || loop {
             let now = started.elapsed().as_millis() as Millis;
@@ -213,6 +308,18 @@ impl ThreadedReader {
             };
             if !sent {
                 return; // The watchdog replaced this thread.
+            }
+            chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
+            // A write asked by the screen, between two polls.
+            while let Ok(card) = asked.try_recv() {
+                let outcome = source.begin_write(&card).and_then(|()| {
+                    source.write_outcome().unwrap_or_else(|| {
+                        Err(HwError::new("reader", "Scrittura senza esito.", "The write gave no outcome."))
+                    })
+                });
+                if answer.send(outcome).is_err() {
+                    return;
+                }
             }
             std::thread::sleep(Duration::from_millis(poll_ms));
         });
@@ -232,6 +339,13 @@ impl TagSource for ThreadedReader {
         let beat = Duration::from_millis(self.heartbeat.load(Ordering::Relaxed));
         if self.started.elapsed().saturating_sub(beat) > self.stale_after {
             self.restarts += 1;
+            if std::mem::take(&mut self.writing) {
+                self.cut_short = Some(Err(HwError::new(
+                    "reader",
+                    "Il lettore si è bloccato durante la scrittura: il tag può essere rimasto vuoto. Scrivilo di nuovo.",
+                    "The reader froze while writing: the tag may be left blank. Write it again.",
+                )));
+            }
             let (tx, rx) = mpsc::channel();
             self.rx = rx;
             self.start_thread(tx, self.poll_ms);
@@ -246,12 +360,42 @@ impl TagSource for ThreadedReader {
             _ => Ok(events),
         }
     }
+
+    fn reader_chip(&self) -> Option<ReaderChip> {
+        match self.chip.load(Ordering::Relaxed) {
+            0 => None,
+            v => ReaderChip::from_version(v as u8),
+        }
+    }
+
+    /// Hands the write to the reader's thread, which does it between two
+    /// polls: the screen never waits on the bus.
+    fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
+        self.writes.send(*card).map_err(|_| {
+            HwError::new(
+                "reader",
+                "Il lettore NFC si sta riavviando: riprova tra un attimo.",
+                "The NFC reader is restarting: try again in a moment.",
+            )
+        })?;
+        self.writing = true;
+        self.cut_short = None;
+        Ok(())
+    }
+
+    fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
+        if let Some(outcome) = self.cut_short.take() {
+            return Some(outcome);
+        }
+        let outcome = self.written.try_recv().ok()?;
+        self.writing = false;
+        Some(outcome)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicU32;
 
     /// A reader that reports one tag, then hangs inside its poll forever
     /// (a bus call that never returns) on its `hang_on`-th poll.
@@ -276,6 +420,63 @@ mod tests {
                 vec![]
             })
         }
+    }
+
+    #[test]
+    fn a_reader_on_its_own_thread_writes_a_tag_between_two_polls_and_tells_its_chip() {
+        use crate::hw::sim::SimReader;
+        use tavola_firmware::sim::{SimChip, SimTag};
+        let reader = SimReader::new();
+        let chip = reader.chip().clone();
+        let mut first = Some(reader);
+        let mut threaded = ThreadedReader::spawn(
+            move || Box::new(first.take().unwrap_or_default()) as Box<dyn TagSource + Send>,
+            5,
+            Duration::from_secs(3),
+        );
+        chip.place(SimTag::ntag213([4, 1, 2, 3, 4, 5, 6]));
+        let start = Instant::now();
+        let mut arrived = None;
+        while arrived.is_none() && start.elapsed() < Duration::from_secs(5) {
+            if let Ok(events) = threaded.poll(0) {
+                arrived = events.into_iter().find(|e| matches!(e, TagEvent::Arrived { .. }));
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(arrived, Some(TagEvent::Arrived { uid: "04010203040506".into(), card: None }));
+        assert!(threaded.reader_chip().is_some_and(|c| c.is_genuine()), "the thread tells the reader's version");
+
+        let card = CardId::new("avalon/role/merlin").unwrap();
+        threaded.begin_write(&card).unwrap();
+        let mut outcome = None;
+        while outcome.is_none() && start.elapsed() < Duration::from_secs(10) {
+            outcome = threaded.write_outcome();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(outcome, Some(Ok("04010203040506".to_string())));
+        // The tag, read on another reader, carries the card.
+        let tag = chip.remove().unwrap();
+        let other = SimChip::new();
+        other.place(tag);
+        let mut session = NfcSession::new(other, NfcConfig::default()).unwrap();
+        let mut read = None;
+        session
+            .poll(0, &mut |e| {
+                if let NfcEvent::TagArrived { card, .. } = e {
+                    read = card;
+                }
+            })
+            .unwrap();
+        assert_eq!(read, Some(card));
+        // Nothing on the reader now: the failure comes back with the fix.
+        threaded.begin_write(&card).unwrap();
+        let mut outcome = None;
+        while outcome.is_none() && start.elapsed() < Duration::from_secs(15) {
+            outcome = threaded.write_outcome();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let e = outcome.unwrap().unwrap_err();
+        assert!(e.en.contains("No tag on the reader") && e.it.contains("Nessun tag"), "{e:?}");
     }
 
     #[test]

@@ -149,6 +149,15 @@ impl TagSource for SimReader {
     fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
         self.reader.poll(now)
     }
+    fn reader_chip(&self) -> Option<tavola_firmware::nfc::ReaderChip> {
+        self.reader.chip()
+    }
+    fn begin_write(&mut self, card: &tavola_firmware::nfc::CardId) -> Result<(), HwError> {
+        self.reader.begin_write(card)
+    }
+    fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
+        self.reader.write_outcome()
+    }
 }
 
 /// The on-screen (or scripted) pad: raw button levels go through the same

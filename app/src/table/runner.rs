@@ -45,6 +45,12 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         self.audio.is_some()
     }
 
+    /// Every part at once, the speaker too if lines are spoken (the
+    /// self-test lends them to its checks while the loop waits).
+    pub fn parts_mut(&mut self) -> (&mut R, &mut P, &mut D, Option<&mut (dyn AudioOut + 'static)>) {
+        (&mut self.reader, &mut self.pad, &mut self.dice, self.audio.as_deref_mut())
+    }
+
     /// Speaks every narration line through `audio` as it starts.
     pub fn set_audio(&mut self, audio: Box<dyn AudioOut>) {
         self.audio = Some(audio);

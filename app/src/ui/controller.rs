@@ -21,6 +21,9 @@ mod avalon_options;
 // Shadows over Camelot's pages.
 #[path = "soc.rs"]
 mod soc;
+// The hardware self-test and tagging pages, kept apart from this file.
+#[path = "hardware.rs"]
+mod hardware;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +95,8 @@ pub struct Controller {
     soc_screen: soc::SocScreen,
     /// The game the card picker holds cards for.
     cards_for: Option<GameKind>,
+    /// The hardware pages (see `hardware.rs`).
+    hw: hardware::HwPages,
 }
 
 impl std::fmt::Debug for Controller {
@@ -119,6 +124,7 @@ impl Controller {
             extras: Default::default(),
             soc_screen: Default::default(),
             cards_for: None,
+            hw: Default::default(),
         }
     }
 
@@ -130,7 +136,11 @@ impl Controller {
     /// One turn of the table loop.
     pub fn poll(&mut self, now: Millis) {
         self.now = self.now.max(now);
-        self.booted.table.poll(self.now);
+        // While a hardware page is open it uses the parts and the table
+        // waits (see `hardware.rs`).
+        if !self.poll_hardware() {
+            self.booted.table.poll(self.now);
+        }
     }
 
     /// Hands an input to the table (touches come this way; scripted demos
@@ -307,6 +317,9 @@ impl Controller {
     }
 
     fn page(&self, view: &TableView) -> &'static str {
+        if let Some(page) = self.hw.page() {
+            return page;
+        }
         match self.overlay {
             Some(Overlay::Settings) => return "settings",
             Some(Overlay::About) => return "about",
@@ -414,6 +427,7 @@ impl Controller {
         self.refresh_extras(window, &view);
         self.refresh_soc(window, &view);
         self.refresh_sim(window, &view);
+        self.refresh_hardware(window, &view);
     }
 
     fn refresh_avalon(&mut self, window: &AppWindow, view: &TableView) {
@@ -696,7 +710,10 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             })
         });
     }
-    app.on_open_settings(act(Rc::new(|c| c.overlay = Some(Overlay::Settings))));
+    app.on_open_settings(act(Rc::new(|c| {
+        c.close_hardware();
+        c.overlay = Some(Overlay::Settings)
+    })));
     app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
     {
         let (c, w) = (ctrl.clone(), window.as_weak());
@@ -833,6 +850,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
     }
     sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
+    hardware::wire(window, with.clone());
     avalon_options::wire(window, with.clone());
     soc::wire(window, ctrl, with);
 }
