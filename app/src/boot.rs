@@ -127,7 +127,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let mut on_screen = OnScreen::default();
     let settings = settings(opts, &mut notices);
     let seats = settings.seats.unwrap_or(10);
-    let (reader, pad, dice, mut seats) = hardware(opts, seats, &mut notices, &mut on_screen);
+    let (mut reader, pad, dice, mut seats) = hardware(opts, seats, &mut notices, &mut on_screen);
 
     // The settings file's values first; what the host chose on screen (in
     // the journal) over them.
@@ -176,6 +176,12 @@ pub fn boot(opts: &BootOptions) -> Booted {
                     if (1..=10).contains(&n) {
                         *pad.borrow_mut() = SimPad::new(n);
                         seats = n;
+                    }
+                }
+                // The reader's poll period as last set on the Hardware panel.
+                if let Ok(Some(ms)) = journal.setting::<crate::hw::Millis>("poll_ms") {
+                    if crate::hw::nfc::POLL_MS_RANGE.contains(&ms) {
+                        reader.set_poll_ms(ms);
                     }
                 }
                 if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {

@@ -332,3 +332,28 @@ fn the_seats_of_the_on_screen_pad_are_set_on_the_settings_page_and_kept_for_the_
     let labels: Vec<String> = rows(&ui).iter().map(|c| c.label.to_string()).collect();
     assert!(labels.contains(&"seat 5".to_string()) && !labels.contains(&"seat 6".to_string()), "{labels:?}");
 }
+
+#[test]
+fn the_reader_poll_period_is_set_on_the_settings_page_at_once_and_kept_for_the_next_start() {
+    use tavola::hw::TagSource;
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = start(dir.path(), 3, false, true);
+    let hw = ui.window.global::<HardwareUi<'_>>();
+    let reader = ui.controller.borrow().on_screen().reader.clone().expect("the on-screen reader");
+    assert_eq!(hw.get_poll_ms(), 50, "the default period");
+    click(&ui, "Look less often");
+    click(&ui, "Look less often");
+    assert_eq!(hw.get_poll_ms(), 70);
+    assert_eq!(reader.poll_ms(), Some(70), "the reader polls at the new period at once");
+    for _ in 0..10 {
+        click(&ui, "Look more often");
+    }
+    assert_eq!(hw.get_poll_ms(), 20, "never faster than 20 ms");
+    click(&ui, "Look less often");
+    drop(ui);
+    let ui = start(dir.path(), 3, false, true);
+    assert_eq!(ui.window.global::<HardwareUi<'_>>().get_poll_ms(), 30, "the next start keeps it");
+    let reader = ui.controller.borrow().on_screen().reader.clone().unwrap();
+    assert_eq!(reader.poll_ms(), Some(30));
+}

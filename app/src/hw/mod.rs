@@ -167,6 +167,14 @@ pub trait TagSource {
     fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
         None
     }
+
+    /// How often the reader looks for a tag, in ms, when it has a period.
+    fn poll_ms(&self) -> Option<Millis> {
+        None
+    }
+
+    /// Sets how often the reader looks for a tag (from the next poll on).
+    fn set_poll_ms(&mut self, _ms: Millis) {}
 }
 
 /// The secret vote pad.
@@ -218,6 +226,12 @@ impl<T: TagSource + ?Sized> TagSource for Box<T> {
     fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
         (**self).write_outcome()
     }
+    fn poll_ms(&self) -> Option<Millis> {
+        (**self).poll_ms()
+    }
+    fn set_poll_ms(&mut self, ms: Millis) {
+        (**self).set_poll_ms(ms);
+    }
 }
 
 impl<T: VotePad + ?Sized> VotePad for Box<T> {
@@ -247,6 +261,12 @@ impl<T: TagSource> TagSource for Shared<T> {
     }
     fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
         self.borrow_mut().write_outcome()
+    }
+    fn poll_ms(&self) -> Option<Millis> {
+        self.borrow().poll_ms()
+    }
+    fn set_poll_ms(&mut self, ms: Millis) {
+        self.borrow_mut().set_poll_ms(ms);
     }
 }
 

@@ -13,6 +13,10 @@ use tavola_firmware::nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, Re
 
 /// Default poll period: a tag laid down is seen within this time.
 pub const POLL_MS: Millis = 50;
+
+/// The poll periods the Hardware panel offers, in ms: from brisk (a card is
+/// seen sooner, more SPI traffic) to lazy (less CPU and bus time).
+pub const POLL_MS_RANGE: std::ops::RangeInclusive<Millis> = 20..=250;
 /// Pause before opening a reader again after it failed.
 pub const RETRY_MS: Millis = 2_000;
 
@@ -226,6 +230,17 @@ where
     fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
         self.written.take()
     }
+
+    fn poll_ms(&self) -> Option<Millis> {
+        Some(self.poll_ms)
+    }
+
+    fn set_poll_ms(&mut self, ms: Millis) {
+        let ms = ms.max(1);
+        // A longer wait already planned is cut to the new period.
+        self.next_poll = self.next_poll.saturating_sub(self.poll_ms).saturating_add(ms);
+        self.poll_ms = ms;
+    }
 }
 
 /// A reader polled on its own thread, so that a reader stuck inside a bus
@@ -246,7 +261,8 @@ pub struct ThreadedReader {
     heartbeat: Arc<AtomicU64>,
     started: Instant,
     stale_after: Duration,
-    poll_ms: Millis,
+    /// The poll period, shared with the reader's thread.
+    poll_ms: Arc<AtomicU64>,
     restarts: u32,
 }
 
@@ -277,10 +293,10 @@ impl ThreadedReader {
             heartbeat: Arc::new(AtomicU64::new(0)),
             started: Instant::now(),
             stale_after,
-            poll_ms,
+            poll_ms: Arc::new(AtomicU64::new(poll_ms.max(1))),
             restarts: 0,
         };
-        me.start_thread(tx, poll_ms);
+        me.start_thread(tx);
         me
     }
 
@@ -289,8 +305,9 @@ impl ThreadedReader {
         self.restarts
     }
 
-    fn start_thread(&mut self, tx: mpsc::Sender<Result<TagEvent, HwError>>, poll_ms: Millis) {
+    fn start_thread(&mut self, tx: mpsc::Sender<Result<TagEvent, HwError>>) {
         let mut source = (self.make)();
+        let period = self.poll_ms.clone();
         let heartbeat = Arc::new(AtomicU64::new(self.started.elapsed().as_millis() as u64));
         self.heartbeat = heartbeat.clone();
         let (writes, asked) = mpsc::channel::<CardId>();
@@ -302,6 +319,10 @@ impl ThreadedReader {
         std::thread::spawn(move || loop {
             let now = started.elapsed().as_millis() as Millis;
             heartbeat.store(now, Ordering::Relaxed);
+            let poll_ms = period.load(Ordering::Relaxed);
+            if source.poll_ms().is_some_and(|p| p != poll_ms) {
+                source.set_poll_ms(poll_ms);
+            }
             let sent = match source.poll(now) {
                 Ok(events) => events.into_iter().all(|e| tx.send(Ok(e)).is_ok()),
                 Err(e) => tx.send(Err(e)).is_ok(),
@@ -348,7 +369,7 @@ impl TagSource for ThreadedReader {
             }
             let (tx, rx) = mpsc::channel();
             self.rx = rx;
-            self.start_thread(tx, self.poll_ms);
+            self.start_thread(tx);
             return Err(HwError::new(
                 "reader",
                 "Il lettore NFC si era bloccato: Tavola lo ha riavviato.",
@@ -391,6 +412,14 @@ impl TagSource for ThreadedReader {
         self.writing = false;
         Some(outcome)
     }
+
+    fn poll_ms(&self) -> Option<Millis> {
+        Some(self.poll_ms.load(Ordering::Relaxed))
+    }
+
+    fn set_poll_ms(&mut self, ms: Millis) {
+        self.poll_ms.store(ms.max(1), Ordering::Relaxed);
+    }
 }
 
 #[cfg(test)]
@@ -420,6 +449,35 @@ mod tests {
                 vec![]
             })
         }
+    }
+
+    /// When a card laid on the reader at `laid` is first reported, polling
+    /// the reader every ms.
+    fn seen_at(reader: &mut crate::hw::sim::SimReader, laid: Millis) -> Millis {
+        reader.place("04A1B2C3D4E580", Some("avalon/role/merlin"));
+        (laid..laid + 1_000)
+            .find(|&t| reader.poll(t).unwrap().iter().any(|e| matches!(e, TagEvent::Arrived { .. })))
+            .expect("the card is seen")
+    }
+
+    #[test]
+    fn a_longer_poll_period_sees_a_card_later_and_a_shorter_one_sooner() {
+        use crate::hw::sim::SimReader;
+        let mut reader = SimReader::new();
+        assert_eq!(reader.poll_ms(), Some(POLL_MS));
+        reader.poll(0).unwrap();
+        // Laid just after a poll, the card waits for the next one.
+        reader.set_poll_ms(200);
+        assert_eq!(reader.poll_ms(), Some(200));
+        assert_eq!(seen_at(&mut reader, 1), 200);
+        reader.remove();
+        for t in (201..2_000).step_by(10) {
+            reader.poll(t).unwrap();
+        }
+        reader.set_poll_ms(20);
+        let laid = 2_001;
+        let seen = seen_at(&mut reader, laid);
+        assert!(seen - laid <= 20, "seen {} ms after it was laid", seen - laid);
     }
 
     #[test]

@@ -158,6 +158,12 @@ impl TagSource for SimReader {
     fn write_outcome(&mut self) -> Option<Result<String, HwError>> {
         self.reader.write_outcome()
     }
+    fn poll_ms(&self) -> Option<Millis> {
+        self.reader.poll_ms()
+    }
+    fn set_poll_ms(&mut self, ms: Millis) {
+        self.reader.set_poll_ms(ms);
+    }
 }
 
 /// The on-screen (or scripted) pad: raw button levels go through the same

@@ -354,6 +354,21 @@ impl Controller {
         }
     }
 
+    /// Sets how often the reader looks for a card, at once and for the next
+    /// starts (remembered in the journal).
+    fn set_poll_ms(&mut self, ms: i32) {
+        let Ok(ms) = Millis::try_from(ms) else { return };
+        if !crate::hw::nfc::POLL_MS_RANGE.contains(&ms) {
+            return;
+        }
+        self.booted.table.reader.set_poll_ms(ms);
+        if let Ok(mut journal) = self.journal() {
+            if let Err(e) = journal.set_setting("poll_ms", &ms) {
+                eprintln!("tavola: the poll period cannot be remembered: {e}");
+            }
+        }
+    }
+
     /// A new blank tag on the simulated reader (a desktop's tags).
     fn lay_blank(&mut self) {
         if let Some(reader) = &self.booted.on_screen.reader {
@@ -609,6 +624,7 @@ impl Controller {
         ui.set_can_open(!busy);
         ui.set_seats(i32::from(self.booted.seats));
         ui.set_seats_editable(self.booted.on_screen.pad.is_some());
+        ui.set_poll_ms(self.booted.table.reader.poll_ms().map_or(0, |ms| ms as i32));
         ui.set_closed_why(if busy {
             lang.pick(
                 "Finisci o lascia la partita prima: l'autotest e i tag usano il lettore, la pulsantiera e l'altoparlante.",
@@ -892,6 +908,8 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
     });
     let w = with.clone();
     ui.on_set_seats(move |n| w(&|c| c.set_seats(n)));
+    let w = with.clone();
+    ui.on_set_poll_ms(move |ms| w(&|c| c.set_poll_ms(ms)));
     let w = with.clone();
     ui.on_lay_blank(move || w(&|c| c.lay_blank()));
     let w = with.clone();
