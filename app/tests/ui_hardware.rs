@@ -357,3 +357,20 @@ fn the_reader_poll_period_is_set_on_the_settings_page_at_once_and_kept_for_the_n
     let reader = ui.controller.borrow().on_screen().reader.clone().unwrap();
     assert_eq!(reader.poll_ms(), Some(30));
 }
+
+#[test]
+fn the_on_screen_pad_shows_all_its_seats_with_no_game_and_after_one() {
+    use tavola::games::{GameKind, Lang};
+    use tavola::table::{Input, Touch};
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let ui = start(dir.path(), 7, false, false);
+    let sim = ui.window.global::<TableSim<'_>>();
+    assert_eq!(sim.get_lights().row_count(), 7, "the picker's table has its seven seats");
+    let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
+    send(Touch::SetLang { lang: Lang::En });
+    send(Touch::ChooseGame { game: GameKind::Avalon });
+    send(Touch::Leave);
+    ui.step(40);
+    assert_eq!(sim.get_lights().row_count(), 7, "still seven after a game is left");
+}

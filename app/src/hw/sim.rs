@@ -186,7 +186,7 @@ impl SimPad {
         self.pad.set_level(now, seat, super::pad::to_fw(button), pressed);
     }
 
-    /// Seats on the pad.
+    /// Seats on the pad (its wiring, whatever the game in play).
     pub fn seats(&self) -> u8 {
         self.lights.len() as u8
     }
@@ -203,7 +203,11 @@ impl VotePad for SimPad {
     }
 
     fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {
-        self.lights = lights.to_vec();
+        // Like the real pad: one light per seat wired; seats the game does
+        // not use stay off.
+        for (i, light) in self.lights.iter_mut().enumerate() {
+            *light = lights.get(i).copied().unwrap_or(Light::Off);
+        }
         Ok(())
     }
 }
