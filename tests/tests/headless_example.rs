@@ -4,13 +4,17 @@
 use serde_json::Value;
 use tavola::headless::{run, Options};
 
-fn play(seed: u64) -> Vec<Value> {
-    let script =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples/avalon-5-players.jsonl"))
-            .expect("the example script");
+/// The example `name` in docs/examples/, replayed with `seed`.
+fn replay(name: &str, seed: u64) -> Vec<Value> {
+    let path = format!("{}/../docs/examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let script = std::fs::read_to_string(path).expect("the example script");
     let mut out = Vec::new();
     run(&Options { seed, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");
     String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+fn play(seed: u64) -> Vec<Value> {
+    replay("avalon-5-players.jsonl", seed)
 }
 
 #[test]
@@ -62,11 +66,7 @@ fn the_optional_rules_example_keeps_each_reveal_for_its_viewer() {
 
 /// The Shadows over Camelot example in docs/headless.md, replayed.
 fn play_soc(seed: u64) -> Vec<Value> {
-    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples/soc-3-knights.jsonl"))
-        .expect("the example script");
-    let mut out = Vec::new();
-    run(&Options { seed, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");
-    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+    replay("soc-3-knights.jsonl", seed)
 }
 
 #[test]

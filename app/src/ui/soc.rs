@@ -89,29 +89,6 @@ fn place_name(p: Place, lang: Lang) -> &'static str {
     }
 }
 
-const PLACES: [Place; 8] = [
-    Place::Camelot,
-    Place::BlackKnight,
-    Place::Lancelot,
-    Place::Dragon,
-    Place::Excalibur,
-    Place::Grail,
-    Place::Picts,
-    Place::Saxons,
-];
-
-fn quest_place(q: QuestId) -> Place {
-    match q {
-        QuestId::BlackKnight => Place::BlackKnight,
-        QuestId::Lancelot => Place::Lancelot,
-        QuestId::Dragon => Place::Dragon,
-        QuestId::Excalibur => Place::Excalibur,
-        QuestId::Grail => Place::Grail,
-        QuestId::Picts => Place::Picts,
-        QuestId::Saxons => Place::Saxons,
-    }
-}
-
 fn relic_name(r: Relic, lang: Lang) -> &'static str {
     match r {
         Relic::Excalibur => "Excalibur",
@@ -203,7 +180,7 @@ pub(super) fn menu(v: &SocView, m: &Menu, rules: &Rules, lang: Lang) -> (String,
             return (prompt.into(), a, true);
         }
         Menu::Move => {
-            let mut a: Vec<SocAction> = PLACES
+            let mut a: Vec<SocAction> = Place::ALL
                 .into_iter()
                 .filter(|&p| Some(p) != me.place)
                 .filter(|&p| p.quest().is_none_or(|q| v.open.contains(&q)))
@@ -578,12 +555,12 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                 _ => state,
             };
             SocQuestItem {
-                name: place_name(quest_place(q), lang).into(),
+                name: place_name(Place::of(q), lang).into(),
                 state: state.into(),
                 result,
                 good,
                 evil,
-                here: here == Some(quest_place(q)),
+                here: here == Some(Place::of(q)),
             }
         })
         .collect()
@@ -724,7 +701,7 @@ impl Controller {
             "stand" => self.soc(Command::LetStand),
             "move-menu" => next = Menu::Move,
             "move" => {
-                if let Some(to) = PLACES.into_iter().find(|&p| place_key(p) == arg) {
+                if let Some(to) = Place::ALL.into_iter().find(|&p| place_key(p) == arg) {
                     self.soc(Command::Move { to });
                 }
             }

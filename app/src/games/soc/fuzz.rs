@@ -114,7 +114,7 @@ impl Fuzz for Soc {
                 let place = self.knights[t.seat.index()].place.unwrap_or(Place::Camelot);
                 let value = 1 + rng.below(5) as u8;
                 match (place, rng.below(8)) {
-                    (_, 0) => Command::Move { to: PLACES[rng.below(PLACES.len())] },
+                    (_, 0) => Command::Move { to: Place::ALL[rng.below(Place::ALL.len())] },
                     (_, 1) => Command::Heal,
                     (_, 2) if rng.below(4) == 0 => Command::Accuse { accused: seat(rng) },
                     (_, 2) => Command::PlaySpecial { card: "soc/white/heroism".into() },
@@ -132,17 +132,6 @@ impl Fuzz for Soc {
         }
     }
 }
-
-const PLACES: [Place; 8] = [
-    Place::Camelot,
-    Place::BlackKnight,
-    Place::Lancelot,
-    Place::Dragon,
-    Place::Excalibur,
-    Place::Grail,
-    Place::Picts,
-    Place::Saxons,
-];
 
 fn wild(rng: &mut GameRng, n: usize) -> Command {
     let seat = Seat(rng.below(n + 2) as u8);

@@ -140,6 +140,18 @@ pub enum Place {
 }
 
 impl Place {
+    /// Every place on the board, Camelot first.
+    pub const ALL: [Place; 8] = [
+        Place::Camelot,
+        Place::BlackKnight,
+        Place::Lancelot,
+        Place::Dragon,
+        Place::Excalibur,
+        Place::Grail,
+        Place::Picts,
+        Place::Saxons,
+    ];
+
     /// The quest at this place (`None` for Camelot).
     pub fn quest(self) -> Option<QuestId> {
         Some(match self {
