@@ -159,6 +159,7 @@ impl RuleError {
                 None => self.text(lang),
             },
             RuleError::Soc(e) => e.text_named(lang, who),
+            RuleError::Avalon(e) => e.text_named(lang, who),
             _ => self.text(lang),
         }
     }

@@ -98,6 +98,33 @@ fn the_picker_marks_available_exactly_the_games_the_table_opens() {
 }
 
 #[test]
+fn a_refusal_names_the_player_and_falls_back_to_the_seat_without_names() {
+    for (names, expected) in [
+        (vec!["Anna", "Bruno", "Carla", "Dario", "Elena"], "Anna is already on the team."),
+        (vec![], "Seat 1 is already on the team."),
+    ] {
+        let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+        s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+        let setup = Setup {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            roles: RoleSet::standard(5, &[]).unwrap(),
+            scan_roles: false,
+            first_leader: Some(Seat(0)),
+            options: Default::default(),
+        };
+        s.handle(0, Input::Touch(Touch::Avalon(Command::Setup(setup))));
+        s.handle(0, Input::Touch(Touch::Avalon(Command::EndNight)));
+        let team = vec![Seat(0), Seat(0)];
+        let out =
+            s.handle(0, Input::Touch(Touch::Avalon(Command::ProposeTeam { team, mission: None, excalibur: None })));
+        assert!(
+            matches!(&out[..], [Output::Error { code, message }] if code == "avalon.duplicate_member" && message == expected),
+            "{out:?}"
+        );
+    }
+}
+
+#[test]
 fn ending_the_night_early_cuts_the_rest_of_the_script() {
     let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
     s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));

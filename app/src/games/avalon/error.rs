@@ -200,6 +200,46 @@ impl AvalonError {
     }
 }
 
+impl AvalonError {
+    /// The text in `lang`, naming a seat by its player (`who` gives the
+    /// name, or `None` to say "seat 3").
+    pub fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+        use AvalonError::*;
+        let it = lang == Lang::It;
+        let seat = match self {
+            DuplicateMember { seat }
+            | NotOnTeam { seat }
+            | BadAssassinationTarget { seat }
+            | ExcaliburNotOnTeam { seat }
+            | BadExcaliburTarget { seat }
+            | LadyFormerHolder { seat } => *seat,
+            _ => return self.text(lang),
+        };
+        let Some(n) = who(seat) else { return self.text(lang) };
+        match self {
+            DuplicateMember { .. } if it => format!("{n} è già nella squadra."),
+            DuplicateMember { .. } => format!("{n} is already on the team."),
+            NotOnTeam { .. } if it => format!("{n} non è nella squadra: solo la squadra gioca le carte missione."),
+            NotOnTeam { .. } => format!("{n} is not on the team: only the team plays mission cards."),
+            BadAssassinationTarget { .. } if it => format!("L'Assassino deve indicare un altro giocatore, non {n}."),
+            BadAssassinationTarget { .. } => format!("The Assassin must name another player, not {n}."),
+            ExcaliburNotOnTeam { .. } if it => {
+                format!("{n} non è nella squadra: Excalibur va a un membro della squadra.")
+            }
+            ExcaliburNotOnTeam { .. } => format!("{n} is not on the team: Excalibur goes to a team member."),
+            BadExcaliburTarget { .. } if it => {
+                format!("Excalibur cambia la carta di un altro membro della squadra, non di {n}.")
+            }
+            BadExcaliburTarget { .. } => format!("Excalibur switches another team member's card, not {n}'s."),
+            LadyFormerHolder { .. } if it => {
+                format!("{n} ha già tenuto la Dama del Lago: non può essere esaminato.")
+            }
+            LadyFormerHolder { .. } => format!("{n} already held the Lady of the Lake and cannot be examined."),
+            _ => self.text(lang),
+        }
+    }
+}
+
 impl Localize for AvalonError {
     fn text(&self, lang: Lang) -> String {
         use AvalonError::*;
