@@ -1,22 +1,13 @@
 //! The appliance's screens through the widgets (Slint's testing backend):
 //! shutting the box down from the settings.
 
-use i_slint_backend_testing::ElementHandle;
-use slint::ComponentHandle;
 use std::cell::Cell;
 use std::rc::Rc;
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, wire_appliance, App, Closed, Ui};
+use tavola::ui::{init, wire_appliance, Closed, Ui};
 
-fn click(ui: &Ui, label: &str) {
-    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
-    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
-    found[0].invoke_accessible_default_action();
-}
-
-fn shown(ui: &Ui, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(&ui.window, label).next().is_some()
-}
+mod common;
+use common::{click, shown};
 
 fn settings_in_english() -> Ui {
     let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();

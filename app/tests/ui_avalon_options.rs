@@ -8,11 +8,8 @@ use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, AvalonExtras, AvalonUi, Ui};
 
-fn click(ui: &Ui, label: &str) {
-    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
-    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
-    found[0].invoke_accessible_default_action();
-}
+mod common;
+use common::click;
 
 /// A choice among players: the toggle labelled with the name.
 fn pick(ui: &Ui, name: &str) {

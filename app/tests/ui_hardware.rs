@@ -11,11 +11,8 @@ use tavola::boot::{boot, BootOptions};
 use tavola::hw::sim::RecordingAudio;
 use tavola::ui::{init, App, CheckRow, HardwareUi, TableSim, Ui};
 
-fn click(ui: &Ui, label: &str) {
-    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
-    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
-    found[0].invoke_accessible_default_action();
-}
+mod common;
+use common::click;
 
 /// Lets `ms` of time pass, a screen tick (20 ms) at a time.
 fn wait(ui: &Ui, now: &mut u64, ms: u64) {

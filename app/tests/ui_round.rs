@@ -8,15 +8,8 @@ use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, AvalonUi, Ui};
 
-fn click(ui: &Ui, label: &str) {
-    let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
-    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
-    found[0].invoke_accessible_default_action();
-}
-
-fn shown(ui: &Ui, label: &str) -> bool {
-    ElementHandle::find_by_accessible_label(&ui.window, label).next().is_some()
-}
+mod common;
+use common::{click, shown};
 
 /// Presses and releases a key of the simulated table, letting the pad's
 /// debouncer see each level for a while.

@@ -802,11 +802,20 @@ impl Controller {
         ui.set_setup_problem(self.soc_setup_problem(lang).into());
 
         let Some(v) = &view.soc else { return };
-        let rules = self.booted.table.session.soc().map_or_else(|| Rules::builtin().clone(), |g| g.rules().clone());
+        // A half-made choice that no longer fits the moment (an undo, a
+        // card on the reader) is dropped.
+        if !fits(v, &self.soc_screen.menu) {
+            self.soc_screen.menu = Menu::Main;
+        }
+        // The rules the game was set up with (borrowed: this runs every tick).
+        let rules: &Rules = match self.booted.table.session.soc() {
+            Some(g) => g.rules(),
+            None => Rules::builtin(),
+        };
         ui.set_siege(i32::from(v.siege));
         ui.set_white(i32::from(v.white));
         ui.set_black(i32::from(v.black));
-        super::set_model(&ui.get_quests(), quests(v, &rules, lang), |m| ui.set_quests(m));
+        super::set_model(&ui.get_quests(), quests(v, rules, lang), |m| ui.set_quests(m));
         let knights: Vec<SocKnightItem> = v
             .knights
             .iter()
@@ -834,12 +843,7 @@ impl Controller {
         } else {
             format!("{}: {}", lang.pick("In gioco", "In play"), lasting.join(", ")).into()
         });
-        // A half-made choice that no longer fits the moment (an undo, a
-        // card on the reader) is dropped.
-        if !fits(v, &self.soc_screen.menu) {
-            self.soc_screen.menu = Menu::Main;
-        }
-        let (prompt, actions, big) = menu(v, &self.soc_screen.menu, &rules, lang);
+        let (prompt, actions, big) = menu(v, &self.soc_screen.menu, rules, lang);
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         ui.set_big_menu(big);
