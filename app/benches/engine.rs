@@ -15,7 +15,7 @@ fn recorded_game(seed: u64) -> (Vec<Command>, Vec<Event>) {
     let game = tavola::games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
     let mut events = Vec::new();
     let mut replayed = Avalon::default();
-    let mut rng = GameRng::seeded(seed);
+    let mut rng = tavola::games::Ctx::seeded(seed);
     for cmd in &game.commands {
         if let Ok(evs) = replayed.execute(cmd, &mut rng) {
             events.extend(evs);
@@ -31,7 +31,7 @@ fn main() {
 
     let mut per_command = Vec::new();
     for round in 0..2_000u64 {
-        let mut rng = GameRng::seeded(round);
+        let mut rng = tavola::games::Ctx::seeded(round);
         let mut state = Avalon::default();
         for cmd in &commands {
             let start = Instant::now();

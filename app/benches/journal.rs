@@ -40,7 +40,7 @@ fn bench_dir() -> PathBuf {
 /// events. Returns the live state's stored history (what a resume must
 /// rebuild).
 fn long_game(journal: &mut Journal, events: usize) -> (tavola::journal::GameId, usize) {
-    let mut rng = GameRng::seeded(0xB16);
+    let mut rng = tavola::games::Ctx::seeded(0xB16);
     let id = journal.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
     let mut state = Avalon::default();
     let mut done: Vec<Vec<AnyEvent>> = Vec::new();

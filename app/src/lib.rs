@@ -9,8 +9,6 @@
 //! - [`headless`]: the JSON-lines driver.
 
 pub mod boot;
-pub mod catalog;
-pub mod games;
 pub mod headless;
 pub mod hw;
 pub mod journal;
@@ -21,3 +19,8 @@ pub mod table;
 pub mod tags;
 #[cfg(feature = "gui")]
 pub mod ui;
+
+/// The rules engines (their own crate, `tavola-games`: no I/O, no clock).
+pub use tavola_games as games;
+/// The cards Tavola knows, by game (part of the engines' crate).
+pub use tavola_games::catalog;

@@ -210,6 +210,14 @@ mod tests {
     }
 
     #[test]
+    fn every_card_in_the_catalog_fits_on_a_tag() {
+        assert_eq!(crate::catalog::MAX_ID_LEN, CardId::MAX_LEN, "the catalog checks ids against the tag's room");
+        for card in crate::catalog::Catalog::builtin().iter() {
+            check_card_id(&card.id).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    #[test]
     fn a_uid_only_tag_cannot_be_written_and_bad_ids_are_refused() {
         let (_chip, mut s) = reader_with(SimTag::classic_1k([1, 2, 3, 4]));
         let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();

@@ -99,7 +99,10 @@ fn acknowledged_entries_survive_sigkill_at_random_moments() {
     let mut acked_total = 0;
     for round in 0..10 {
         let run = Duration::from_millis(40 + rng.below(260) as u64);
-        let acked = run_and_kill(&db, run);
+        // A child killed before its first acknowledgement (a slow start on a
+        // busy machine) acknowledged nothing new: what earlier rounds stored
+        // must still be there.
+        let acked = run_and_kill(&db, run).max(acked_total);
 
         let opened = Journal::open(&db).expect("open after the kill");
         assert!(opened.moved_aside.is_none(), "round {round}: the file survived whole");

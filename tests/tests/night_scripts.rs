@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use tavola::games::avalon::night::{night_script, night_script_with, sightings, NightRules, NightStep};
 use tavola::games::avalon::{Avalon, LancelotVariant, Role, RoleSet, Side};
 use tavola::games::testkit::Fuzz;
-use tavola::games::{Game, GameRng, Lang};
+use tavola::games::{Game, Lang};
 use tavola::hw::sim::speaking_time;
 use tavola::narrator;
 
@@ -188,7 +188,7 @@ fn night_length_with_default_pauses() {
 
 #[test]
 fn every_line_avalon_can_say_has_words_in_both_languages() {
-    let mut rng = GameRng::seeded(42);
+    let mut rng = tavola::games::Ctx::seeded(42);
     let mut seen = BTreeSet::new();
     for _ in 0..300 {
         let mut g = Avalon::default();

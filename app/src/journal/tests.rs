@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::games::avalon::{Avalon, Command, EndReason, Event, MissionCard, Role, RoleSet, Setup, Side};
-use crate::games::{Game, GameEvent, GameRng};
+use crate::games::{Game, GameEvent};
 use tempfile::TempDir;
 
 fn fresh() -> (TempDir, Journal) {
@@ -38,7 +38,7 @@ fn card_of(role: Role, n: usize) -> String {
 /// Plays `commands` on a fresh Avalon game and returns, per accepted
 /// command, the events the journal stores (transient ones dropped).
 fn play(commands: &[Command]) -> (Avalon, Vec<Vec<AnyEvent>>) {
-    let mut rng = GameRng::seeded(1);
+    let mut rng = tavola_games::Ctx::seeded(1);
     let mut game = Avalon::default();
     let mut entries = Vec::new();
     for c in commands {

@@ -14,7 +14,7 @@ pub mod words;
 
 use crate::games::avalon::{Avalon, AvalonView};
 use crate::games::soc::{Soc, SocView};
-use crate::games::{Game, GameEvent, GameKind, GameRng, Lang, RuleError, Seat};
+use crate::games::{Ctx, Game, GameEvent, GameKind, GameRng, Lang, RuleError, Seat};
 use crate::hw::{Light, Millis, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use runner::Table;
@@ -344,7 +344,8 @@ pub struct TableView {
 pub struct Session {
     lang: Lang,
     timers: TimerConfig,
-    rng: GameRng,
+    /// The engines' random numbers and the cards they read.
+    ctx: Ctx<'static>,
     game: Option<AnyGame>,
     history: Vec<AnyEvent>,
     timer: Option<Timer>,
@@ -382,7 +383,7 @@ impl Session {
         Session {
             lang,
             timers,
-            rng,
+            ctx: Ctx::new(rng, crate::catalog::Catalog::builtin()),
             game: None,
             history: Vec::new(),
             timer: None,
@@ -567,7 +568,7 @@ impl Session {
                 self.command::<Soc>(crate::games::soc::Command::RollDie, &mut out);
             }
             Input::Roll { sides } => {
-                let roll = crate::games::core::Roll::of(sides, &mut self.rng);
+                let roll = crate::games::core::Roll::of(sides, &mut self.ctx.rng);
                 out.push(Output::Roll { sides: roll.sides, value: roll.value });
             }
         }
@@ -784,7 +785,7 @@ impl Session {
         let Some(card) = card.or_else(|| self.learned.get(&uid).cloned()) else {
             return self.notice(Notice::UnknownTag { uid }, out);
         };
-        let Some(kind) = GameKind::of_card(&card).filter(|_| crate::catalog::Catalog::builtin().contains(&card)) else {
+        let Some(kind) = GameKind::of_card(&card).filter(|_| self.ctx.cards.contains(&card)) else {
             return self.notice(Notice::UnknownCard { card }, out);
         };
         match &self.game {
@@ -809,7 +810,7 @@ impl Session {
         let Some(game) = self.game.as_ref().and_then(G::get) else {
             return self.notice(Notice::NoGame, out);
         };
-        let events = match game.decide(&cmd, &mut self.rng) {
+        let events = match game.decide(&cmd, &mut self.ctx) {
             Err(e) => return self.error(&e, out),
             Ok(events) => events,
         };

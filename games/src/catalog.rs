@@ -1,7 +1,7 @@
 //! The card catalog: every tagged card and tile of the five games, with its
 //! names in Italian and English and the facts known about it.
 //!
-//! The catalog ships as data, one JSON file per game in `app/data/catalog/`,
+//! The catalog ships as data, one JSON file per game in `games/data/catalog/`,
 //! embedded in the binary. [`Catalog::builtin`] parses and checks them once.
 //!
 //! # Card ids
@@ -31,14 +31,13 @@
 //! catalog: the owner enters them, and they are stored in the journal's
 //! database.
 
-use crate::games::{GameKind, Lang};
+use crate::{GameKind, Lang};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 use std::sync::OnceLock;
-use tavola_firmware::nfc::CardId;
 
 /// The built-in data files, one per game, in [`GameKind::ALL`] order.
 pub const BUILTIN_SOURCES: [(GameKind, &str); 5] = [
@@ -237,6 +236,10 @@ struct Entry {
     uncertain: bool,
 }
 
+/// The longest card id a tag holds (the reader's `CardId::MAX_LEN`; a test
+/// in the app keeps the two equal).
+pub const MAX_ID_LEN: usize = 64;
+
 /// Checks the shape of a card id for `game`.
 fn check_id(game: GameKind, id: &str) -> Result<(), CatalogError> {
     let bad = |reason| Err(CatalogError::BadId { id: id.to_string(), reason });
@@ -256,7 +259,7 @@ fn check_id(game: GameKind, id: &str) -> Result<(), CatalogError> {
     if !slug_ok(parts[1]) || !slug_ok(parts[2]) {
         return bad("kind and slug are lowercase letters, digits and inner dashes");
     }
-    if CardId::new(id).is_none() {
+    if id.len() > MAX_ID_LEN {
         return bad("it does not fit on a tag (64 characters at most)");
     }
     Ok(())
@@ -431,7 +434,7 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::avalon::Role;
+    use crate::avalon::Role;
     use std::collections::HashSet;
 
     fn cat() -> &'static Catalog {
@@ -450,7 +453,6 @@ mod tests {
     fn builtin_catalog_loads_and_every_id_is_a_valid_tag_id() {
         assert!(!cat().is_empty());
         for c in cat().iter() {
-            crate::tags::check_card_id(&c.id).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(GameKind::of_card(&c.id), Some(c.game), "{}", c.id);
             assert!(c.id.starts_with(&format!("{}/{}/", c.game.card_prefix(), c.kind)), "{}", c.id);
             assert_eq!(cat().get(&c.id), Some(c));
@@ -526,7 +528,7 @@ mod tests {
             let role = Role::from_card(&c.id).unwrap_or_else(|| panic!("{} is no role", c.id));
             assert_eq!(c.base, format!("avalon/role/{}", role.slug()));
             assert_eq!(c.copy.is_none(), role.is_unique(), "{}", c.id);
-            let side = if role.side() == crate::games::avalon::Side::Good { "good" } else { "evil" };
+            let side = if role.side() == crate::avalon::Side::Good { "good" } else { "evil" };
             assert_eq!(c.fact_str("side"), Some(side), "{}", c.id);
             seen.insert(role);
         }

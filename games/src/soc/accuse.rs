@@ -17,9 +17,9 @@ use super::knights::Side;
 use super::setup::loyalty_side;
 use super::turn::Action;
 use super::{Draft, EndReason, Event, LoyaltyMode, Pending, Relic, Soc, SocError};
-use crate::games::{CommonError, RuleError, Seat};
+use crate::{CommonError, RuleError, Seat};
 
-impl Draft {
+impl Draft<'_> {
     pub(super) fn accuse(&mut self, accuser: Seat, accused: Seat) -> Result<(), RuleError> {
         self.sim.check_seat(accused)?;
         if accused == accuser {
@@ -50,7 +50,7 @@ impl Draft {
             return Err(CommonError::NotNow.into());
         };
         let side = match (card, traitor) {
-            (Some(card), _) => loyalty_side(card)?,
+            (Some(card), _) => loyalty_side(card, self.cards)?,
             (None, Some(true)) => Side::Evil,
             _ => Side::Loyal,
         };

@@ -4,7 +4,7 @@
 //! A game takes part by implementing [`Fuzz`]; `tests/tests/properties.rs`
 //! runs [`check_game`] for each game with thousands of seeded sequences.
 
-use super::{Game, GameEvent, GameRng};
+use super::{Ctx, Game, GameEvent, GameRng};
 use std::fmt::Write as _;
 
 /// A game that can produce random commands for property tests.
@@ -29,7 +29,7 @@ pub struct Recorded<G: Game> {
 
 /// Plays a seeded random game (for benchmarks and storage tests).
 pub fn recorded_game<G: Fuzz>(seed: u64, max_steps: usize) -> Recorded<G> {
-    let mut rng = GameRng::seeded(seed);
+    let mut rng = Ctx::seeded(seed);
     let mut state = G::default();
     let (mut commands, mut stored) = (Vec::new(), Vec::new());
     for _ in 0..max_steps {
@@ -80,7 +80,7 @@ pub fn check_game<G: Fuzz>(seed: u64, games: usize, max_steps: usize) -> Result<
     let mut report = Report::default();
     for g in 0..games {
         let game_seed = seed.wrapping_add(g as u64);
-        let mut rng = GameRng::seeded(game_seed);
+        let mut rng = Ctx::seeded(game_seed);
         let mut state = G::default();
         let mut history: Vec<G::Event> = Vec::new();
         let mut trail = String::new();

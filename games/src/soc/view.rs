@@ -4,7 +4,7 @@
 use super::knights::Side;
 use super::quests::{Board, Fight, QuestId};
 use super::{EndReason, Event, Pending, Phase, Relic, Soc};
-use crate::games::{Cue, Seat};
+use crate::{Cue, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One knight on the board screen.

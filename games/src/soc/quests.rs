@@ -23,7 +23,7 @@
 
 use super::rules::{Outcome, Rules};
 use super::{Draft, Event, SocError};
-use crate::games::{RuleError, Seat};
+use crate::{RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -73,7 +73,7 @@ impl QuestId {
     }
 
     /// The quest's name for the players.
-    pub fn name(self, lang: crate::games::Lang) -> &'static str {
+    pub fn name(self, lang: crate::Lang) -> &'static str {
         match self {
             QuestId::BlackKnight => lang.pick("il Cavaliere Nero", "the Black Knight"),
             QuestId::Lancelot => lang.pick("l'Armatura di Lancillotto", "Lancelot's Armor"),
@@ -325,7 +325,7 @@ pub fn white_slots(rules: &Rules, q: QuestId) -> usize {
 /// Fight values allowed on a quest.
 pub const FIGHT_VALUES: std::ops::RangeInclusive<u8> = 1..=5;
 
-impl Draft {
+impl Draft<'_> {
     /// Checks a white fight card on a fight quest or a war; returns the
     /// reason it cannot go there.
     pub(super) fn check_fight_card(&self, q: QuestId, value: u8) -> Result<(), RuleError> {

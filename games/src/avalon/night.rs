@@ -3,7 +3,7 @@
 
 use super::roles::{Role, RoleSet, Side};
 use super::LancelotVariant;
-use crate::games::Cue;
+use crate::Cue;
 use serde::{Deserialize, Serialize};
 
 /// Pause after a line that only gives an order (close eyes, thumbs down).

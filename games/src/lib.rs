@@ -47,11 +47,14 @@
 //!    replay, serde round trip).
 
 pub mod avalon;
+pub mod catalog;
 pub mod core;
 pub mod error;
 pub mod soc;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
+pub use self::catalog::Catalog;
 pub use self::core::{GameRng, Seat};
 pub use self::error::{CommonError, RuleError};
 
@@ -233,6 +236,45 @@ impl Cue {
     }
 }
 
+/// What a rules engine may consult while it decides, handed in by the
+/// caller: the seeded randomness and the cards. Nothing else reaches an
+/// engine (no clock, no files, no global).
+#[derive(Debug, Clone)]
+pub struct Ctx<'a> {
+    /// The game's random numbers; whatever is drawn ends up in events.
+    pub rng: GameRng,
+    /// The cards the table knows (ids, kinds and the facts printed on them).
+    pub cards: &'a Catalog,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context with these random numbers and cards.
+    pub fn new(rng: GameRng, cards: &'a Catalog) -> Self {
+        Ctx { rng, cards }
+    }
+}
+
+impl Ctx<'static> {
+    /// Seeded random numbers and the cards that ship with Tavola: the usual
+    /// context of tests, benchmarks and the headless driver.
+    pub fn seeded(seed: u64) -> Self {
+        Ctx::new(GameRng::seeded(seed), Catalog::builtin())
+    }
+}
+
+impl std::ops::Deref for Ctx<'_> {
+    type Target = GameRng;
+    fn deref(&self) -> &GameRng {
+        &self.rng
+    }
+}
+
+impl std::ops::DerefMut for Ctx<'_> {
+    fn deref_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+}
+
 /// One rules engine. See the module documentation for the shape.
 pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// What the players can ask for.
@@ -246,7 +288,7 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     const KIND: GameKind;
 
     /// Validates `command` against the state and returns its events.
-    fn decide(&self, command: &Self::Command, rng: &mut GameRng) -> Result<Vec<Self::Event>, RuleError>;
+    fn decide(&self, command: &Self::Command, ctx: &mut Ctx<'_>) -> Result<Vec<Self::Event>, RuleError>;
 
     /// Folds one event into the state. Never fails.
     fn apply(&mut self, event: &Self::Event);
@@ -278,8 +320,8 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     }
 
     /// `decide` then `apply`: the events are returned for the journal.
-    fn execute(&mut self, command: &Self::Command, rng: &mut GameRng) -> Result<Vec<Self::Event>, RuleError> {
-        let events = self.decide(command, rng)?;
+    fn execute(&mut self, command: &Self::Command, ctx: &mut Ctx<'_>) -> Result<Vec<Self::Event>, RuleError> {
+        let events = self.decide(command, ctx)?;
         for e in &events {
             self.apply(e);
         }

@@ -1,7 +1,7 @@
 //! Avalon's characters, the two sides, and the role sets the rules allow.
 
 use super::error::AvalonError;
-use crate::games::{Lang, Localize};
+use crate::{Lang, Localize};
 use serde::{Deserialize, Serialize};
 
 /// Fewest players.

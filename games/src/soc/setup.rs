@@ -23,7 +23,8 @@ use super::knights::{KnightState, Side};
 use super::quests::Place;
 use super::turn::Turn;
 use super::{Draft, Event, Pending, Phase, Relic, Soc, SocError};
-use crate::games::{CommonError, GameKind, RuleError, Seat};
+use crate::catalog::Catalog;
+use crate::{CommonError, GameKind, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Fewest knights.
@@ -81,7 +82,7 @@ pub struct Setup {
     pub rules: Option<super::Rules>,
 }
 
-impl Draft {
+impl Draft<'_> {
     pub(super) fn setup(&mut self, setup: &Setup) -> Result<(), RuleError> {
         if self.sim.setup.is_some() {
             return Err(CommonError::AlreadyStarted.into());
@@ -125,7 +126,7 @@ impl Draft {
         let Some(seat) = self.sim.next_to_scan() else {
             return Err(CommonError::CardNotExpected { card: card.into() }.into());
         };
-        let side = loyalty_side(card)?;
+        let side = loyalty_side(card, self.cards)?;
         if self.sim.loyalty_cards.iter().any(|c| c == card) {
             return Err(SocError::CardAlreadyTapped { card: card.into() }.into());
         }
@@ -154,13 +155,13 @@ impl Draft {
 }
 
 /// The side on a loyalty card id.
-pub(super) fn loyalty_side(card: &str) -> Result<Side, RuleError> {
+pub(super) fn loyalty_side(card: &str, cards: &Catalog) -> Result<Side, RuleError> {
     match GameKind::of_card(card) {
         Some(GameKind::ShadowsOverCamelot) => {}
         Some(_) => return Err(CommonError::WrongGameCard { card: card.into() }.into()),
         None => return Err(SocError::UnknownCard { card: card.into() }.into()),
     }
-    let c = crate::catalog::Catalog::builtin().get(card).ok_or_else(|| SocError::UnknownCard { card: card.into() })?;
+    let c = cards.get(card).ok_or_else(|| SocError::UnknownCard { card: card.into() })?;
     match (c.kind.as_str(), c.fact_str("side")) {
         ("loyalty", Some("traitor")) => Ok(Side::Evil),
         ("loyalty", _) => Ok(Side::Loyal),

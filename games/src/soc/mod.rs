@@ -28,6 +28,7 @@
 mod accuse;
 pub mod black;
 mod error;
+#[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 pub mod knights;
 pub mod quests;
@@ -46,8 +47,9 @@ pub use setup::{LoyaltyMode, Setup};
 pub use turn::{Action, EvilChoice, Turn};
 pub use view::{FightView, KnightView, PendingView, SocView};
 
-use crate::games::core::Roll;
-use crate::games::{CommonError, Cue, Game, GameEvent, GameKind, GameRng, RuleError, Seat};
+use crate::catalog::Catalog;
+use crate::core::Roll;
+use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -622,7 +624,7 @@ pub struct Soc {
     phase: Phase,
     knights: Vec<KnightState>,
     /// Loyalty by seat (secret until revealed).
-    #[serde(with = "crate::games::core::seat_map")]
+    #[serde(with = "crate::core::seat_map")]
     loyalty: BTreeMap<Seat, Side>,
     /// Loyalty card ids tapped (secret).
     loyalty_cards: Vec<String>,
@@ -647,12 +649,14 @@ pub struct Soc {
 /// Events being built by `decide`: each one is applied to a copy of the
 /// state as it is made, so the next rule looks at the board as it now is.
 #[derive(Debug)]
-pub(crate) struct Draft {
+pub(crate) struct Draft<'a> {
     sim: Soc,
     events: Vec<Event>,
+    /// The cards, to read a card id laid on the reader.
+    cards: &'a Catalog,
 }
 
-impl Draft {
+impl Draft<'_> {
     fn emit(&mut self, e: Event) {
         self.sim.apply(&e);
         self.events.push(e);
@@ -759,7 +763,7 @@ impl Soc {
             .and_then(|s| s.names.get(seat.index()))
             .filter(|n| !n.trim().is_empty())
             .map(|n| n.trim().to_string())
-            .or_else(|| self.knights.get(seat.index()).map(|k| k.knight.name(crate::games::Lang::En).to_string()))
+            .or_else(|| self.knights.get(seat.index()).map(|k| k.knight.name(crate::Lang::En).to_string()))
             .unwrap_or_else(|| seat.to_string())
     }
 
@@ -805,15 +809,15 @@ impl Game for Soc {
     type View = SocView;
     const KIND: GameKind = GameKind::ShadowsOverCamelot;
 
-    fn decide(&self, command: &Command, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
+    fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         if self.is_over_now() {
             return Err(CommonError::GameOver.into());
         }
         if self.setup.is_none() && !matches!(command, Command::Setup(_)) {
             return Err(CommonError::NotStarted.into());
         }
-        let mut d = Draft { sim: self.clone(), events: Vec::new() };
-        d.command(command, rng)?;
+        let mut d = Draft { sim: self.clone(), events: Vec::new(), cards: ctx.cards };
+        d.command(command, &mut ctx.rng)?;
         d.settle();
         Ok(d.events)
     }

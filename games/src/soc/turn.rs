@@ -19,7 +19,7 @@
 
 use super::quests::{Place, QuestId, FIGHT_VALUES};
 use super::{Command, Draft, Event, Knight, Pending, Phase, SocError};
-use crate::games::{CommonError, GameRng, RuleError, Seat};
+use crate::{CommonError, GameRng, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The evil step's three choices.
@@ -94,7 +94,7 @@ impl Turn {
     }
 }
 
-impl Draft {
+impl Draft<'_> {
     pub(super) fn command(&mut self, command: &Command, rng: &mut GameRng) -> Result<(), RuleError> {
         match command {
             Command::Setup(s) => return self.setup(s),
@@ -332,8 +332,9 @@ impl Draft {
     fn special_white(&mut self, seat: Seat, card: &str) -> Result<(), RuleError> {
         let slug = card.rsplit('/').next().unwrap_or(card);
         let slug = slug.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-');
-        let known = crate::catalog::Catalog::builtin()
-            .by_kind(crate::games::GameKind::ShadowsOverCamelot, "white")
+        let known = self
+            .cards
+            .by_kind(crate::GameKind::ShadowsOverCamelot, "white")
             .any(|c| c.fact_flag("special") && c.base.rsplit('/').next() == Some(slug));
         if !known {
             return Err(SocError::NotASpecialWhite { card: card.into() }.into());

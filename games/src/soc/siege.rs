@@ -9,8 +9,8 @@
 use super::quests::{Place, FIGHT_VALUES};
 use super::turn::Action;
 use super::{Draft, Event, Knight, Pending, SocError};
-use crate::games::core::Roll;
-use crate::games::{GameRng, RuleError, Seat};
+use crate::core::Roll;
+use crate::{GameRng, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A siege fight in progress.
@@ -24,7 +24,7 @@ pub struct SiegeFight {
     pub die: Option<u8>,
 }
 
-impl Draft {
+impl Draft<'_> {
     pub(super) fn siege_fight(&mut self, seat: Seat, cards: &[u8]) -> Result<(), RuleError> {
         if self.sim.knights[seat.index()].place != Some(Place::Camelot) {
             return Err(SocError::OnlyAtCamelot.into());

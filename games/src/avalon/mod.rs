@@ -31,6 +31,7 @@
 //! switched, and change how they play it.
 
 mod error;
+#[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 pub mod night;
 pub mod roles;
@@ -40,8 +41,8 @@ pub use error::AvalonError;
 pub use roles::{BalanceItem, BalanceNote, Role, RoleSet, RoleWarning, Side};
 pub use view::{AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed};
 
-use crate::games::core::{AnonymousBallot, BallotRefusal, OpenBallot};
-use crate::games::{CommonError, Cue, Game, GameEvent, GameKind, GameRng, RuleError, Seat};
+use crate::core::{AnonymousBallot, BallotRefusal, OpenBallot};
+use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, GameRng, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -320,7 +321,7 @@ pub enum Event {
     /// All votes revealed together.
     VotesRevealed {
         /// Every seat's vote.
-        #[serde(with = "crate::games::core::seat_map")]
+        #[serde(with = "crate::core::seat_map")]
         votes: BTreeMap<Seat, bool>,
         /// Majority approved (a tie rejects).
         approved: bool,
@@ -551,7 +552,7 @@ pub struct Avalon {
     setup: Option<Setup>,
     phase: Phase,
     /// Characters read from the cards, by seat (secret).
-    #[serde(with = "crate::games::core::seat_map")]
+    #[serde(with = "crate::core::seat_map")]
     roles: BTreeMap<Seat, Role>,
     /// Card ids already tapped (secret).
     tapped: BTreeSet<String>,
@@ -562,7 +563,7 @@ pub struct Avalon {
     results: [Option<MissionResult>; MISSIONS],
     /// Teams rejected in the current round.
     rejections: u8,
-    #[serde(with = "crate::games::core::seat_map::option")]
+    #[serde(with = "crate::core::seat_map::option")]
     last_votes: Option<BTreeMap<Seat, bool>>,
     named_as_merlin: Option<Seat>,
     /// The Lady of the Lake, when in play.
@@ -1067,7 +1068,8 @@ impl Game for Avalon {
     type View = AvalonView;
     const KIND: GameKind = GameKind::Avalon;
 
-    fn decide(&self, command: &Command, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
+    fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
+        let rng = &mut ctx.rng;
         if let Phase::Ended { .. } = self.phase {
             return Err(CommonError::GameOver.into());
         }

@@ -1,8 +1,8 @@
 //! Random commands for Avalon's property tests.
 
 use super::{Avalon, AvalonOptions, Command, LancelotVariant, MissionCard, Phase, Role, RoleSet, Setup};
-use crate::games::testkit::Fuzz;
-use crate::games::{GameRng, Seat};
+use crate::testkit::Fuzz;
+use crate::{GameRng, Seat};
 
 impl Fuzz for Avalon {
     fn random_command(&self, rng: &mut GameRng) -> Command {

@@ -12,7 +12,7 @@
 use super::quests::{BlackValue, QuestId};
 use super::{Draft, Event, Pending, SocError};
 use crate::catalog::Catalog;
-use crate::games::{CommonError, GameKind, RuleError, Seat};
+use crate::{CommonError, GameKind, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// What a black card is, from its id.
@@ -51,13 +51,12 @@ pub enum BlackCard {
 impl BlackCard {
     /// Reads a card id (`soc/black/black-knight-5-2`, or the id without its
     /// copy number as the on-screen picker may give it).
-    pub fn from_id(id: &str) -> Result<BlackCard, RuleError> {
+    pub fn from_id(id: &str, catalog: &Catalog) -> Result<BlackCard, RuleError> {
         match GameKind::of_card(id) {
             Some(GameKind::ShadowsOverCamelot) => {}
             Some(_) => return Err(CommonError::WrongGameCard { card: id.into() }.into()),
             None => return Err(SocError::UnknownCard { card: id.into() }.into()),
         }
-        let catalog = Catalog::builtin();
         let card = catalog
             .get(id)
             .or_else(|| catalog.by_game(GameKind::ShadowsOverCamelot).iter().find(|c| c.base == id))
@@ -91,7 +90,7 @@ impl BlackCard {
     }
 }
 
-impl Draft {
+impl Draft<'_> {
     /// The quest a standard card goes to, `None` when it is over (a siege
     /// engine instead).
     fn target(&self, card: &BlackCard, war: Option<QuestId>) -> Option<QuestId> {
@@ -119,7 +118,7 @@ impl Draft {
         face_down: Option<bool>,
         war: Option<QuestId>,
     ) -> Result<(), RuleError> {
-        let card = BlackCard::from_id(id)?;
+        let card = BlackCard::from_id(id, self.cards)?;
         if let Some(w) = war {
             if !w.is_war() {
                 return Err(SocError::NotAWar { quest: w }.into());
@@ -148,7 +147,7 @@ impl Draft {
             return Err(CommonError::NotNow.into());
         };
         let id = card.clone();
-        let parsed = BlackCard::from_id(&id)?;
+        let parsed = BlackCard::from_id(&id, self.cards)?;
         if parsed == BlackCard::Mercenaries {
             match war {
                 Some(w) if w.is_war() => {}
@@ -270,19 +269,28 @@ mod tests {
 
     #[test]
     fn card_ids_read_with_or_without_their_copy_number() {
-        assert_eq!(BlackCard::from_id("soc/black/black-knight-5-2"), Ok(BlackCard::BlackKnight { value: 5 }));
         assert_eq!(
-            BlackCard::from_id("soc/black/lancelot-dragon-3-7"),
+            BlackCard::from_id("soc/black/black-knight-5-2", Catalog::builtin()),
+            Ok(BlackCard::BlackKnight { value: 5 })
+        );
+        assert_eq!(
+            BlackCard::from_id("soc/black/lancelot-dragon-3-7", Catalog::builtin()),
             Ok(BlackCard::LancelotDragon { lancelot: 3, dragon: 7 })
         );
-        assert_eq!(BlackCard::from_id("soc/black/saxons-4"), Ok(BlackCard::Saxons));
-        assert_eq!(BlackCard::from_id("soc/black/vivien"), Ok(BlackCard::Special { slug: "vivien".into() }));
-        assert_eq!(BlackCard::from_id("soc/black/desolation-1"), Ok(BlackCard::Special { slug: "desolation".into() }));
+        assert_eq!(BlackCard::from_id("soc/black/saxons-4", Catalog::builtin()), Ok(BlackCard::Saxons));
+        assert_eq!(
+            BlackCard::from_id("soc/black/vivien", Catalog::builtin()),
+            Ok(BlackCard::Special { slug: "vivien".into() })
+        );
+        assert_eq!(
+            BlackCard::from_id("soc/black/desolation-1", Catalog::builtin()),
+            Ok(BlackCard::Special { slug: "desolation".into() })
+        );
     }
 
     #[test]
     fn wrong_cards_are_named_clearly() {
-        let code = |id: &str| BlackCard::from_id(id).unwrap_err().code();
+        let code = |id: &str| BlackCard::from_id(id, Catalog::builtin()).unwrap_err().code();
         assert_eq!(code("avalon/role/merlin"), "common.wrong_game_card");
         assert_eq!(code("soc/black/saxons-9"), "soc.unknown_card");
         assert_eq!(code("soc/white/grail-1"), "soc.not_a_black_card");

@@ -17,8 +17,8 @@
 //! Tavola keeps: the players apply them.
 
 use super::quests::Place;
-use crate::games::core::Track;
-use crate::games::Seat;
+use crate::core::Track;
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A knight's shield.
@@ -58,7 +58,7 @@ impl Knight {
 
     /// The knight's name as the table says it (the same in both languages
     /// but for the King).
-    pub fn name(self, lang: crate::games::Lang) -> &'static str {
+    pub fn name(self, lang: crate::Lang) -> &'static str {
         match self {
             Knight::Arthur => lang.pick("Re Artù", "King Arthur"),
             Knight::Galahad => "Galahad",

@@ -1,6 +1,6 @@
 //! The numbers Shadows over Camelot is played by, as data.
 //!
-//! `app/data/soc/rules.json` is embedded in the binary. The rules text fixes
+//! `games/data/soc/rules.json` is embedded in the binary. The rules text fixes
 //! the life track, the 12 siege engines, the swords, the Grail's seven spaces
 //! and the wars' ladder; the quests' outcomes, the Dragon's and Lancelot's
 //! black spaces, the river's length and the special black cards' effects come
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The embedded data file.
-pub const RULES_JSON: &str = include_str!("../../../data/soc/rules.json");
+pub const RULES_JSON: &str = include_str!("../../data/soc/rules.json");
 
 /// Life points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 
 use super::roles::{self, Role, Side};
 use super::{Avalon, AvalonOptions, EndReason, Event, LancelotVariant, LoyaltyCard, MissionCard, Phase, MISSIONS};
-use crate::games::{Cue, Seat};
+use crate::{Cue, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -152,22 +152,22 @@ pub struct PrivateReveal {
 
 impl PrivateReveal {
     /// The panel's words.
-    pub fn text(&self, lang: crate::games::Lang, about: &str) -> String {
-        use crate::games::Localize;
+    pub fn text(&self, lang: crate::Lang, about: &str) -> String {
+        use crate::Localize;
         match (self.shows, lang) {
-            (Revealed::Loyalty(side), crate::games::Lang::It) => format!(
+            (Revealed::Loyalty(side), crate::Lang::It) => format!(
                 "{about} è leale al{}",
                 match side {
                     Side::Good => " Bene.",
                     Side::Evil => " Male.",
                 }
             ),
-            (Revealed::Loyalty(side), crate::games::Lang::En) => format!("{about} is loyal to {}.", side.text(lang)),
-            (Revealed::MissionCard(card), crate::games::Lang::It) => format!(
+            (Revealed::Loyalty(side), crate::Lang::En) => format!("{about} is loyal to {}.", side.text(lang)),
+            (Revealed::MissionCard(card), crate::Lang::It) => format!(
                 "{about} aveva giocato {}.",
                 if card == MissionCard::Success { "Successo" } else { "Fallimento" }
             ),
-            (Revealed::MissionCard(card), crate::games::Lang::En) => {
+            (Revealed::MissionCard(card), crate::Lang::En) => {
                 format!("{about} had played {}.", if card == MissionCard::Success { "Success" } else { "Fail" })
             }
         }
@@ -220,7 +220,7 @@ pub struct AvalonView {
     /// Teams rejected in this round.
     pub rejections: u8,
     /// The last team vote, seat by seat, once revealed.
-    #[serde(with = "crate::games::core::seat_map::option")]
+    #[serde(with = "crate::core::seat_map::option")]
     pub last_votes: Option<BTreeMap<Seat, bool>>,
     /// Missions won by good and by evil.
     pub score: (usize, usize),
@@ -228,11 +228,11 @@ pub struct AvalonView {
     pub named_as_merlin: Option<Seat>,
     /// Every seat's character, shown only once the game is over and only
     /// when Tavola knows them.
-    #[serde(with = "crate::games::core::seat_map::option")]
+    #[serde(with = "crate::core::seat_map::option")]
     pub roles_revealed: Option<BTreeMap<Seat, Role>>,
     /// Every seat's side at the end (a Lancelot may have switched), with
     /// the roles.
-    #[serde(default, with = "crate::games::core::seat_map::option", skip_serializing_if = "Option::is_none")]
+    #[serde(default, with = "crate::core::seat_map::option", skip_serializing_if = "Option::is_none")]
     pub sides_revealed: Option<BTreeMap<Seat, Side>>,
     /// The optional rules in play.
     pub options: AvalonOptions,

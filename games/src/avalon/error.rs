@@ -1,7 +1,7 @@
 //! Avalon's refusals, in Italian and English.
 
 use super::roles::Role;
-use crate::games::{Lang, Localize, Seat};
+use crate::{Lang, Localize, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Why Avalon refused a command.

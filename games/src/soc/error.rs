@@ -3,7 +3,7 @@
 use super::quests::{Place, QuestId};
 use super::turn::Action;
 use super::Knight;
-use crate::games::{Lang, Localize, Seat};
+use crate::{Lang, Localize, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Why Shadows over Camelot refused a command.

@@ -3,8 +3,8 @@
 
 use super::quests::{Place, QuestId};
 use super::{Command, Knight, LoyaltyMode, Pending, Phase, Setup, Soc};
-use crate::games::testkit::Fuzz;
-use crate::games::{GameRng, Seat};
+use crate::testkit::Fuzz;
+use crate::{GameRng, Seat};
 
 const BLACK: [&str; 16] = [
     "soc/black/black-knight-1-1",
