@@ -49,7 +49,7 @@ impl Shooter {
 
     fn soc(&mut self, c: soc::Command) {
         let what = format!("{c:?}");
-        self.touch(Touch::Soc(c));
+        self.touch(Touch::ShadowsOverCamelot(c));
         if let Some(m) = self.ui.controller.borrow().view().message {
             eprintln!("{what}: {m}");
         }
@@ -58,7 +58,7 @@ impl Shooter {
     /// A Shadows over Camelot turn: `evil`, a trip to `to`, the end.
     fn soc_turn(&mut self, evil: soc::Command, to: Place) {
         self.soc(evil);
-        if self.ui.controller.borrow().view().soc.is_some_and(|v| v.ended.is_some()) {
+        if self.ui.controller.borrow().view().soc().is_some_and(|v| v.ended.is_some()) {
             return;
         }
         self.soc(soc::Command::Move { to });
@@ -368,7 +368,7 @@ fn main() {
     s.soc(soc::Command::EndTurn);
     // Siege engines until Camelot falls.
     for _ in 0..40 {
-        let view = s.ui.controller.borrow().view().soc.expect("the game");
+        let view = s.ui.controller.borrow().view().soc().cloned().expect("the game");
         if view.ended.is_some() {
             break;
         }

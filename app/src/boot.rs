@@ -411,13 +411,13 @@ mod tests {
             options: Default::default(),
         };
         b.table.input(0, Input::Touch(Touch::Avalon(crate::games::avalon::Command::Setup(setup))));
-        let view = b.table.session.view().avalon;
+        let view = b.table.session.view().avalon().cloned();
         drop(b);
 
         let mut b = boot(&opts);
         assert!(b.unfinished.is_some(), "the game is offered");
         b.take_up(0).unwrap();
-        assert_eq!(b.table.session.view().avalon, view);
+        assert_eq!(b.table.session.view().avalon().cloned(), view);
         drop(b);
 
         let mut b = boot(&opts);

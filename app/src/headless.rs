@@ -293,28 +293,18 @@ fn fault(name: &str) -> Option<Fault> {
 /// Tells an exported game again, event by event with its narration, and
 /// takes it up in `session`.
 fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<Vec<Value>, String> {
-    use crate::games::avalon::Avalon;
-    use crate::games::soc::Soc;
-    use crate::games::{Game, GameEvent};
-    use crate::table::AnyEvent;
+    use crate::games::AnyGame;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let export = crate::journal::export::parse_jsonl(&text).map_err(|e| e.to_string())?;
     if export.header.public {
         return Err("this export shows only the public side of a game in progress: it can be read, not replayed".into());
     }
     let mut out = Vec::new();
-    let (mut avalon, mut soc) = (Avalon::default(), Soc::default());
+    let kind = export.header.kind;
+    let mut game = AnyGame::new(kind).ok_or_else(|| format!("{} cannot be played yet", kind.title()))?;
     for e in &export.events {
-        let (public, cues) = match e {
-            AnyEvent::Avalon(e) => {
-                avalon.apply(e);
-                (e.redacted().map(|p| json!(p)), avalon.cues(e))
-            }
-            AnyEvent::Soc(e) => {
-                soc.apply(e);
-                (e.redacted().map(|p| json!(p)), soc.cues(e))
-            }
-        };
+        game.apply(e).map_err(|e| e.to_string())?;
+        let (public, cues) = (e.redacted().map(|p| p.body()), game.cues(e));
         if let Some(public) = public {
             out.push(json!({"out": "event", "game": e.kind(), "event": public}));
         }

@@ -130,7 +130,7 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
         }
         send(Touch::Avalon(Command::EndNight));
         for _ in 0..5 {
-            let leader = ui.controller.borrow().view().avalon.and_then(|a| a.leader).unwrap();
+            let leader = ui.controller.borrow().view().avalon().and_then(|a| a.leader).unwrap();
             let other = Seat((leader.0 + 1) % 6);
             send(Touch::Avalon(Command::ProposeTeam {
                 team: vec![leader, other],

@@ -50,6 +50,7 @@ pub mod avalon;
 pub mod catalog;
 pub mod core;
 pub mod error;
+pub mod registry;
 pub mod soc;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
@@ -57,6 +58,7 @@ pub mod testkit;
 pub use self::catalog::Catalog;
 pub use self::core::{GameRng, Seat};
 pub use self::error::{CommonError, RuleError};
+pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Registered, ReplayError};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -108,66 +110,6 @@ impl Lang {
 pub trait Localize {
     /// The text in `lang`.
     fn text(&self, lang: Lang) -> String;
-}
-
-/// The five games Tavola knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    /// The Resistance: Avalon.
-    Avalon,
-    /// Shadows over Camelot.
-    ShadowsOverCamelot,
-    /// Camelot Legends.
-    CamelotLegends,
-    /// Nottingham.
-    Nottingham,
-    /// King Arthur's Knights.
-    KingArthursKnights,
-}
-
-impl GameKind {
-    /// All games, in the order the picker shows them.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Avalon,
-        GameKind::ShadowsOverCamelot,
-        GameKind::CamelotLegends,
-        GameKind::Nottingham,
-        GameKind::KingArthursKnights,
-    ];
-
-    /// The prefix of this game's card ids in the catalog (`avalon/role/merlin`).
-    pub fn card_prefix(self) -> &'static str {
-        match self {
-            GameKind::Avalon => "avalon",
-            GameKind::ShadowsOverCamelot => "soc",
-            GameKind::CamelotLegends => "legends",
-            GameKind::Nottingham => "nottingham",
-            GameKind::KingArthursKnights => "kak",
-        }
-    }
-
-    /// Whether Tavola can run this game yet.
-    pub fn is_playable(self) -> bool {
-        matches!(self, GameKind::Avalon | GameKind::ShadowsOverCamelot)
-    }
-
-    /// The game's title (titles are the same in both languages).
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Avalon => "The Resistance: Avalon",
-            GameKind::ShadowsOverCamelot => "Shadows over Camelot",
-            GameKind::CamelotLegends => "Camelot Legends",
-            GameKind::Nottingham => "Nottingham",
-            GameKind::KingArthursKnights => "King Arthur's Knights",
-        }
-    }
-
-    /// The game a card id belongs to, from its prefix.
-    pub fn of_card(card: &str) -> Option<GameKind> {
-        let prefix = card.split('/').next()?;
-        GameKind::ALL.into_iter().find(|g| g.card_prefix() == prefix)
-    }
 }
 
 /// What every event type offers the table around the engine.
@@ -275,6 +217,56 @@ impl std::ops::DerefMut for Ctx<'_> {
     }
 }
 
+/// The serde name of a unit variant (`good`, `merlin_survived`): the stable
+/// codes of results.
+pub(crate) fn code<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+/// A window of the game the table times, so that a table never stalls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimerKind {
+    /// Discussion before the vote.
+    Discussion,
+    /// The team vote window.
+    Vote,
+    /// The mission card window.
+    Mission,
+}
+
+/// What the table waits for at a moment of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Waiting {
+    /// The window the table times, with a key naming this moment of the
+    /// game (mission 2, third proposal…): a new key starts a new timer.
+    pub timer: Option<(TimerKind, String)>,
+    /// The seats asked for a secret answer on the pad, each with whether
+    /// it has answered (their lights; never the answer).
+    pub pad: Vec<(Seat, bool)>,
+}
+
+impl Waiting {
+    /// The seats that still owe their answer.
+    pub fn missing(&self) -> Vec<Seat> {
+        self.pad.iter().filter(|(_, done)| !done).map(|(s, _)| *s).collect()
+    }
+}
+
+/// How a game ended, as its engine tells it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning side or player, as a stable code (`good`, `evil`).
+    pub winner: String,
+    /// Why the game ended, as a stable code (`merlin_assassinated`).
+    pub reason: String,
+    /// The seats that won, when Tavola knows who played for the winner.
+    pub winners: Option<Vec<Seat>>,
+}
+
 /// One rules engine. See the module documentation for the shape.
 pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// What the players can ask for.
@@ -306,6 +298,44 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
 
     /// True once the game has a winner.
     fn is_over(&self) -> bool;
+
+    /// Players at the table (0 before the setup).
+    fn players(&self) -> usize;
+
+    /// What the table calls a seat's player when it knows better than the
+    /// seat's number: the name typed at setup (or, where the game gives
+    /// one, the character the player plays).
+    fn player_name(&self, seat: Seat) -> Option<String>;
+
+    /// The command an answer on the secret pad stands for now (`approve`
+    /// is the left button: approve, success, bid), if the game asks one.
+    fn pad_command(&self, seat: Seat, approve: bool) -> Option<Self::Command>;
+
+    /// The command a card laid on the reader stands for now, or why it is
+    /// not wanted (a card of another game, a card out of turn).
+    fn card_command(&self, card: &str, cards: &Catalog) -> Result<Self::Command, RuleError>;
+
+    /// The command the roll button stands for now, when the rules wait
+    /// for a die; `None` lets the button roll a plain die.
+    fn die_command(&self) -> Option<Self::Command>;
+
+    /// What the table is waiting for now: the window it times and the
+    /// seats that owe a secret answer on the pad.
+    fn waiting(&self) -> Option<Waiting>;
+
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The players named at setup, one per seat (empty for an unnamed
+    /// seat), if `event` is the setup event.
+    fn seated_names(event: &Self::Event) -> Option<Vec<String>>;
+
+    /// The setup command of another game for the same table once this one
+    /// is over (`names`: the players in their new seats).
+    fn next_game(&self, names: Option<Vec<String>>) -> Result<Self::Command, RuleError> {
+        let _ = names;
+        Err(CommonError::NotNow.into())
+    }
 
     /// Applies a whole history to a fresh state.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Self

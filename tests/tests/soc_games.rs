@@ -642,7 +642,7 @@ fn undo_takes_back_a_misread_black_card_but_never_a_die_roll() {
     let out = d.send(json!({"touch": "undo"}));
     assert_eq!(codes(&out), vec!["table.undone"]);
     assert_eq!(view(&mut d)["picts"], json!([0, 0]));
-    assert_eq!(d.view()["game"], "shadows-over-camelot", "still the same game after taking everything back");
+    assert_eq!(d.view()["game"], "soc", "still the same game after taking everything back");
     ok(&mut d, "add_siege_engine", json!({}));
     ok(&mut d, "siege_fight", json!({"cards": [2]}));
     d.send(json!({"roll": 8}));

@@ -56,7 +56,7 @@ pub use store::{commands, JournalStore};
 pub use error::JournalError;
 pub use export::{parse_jsonl, Export, ExportHeader};
 pub use recovery::{Damage, MovedAside};
-pub use stats::{utc, AvalonFacts, AvalonStats, GameSummary, PlayerStats, RoleSetStats};
+pub use stats::{utc, AvalonStats, GameSummary, PlayerStats, RoleSetStats};
 
 use crate::games::{GameKind, Seat};
 use crate::table::AnyEvent;
@@ -171,23 +171,9 @@ pub struct GameMeta {
 
 impl GameMeta {
     /// The meta of a game whose first stored events are `events`: the
-    /// players come from the setup event (Avalon's `SetUp`), one name per
-    /// seat.
+    /// players come from the game's setup event, one name per seat.
     pub fn from_events(events: &[AnyEvent], seed: Option<u64>) -> GameMeta {
-        let players = events
-            .iter()
-            .find_map(|e| match e {
-                AnyEvent::Avalon(crate::games::avalon::Event::SetUp { setup, .. }) => {
-                    let n = setup.roles.players();
-                    Some((0..n).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
-                }
-                AnyEvent::Soc(crate::games::soc::Event::SetUp { setup, .. }) => {
-                    let n = setup.knights.len();
-                    Some((0..n).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
-                }
-                AnyEvent::Avalon(_) | AnyEvent::Soc(_) => None,
-            })
-            .unwrap_or_default();
+        let players = events.iter().find_map(AnyEvent::seated_names).unwrap_or_default();
         GameMeta { seed, players }
     }
 }
@@ -211,10 +197,9 @@ impl GameResult {
     /// The result of a finished game, read from its stored events; `None`
     /// while the game has no end event.
     pub fn from_events(events: &[AnyEvent]) -> Option<GameResult> {
-        match events.first()? {
-            AnyEvent::Avalon(_) => AvalonFacts::from_events(events).result(),
-            AnyEvent::Soc(_) => stats::SocFacts::from_events(events).result(),
-        }
+        let game = crate::games::AnyGame::replay(events.first()?.kind(), events).ok()?;
+        let outcome = game.outcome()?;
+        Some(GameResult { winner: Some(outcome.winner), reason: Some(outcome.reason), winners: outcome.winners })
     }
 }
 
@@ -794,7 +779,8 @@ fn info_from_row(row: InfoRow) -> Result<GameInfo> {
     })
 }
 
-/// The stored name of a game kind (`avalon`, `shadows-over-camelot`).
+/// The stored name of a game kind, its id (`avalon`, `soc`; older rows may
+/// hold an older spelling, which still reads).
 pub(crate) fn kind_name(kind: GameKind) -> String {
     match serde_json::to_value(kind) {
         Ok(serde_json::Value::String(s)) => s,

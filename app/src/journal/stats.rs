@@ -2,13 +2,13 @@
 //!
 //! Everything here is computed from the stored games on demand: nothing is
 //! cached, so an undo or a discarded game can never leave a stale count.
-//! Per-player figures come from each game's [`GameResult`] and its player
-//! names; Avalon's figures come from the stored events themselves.
+//! Per-player figures come from each game's [`super::GameResult`] and its player
+//! names; Avalon's figures from its stored events told again to its engine:
+//! the engine alone knows who won and who played for whom.
 
-use super::{effective_events, EntryKind, GameId, GameInfo, GameResult, Journal, Result, Seq, Timeline};
-use crate::games::avalon::{EndReason, Event as AvalonEvent, Role, Setup, Side};
-use crate::games::{GameKind, Seat};
-use crate::table::AnyEvent;
+use super::{effective_events, EntryKind, GameId, GameInfo, Journal, Result, Seq, Timeline};
+use crate::games::avalon::{Avalon, EndReason, Phase, Role, Side};
+use crate::games::{AnyGame, GameKind, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -116,133 +116,6 @@ fn rate(n: usize, of: usize) -> Option<f64> {
     (of > 0).then(|| n as f64 / of as f64)
 }
 
-/// What an Avalon game's stored events say about it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AvalonFacts {
-    /// The setup, once set up.
-    pub setup: Option<Setup>,
-    /// The characters, when every seat tapped its card; empty otherwise.
-    pub roles: BTreeMap<Seat, Role>,
-    /// Why the game ended, once ended.
-    pub reason: Option<EndReason>,
-    /// Whether the Lancelots ended on each other's starting side.
-    pub lancelots_switched: bool,
-}
-
-impl AvalonFacts {
-    /// Reads the facts from an Avalon game's effective history.
-    pub fn from_events(events: &[AnyEvent]) -> AvalonFacts {
-        let mut facts = AvalonFacts::default();
-        let mut roles = BTreeMap::new();
-        for e in events {
-            let AnyEvent::Avalon(e) = e else { continue };
-            match e {
-                AvalonEvent::SetUp { setup, .. } => facts.setup = Some(setup.clone()),
-                AvalonEvent::RoleRecorded { seat, role: Some(role), .. } => {
-                    roles.insert(*seat, *role);
-                }
-                AvalonEvent::RoleScanSkipped => roles.clear(),
-                AvalonEvent::GameEnded { reason } => facts.reason = Some(*reason),
-                AvalonEvent::LoyaltyCardTurned { card: crate::games::avalon::LoyaltyCard::Switch, .. } => {
-                    facts.lancelots_switched = !facts.lancelots_switched;
-                }
-                _ => {}
-            }
-        }
-        let players = facts.setup.as_ref().map_or(0, |s| s.roles.players());
-        if players > 0 && roles.len() == players {
-            facts.roles = roles;
-        }
-        facts
-    }
-
-    /// The winning side, once ended.
-    pub fn winner(&self) -> Option<Side> {
-        self.reason.map(EndReason::winner)
-    }
-
-    /// The game's result, once ended.
-    pub fn result(&self) -> Option<GameResult> {
-        let reason = self.reason?;
-        let side = reason.winner();
-        // A Lancelot who switched wins with the side he ended on.
-        let ended_on = |r: &Role| match (r.is_lancelot() && self.lancelots_switched, r.side()) {
-            (true, Side::Good) => Side::Evil,
-            (true, Side::Evil) => Side::Good,
-            (false, s) => s,
-        };
-        let winners = (!self.roles.is_empty())
-            .then(|| self.roles.iter().filter(|(_, r)| ended_on(r) == side).map(|(&s, _)| s).collect());
-        Some(GameResult { winner: Some(code(&side)), reason: Some(code(&reason)), winners })
-    }
-}
-
-/// What a Shadows over Camelot game's stored events say about it: how it
-/// ended and, when Tavola knew the loyalty cards, who played for whom.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SocFacts {
-    /// Knights at the table.
-    pub knights: usize,
-    /// Sides known (tapped at setup or shown).
-    pub sides: BTreeMap<Seat, crate::games::soc::Side>,
-    /// Why it ended and who won.
-    pub end: Option<(crate::games::soc::EndReason, crate::games::soc::Side)>,
-    /// The traitor revealed at the end, if known.
-    pub traitor: Option<Seat>,
-}
-
-impl SocFacts {
-    /// Reads the facts from a game's effective history.
-    pub fn from_events(events: &[AnyEvent]) -> SocFacts {
-        use crate::games::soc::{Event, LoyaltyMode, Side as SocSide};
-        let mut f = SocFacts::default();
-        for e in events {
-            let AnyEvent::Soc(e) = e else { continue };
-            match e {
-                Event::SetUp { setup, .. } => {
-                    f.knights = setup.knights.len();
-                    if setup.loyalty == LoyaltyMode::NoTraitor {
-                        f.sides = Seat::all(f.knights).map(|s| (s, SocSide::Loyal)).collect();
-                    }
-                }
-                Event::LoyaltyRecorded { seat, side: Some(side), .. } | Event::LoyaltyRevealed { seat, side } => {
-                    f.sides.insert(*seat, *side);
-                }
-                Event::LoyaltyScanSkipped => f.sides.clear(),
-                Event::GameEnded { reason, winner, traitor } => {
-                    f.end = Some((*reason, *winner));
-                    f.traitor = *traitor;
-                }
-                _ => {}
-            }
-        }
-        if let Some(t) = f.traitor {
-            f.sides.insert(t, SocSide::Evil);
-        }
-        f
-    }
-
-    /// The result, once ended: the winning side, the reason, and the
-    /// winners' seats when every side is known (or the traitor was named,
-    /// which makes every other knight loyal).
-    pub fn result(&self) -> Option<GameResult> {
-        use crate::games::soc::Side as SocSide;
-        let (reason, winner) = self.end?;
-        let all_known = self.sides.len() == self.knights || self.traitor.is_some();
-        let side_of = |s: Seat| self.sides.get(&s).copied().unwrap_or(SocSide::Loyal);
-        let winners = all_known.then(|| Seat::all(self.knights).filter(|&s| side_of(s) == winner).collect());
-        Some(GameResult { winner: Some(code(&winner)), reason: Some(code(&reason)), winners })
-    }
-}
-
-/// The serde name of a unit variant (`good`, `merlin_survived`).
-fn code<T: Serialize>(value: &T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
-}
-
 impl Journal {
     /// The finished games, newest first, with their length.
     pub fn history(&self) -> Result<Vec<GameSummary>> {
@@ -330,10 +203,13 @@ impl Journal {
             if info.kind != GameKind::Avalon {
                 continue;
             }
-            let facts = AvalonFacts::from_events(&effective_events(self.conn(), info.id)?);
-            let (Some(reason), Some(setup)) = (facts.reason, facts.setup.as_ref()) else {
+            let events = effective_events(self.conn(), info.id)?;
+            let Some(game) = AnyGame::replay(GameKind::Avalon, &events).ok() else { continue };
+            let Some(avalon) = game.get::<Avalon>() else { continue };
+            let (Phase::Ended { reason }, Some(setup)) = (avalon.phase(), avalon.setup()) else {
                 continue;
             };
+            let reason = *reason;
             let good = reason.winner() == Side::Good;
             stats.games += 1;
             if good {

@@ -6,70 +6,91 @@
 //! time with every call, so the desktop app, the headless driver and the
 //! tests drive it the same way.
 
-mod avalon;
 pub mod runner;
-mod soc;
 pub mod timer;
 pub mod words;
 
-use crate::games::avalon::{Avalon, AvalonView};
-use crate::games::soc::{Soc, SocView};
-use crate::games::{Ctx, Game, GameEvent, GameKind, GameRng, Lang, RuleError, Seat};
-use crate::hw::{Light, Millis, PadEvent, TagEvent};
+use crate::games::avalon::Avalon;
+use crate::games::soc::Soc;
+use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, RuleError, Seat};
+pub use crate::games::{AnyEvent, AnyGame};
+use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use runner::Table;
 use serde::{Deserialize, Serialize};
 pub use timer::{SavedTimer, Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
 pub use words::Notice;
 
-/// A touch on the screen (or its headless equivalent).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "touch", rename_all = "snake_case")]
-pub enum Touch {
-    /// Open a game's setup from the picker.
-    ChooseGame {
-        /// The game.
-        game: GameKind,
-    },
-    /// A command for Avalon.
-    Avalon(crate::games::avalon::Command),
-    /// A command for Shadows over Camelot.
-    Soc(crate::games::soc::Command),
-    /// The host gives more time to the running timer.
-    ExtendTimer {
-        /// Seconds to add.
-        seconds: u32,
-    },
-    /// Change the language.
-    SetLang {
-        /// The language.
-        lang: Lang,
-    },
-    /// Change the timers (applies from the next timer on).
-    SetTimers(TimerConfig),
-    /// Control the narration.
-    Narration {
-        /// What to do.
-        control: NarrationControl,
-    },
-    /// Leave the game and return to the picker.
-    Leave,
-    /// The host takes back the last action (after confirming on screen).
-    Undo,
-    /// The host brings back the action just taken back.
-    Redo,
-    /// The player a private reveal is for touches the covered panel: the
-    /// table answers with an [`Output::Private`] for that panel only.
-    Peek,
-    /// Another game of the same kind with the same players and setup, once
-    /// this one is over; `names` reseats the players (by default everyone
-    /// keeps their seat).
-    PlayAgain {
-        /// The players' names in their new seats.
-        #[serde(default)]
-        names: Option<Vec<String>>,
-    },
+/// Generates [`Touch`] from the list of games: one touch per playable game,
+/// named by the game's id (`{"touch": "avalon", "cmd": …}`).
+macro_rules! touches {
+    (
+        playable { $( $Kind:ident($Engine:ty) = $id:literal, $title:literal, [$($alias:literal),*]; )* }
+        coming { $( $Coming:ident = $cid:literal, $ctitle:literal, [$($calias:literal),*]; )* }
+    ) => {
+        /// A touch on the screen (or its headless equivalent).
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "touch", rename_all = "snake_case")]
+        pub enum Touch {
+            /// Open a game's setup from the picker.
+            ChooseGame {
+                /// The game.
+                game: GameKind,
+            },
+            $(
+                #[doc = concat!("A command for ", $title, ".")]
+                #[serde(rename = $id $(, alias = $alias)*)]
+                $Kind(<$Engine as crate::games::Game>::Command),
+            )*
+            /// The host gives more time to the running timer.
+            ExtendTimer {
+                /// Seconds to add.
+                seconds: u32,
+            },
+            /// Change the language.
+            SetLang {
+                /// The language.
+                lang: Lang,
+            },
+            /// Change the timers (applies from the next timer on).
+            SetTimers(TimerConfig),
+            /// Control the narration.
+            Narration {
+                /// What to do.
+                control: NarrationControl,
+            },
+            /// Leave the game and return to the picker.
+            Leave,
+            /// The host takes back the last action (after confirming on screen).
+            Undo,
+            /// The host brings back the action just taken back.
+            Redo,
+            /// The player a private reveal is for touches the covered panel: the
+            /// table answers with an [`Output::Private`] for that panel only.
+            Peek,
+            /// Another game of the same kind with the same players and setup, once
+            /// this one is over; `names` reseats the players (by default everyone
+            /// keeps their seat).
+            PlayAgain {
+                /// The players' names in their new seats.
+                #[serde(default)]
+                names: Option<Vec<String>>,
+            },
+        }
+
+        impl Touch {
+            /// The game command this touch carries, if it is one.
+            fn game_command(self) -> Result<AnyCommand, Touch> {
+                match self {
+                    $(Touch::$Kind(c) => Ok(AnyCommand::$Kind(c)),)*
+                    other => Err(other),
+                }
+            }
+        }
+    };
 }
+
+crate::games::games!(touches);
 
 /// The host's controls over the narration.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -178,148 +199,16 @@ pub trait Store {
     fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String>;
 }
 
-/// The game being played.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "state", rename_all = "kebab-case")]
-pub enum AnyGame {
-    /// The Resistance: Avalon.
-    Avalon(Avalon),
-    /// Shadows over Camelot.
-    Soc(Soc),
-}
-
-/// An event of any game, as stored.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "event", rename_all = "kebab-case")]
-pub enum AnyEvent {
-    /// Avalon.
-    Avalon(crate::games::avalon::Event),
-    /// Shadows over Camelot.
-    Soc(crate::games::soc::Event),
-}
-
-impl AnyEvent {
-    /// The game the event belongs to.
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyEvent::Avalon(_) => GameKind::Avalon,
-            AnyEvent::Soc(_) => GameKind::ShadowsOverCamelot,
-        }
-    }
-
-    /// See [`GameEvent::blocks_undo`].
-    pub fn blocks_undo(&self) -> bool {
-        match self {
-            AnyEvent::Avalon(e) => e.blocks_undo(),
-            AnyEvent::Soc(e) => e.blocks_undo(),
-        }
-    }
-
-    /// See [`GameEvent::is_transient`].
-    pub fn is_transient(&self) -> bool {
-        match self {
-            AnyEvent::Avalon(e) => e.is_transient(),
-            AnyEvent::Soc(e) => e.is_transient(),
-        }
-    }
-
-    /// The event's public form (see [`GameEvent::redacted`]).
-    pub fn redacted(&self) -> Option<AnyEvent> {
-        match self {
-            AnyEvent::Avalon(e) => e.redacted().map(AnyEvent::Avalon),
-            AnyEvent::Soc(e) => e.redacted().map(AnyEvent::Soc),
-        }
-    }
-}
-
-/// A rules engine the table can run: how it sits in [`AnyGame`] and
-/// [`AnyEvent`].
-trait Seated: Game {
-    fn get(g: &AnyGame) -> Option<&Self>;
-    fn get_mut(g: &mut AnyGame) -> Option<&mut Self>;
-    fn wrap(e: Self::Event) -> AnyEvent;
-    fn unwrap(e: &AnyEvent) -> Option<&Self::Event>;
-}
-
-impl Seated for Avalon {
-    fn get(g: &AnyGame) -> Option<&Self> {
-        match g {
-            AnyGame::Avalon(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn get_mut(g: &mut AnyGame) -> Option<&mut Self> {
-        match g {
-            AnyGame::Avalon(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn wrap(e: Self::Event) -> AnyEvent {
-        AnyEvent::Avalon(e)
-    }
-    fn unwrap(e: &AnyEvent) -> Option<&Self::Event> {
-        match e {
-            AnyEvent::Avalon(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl Seated for Soc {
-    fn get(g: &AnyGame) -> Option<&Self> {
-        match g {
-            AnyGame::Soc(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn get_mut(g: &mut AnyGame) -> Option<&mut Self> {
-        match g {
-            AnyGame::Soc(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn wrap(e: Self::Event) -> AnyEvent {
-        AnyEvent::Soc(e)
-    }
-    fn unwrap(e: &AnyEvent) -> Option<&Self::Event> {
-        match e {
-            AnyEvent::Soc(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl AnyGame {
-    /// Which game.
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGame::Avalon(_) => GameKind::Avalon,
-            AnyGame::Soc(_) => GameKind::ShadowsOverCamelot,
-        }
-    }
-
-    /// A fresh game of `kind`, if Tavola can play it.
-    pub fn new(kind: GameKind) -> Option<AnyGame> {
-        match kind {
-            GameKind::Avalon => Some(AnyGame::Avalon(Avalon::default())),
-            GameKind::ShadowsOverCamelot => Some(AnyGame::Soc(Soc::default())),
-            _ => None,
-        }
-    }
-}
-
 /// Everything the screen shows.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TableView {
     /// The language.
     pub lang: Lang,
     /// The game chosen, if any.
     pub game: Option<GameKind>,
-    /// Avalon's public view, while Avalon is on.
-    pub avalon: Option<AvalonView>,
-    /// Shadows over Camelot's public view, while it is on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub soc: Option<SocView>,
+    /// The game's public view, under the game's id (`"avalon": {…}`).
+    #[serde(flatten)]
+    pub game_view: Option<AnyView>,
     /// The running timer.
     pub timer: Option<TimerView>,
     /// The line being narrated now.
@@ -338,6 +227,18 @@ pub struct TableView {
     pub message: Option<String>,
     /// The timer settings.
     pub timers: TimerConfig,
+}
+
+impl TableView {
+    /// Avalon's public view, while Avalon is on.
+    pub fn avalon(&self) -> Option<&crate::games::avalon::AvalonView> {
+        self.game_view.as_ref()?.get::<Avalon>()
+    }
+
+    /// Shadows over Camelot's public view, while it is on.
+    pub fn soc(&self) -> Option<&crate::games::soc::SocView> {
+        self.game_view.as_ref()?.get::<Soc>()
+    }
 }
 
 /// The table session.
@@ -418,8 +319,9 @@ impl Session {
         timer: Option<SavedTimer>,
     ) -> Result<(), String> {
         let history: Vec<AnyEvent> = commands.iter().flatten().cloned().collect();
-        let kind = self.game.as_ref().map_or(GameKind::Avalon, AnyGame::kind);
-        let game = rebuild(kind, &history)?;
+        let kind = self.game.as_ref().map(AnyGame::kind).or(history.first().map(AnyEvent::kind));
+        let kind = kind.ok_or("no game was chosen to take up")?;
+        let game = AnyGame::replay(kind, &history).map_err(|e| e.to_string())?;
         self.now = self.now.max(now);
         self.game = Some(game);
         self.commands = commands.iter().map(Vec::len).collect();
@@ -478,10 +380,10 @@ impl Session {
 
     /// The game rebuilt from the history after an undo or a redo.
     fn after_rebuild(&mut self, out: &mut Vec<Output>, said: Notice) {
-        let kind = self.game.as_ref().map_or(GameKind::Avalon, AnyGame::kind);
-        match rebuild(kind, &self.history) {
+        let Some(kind) = self.game.as_ref().map(AnyGame::kind) else { return };
+        match AnyGame::replay(kind, &self.history) {
             Ok(game) => self.game = Some(game),
-            Err(why) => return self.notice(Notice::NotSaved { why }, out),
+            Err(why) => return self.notice(Notice::NotSaved { why: why.to_string() }, out),
         }
         self.speech.clear();
         self.timer = None;
@@ -507,19 +409,13 @@ impl Session {
     /// Avalon's full state, while Avalon is on. Only for code that needs the
     /// rules (the night script); screens use [`Session::view`].
     pub fn avalon(&self) -> Option<&Avalon> {
-        match &self.game {
-            Some(AnyGame::Avalon(a)) => Some(a),
-            _ => None,
-        }
+        self.game.as_ref()?.get::<Avalon>()
     }
 
     /// Shadows over Camelot's full state, while it is on (for tests and
     /// code that needs the rules); screens use [`Session::view`].
     pub fn soc(&self) -> Option<&Soc> {
-        match &self.game {
-            Some(AnyGame::Soc(g)) => Some(g),
-            _ => None,
-        }
+        self.game.as_ref()?.get::<Soc>()
     }
 
     /// The stored history of the current game (transient events excluded).
@@ -533,8 +429,7 @@ impl Session {
         TableView {
             lang: self.lang,
             game: self.game.as_ref().map(AnyGame::kind),
-            avalon: self.avalon().map(Game::view),
-            soc: self.soc().map(Game::view),
+            game_view: self.game.as_ref().map(AnyGame::view),
             timer: self.timer.as_ref().map(|t| t.view(self.now, warning)),
             subtitle: self.speech.current().cloned(),
             queued_lines: self.speech.waiting(),
@@ -549,11 +444,14 @@ impl Session {
 
     /// Every seat's light: waiting while an answer is owed, done once given.
     pub fn lights(&self) -> Vec<Light> {
-        match &self.game {
-            Some(AnyGame::Avalon(a)) => avalon::lights(a),
-            Some(AnyGame::Soc(g)) => vec![Light::Off; g.players()],
-            None => Vec::new(),
+        let Some(game) = &self.game else { return Vec::new() };
+        let mut lights = vec![Light::Off; game.players()];
+        for (seat, done) in game.waiting().map(|w| w.pad).unwrap_or_default() {
+            if let Some(l) = lights.get_mut(seat.index()) {
+                *l = if done { Light::Done } else { Light::Waiting };
+            }
         }
+        lights
     }
 
     /// Handles one input at time `now`.
@@ -563,14 +461,15 @@ impl Session {
             Input::Touch(t) => self.touch(t, &mut out),
             Input::Pad(p) => self.pad(p, &mut out),
             Input::Tag(t) => self.tag(t, &mut out),
-            // The dice button throws the siege die when a siege fight waits for it.
-            Input::Roll { .. } if self.soc().is_some_and(Soc::waits_for_die) => {
-                self.command::<Soc>(crate::games::soc::Command::RollDie, &mut out);
-            }
-            Input::Roll { sides } => {
-                let roll = crate::games::core::Roll::of(sides, &mut self.ctx.rng);
-                out.push(Output::Roll { sides: roll.sides, value: roll.value });
-            }
+            // The dice button throws the game's die when the rules wait for
+            // one (a siege fight); otherwise a plain die for the table.
+            Input::Roll { sides } => match self.game.as_ref().and_then(AnyGame::die_command) {
+                Some(cmd) => self.command(cmd, &mut out),
+                None => {
+                    let roll = crate::games::core::Roll::of(sides, &mut self.ctx.rng);
+                    out.push(Output::Roll { sides: roll.sides, value: roll.value });
+                }
+            },
         }
         self.sync_timer();
         out
@@ -607,22 +506,20 @@ impl Session {
     }
 
     fn names(&self, seats: &[Seat]) -> String {
-        let name = |s: Seat| match &self.game {
-            Some(AnyGame::Avalon(a)) => a.name(s),
-            Some(AnyGame::Soc(g)) => g.name(s),
-            None => s.to_string(),
-        };
+        let name = |s: Seat| self.game.as_ref().and_then(|g| g.player_name(s)).unwrap_or_else(|| s.to_string());
         seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ")
     }
 
     fn touch(&mut self, touch: Touch, out: &mut Vec<Output>) {
+        let touch = match touch.game_command() {
+            Ok(cmd) => return self.command(cmd, out),
+            Err(touch) => touch,
+        };
         match touch {
             Touch::ChooseGame { game } => match AnyGame::new(game) {
                 Some(g) => self.replace_game(Some(g), out),
                 None => self.notice(Notice::NotBuilt { title: game.title().into() }, out),
             },
-            Touch::Avalon(cmd) => self.avalon_command(cmd, out),
-            Touch::Soc(cmd) => self.command::<Soc>(cmd, out),
             Touch::ExtendTimer { seconds } => {
                 if let Some(t) = &mut self.timer {
                     t.extend(self.now, Millis::from(seconds) * 1000);
@@ -643,6 +540,8 @@ impl Session {
             Touch::Peek => self.peek(out),
             Touch::PlayAgain { names } => self.play_again(names, out),
             Touch::Leave => self.replace_game(None, out),
+            // Every game's own touches were handed to its engine above.
+            _ => {}
         }
     }
 
@@ -655,11 +554,12 @@ impl Session {
     }
 
     fn play_again(&mut self, names: Option<Vec<String>>, out: &mut Vec<Output>) {
-        let Some(a) = self.avalon() else { return self.notice(Notice::NoGame, out) };
-        match a.setup_for_next_game(names) {
+        let Some(game) = &self.game else { return self.notice(Notice::NoGame, out) };
+        let kind = game.kind();
+        match game.next_game(names) {
             Ok(setup) => {
-                self.replace_game(AnyGame::new(GameKind::Avalon), out);
-                self.avalon_command(crate::games::avalon::Command::Setup(setup), out);
+                self.replace_game(AnyGame::new(kind), out);
+                self.command(setup, out);
             }
             Err(e) => self.error(&e, out),
         }
@@ -736,11 +636,7 @@ impl Session {
         if self.history.is_empty() {
             return;
         }
-        let over = match &self.game {
-            Some(AnyGame::Avalon(a)) => a.is_over(),
-            Some(AnyGame::Soc(g)) => g.is_over(),
-            None => false,
-        };
+        let over = self.game.as_ref().is_some_and(AnyGame::is_over);
         let history = &self.history;
         let result = self.store.as_mut().map(|s| if over { s.finish(history) } else { s.discard() });
         if let Some(Err(why)) = result {
@@ -752,12 +648,9 @@ impl Session {
         let seat_name = |s: &Self, seat: u8| s.names(&[Seat(seat)]);
         match event {
             PadEvent::Vote { seat, button } => {
-                let cmd = match &self.game {
-                    Some(AnyGame::Avalon(a)) => avalon::pad_command(a, Seat(seat), button),
-                    Some(AnyGame::Soc(_)) | None => None,
-                };
-                match cmd {
-                    Some(c) => self.avalon_command(c, out),
+                let approve = button == PadButton::Approve;
+                match self.game.as_ref().and_then(|g| g.pad_command(Seat(seat), approve)) {
+                    Some(c) => self.command(c, out),
                     None => self.notice(Notice::PadIdle { seat: Seat(seat).to_string() }, out),
                 }
             }
@@ -794,41 +687,37 @@ impl Session {
                 let err = RuleError::from(crate::games::CommonError::WrongGameCard { card });
                 self.error(&err, out);
             }
-            Some(AnyGame::Avalon(_)) => self.avalon_command(crate::games::avalon::Command::RoleCard { card }, out),
-            Some(AnyGame::Soc(g)) => match soc::tag_command(g, card) {
-                Ok(cmd) => self.command::<Soc>(cmd, out),
+            Some(g) => match g.card_command(&card, self.ctx.cards) {
+                Ok(cmd) => self.command(cmd, out),
                 Err(e) => self.error(&e, out),
             },
         }
     }
 
-    fn avalon_command(&mut self, cmd: crate::games::avalon::Command, out: &mut Vec<Output>) {
-        self.command::<Avalon>(cmd, out)
-    }
-
-    fn command<G: Seated>(&mut self, cmd: G::Command, out: &mut Vec<Output>) {
-        let Some(game) = self.game.as_ref().and_then(G::get) else {
+    fn command(&mut self, cmd: AnyCommand, out: &mut Vec<Output>) {
+        let Some(game) = self.game.as_ref() else {
             return self.notice(Notice::NoGame, out);
         };
+        let kind = game.kind();
         let events = match game.decide(&cmd, &mut self.ctx) {
             Err(e) => return self.error(&e, out),
             Ok(events) => events,
         };
         // Stored first, shown after: what the screen acknowledges is on disk.
-        let stored: Vec<AnyEvent> = events.iter().filter(|e| !e.is_transient()).cloned().map(G::wrap).collect();
+        let stored: Vec<AnyEvent> = events.iter().filter(|e| !e.is_transient()).cloned().collect();
         if let (Some(store), false) = (self.store.as_mut(), stored.is_empty()) {
-            if let Err(why) = store.append(G::KIND, &stored) {
+            if let Err(why) = store.append(kind, &stored) {
                 return self.notice(Notice::NotSaved { why }, out);
             }
         }
-        let Some(game) = self.game.as_mut().and_then(G::get_mut) else { return };
+        let Some(game) = self.game.as_mut() else { return };
         let mut cues = Vec::new();
         for e in &events {
-            game.apply(e);
+            // The engine's own events: they always fit its game.
+            let _ = game.apply(e);
             cues.extend(game.cues(e));
             if let Some(public) = e.redacted() {
-                let event = serde_json::to_value(&public).unwrap_or(serde_json::Value::Null);
-                out.push(Output::Event { game: G::KIND, event });
+                out.push(Output::Event { game: kind, event: public.body() });
             }
         }
         let over = game.is_over();
@@ -851,11 +740,7 @@ impl Session {
     fn error(&mut self, e: &RuleError, out: &mut Vec<Output>) {
         // A seat is named by its player when the table knows the name (in
         // Shadows over Camelot, the knight's when nobody typed one).
-        let who = |s: Seat| match &self.game {
-            Some(AnyGame::Soc(g)) if s.index() < g.players() => Some(g.name(s)),
-            Some(AnyGame::Avalon(a)) => Some(a.name(s)).filter(|n| *n != s.to_string()),
-            _ => None,
-        };
+        let who = |s: Seat| self.game.as_ref().and_then(|g| g.player_name(s));
         let message = e.text_named(self.lang, &who);
         self.message = Some(message.clone());
         out.push(Output::Error { code: e.code(), message });
@@ -882,10 +767,9 @@ impl Session {
     }
 
     fn timer_request(&self) -> Option<TimerRequest> {
-        match &self.game {
-            Some(AnyGame::Avalon(a)) => avalon::timer_request(a),
-            Some(AnyGame::Soc(_)) | None => None,
-        }
+        let waiting = self.game.as_ref()?.waiting()?;
+        let missing = waiting.missing();
+        waiting.timer.map(|(kind, key)| TimerRequest { kind, key, missing })
     }
 
     /// Starts, keeps or stops the timer to match the game's moment.
@@ -895,7 +779,7 @@ impl Session {
             (None, _) => self.timer = None,
             (Some(r), Some(t)) if t.key == r.key => {}
             (Some(r), _) => {
-                let len = r.kind.length(&self.timers);
+                let len = self.timers.length(r.kind);
                 let saved = self.saved_timer.take().filter(|t| t.key == r.key);
                 self.timer = (len > 0).then(|| match saved {
                     Some(t) => Timer::resume(r.kind, r.key, self.now, len, t.remaining_ms),
@@ -916,24 +800,6 @@ impl Session {
             // A timer that cannot be stored only costs time after a power cut.
             let _ = store.remember("timer", &v);
         }
-    }
-}
-
-/// A game rebuilt from its stored events, checked. `kind` is the game when
-/// the history is empty (everything taken back).
-fn rebuild(kind: GameKind, history: &[AnyEvent]) -> Result<AnyGame, String> {
-    fn replayed<G: Seated>(history: &[AnyEvent]) -> Result<G, String> {
-        let mut game = G::default();
-        for e in history {
-            let e = G::unwrap(e).ok_or_else(|| format!("a {:?} event in a {:?} game", e.kind(), G::KIND))?;
-            game.apply(e);
-        }
-        game.check_invariants().map_err(|why| format!("the stored game does not hold together: {why}"))?;
-        Ok(game)
-    }
-    match history.first().map_or(kind, AnyEvent::kind) {
-        GameKind::ShadowsOverCamelot => replayed::<Soc>(history).map(AnyGame::Soc),
-        _ => replayed::<Avalon>(history).map(AnyGame::Avalon),
     }
 }
 

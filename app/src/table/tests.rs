@@ -39,8 +39,8 @@ fn lights_wait_for_answers_and_look_the_same_whatever_the_answer() {
             excalibur: None,
         })),
     );
-    let a = s.handle(20, Input::Pad(PadEvent::Vote { seat: 2, button: crate::hw::PadButton::Approve }));
-    let b = other.handle(20, Input::Pad(PadEvent::Vote { seat: 2, button: crate::hw::PadButton::Reject }));
+    let a = s.handle(20, Input::Pad(PadEvent::Vote { seat: 2, button: PadButton::Approve }));
+    let b = other.handle(20, Input::Pad(PadEvent::Vote { seat: 2, button: PadButton::Reject }));
     assert_eq!(a, b, "what the table shows does not depend on the button");
     assert_eq!(s.lights(), other.lights());
     assert_eq!(s.lights()[2], Light::Done);
@@ -256,5 +256,5 @@ fn a_card_missing_from_the_catalog_or_from_another_game_is_named_and_changes_not
     let out = s.handle(2, tag("legends/character/sir-gawain"));
     let text = format!("{out:?}");
     assert!(text.contains("Camelot Legends"), "the card's own game is named: {text}");
-    assert_eq!(s.view().avalon, before.avalon, "nothing changed in the game");
+    assert_eq!(s.view().avalon(), before.avalon(), "nothing changed in the game");
 }

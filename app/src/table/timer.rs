@@ -28,25 +28,15 @@ impl Default for TimerConfig {
     }
 }
 
-/// Which timer runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TimerKind {
-    /// Discussion before the vote.
-    Discussion,
-    /// The team vote window.
-    Vote,
-    /// The mission card window.
-    Mission,
-}
+pub use crate::games::TimerKind;
 
-impl TimerKind {
-    /// The configured length of this timer, in milliseconds (0 = off).
-    pub fn length(self, cfg: &TimerConfig) -> Millis {
-        Millis::from(match self {
-            TimerKind::Discussion => cfg.discussion_s,
-            TimerKind::Vote => cfg.vote_s,
-            TimerKind::Mission => cfg.mission_s,
+impl TimerConfig {
+    /// The configured length of a timer, in milliseconds (0 = off).
+    pub fn length(&self, kind: TimerKind) -> Millis {
+        Millis::from(match kind {
+            TimerKind::Discussion => self.discussion_s,
+            TimerKind::Vote => self.vote_s,
+            TimerKind::Mission => self.mission_s,
         }) * 1000
     }
 }

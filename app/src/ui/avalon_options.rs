@@ -166,7 +166,7 @@ impl Controller {
         ui.set_role_lines(ModelRc::new(VecModel::from(roles)));
         ui.set_balance_lines(ModelRc::new(VecModel::from(balance)));
 
-        let Some(a) = &view.avalon else { return };
+        let Some(a) = view.avalon() else { return };
         let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
         // Team building: which mission, and who gets Excalibur.
         let building = matches!(a.phase, PhaseView::TeamBuilding { .. });
@@ -270,7 +270,7 @@ impl Controller {
 
     fn choose_target(&mut self, seat: i32) {
         let Ok(seat) = u8::try_from(seat).map(Seat) else { return };
-        let phase = self.view().avalon.map(|a| a.phase);
+        let phase = self.view().avalon().map(|a| a.phase.clone());
         match phase {
             Some(PhaseView::Excalibur { .. }) => self.avalon(Command::UseExcalibur { target: Some(seat) }),
             Some(PhaseView::Lady { .. }) => self.avalon(Command::LadyExamine { target: seat }),

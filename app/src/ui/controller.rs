@@ -326,10 +326,10 @@ impl Controller {
             Some(Overlay::History) => return "history",
             None => {}
         }
-        if let Some(g) = &view.soc {
+        if let Some(g) = view.soc() {
             return soc::page(g);
         }
-        let Some(a) = &view.avalon else { return "picker" };
+        let Some(a) = view.avalon() else { return "picker" };
         if let Some(page) = avalon_options::page(&a.phase) {
             return page;
         }
@@ -457,7 +457,7 @@ impl Controller {
         let names: Vec<slint::SharedString> = self.names.iter().map(|n| n.as_str().into()).collect();
         set_model(&ui.get_setup_names(), names, |m| ui.set_setup_names(m));
 
-        let Some(a) = &view.avalon else { return };
+        let Some(a) = view.avalon() else { return };
         if !matches!(a.phase, PhaseView::TeamBuilding { .. }) {
             self.team.clear();
         }

@@ -129,10 +129,10 @@ impl HwPages {
 /// pages then stay closed, the parts belong to the game.
 fn game_under_way(view: &TableView) -> bool {
     use crate::games::avalon::PhaseView;
-    if let Some(a) = &view.avalon {
+    if let Some(a) = view.avalon() {
         return !matches!(a.phase, PhaseView::Lobby | PhaseView::Ended { .. });
     }
-    view.soc.as_ref().is_some_and(|s| !s.knights.is_empty() && s.ended.is_none())
+    view.soc().is_some_and(|s| !s.knights.is_empty() && s.ended.is_none())
 }
 
 /// A part that start-up looked for and did not find (the Pi's reader

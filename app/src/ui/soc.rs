@@ -630,7 +630,7 @@ fn fits(v: &SocView, m: &Menu) -> bool {
 
 impl Controller {
     fn soc(&mut self, cmd: Command) {
-        self.touch(Touch::Soc(cmd));
+        self.touch(Touch::ShadowsOverCamelot(cmd));
     }
 
     /// The problem that stops the setup from starting, if any.
@@ -801,7 +801,7 @@ impl Controller {
         ui.set_loyalty_note(note.into());
         ui.set_setup_problem(self.soc_setup_problem(lang).into());
 
-        let Some(v) = &view.soc else { return };
+        let Some(v) = view.soc() else { return };
         // A half-made choice that no longer fits the moment (an undo, a
         // card on the reader) is dropped.
         if !fits(v, &self.soc_screen.menu) {

@@ -42,7 +42,9 @@ pub use roles::{BalanceItem, BalanceNote, Role, RoleSet, RoleWarning, Side};
 pub use view::{AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed};
 
 use crate::core::{AnonymousBallot, BallotRefusal, OpenBallot};
-use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, GameRng, RuleError, Seat};
+use crate::{
+    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, GameRng, Outcome, RuleError, Seat, TimerKind, Waiting,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -1410,6 +1412,75 @@ impl Game for Avalon {
 
     fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Ended { .. })
+    }
+
+    fn players(&self) -> usize {
+        Avalon::players(self)
+    }
+
+    fn player_name(&self, seat: Seat) -> Option<String> {
+        let names = &self.setup.as_ref()?.names;
+        names.get(seat.index()).map(|n| n.trim()).filter(|n| !n.is_empty()).map(str::to_string)
+    }
+
+    fn pad_command(&self, seat: Seat, approve: bool) -> Option<Command> {
+        match self.phase {
+            Phase::TeamVote { .. } => Some(Command::Vote { seat, approve }),
+            Phase::Mission { .. } => {
+                let card = if approve { MissionCard::Success } else { MissionCard::Fail };
+                Some(Command::PlayMission { seat, card })
+            }
+            _ => None,
+        }
+    }
+
+    fn card_command(&self, card: &str, _cards: &Catalog) -> Result<Command, RuleError> {
+        // Character and loyalty cards: `decide` tells which it wants now.
+        Ok(Command::RoleCard { card: card.to_string() })
+    }
+
+    fn die_command(&self) -> Option<Command> {
+        None
+    }
+
+    fn waiting(&self) -> Option<Waiting> {
+        let key = |what: &str| format!("{what}:{}:{}", self.round(), self.rejections());
+        let lights = |eligible: &BTreeSet<Seat>, done: &dyn Fn(Seat) -> bool| -> Vec<(Seat, bool)> {
+            eligible.iter().map(|&s| (s, done(s))).collect()
+        };
+        match &self.phase {
+            Phase::TeamBuilding => {
+                Some(Waiting { timer: Some((TimerKind::Discussion, key("discussion"))), pad: vec![] })
+            }
+            Phase::TeamVote { ballot, .. } => {
+                let answered: BTreeSet<Seat> = ballot.answered().collect();
+                let pad = lights(ballot.eligible(), &|s| answered.contains(&s));
+                Some(Waiting { timer: Some((TimerKind::Vote, key("vote"))), pad })
+            }
+            Phase::Mission { ballot, .. } => {
+                let timer = (!ballot.is_complete()).then(|| (TimerKind::Mission, key("mission")));
+                Some(Waiting { timer, pad: lights(ballot.eligible(), &|s| ballot.answered().contains(&s)) })
+            }
+            _ => None,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Ended { reason } = self.phase else { return None };
+        let side = reason.winner();
+        let winners =
+            self.roles_known.then(|| Seat::all(self.players()).filter(|&s| self.allegiance(s) == Some(side)).collect());
+        Some(Outcome { winner: crate::code(&side), reason: crate::code(&reason), winners })
+    }
+
+    fn seated_names(event: &Event) -> Option<Vec<String>> {
+        let Event::SetUp { setup, .. } = event else { return None };
+        let n = setup.roles.players();
+        Some((0..n).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
+    }
+
+    fn next_game(&self, names: Option<Vec<String>>) -> Result<Command, RuleError> {
+        self.setup_for_next_game(names).map(Command::Setup)
     }
 }
 

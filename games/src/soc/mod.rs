@@ -49,7 +49,7 @@ pub use view::{FightView, KnightView, PendingView, SocView};
 
 use crate::catalog::Catalog;
 use crate::core::Roll;
-use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, RuleError, Seat};
+use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, Outcome, RuleError, Seat, Waiting};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -840,5 +840,69 @@ impl Game for Soc {
 
     fn is_over(&self) -> bool {
         self.is_over_now()
+    }
+
+    fn players(&self) -> usize {
+        Soc::players(self)
+    }
+
+    fn player_name(&self, seat: Seat) -> Option<String> {
+        (seat.index() < self.players()).then(|| self.name(seat))
+    }
+
+    fn pad_command(&self, _seat: Seat, _approve: bool) -> Option<Command> {
+        None
+    }
+
+    /// A loyalty card while they are tapped at setup or shown after an
+    /// accusation, a black card in the evil step. Anything else is named
+    /// and refused, the game untouched.
+    fn card_command(&self, card: &str, _cards: &Catalog) -> Result<Command, RuleError> {
+        let card = card.to_string();
+        let kind = card.split('/').nth(1).unwrap_or_default();
+        match (kind, &self.phase, &self.pending) {
+            ("loyalty", Phase::LoyaltyScan, _) => Ok(Command::LoyaltyCard { card }),
+            ("loyalty", _, Some(Pending::Accusation { .. })) => Ok(Command::ShowLoyalty { card }),
+            ("black", Phase::Play, None)
+                if self.turn.as_ref().is_some_and(|t| !t.evil_done) && self.dying.is_empty() =>
+            {
+                Ok(Command::BlackCard { card, face_down: None, war: None })
+            }
+            ("black", ..) => Err(SocError::BlackCardNotNow.into()),
+            _ => Err(CommonError::CardNotExpected { card }.into()),
+        }
+    }
+
+    fn die_command(&self) -> Option<Command> {
+        self.waits_for_die().then_some(Command::RollDie)
+    }
+
+    fn waiting(&self) -> Option<Waiting> {
+        None
+    }
+
+    /// The winners' seats are known when every side is (tapped at setup,
+    /// a game without a traitor, or the traitor named, which makes every
+    /// other knight loyal).
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Ended { reason, winner } = self.phase else { return None };
+        let players = self.players();
+        let no_traitor = self.setup.as_ref().is_some_and(|s| s.loyalty == LoyaltyMode::NoTraitor);
+        let traitor = self.known_traitor();
+        let all_known = no_traitor || traitor.is_some() || self.loyalty.len() == players;
+        let side_of = |s: Seat| {
+            if traitor == Some(s) {
+                Side::Evil
+            } else {
+                self.loyalty.get(&s).copied().unwrap_or(Side::Loyal)
+            }
+        };
+        let winners = all_known.then(|| Seat::all(players).filter(|&s| side_of(s) == winner).collect());
+        Some(Outcome { winner: crate::code(&winner), reason: crate::code(&reason), winners })
+    }
+
+    fn seated_names(event: &Event) -> Option<Vec<String>> {
+        let Event::SetUp { setup, .. } = event else { return None };
+        Some((0..setup.knights.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
     }
 }

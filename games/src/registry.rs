@@ -1,0 +1,513 @@
+//! The one list of games.
+//!
+//! Every game Tavola knows is declared once, in [`games!`]: its kind, the
+//! one name the protocol, the journal and the card ids use, its title, the
+//! older spellings still accepted, and (once it is playable) its engine.
+//! Everything that dispatches on the game is generated from that list:
+//! [`GameKind`], [`AnyGame`], [`AnyEvent`], [`AnyCommand`], [`AnyView`] and
+//! their methods here, and whatever the table generates from it through
+//! [`games!`] with a callback of its own (its touches).
+//!
+//! No `match` on a game anywhere has a catch-all arm: a game added to the
+//! list is refused by the compiler at every place that does not answer it
+//! yet (the engine's [`Game`] items, the screens).
+
+use crate::{Ctx, Cue, Game, GameEvent, Outcome, RuleError, Seat, Waiting};
+use serde::{Deserialize, Serialize};
+
+/// The list of games. Called with the name of a macro, it calls that macro
+/// with the list, so each place that generates code per game reads the one
+/// list:
+///
+/// ```text
+/// playable { Kind(engine type) = "id", "Title", ["old spelling", …]; … }
+/// coming { Kind = "id", "Title", […]; … }
+/// ```
+///
+/// A game moves from `coming` to `playable` when its engine exists.
+#[macro_export]
+macro_rules! games {
+    ($callback:ident) => {
+        $callback! {
+            playable {
+                Avalon($crate::avalon::Avalon) = "avalon", "The Resistance: Avalon", [];
+                ShadowsOverCamelot($crate::soc::Soc) = "soc", "Shadows over Camelot", ["shadows-over-camelot"];
+            }
+            coming {
+                CamelotLegends = "legends", "Camelot Legends", ["camelot-legends"];
+                Nottingham = "nottingham", "Nottingham", [];
+                KingArthursKnights = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
+            }
+        }
+    };
+}
+
+/// Why a stored history cannot be told again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// An event of another game in the history.
+    WrongGame {
+        /// The game being rebuilt.
+        expected: GameKind,
+        /// The game the event belongs to.
+        found: GameKind,
+    },
+    /// The game is not playable (yet).
+    NotPlayable(GameKind),
+    /// The rebuilt state breaks one of the game's invariants.
+    Broken(String),
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::WrongGame { expected, found } => {
+                write!(f, "a {} event in a {} game", found.id(), expected.id())
+            }
+            ReplayError::NotPlayable(kind) => write!(f, "{} cannot be played yet", kind.title()),
+            ReplayError::Broken(why) => write!(f, "the stored game does not hold together: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// An engine in the list: how it sits in the [`AnyGame`] family. Generated
+/// for every playable game; code that needs one game's own state (its
+/// screens) reaches it through these.
+pub trait Registered: Game {
+    /// The game's state inside an [`AnyGame`], if it is this game.
+    fn get(game: &AnyGame) -> Option<&Self>;
+    /// The same, to change.
+    fn get_mut(game: &mut AnyGame) -> Option<&mut Self>;
+    /// An event of this game, as any game's.
+    fn wrap_event(event: Self::Event) -> AnyEvent;
+    /// This game's event inside an [`AnyEvent`], if it is one.
+    fn event(event: &AnyEvent) -> Option<&Self::Event>;
+    /// A command of this game, as any game's.
+    fn wrap_command(command: Self::Command) -> AnyCommand;
+    /// This game's view inside an [`AnyView`], if it is one.
+    fn view_of(view: &AnyView) -> Option<&Self::View>;
+}
+
+macro_rules! count {
+    () => { 0usize };
+    ($head:ident $($tail:ident)*) => { 1usize + count!($($tail)*) };
+}
+
+macro_rules! registry {
+    (
+        playable { $( $Kind:ident($Engine:ty) = $id:literal, $title:literal, [$($alias:literal),*]; )* }
+        coming { $( $Coming:ident = $cid:literal, $ctitle:literal, [$($calias:literal),*]; )* }
+    ) => {
+        /// The games Tavola knows, playable or still to come.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum GameKind {
+            $(
+                #[doc = $title]
+                #[serde(rename = $id $(, alias = $alias)*)]
+                $Kind,
+            )*
+            $(
+                #[doc = $ctitle]
+                #[serde(rename = $cid $(, alias = $calias)*)]
+                $Coming,
+            )*
+        }
+
+        impl GameKind {
+            /// All games, in the order the picker shows them (playable first).
+            pub const ALL: [GameKind; count!($($Kind)* $($Coming)*)] = [$(GameKind::$Kind,)* $(GameKind::$Coming,)*];
+
+            /// The game's one name: in the protocol, the journal and as the
+            /// prefix of its card ids (`avalon/role/merlin`).
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(GameKind::$Kind => $id,)*
+                    $(GameKind::$Coming => $cid,)*
+                }
+            }
+
+            /// The game's title (titles are the same in every language).
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$Kind => $title,)*
+                    $(GameKind::$Coming => $ctitle,)*
+                }
+            }
+
+            /// Whether Tavola can run this game yet.
+            pub fn is_playable(self) -> bool {
+                match self {
+                    $(GameKind::$Kind => true,)*
+                    $(GameKind::$Coming => false,)*
+                }
+            }
+
+            /// The game named `name`: its id or an older spelling.
+            pub fn from_name(name: &str) -> Option<GameKind> {
+                match name {
+                    $($id $(| $alias)* => Some(GameKind::$Kind),)*
+                    $($cid $(| $calias)* => Some(GameKind::$Coming),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The game being played, any of them.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "game", content = "state")]
+        pub enum AnyGame {
+            $(
+                #[doc = $title]
+                #[serde(rename = $id $(, alias = $alias)*)]
+                $Kind($Engine),
+            )*
+        }
+
+        /// An event of any game, as stored.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "game", content = "event")]
+        pub enum AnyEvent {
+            $(
+                #[doc = $title]
+                #[serde(rename = $id $(, alias = $alias)*)]
+                $Kind(<$Engine as Game>::Event),
+            )*
+        }
+
+        /// A command for any game.
+        #[derive(Debug, Clone, Serialize, Deserialize)]
+        #[serde(tag = "game", content = "command")]
+        pub enum AnyCommand {
+            $(
+                #[doc = $title]
+                #[serde(rename = $id $(, alias = $alias)*)]
+                $Kind(<$Engine as Game>::Command),
+            )*
+        }
+
+        /// The public view of any game. Flattened into a larger view it
+        /// reads `{"avalon": {…}}`: the game's id holds its view.
+        #[derive(Debug, Clone, PartialEq, Serialize)]
+        pub enum AnyView {
+            $(
+                #[doc = $title]
+                #[serde(rename = $id)]
+                $Kind(<$Engine as Game>::View),
+            )*
+        }
+
+        $(
+            impl Registered for $Engine {
+                fn get(game: &AnyGame) -> Option<&Self> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyGame::$Kind(g) = game { Some(g) } else { None }
+                }
+                fn get_mut(game: &mut AnyGame) -> Option<&mut Self> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyGame::$Kind(g) = game { Some(g) } else { None }
+                }
+                fn wrap_event(event: Self::Event) -> AnyEvent {
+                    AnyEvent::$Kind(event)
+                }
+                fn event(event: &AnyEvent) -> Option<&Self::Event> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyEvent::$Kind(e) = event { Some(e) } else { None }
+                }
+                fn wrap_command(command: Self::Command) -> AnyCommand {
+                    AnyCommand::$Kind(command)
+                }
+                fn view_of(view: &AnyView) -> Option<&Self::View> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyView::$Kind(v) = view { Some(v) } else { None }
+                }
+            }
+        )*
+
+        impl AnyGame {
+            /// A fresh game of `kind`, if Tavola can play it.
+            pub fn new(kind: GameKind) -> Option<AnyGame> {
+                match kind {
+                    $(GameKind::$Kind => Some(AnyGame::$Kind(<$Engine>::default())),)*
+                    $(GameKind::$Coming => None,)*
+                }
+            }
+
+            /// Which game.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$Kind(_) => GameKind::$Kind,)*
+                }
+            }
+
+            /// A game of `kind` rebuilt from its stored events and checked.
+            pub fn replay<'a>(
+                kind: GameKind,
+                events: impl IntoIterator<Item = &'a AnyEvent>,
+            ) -> Result<AnyGame, ReplayError> {
+                let mut game = AnyGame::new(kind).ok_or(ReplayError::NotPlayable(kind))?;
+                for e in events {
+                    game.apply(e)?;
+                }
+                game.check_invariants().map_err(ReplayError::Broken)?;
+                Ok(game)
+            }
+
+            /// Folds one event into the state; an event of another game is
+            /// refused and changes nothing.
+            pub fn apply(&mut self, event: &AnyEvent) -> Result<(), ReplayError> {
+                match (self, event) {
+                    $((AnyGame::$Kind(g), AnyEvent::$Kind(e)) => {
+                        g.apply(e);
+                        Ok(())
+                    })*
+                    #[allow(unreachable_patterns)]
+                    (g, e) => Err(ReplayError::WrongGame { expected: g.kind(), found: e.kind() }),
+                }
+            }
+
+            /// See [`Game::decide`]; a command for another game is refused.
+            pub fn decide(&self, command: &AnyCommand, ctx: &mut Ctx<'_>) -> Result<Vec<AnyEvent>, RuleError> {
+                match (self, command) {
+                    $((AnyGame::$Kind(g), AnyCommand::$Kind(c)) => {
+                        Ok(g.decide(c, ctx)?.into_iter().map(AnyEvent::$Kind).collect())
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => Err(crate::CommonError::NotNow.into()),
+                }
+            }
+
+            /// See [`Game::view`].
+            pub fn view(&self) -> AnyView {
+                match self {
+                    $(AnyGame::$Kind(g) => AnyView::$Kind(g.view()),)*
+                }
+            }
+
+            /// See [`Game::cues`] (an event of another game has none).
+            pub fn cues(&self, event: &AnyEvent) -> Vec<Cue> {
+                match (self, event) {
+                    $((AnyGame::$Kind(g), AnyEvent::$Kind(e)) => g.cues(e),)*
+                    #[allow(unreachable_patterns)]
+                    _ => Vec::new(),
+                }
+            }
+
+            /// See [`Game::check_invariants`].
+            pub fn check_invariants(&self) -> Result<(), String> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.check_invariants(),)*
+                }
+            }
+
+            /// See [`Game::is_over`].
+            pub fn is_over(&self) -> bool {
+                match self {
+                    $(AnyGame::$Kind(g) => g.is_over(),)*
+                }
+            }
+
+            /// See [`Game::players`].
+            pub fn players(&self) -> usize {
+                match self {
+                    $(AnyGame::$Kind(g) => g.players(),)*
+                }
+            }
+
+            /// See [`Game::player_name`].
+            pub fn player_name(&self, seat: Seat) -> Option<String> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.player_name(seat),)*
+                }
+            }
+
+            /// See [`Game::pad_command`].
+            pub fn pad_command(&self, seat: Seat, approve: bool) -> Option<AnyCommand> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.pad_command(seat, approve).map(AnyCommand::$Kind),)*
+                }
+            }
+
+            /// See [`Game::card_command`].
+            pub fn card_command(&self, card: &str, cards: &crate::Catalog) -> Result<AnyCommand, RuleError> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.card_command(card, cards).map(AnyCommand::$Kind),)*
+                }
+            }
+
+            /// See [`Game::die_command`].
+            pub fn die_command(&self) -> Option<AnyCommand> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.die_command().map(AnyCommand::$Kind),)*
+                }
+            }
+
+            /// See [`Game::waiting`].
+            pub fn waiting(&self) -> Option<Waiting> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.waiting(),)*
+                }
+            }
+
+            /// See [`Game::outcome`].
+            pub fn outcome(&self) -> Option<Outcome> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.outcome(),)*
+                }
+            }
+
+            /// See [`Game::next_game`]: the game to start for the same
+            /// table once this one is over.
+            pub fn next_game(&self, names: Option<Vec<String>>) -> Result<AnyCommand, RuleError> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.next_game(names).map(AnyCommand::$Kind),)*
+                }
+            }
+        }
+
+        impl AnyEvent {
+            /// The game the event belongs to.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyEvent::$Kind(_) => GameKind::$Kind,)*
+                }
+            }
+
+            /// See [`GameEvent::blocks_undo`].
+            pub fn blocks_undo(&self) -> bool {
+                match self {
+                    $(AnyEvent::$Kind(e) => e.blocks_undo(),)*
+                }
+            }
+
+            /// See [`GameEvent::is_transient`].
+            pub fn is_transient(&self) -> bool {
+                match self {
+                    $(AnyEvent::$Kind(e) => e.is_transient(),)*
+                }
+            }
+
+            /// The event's public form (see [`GameEvent::redacted`]).
+            pub fn redacted(&self) -> Option<AnyEvent> {
+                match self {
+                    $(AnyEvent::$Kind(e) => e.redacted().map(AnyEvent::$Kind),)*
+                }
+            }
+
+            /// The event alone, without the game's name, as JSON.
+            pub fn body(&self) -> serde_json::Value {
+                match self {
+                    $(AnyEvent::$Kind(e) => serde_json::to_value(e).unwrap_or(serde_json::Value::Null),)*
+                }
+            }
+
+            /// The players named at setup, one per seat (empty for an
+            /// unnamed seat), if this is the setup event.
+            pub fn seated_names(&self) -> Option<Vec<String>> {
+                match self {
+                    $(AnyEvent::$Kind(e) => <$Engine as Game>::seated_names(e),)*
+                }
+            }
+        }
+
+        impl AnyCommand {
+            /// The game the command is for.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyCommand::$Kind(_) => GameKind::$Kind,)*
+                }
+            }
+        }
+
+        impl AnyView {
+            /// The game the view shows.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyView::$Kind(_) => GameKind::$Kind,)*
+                }
+            }
+        }
+    };
+}
+
+games!(registry);
+
+impl GameKind {
+    /// The prefix of this game's card ids in the catalog (its [`GameKind::id`]).
+    pub fn card_prefix(self) -> &'static str {
+        self.id()
+    }
+
+    /// The game a card id belongs to, from its prefix.
+    pub fn of_card(card: &str) -> Option<GameKind> {
+        let prefix = card.split('/').next()?;
+        GameKind::ALL.into_iter().find(|g| g.id() == prefix)
+    }
+}
+
+impl AnyGame {
+    /// This game's own state, if it is `G`.
+    pub fn get<G: Registered>(&self) -> Option<&G> {
+        G::get(self)
+    }
+}
+
+impl AnyView {
+    /// This game's own view, if it is `G`'s.
+    pub fn get<G: Registered>(&self) -> Option<&G::View> {
+        G::view_of(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_one_name_and_its_old_spellings_still_read() {
+        for kind in GameKind::ALL {
+            let json = serde_json::to_value(kind).unwrap();
+            assert_eq!(json, serde_json::json!(kind.id()), "{kind:?} is written by its id");
+            assert_eq!(GameKind::from_name(kind.id()), Some(kind));
+            assert_eq!(serde_json::from_value::<GameKind>(json).unwrap(), kind);
+        }
+        for (old, kind) in [
+            ("shadows-over-camelot", GameKind::ShadowsOverCamelot),
+            ("camelot-legends", GameKind::CamelotLegends),
+            ("king-arthurs-knights", GameKind::KingArthursKnights),
+        ] {
+            assert_eq!(serde_json::from_value::<GameKind>(serde_json::json!(old)).unwrap(), kind);
+            assert_eq!(GameKind::from_name(old), Some(kind));
+        }
+        assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn a_playable_game_starts_empty_and_a_coming_one_does_not_start() {
+        for kind in GameKind::ALL {
+            match AnyGame::new(kind) {
+                Some(g) => {
+                    assert!(kind.is_playable());
+                    assert_eq!(g.kind(), kind);
+                    assert!(!g.is_over());
+                    assert_eq!(g.players(), 0);
+                }
+                None => assert!(!kind.is_playable(), "{kind:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_event_of_another_game_is_refused_in_a_replay() {
+        let soc = AnyEvent::ShadowsOverCamelot(crate::soc::Event::LoyaltyScanSkipped);
+        assert_eq!(
+            AnyGame::replay(GameKind::Avalon, [&soc]).unwrap_err(),
+            ReplayError::WrongGame { expected: GameKind::Avalon, found: GameKind::ShadowsOverCamelot }
+        );
+        assert_eq!(
+            AnyGame::replay(GameKind::Nottingham, []).unwrap_err(),
+            ReplayError::NotPlayable(GameKind::Nottingham)
+        );
+    }
+}
