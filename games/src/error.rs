@@ -3,23 +3,11 @@
 //! Every refusal a rules engine gives is a [`RuleError`]: a stable `code()`
 //! for tests and logs, and a sentence in Italian or English for the screen.
 
-use super::avalon::AvalonError;
-use super::soc::SocError;
 use super::{Lang, Localize, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Why a command was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "error", rename_all = "kebab-case")]
-pub enum RuleError {
-    /// A refusal any game can give.
-    Common(CommonError),
-    /// An Avalon rule.
-    Avalon(AvalonError),
-    /// A Shadows over Camelot rule.
-    Soc(SocError),
-}
+pub use crate::registry::RuleError;
 
 /// Refusals shared by every game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,7 +98,8 @@ impl Localize for CommonError {
 }
 
 impl CommonError {
-    fn code(&self) -> &'static str {
+    /// Stable code (`not_now`).
+    pub fn code(&self) -> &'static str {
         use CommonError::*;
         match self {
             NotStarted => "not_started",
@@ -122,18 +111,6 @@ impl CommonError {
             WrongGameCard { .. } => "wrong_game_card",
             CardNotExpected { .. } => "card_not_expected",
             NotNow => "not_now",
-        }
-    }
-}
-
-impl RuleError {
-    /// A stable identifier such as `common.already_answered` or
-    /// `avalon.team_size`, for tests and logs.
-    pub fn code(&self) -> String {
-        match self {
-            RuleError::Common(e) => format!("common.{}", e.code()),
-            RuleError::Avalon(e) => format!("avalon.{}", e.code()),
-            RuleError::Soc(e) => format!("soc.{}", e.code()),
         }
     }
 }
@@ -158,19 +135,8 @@ impl RuleError {
                     .to_string(),
                 None => self.text(lang),
             },
-            RuleError::Soc(e) => e.text_named(lang, who),
-            RuleError::Avalon(e) => e.text_named(lang, who),
-            _ => self.text(lang),
-        }
-    }
-}
-
-impl Localize for RuleError {
-    fn text(&self, lang: Lang) -> String {
-        match self {
-            RuleError::Common(e) => e.text(lang),
-            RuleError::Avalon(e) => e.text(lang),
-            RuleError::Soc(e) => e.text(lang),
+            RuleError::Common(_) => self.text(lang),
+            game => game.game_text_named(lang, who),
         }
     }
 }
@@ -186,17 +152,5 @@ impl std::error::Error for RuleError {}
 impl From<CommonError> for RuleError {
     fn from(e: CommonError) -> Self {
         RuleError::Common(e)
-    }
-}
-
-impl From<AvalonError> for RuleError {
-    fn from(e: AvalonError) -> Self {
-        RuleError::Avalon(e)
-    }
-}
-
-impl From<SocError> for RuleError {
-    fn from(e: SocError) -> Self {
-        RuleError::Soc(e)
     }
 }

@@ -226,6 +226,17 @@ pub(crate) fn code<T: Serialize>(value: &T) -> String {
     }
 }
 
+/// A game's own refusals (beside the [`CommonError`]s every game gives).
+pub trait GameError: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Localize {
+    /// A stable code within the game (`team_size`); [`RuleError::code`]
+    /// puts the game's id before it.
+    fn code(&self) -> String;
+
+    /// The text in `lang`, naming a seat by its player where `who` knows
+    /// the name.
+    fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String;
+}
+
 /// A window of the game the table times, so that a table never stalls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -275,6 +286,8 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     type Event: GameEvent;
     /// What everybody may see.
     type View: Clone + Debug + Serialize;
+    /// Why the game's own rules refuse a command.
+    type Error: GameError;
 
     /// Which game this is.
     const KIND: GameKind;

@@ -12,7 +12,7 @@
 //! list is refused by the compiler at every place that does not answer it
 //! yet (the engine's [`Game`] items, the screens).
 
-use crate::{Ctx, Cue, Game, GameEvent, Outcome, RuleError, Seat, Waiting};
+use crate::{CommonError, Ctx, Cue, Game, GameError, GameEvent, Lang, Localize, Outcome, Seat, Waiting};
 use serde::{Deserialize, Serialize};
 
 /// The list of games. Called with the name of a macro, it calls that macro
@@ -176,6 +176,58 @@ macro_rules! registry {
             )*
         }
 
+        /// Why a command was refused: a refusal any game can give, or one
+        /// of a game's own rules.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "game", content = "error")]
+        pub enum RuleError {
+            /// A refusal any game can give.
+            #[serde(rename = "common")]
+            Common(CommonError),
+            $(
+                #[doc = concat!("A rule of ", $title, ".")]
+                #[serde(rename = $id $(, alias = $alias)*)]
+                $Kind(<$Engine as Game>::Error),
+            )*
+        }
+
+        $(
+            impl From<<$Engine as Game>::Error> for RuleError {
+                fn from(e: <$Engine as Game>::Error) -> Self {
+                    RuleError::$Kind(e)
+                }
+            }
+        )*
+
+        impl RuleError {
+            /// A stable identifier such as `common.already_answered` or
+            /// `avalon.team_size` (the game's id, then its own code), for
+            /// tests, logs and the headless driver.
+            pub fn code(&self) -> String {
+                match self {
+                    RuleError::Common(e) => format!("common.{}", e.code()),
+                    $(RuleError::$Kind(e) => format!("{}.{}", $id, e.code()),)*
+                }
+            }
+
+            /// A game's own refusal in `lang`, naming seats through `who`.
+            pub(crate) fn game_text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+                match self {
+                    RuleError::Common(e) => e.text(lang),
+                    $(RuleError::$Kind(e) => e.text_named(lang, who),)*
+                }
+            }
+        }
+
+        impl Localize for RuleError {
+            fn text(&self, lang: Lang) -> String {
+                match self {
+                    RuleError::Common(e) => e.text(lang),
+                    $(RuleError::$Kind(e) => e.text(lang),)*
+                }
+            }
+        }
+
         /// A command for any game.
         #[derive(Debug, Clone, Serialize, Deserialize)]
         #[serde(tag = "game", content = "command")]
@@ -274,7 +326,7 @@ macro_rules! registry {
                         Ok(g.decide(c, ctx)?.into_iter().map(AnyEvent::$Kind).collect())
                     })*
                     #[allow(unreachable_patterns)]
-                    _ => Err(crate::CommonError::NotNow.into()),
+                    _ => Err(CommonError::NotNow.into()),
                 }
             }
 

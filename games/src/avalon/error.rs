@@ -159,7 +159,7 @@ pub enum AvalonError {
 }
 
 impl AvalonError {
-    pub(crate) fn code(&self) -> &'static str {
+    fn code_str(&self) -> &'static str {
         use AvalonError::*;
         match self {
             PlayerCount { .. } => "player_count",
@@ -197,6 +197,16 @@ impl AvalonError {
             GameNotOver => "game_not_over",
             NotALoyaltyCard { .. } => "not_a_loyalty_card",
         }
+    }
+}
+
+impl crate::GameError for AvalonError {
+    fn code(&self) -> String {
+        self.code_str().to_string()
+    }
+
+    fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+        AvalonError::text_named(self, lang, who)
     }
 }
 

@@ -1068,6 +1068,7 @@ impl Game for Avalon {
     type Command = Command;
     type Event = Event;
     type View = AvalonView;
+    type Error = AvalonError;
     const KIND: GameKind = GameKind::Avalon;
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {

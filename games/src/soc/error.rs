@@ -239,13 +239,17 @@ pub enum SocError {
     NoGrail,
 }
 
-impl SocError {
+impl crate::GameError for SocError {
     /// Stable code (`knight_count`).
-    pub fn code(&self) -> String {
+    fn code(&self) -> String {
         match serde_json::to_value(self) {
             Ok(v) => v["kind"].as_str().unwrap_or("unknown").to_string(),
             Err(_) => "unknown".into(),
         }
+    }
+
+    fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+        SocError::text_named(self, lang, who)
     }
 }
 
@@ -652,6 +656,8 @@ fn capital(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::GameError;
 
     #[test]
     fn codes_are_stable_and_words_differ_by_language() {

@@ -807,6 +807,7 @@ impl Game for Soc {
     type Command = Command;
     type Event = Event;
     type View = SocView;
+    type Error = SocError;
     const KIND: GameKind = GameKind::ShadowsOverCamelot;
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
