@@ -1,7 +1,9 @@
 //! What the table itself says (not a game): notices about tags, the pad,
-//! timers and hardware, in Italian and English.
+//! timers and hardware. Their words are the `notice.table.*` messages of
+//! the catalogs (`words/lang`).
 
 use crate::games::Lang;
+use tavola_words::{msg, Msg, Said};
 
 /// A table notice with its parameters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,101 +108,77 @@ impl Notice {
 
     /// The words in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        let it = lang == Lang::It;
+        Said::text(self, tavola_words::Lang::from_code(lang.code()).unwrap_or_default())
+    }
+}
+
+impl Said for Notice {
+    fn msg(&self) -> Msg {
         match self {
-            Notice::UnknownTag { uid } => {
-                if it {
-                    format!("Etichetta sconosciuta ({uid}): insegnala a Tavola in Impostazioni → Etichette.")
-                } else {
-                    format!("Unknown tag ({uid}): teach it to Tavola in Settings → Tags.")
-                }
-            }
-            Notice::UnreadableTag { uid, reason } => {
-                if it {
-                    format!("Non riesco a leggere l'etichetta {uid}: tienila ferma e piatta sul lettore, poi riprova.")
-                } else {
-                    format!("The tag {uid} cannot be read ({reason}): hold it still and flat on the reader, then try again.")
-                }
-            }
-            Notice::UnknownCard { card } => {
-                if it {
-                    format!("La carta «{card}» non è in nessun gioco di Tavola.")
-                } else {
-                    format!("The card “{card}” is in none of Tavola's games.")
-                }
-            }
-            Notice::PadIdle { seat } => {
-                if it {
-                    format!("Posto {seat}: ora non c'è niente da votare.")
-                } else {
-                    format!("Seat {seat}: there is nothing to vote on right now.")
-                }
-            }
-            Notice::BothPressed { seat } => {
-                if it {
-                    format!("{seat}: due pulsanti insieme non valgono. Premine uno solo.")
-                } else {
-                    format!("{seat}: both buttons at once do not count. Press just one.")
-                }
-            }
-            Notice::Stuck { seat } => {
-                if it {
-                    format!("{seat}: un pulsante resta premuto. Viene ignorato finché non si rilascia.")
-                } else {
-                    format!("{seat}: a button is held down. It is ignored until released.")
-                }
-            }
-            Notice::Unstuck { seat } => {
-                if it {
-                    format!("{seat}: pulsante rilasciato, si può votare.")
-                } else {
-                    format!("{seat}: button released, voting works again.")
-                }
-            }
-            Notice::Missing { seats } => {
-                if it {
-                    format!("Tempo scaduto. Mancano ancora: {seats}. Si aspetta, oppure si dà più tempo.")
-                } else {
-                    format!("Time is up. Still missing: {seats}. The table waits, or gives more time.")
-                }
-            }
-            Notice::Extended { seconds } => {
-                if it {
-                    format!("Altri {seconds} secondi.")
-                } else {
-                    format!("{seconds} more seconds.")
-                }
-            }
-            Notice::NotBuilt { title } => {
-                if it {
-                    format!("{title} non è ancora disponibile in Tavola.")
-                } else {
-                    format!("{title} is not available in Tavola yet.")
-                }
-            }
-            Notice::NoGame => {
-                lang.pick("Nessuna partita in corso: scegli un gioco.", "No game in progress: pick a game.").into()
-            }
-            Notice::NothingPrivate => lang
-                .pick("Non c'è niente di riservato da mostrare ora.", "There is nothing private to show now.")
-                .into(),
-            Notice::NotSaved { why } => {
-                if it {
-                    format!("Non riesco a salvare ({why}): l'azione non è stata registrata, riprova.")
-                } else {
-                    format!("Could not save ({why}): the action was not recorded, try again.")
-                }
-            }
-            Notice::NothingToUndo => lang.pick("Non c'è niente da annullare.", "There is nothing to undo.").into(),
-            Notice::NothingToRedo => lang.pick("Non c'è niente da ripristinare.", "There is nothing to redo.").into(),
-            Notice::CannotUndo => lang
-                .pick(
-                    "Un voto o una carta missione già data non si può annullare.",
-                    "A vote or a mission card already given cannot be taken back.",
-                )
-                .into(),
-            Notice::Undone => lang.pick("Ultima azione annullata.", "The last action was undone.").into(),
-            Notice::Redone => lang.pick("Azione ripristinata.", "The action was redone.").into(),
+            Notice::UnknownTag { uid } => msg!("notice.table.unknown_tag", uid),
+            Notice::UnreadableTag { uid, reason } => msg!("notice.table.unreadable_tag", uid, reason),
+            Notice::UnknownCard { card } => msg!("notice.table.unknown_card", card),
+            Notice::PadIdle { seat } => msg!("notice.table.pad_idle", seat),
+            Notice::BothPressed { seat } => msg!("notice.table.both_pressed", seat),
+            Notice::Stuck { seat } => msg!("notice.table.stuck", seat),
+            Notice::Unstuck { seat } => msg!("notice.table.unstuck", seat),
+            Notice::Missing { seats } => msg!("notice.table.missing", seats),
+            Notice::Extended { seconds } => msg!("notice.table.extended", count = seconds),
+            Notice::NotBuilt { title } => msg!("notice.table.not_built", title),
+            Notice::NoGame => msg!("notice.table.no_game"),
+            Notice::NothingPrivate => msg!("notice.table.nothing_private"),
+            Notice::NotSaved { why } => msg!("notice.table.not_saved", why),
+            Notice::NothingToUndo => msg!("notice.table.nothing_to_undo"),
+            Notice::NothingToRedo => msg!("notice.table.nothing_to_redo"),
+            Notice::CannotUndo => msg!("notice.table.cannot_undo"),
+            Notice::Undone => msg!("notice.table.undone"),
+            Notice::Redone => msg!("notice.table.redone"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_notice() -> Vec<Notice> {
+        let s = |t: &str| t.to_string();
+        vec![
+            Notice::UnknownTag { uid: s("04:A2") },
+            Notice::UnreadableTag { uid: s("04:A2"), reason: s("CRC error") },
+            Notice::UnknownCard { card: s("avalon/role/jester") },
+            Notice::PadIdle { seat: s("3") },
+            Notice::BothPressed { seat: s("Anna") },
+            Notice::Stuck { seat: s("Anna") },
+            Notice::Unstuck { seat: s("Anna") },
+            Notice::Missing { seats: s("Anna, Bruno") },
+            Notice::Extended { seconds: 30 },
+            Notice::NotBuilt { title: s("Nottingham") },
+            Notice::NoGame,
+            Notice::NothingPrivate,
+            Notice::NothingToUndo,
+            Notice::NothingToRedo,
+            Notice::CannotUndo,
+            Notice::Undone,
+            Notice::Redone,
+            Notice::NotSaved { why: s("disk full") },
+        ]
+    }
+
+    #[test]
+    fn every_notice_is_said_in_every_language() {
+        for n in every_notice() {
+            let said = n.msg();
+            assert_eq!(said.id, format!("notice.{}", n.code()), "the message id follows the code");
+            for lang in Lang::ALL {
+                let text = n.text(lang);
+                assert!(!text.contains(['{', '}']) && text != said.id, "{:?} in {}: {text}", n, lang.code());
+            }
+        }
+        assert_eq!(Notice::Extended { seconds: 30 }.text(Lang::It), "Altri 30 secondi.");
+        assert_eq!(
+            Notice::Stuck { seat: "Anna".into() }.text(Lang::En),
+            "Anna: a button is held down. It is ignored until released."
+        );
     }
 }

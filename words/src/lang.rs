@@ -1,0 +1,153 @@
+//! The languages Tavola speaks, each with its catalog compiled in.
+
+use crate::po::Catalog;
+use crate::Msg;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::OnceLock;
+
+/// Declares the languages: one line each, `Variant = "code", "Endonym";`.
+/// The code is the catalog's folder under `words/lang/` and the language's
+/// serde form; everything else about a language comes from its catalog.
+macro_rules! languages {
+    ($( $(#[$attr:meta])* $variant:ident = $code:literal, $name:literal; )+) => {
+        /// The languages Tavola speaks.
+        ///
+        /// Serialized as its code (`"it"`, `"en"`), as settings files, the
+        /// journal and the headless protocol write it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub enum Lang {
+            $( $(#[$attr])* $variant, )+
+        }
+
+        impl Lang {
+            /// How many languages there are.
+            pub const COUNT: usize = [$($code),+].len();
+
+            /// Every language, in the order the settings screen lists them.
+            pub const ALL: [Lang; Lang::COUNT] = [$(Lang::$variant),+];
+
+            /// The language's code (ISO 639-1 where there is one: `it`, `en`),
+            /// the name of its catalog's folder.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $( Lang::$variant => $code, )+
+                }
+            }
+
+            /// The language's name in itself ("Italiano", "English").
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( Lang::$variant => $name, )+
+                }
+            }
+
+            /// The text of the language's catalog,
+            /// `words/lang/<code>/LC_MESSAGES/tavola.po`, as compiled in.
+            pub fn catalog_source(self) -> &'static str {
+                match self {
+                    $( Lang::$variant => include_str!(concat!("../lang/", $code, "/LC_MESSAGES/tavola.po")), )+
+                }
+            }
+        }
+    };
+}
+
+languages! {
+    /// Italiano.
+    #[default]
+    It = "it", "Italiano";
+    /// English.
+    En = "en", "English";
+}
+
+impl Lang {
+    /// Parses a language code: `it`, `en`, also locale strings such as
+    /// `it_IT.UTF-8`, `en-GB` or `IT` (the part before `_`, `-`, `.` or `@`,
+    /// in any case).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let base = code.split(['_', '-', '.', '@']).next().unwrap_or_default();
+        Lang::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(base))
+    }
+
+    /// The language's catalog, parsed at its first use. A catalog that does
+    /// not parse (which the tests prevent) counts as empty: its messages
+    /// fall back to English.
+    pub fn catalog(self) -> &'static Catalog {
+        static CATALOGS: OnceLock<Vec<Catalog>> = OnceLock::new();
+        let all = CATALOGS
+            .get_or_init(|| Lang::ALL.iter().map(|l| Catalog::parse(l.catalog_source()).unwrap_or_default()).collect());
+        &all[self as usize]
+    }
+
+    /// The message in this language: the catalog's translation, else the
+    /// English one, else the message's id. Never fails; see [`Msg`].
+    pub fn text(self, msg: &Msg) -> String {
+        let fallback = (self != Lang::En).then(|| Lang::En.catalog());
+        self.catalog().render(msg, fallback)
+    }
+
+    /// Picks the Italian or the English of a pair: the English for every
+    /// language but Italian.
+    ///
+    /// For the texts not yet in the catalogs only; new texts are messages
+    /// ([`Msg`], [`crate::msg!`]). It goes when its last caller does.
+    pub fn pick<'a>(self, it: &'a str, en: &'a str) -> &'a str {
+        if self == Lang::It {
+            it
+        } else {
+            en
+        }
+    }
+}
+
+impl Serialize for Lang {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Lang {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let code = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        Lang::ALL.into_iter().find(|l| l.code() == code).ok_or_else(|| {
+            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            serde::de::Error::custom(format!("unknown language “{code}”: expected one of {}", codes.join(", ")))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes() {
+        assert_eq!(Lang::ALL, [Lang::It, Lang::En]);
+        assert_eq!(Lang::default(), Lang::It);
+        for l in Lang::ALL {
+            assert_eq!(Lang::from_code(l.code()), Some(l));
+        }
+        assert_eq!(Lang::from_code("it_IT.UTF-8"), Some(Lang::It));
+        assert_eq!(Lang::from_code("en-GB"), Some(Lang::En));
+        assert_eq!(Lang::from_code("EN"), Some(Lang::En));
+        assert_eq!(Lang::from_code("en@quot"), Some(Lang::En));
+        assert_eq!(Lang::from_code("C"), None);
+        assert_eq!(Lang::from_code(""), None);
+        assert_eq!(Lang::from_code("de"), None);
+        assert_eq!(Lang::It.name(), "Italiano");
+    }
+
+    #[test]
+    fn serde_form_is_the_code() {
+        assert_eq!(serde_json::to_string(&Lang::ALL).unwrap(), r#"["it","en"]"#);
+        assert_eq!(serde_json::from_str::<Lang>(r#""en""#).unwrap(), Lang::En);
+        assert!(serde_json::from_str::<Lang>(r#""EN""#).is_err());
+        assert!(serde_json::from_str::<Lang>(r#""fr""#).is_err());
+    }
+
+    #[test]
+    fn pick_is_italian_or_english() {
+        assert_eq!(Lang::It.pick("sì", "yes"), "sì");
+        assert_eq!(Lang::En.pick("sì", "yes"), "yes");
+    }
+}
