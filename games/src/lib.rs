@@ -64,47 +64,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
-/// The languages Tavola speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// Italiano.
-    #[default]
-    It,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Both languages, in the order the settings screen lists them.
-    pub const ALL: [Lang; 2] = [Lang::It, Lang::En];
-
-    /// The ISO 639-1 code (`it`, `en`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::It => "it",
-            Lang::En => "en",
-        }
-    }
-
-    /// Parses `it`/`en` (also `it_IT.UTF-8` and similar locale strings).
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let c = code.get(..2)?.to_ascii_lowercase();
-        match c.as_str() {
-            "it" => Some(Lang::It),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    /// Picks the Italian or the English of a pair.
-    pub fn pick<'a>(self, it: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::It => it,
-            Lang::En => en,
-        }
-    }
-}
+/// The languages Tavola speaks (the message catalogs' crate).
+pub use tavola_words::Lang;
 
 /// Something that can be said to the players in either language.
 pub trait Localize {

@@ -108,7 +108,7 @@ impl Notice {
 
     /// The words in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        Said::text(self, tavola_words::Lang::from_code(lang.code()).unwrap_or_default())
+        Said::text(self, lang)
     }
 }
 
