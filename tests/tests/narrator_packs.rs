@@ -12,8 +12,8 @@ use tavola::games::avalon::{Role, RoleSet};
 use tavola::games::{Cue, Lang};
 use tavola::hw::audio::{AudioOptions, RodioAudio};
 use tavola::hw::AudioOut;
-use tavola::narrator::synth::Espeak;
-use tavola::narrator::voice::{cli, VoicePack};
+use tavola::narrator::synth::{Espeak, DEFAULT_SPEED};
+use tavola::narrator::voice::{cli, VoiceCommand, VoicePack};
 use tavola::narrator::{self, all_line_ids};
 
 /// A scratch folder removed when dropped.
@@ -41,7 +41,8 @@ fn a_built_pack_covers_the_night_and_the_speaker_plays_it_in_order() {
         return;
     }
     let scratch = Scratch::new("voices");
-    let out = cli(&["build".into(), "--out".into(), scratch.0.to_string_lossy().into()]).unwrap();
+    let build = VoiceCommand::Build { lang: vec![], out: Some(scratch.0.clone()), speed: DEFAULT_SPEED };
+    let out = cli(&build).unwrap();
     assert_eq!(out.lines().count(), 2, "{out}");
     let (packs, messages) = VoicePack::load_all(&scratch.0);
     assert!(messages.is_empty(), "{messages:?}");
