@@ -17,6 +17,8 @@ packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbc
   libudev-dev libinput-dev libgbm-dev libdrm-dev)
 if [ "$purpose" = test ]; then
   # systemd-analyze verify checks deploy/tavola.service (tests/tests/deploy.rs).
+  # The tests never skip: one whose program is missing (espeak-ng for the
+  # narrator's, systemd-analyze) fails and says which.
   packages+=(systemd)
 fi
 
@@ -43,6 +45,12 @@ if command -v dpkg-query >/dev/null 2>&1; then
   fi
 else
   say "not a Debian-based system: make sure these (or their equivalents) are installed: ${packages[*]}"
+fi
+
+if [ "$purpose" = test ]; then
+  for tool in espeak-ng systemd-analyze; do
+    command -v "$tool" >/dev/null 2>&1 || say "$tool is missing: the tests that need it will fail"
+  done
 fi
 
 # Rust: the workspace needs a recent toolchain (see rust-version in Cargo.toml).

@@ -765,50 +765,32 @@ fn dice_check(opts: &Options) -> Check {
     }
 }
 
-/// `tavola selftest` usage.
-pub const CLI_USAGE: &str = "\
-  tavola selftest [OPTIONS]       check the reader, a tag, each seat's buttons and light, the roll button, the dice, the speaker
-      --sim                       on the simulated parts, the actions done by the program (to see what the test does)
-      --lang it|en                the language of the report and of the test line (default: the one chosen in Settings)
-      --seats N                   test only the first N seats
-      --wait S                    seconds to wait for each tag or button (default 15 and 10)
-";
+/// The options of `tavola selftest`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct SelftestArgs {
+    /// On the simulated parts, the actions done by the program (to see what the test does)
+    #[arg(long)]
+    pub sim: bool,
+    /// The language of the report and of the test line (default: the one chosen in Settings)
+    #[arg(long, value_name = "it|en")]
+    pub lang: Option<Lang>,
+    /// Test only the first N seats (1 to 10)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub seats: Option<u8>,
+    /// Seconds to wait for each tag or button, 1 to 600 (default 15 and 10)
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub wait: Option<u64>,
+}
 
 /// Runs `tavola selftest`; prints each check as it ends. Returns the checks.
-pub fn cli(args: &[String]) -> Result<Vec<Check>, String> {
+pub fn cli(args: &SelftestArgs) -> Result<Vec<Check>, String> {
     use crate::hw::audio::{AudioOptions, RodioAudio};
     use crate::hw::sim::{SimDice, SimPad};
-    let mut sim = false;
-    let mut lang = None;
-    let mut seats_limit = None;
+    let SelftestArgs { sim, lang, seats: seats_limit, wait } = args.clone();
     let mut opts = Options::default();
-    let mut i = 0;
-    let value = |i: &mut usize, flag: &str| -> Result<String, String> {
-        *i += 1;
-        args.get(*i).cloned().ok_or_else(|| format!("selftest: {flag} needs a value"))
-    };
-    while i < args.len() {
-        match args[i].as_str() {
-            "--sim" => sim = true,
-            "--lang" => {
-                let v = value(&mut i, "--lang")?;
-                lang = Some(Lang::from_code(&v).ok_or_else(|| format!("unknown language '{v}': use it or en"))?);
-            }
-            "--seats" => {
-                let v = value(&mut i, "--seats")?;
-                seats_limit =
-                    Some(v.parse::<u8>().ok().filter(|n| (1..=10).contains(n)).ok_or("--seats needs 1 to 10")?);
-            }
-            "--wait" => {
-                let v = value(&mut i, "--wait")?;
-                let s: Millis =
-                    v.parse().ok().filter(|s| (1..=600).contains(s)).ok_or("--wait needs 1 to 600 seconds")?;
-                opts.tag_wait_ms = s * 1000;
-                opts.press_wait_ms = s * 1000;
-            }
-            other => return Err(format!("selftest: unknown option '{other}'\n\n{CLI_USAGE}")),
-        }
-        i += 1;
+    if let Some(s) = wait {
+        opts.tag_wait_ms = s * 1000;
+        opts.press_wait_ms = s * 1000;
     }
     opts.lang = lang.unwrap_or_else(|| {
         crate::journal::Journal::open_default()

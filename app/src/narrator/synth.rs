@@ -131,6 +131,15 @@ impl Espeak {
     }
 }
 
+/// espeak-ng for a test that needs it: `scripts/setup.sh test` (run by
+/// `make test`) installs it, so its absence fails the test, saying why,
+/// instead of letting it pass having checked nothing.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn espeak_for_test() -> Espeak {
+    Espeak::detect().unwrap_or_else(|e| panic!("this test needs espeak-ng; `make test` installs it: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,10 +154,7 @@ mod tests {
 
     #[test]
     fn a_line_is_synthesised_into_memory() {
-        let Ok(espeak) = Espeak::detect() else {
-            println!("skipped: espeak-ng is not installed");
-            return;
-        };
+        let espeak = espeak_for_test();
         let clip = espeak.synthesise("Laura era Merlino.", Lang::It, DEFAULT_SPEED).unwrap();
         assert!(clip.duration().as_millis() > 300, "{:?}", clip.duration());
         assert!(clip.samples.iter().any(|s| s.abs() > 0.05), "it is not silence");

@@ -706,72 +706,68 @@ pub fn script(lang: Lang) -> String {
 // ---------------------------------------------------------------------------
 // The `tavola voice` command.
 
-/// Usage of `tavola voice`, for the main help text.
-pub const CLI_USAGE: &str = "\
-  tavola voice build [--lang it|en] [--out DIR] [--speed WPM]
-                                  speak every narration line with espeak-ng into a voice pack
-                                  (DIR/<lang>/; default: $TAVOLA_VOICES or voices/ next to the binary)
-  tavola voice check [DIR]        load the packs in DIR (default as above) and say what is missing or damaged
-  tavola voice script --lang it|en
-                                  the lines to record, one `file<TAB>words` a line
-  tavola voice manifest DIR --lang it|en [--name NAME]
-                                  write manifest.json for a folder of recorded <id>.wav files
-";
+/// `tavola voice …`: the voice packs for the narrator.
+#[derive(Debug, Clone, PartialEq, Eq, clap::Subcommand)]
+pub enum VoiceCommand {
+    /// Speak every narration line with espeak-ng into a voice pack (DIR/<lang>/)
+    Build {
+        /// The language of the pack (both when not given; may be given twice)
+        #[arg(long, value_name = "it|en")]
+        lang: Vec<Lang>,
+        /// The voices folder to write in (default: $TAVOLA_VOICES or voices/ next to the binary)
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// espeak-ng's speed, words per minute (80 to 450)
+        #[arg(long, value_name = "WPM", default_value_t = DEFAULT_SPEED,
+              value_parser = clap::value_parser!(u32).range(80..=450))]
+        speed: u32,
+    },
+    /// Load the packs in DIR and say what is missing or damaged
+    Check {
+        /// The voices folder (default: $TAVOLA_VOICES or voices/ next to the binary)
+        dir: Option<PathBuf>,
+        /// The same as DIR
+        #[arg(long, value_name = "DIR", hide = true)]
+        out: Option<PathBuf>,
+    },
+    /// The lines to record, one `file<TAB>words` a line
+    Script {
+        /// The language (both when not given)
+        #[arg(long, value_name = "it|en")]
+        lang: Vec<Lang>,
+    },
+    /// Write manifest.json for a folder of recorded <id>.wav files
+    Manifest {
+        /// The folder of recordings
+        dir: PathBuf,
+        /// The language the lines are recorded in
+        #[arg(long, value_name = "it|en")]
+        lang: Lang,
+        /// Who speaks
+        #[arg(long, default_value = "recorded")]
+        name: String,
+    },
+}
 
-/// Runs `tavola voice …`; `args` are the words after `voice`. Returns what
-/// to print, or an error message.
-pub fn cli(args: &[String]) -> Result<String, String> {
-    let mut langs: Vec<Lang> = Vec::new();
-    let mut out: Option<PathBuf> = None;
-    let mut speed = DEFAULT_SPEED;
-    let mut name: Option<String> = None;
-    let mut positional: Vec<&str> = Vec::new();
-    let mut i = 1;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        let mut value = |flag: &str| {
-            i += 1;
-            args.get(i).cloned().ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match arg {
-            "--lang" => {
-                let v = value("--lang")?;
-                langs.push(Lang::from_code(&v).ok_or_else(|| format!("unknown language '{v}': use it or en"))?);
-            }
-            "--out" => out = Some(value("--out")?.into()),
-            "--speed" => {
-                speed = value("--speed")?
-                    .parse()
-                    .ok()
-                    .filter(|s| (80..=450).contains(s))
-                    .ok_or("--speed needs words per minute, 80 to 450")?
-            }
-            "--name" => name = Some(value("--name")?),
-            other if other.starts_with("--") => return Err(format!("unknown option '{other}'\n\n{CLI_USAGE}")),
-            other => positional.push(other),
-        }
-        i += 1;
-    }
-    if langs.is_empty() {
-        langs = Lang::ALL.to_vec();
-    }
-    match args.first().map(String::as_str) {
-        Some("build") => {
-            let root = out.unwrap_or_else(default_build_root);
+/// Runs `tavola voice …`. Returns what to print, or an error message.
+pub fn cli(command: &VoiceCommand) -> Result<String, String> {
+    let all = |langs: &[Lang]| if langs.is_empty() { Lang::ALL.to_vec() } else { langs.to_vec() };
+    match command {
+        VoiceCommand::Build { lang, out, speed } => {
+            let root = out.clone().unwrap_or_else(default_build_root);
             let espeak = Espeak::detect().map_err(|e| e.to_string())?;
             let mut report = String::new();
-            for lang in langs {
+            for lang in all(lang) {
                 let r =
-                    build_pack_with(&espeak, lang, &root.join(lang.code()), speed, None).map_err(|e| e.to_string())?;
+                    build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None).map_err(|e| e.to_string())?;
                 report += &format!("{r}\n");
             }
             Ok(report)
         }
-        Some("check") => {
-            let root = positional
-                .first()
-                .map(PathBuf::from)
-                .or(out)
+        VoiceCommand::Check { dir, out } => {
+            let root = dir
+                .clone()
+                .or_else(|| out.clone())
                 .or_else(default_root)
                 .ok_or_else(|| format!("no voices folder: run `tavola voice build` or set {VOICES_ENV}"))?;
             let (packs, messages) = VoicePack::load_all(&root);
@@ -791,12 +787,10 @@ pub fn cli(args: &[String]) -> Result<String, String> {
             }
             Ok(report)
         }
-        Some("script") => Ok(langs.into_iter().map(script).collect()),
-        Some("manifest") => {
-            let dir = positional.first().ok_or("which folder? tavola voice manifest DIR --lang it|en")?;
-            let [lang] = langs[..] else { return Err("say which language: --lang it or --lang en".into()) };
-            let voice = name.unwrap_or_else(|| "recorded".into());
-            let lacking = manifest_for_recordings(Path::new(dir), lang, &voice).map_err(|e| e.to_string())?;
+        VoiceCommand::Script { lang } => Ok(all(lang).into_iter().map(script).collect()),
+        VoiceCommand::Manifest { dir, lang, name } => {
+            let lacking = manifest_for_recordings(dir, *lang, name).map_err(|e| e.to_string())?;
+            let dir = dir.display();
             Ok(if lacking.is_empty() {
                 format!("{dir}/{MANIFEST} written: every line is recorded\n")
             } else {
@@ -807,7 +801,6 @@ pub fn cli(args: &[String]) -> Result<String, String> {
                 )
             })
         }
-        _ => Err(format!("usage:\n{CLI_USAGE}")),
     }
 }
 
@@ -967,10 +960,7 @@ mod tests {
 
     #[test]
     fn a_generated_pack_round_trips_and_is_reproducible() {
-        let Ok(espeak) = Espeak::detect() else {
-            println!("skipped: espeak-ng is not installed (apt install espeak-ng)");
-            return;
-        };
+        let espeak = crate::narrator::synth::espeak_for_test();
         let only = ["avalon.night.close_all", "avalon.night.merlin_close", "soc.end.lost", "avalon.reveal.merlin"];
         let dir = tempfile::tempdir().unwrap();
         let it = dir.path().join("it");
@@ -1001,16 +991,17 @@ mod tests {
 
     #[test]
     fn the_voice_command_answers_or_explains() {
-        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert!(cli(&args(&[])).unwrap_err().contains("tavola voice build"));
-        assert!(cli(&args(&["build", "--lang", "fr"])).unwrap_err().contains("unknown language"));
-        assert!(cli(&args(&["script", "--lang", "en"])).unwrap().contains("soc.end.lost.wav\tCamelot has fallen."));
+        let out = cli(&VoiceCommand::Script { lang: vec![Lang::En] }).unwrap();
+        assert!(out.contains("soc.end.lost.wav\tCamelot has fallen."));
+        let both = cli(&VoiceCommand::Script { lang: vec![] }).unwrap();
+        assert!(both.contains(&out) && both.contains(&script(Lang::It)), "no --lang: both languages");
         let dir = tempfile::tempdir().unwrap();
-        let d = dir.path().to_str().unwrap();
-        let out = cli(&args(&["manifest", d, "--lang", "it", "--name", "Laura"])).unwrap();
+        let manifest = VoiceCommand::Manifest { dir: dir.path().into(), lang: Lang::It, name: "Laura".into() };
+        let out = cli(&manifest).unwrap();
         assert!(out.contains("not recorded yet"), "{out}");
+        assert_eq!(read_manifest(dir.path()).unwrap().voice, "Laura");
         let nothing = tempfile::tempdir().unwrap();
-        let out = cli(&args(&["check", nothing.path().to_str().unwrap()])).unwrap();
+        let out = cli(&VoiceCommand::Check { dir: Some(nothing.path().into()), out: None }).unwrap();
         assert!(out.contains("no pack loaded"), "{out}");
     }
 }
