@@ -67,15 +67,6 @@ use std::fmt::Debug;
 /// The languages Tavola speaks (the message catalogs' crate).
 pub use tavola_words::Lang;
 
-/// `it` or `en` (as [`Lang::from_code`]), for `--lang` on the command line.
-impl std::str::FromStr for Lang {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Lang, String> {
-        Lang::from_code(s).ok_or_else(|| format!("unknown language '{s}': use it or en"))
-    }
-}
-
 /// Something that can be said to the players in either language.
 pub trait Localize {
     /// The text in `lang`.

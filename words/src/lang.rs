@@ -151,3 +151,16 @@ mod tests {
         assert_eq!(Lang::En.pick("sì", "yes"), "yes");
     }
 }
+
+/// A language code as [`Lang::from_code`] reads it (for `--lang` on the
+/// command line); the error names the languages there are.
+impl std::str::FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Lang, String> {
+        Lang::from_code(s).ok_or_else(|| {
+            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            format!("unknown language '{s}': use {}", codes.join(" or "))
+        })
+    }
+}
