@@ -12,8 +12,9 @@
 //! 2. [`Game::apply`] folds one event into the state. It cannot fail: every
 //!    check happened in `decide`.
 //! 3. Randomness (a first leader drawn by lot, a shuffled deck, a die) is drawn
-//!    in `decide` from the [`GameRng`] it is handed and written into the event,
-//!    so replaying the events never needs the RNG again.
+//!    in `decide` from the [`Ctx`] it is handed (the random numbers and the
+//!    cards) and written into the event, so replaying the events never needs
+//!    the RNG again.
 //! 4. [`Game::view`] is the public view: what the screen, the narrator and the
 //!    logs may know. Secret state (roles, mission cards) lives in the state and
 //!    never reaches the view before the rules reveal it. Events that carry
@@ -34,17 +35,8 @@
 //!
 //! # Adding a game
 //!
-//! 1. Create `games/<name>/mod.rs` with the state (`Default + Clone + Serialize
-//!    + Deserialize + PartialEq`), the command and event enums and the public
-//!    view, and implement [`Game`] for the state.
-//! 2. Add the game's error enum as a variant of [`RuleError`] and give it words
-//!    in [`error`].
-//! 3. Add the game to [`GameKind`] and to the dispatch in
-//!    [`crate::table::AnyGame`], so the table session can route pad presses,
-//!    tags and touches to it.
-//! 4. Implement [`testkit::Fuzz`] and add the game to the property tests in
-//!    `tests/tests/properties.rs` (random command sequences, invariants,
-//!    replay, serde round trip).
+//! A game is a module here with its engine, and one line in [`games!`]
+//! (`registry.rs`); `docs/adding-a-game.md` in the project is the checklist.
 
 pub mod avalon;
 pub mod catalog;

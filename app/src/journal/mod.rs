@@ -782,14 +782,11 @@ fn info_from_row(row: InfoRow) -> Result<GameInfo> {
 /// The stored name of a game kind, its id (`avalon`, `soc`; older rows may
 /// hold an older spelling, which still reads).
 pub(crate) fn kind_name(kind: GameKind) -> String {
-    match serde_json::to_value(kind) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => format!("{kind:?}"),
-    }
+    kind.id().to_string()
 }
 
 fn kind_from_name(name: &str) -> Result<GameKind> {
-    serde_json::from_value(serde_json::Value::String(name.into())).map_err(|_| bad_value("game kind", name))
+    GameKind::from_name(name).ok_or_else(|| bad_value("game kind", name))
 }
 
 fn bad_value(what: &str, value: &str) -> JournalError {

@@ -482,3 +482,15 @@ fn game_meta_names_every_seat() {
     assert_eq!(meta.players, ["Anna", "Bruno", "", "", ""]);
     assert_eq!(GameMeta::from_events(&marker(0), None).players, Vec::<String>::new());
 }
+
+#[test]
+fn a_game_stored_under_an_older_name_of_its_game_still_opens() {
+    let (dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::ShadowsOverCamelot, &GameMeta::default()).expect("begin");
+    let stored: String = j.conn().query_row("SELECT kind FROM games WHERE id = ?1", [id.0], |r| r.get(0)).unwrap();
+    assert_eq!(stored, "soc", "a game is stored under its one id");
+    j.conn().execute("UPDATE games SET kind = 'shadows-over-camelot' WHERE id = ?1", [id.0]).unwrap();
+    drop(j);
+    let j = reopen(&dir);
+    assert_eq!(j.info(id).expect("read").kind, GameKind::ShadowsOverCamelot);
+}
