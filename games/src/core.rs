@@ -21,6 +21,11 @@ impl Seat {
         usize::from(self.0)
     }
 
+    /// The seat's number as the players say it, from 1.
+    pub fn number(self) -> u16 {
+        u16::from(self.0) + 1
+    }
+
     /// The next seat clockwise at a table of `players`.
     pub fn next(self, players: usize) -> Seat {
         Seat(((self.index() + 1) % players.max(1)) as u8)

@@ -1,11 +1,13 @@
 //! Typed rule errors in the players' own words.
 //!
 //! Every refusal a rules engine gives is a [`RuleError`]: a stable `code()`
-//! for tests and logs, and a sentence in Italian or English for the screen.
+//! for tests and logs, and a message (`common.<code>`, `avalon.<code>`,
+//! `soc.<code>` in the catalogs) for the screen.
 
-use super::{Lang, Localize, Seat};
+use super::{Lang, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tavola_words::{msg, Arg, Msg, Said};
 
 pub use crate::registry::RuleError;
 
@@ -48,53 +50,40 @@ pub enum CommonError {
     NotNow,
 }
 
-impl Localize for CommonError {
-    fn text(&self, lang: Lang) -> String {
+impl Said for CommonError {
+    fn msg(&self) -> Msg {
         use CommonError::*;
         match self {
-            NotStarted => {
-                lang.pick("La partita non è ancora stata preparata.", "The game has not been set up yet.").into()
-            }
-            AlreadyStarted => lang.pick("La partita è già cominciata.", "The game has already started.").into(),
-            GameOver => lang.pick("La partita è finita.", "The game is over.").into(),
-            NoSuchSeat { seat } => match lang {
-                Lang::It => format!("Al tavolo non c'è il posto {seat}."),
-                Lang::En => format!("There is no seat {seat} at this table."),
+            NotStarted => msg!("common.not_started"),
+            AlreadyStarted => msg!("common.already_started"),
+            GameOver => msg!("common.game_over"),
+            NoSuchSeat { seat } => msg!("common.no_such_seat", seat = seat.number()),
+            AlreadyAnswered { seat } => msg!("common.already_answered", seat = seat.number()),
+            NotAsked { seat } => msg!("common.not_asked", seat = seat.number()),
+            WrongGameCard { card } => match super::GameKind::of_card(card) {
+                Some(g) => msg!("common.wrong_game_card", card = card.as_str(), game = g.title()),
+                None => msg!("common.wrong_game_card.unknown", card = card.as_str()),
             },
-            AlreadyAnswered { seat } => match lang {
-                Lang::It => format!("Il posto {seat} ha già risposto: conta la prima scelta."),
-                Lang::En => format!("Seat {seat} has already answered: the first choice stands."),
-            },
-            NotAsked { seat } => match lang {
-                Lang::It => format!("Ora non tocca al posto {seat} rispondere."),
-                Lang::En => format!("Seat {seat} is not asked to answer now."),
-            },
-            WrongGameCard { card } => {
-                let name = crate::catalog::Catalog::builtin().label(card, lang);
-                match (lang, super::GameKind::of_card(card)) {
-                    (Lang::It, Some(g)) => {
-                        format!("La carta «{name}» è di {}: rimettila nella sua scatola.", g.title())
-                    }
-                    (Lang::En, Some(g)) => {
-                        format!("The card “{name}” belongs to {}: put it back in its box.", g.title())
-                    }
-                    (Lang::It, None) => format!("La carta «{name}» è di un altro gioco: rimettila nella sua scatola."),
-                    (Lang::En, None) => format!("The card “{name}” belongs to another game: put it back in its box."),
-                }
-            }
-            CardNotExpected { card } => match lang {
-                Lang::It => format!(
-                    "La carta «{}» non serve in questo momento.",
-                    crate::catalog::Catalog::builtin().label(card, lang)
-                ),
-                Lang::En => format!(
-                    "The card “{}” is not needed right now.",
-                    crate::catalog::Catalog::builtin().label(card, lang)
-                ),
-            },
-            NotNow => lang.pick("Non è il momento per questa azione.", "This is not the moment for that.").into(),
+            CardNotExpected { card } => msg!("common.card_not_expected", card = card.as_str()),
+            NotNow => msg!("common.not_now"),
         }
     }
+
+    fn text(&self, lang: Lang) -> String {
+        lang.text(&cards_named(self.msg(), lang))
+    }
+}
+
+/// The common refusals carry a card's id (`card`): on the screen it is the
+/// card's name in `lang`, from the card catalog.
+fn cards_named(mut msg: Msg, lang: Lang) -> Msg {
+    if msg.id.starts_with("common.") {
+        if let Some(Arg::Text(card)) = msg.arg("card") {
+            let name = crate::catalog::Catalog::builtin().label(card, lang);
+            msg = msg.with("card", name);
+        }
+    }
+    msg
 }
 
 impl CommonError {
@@ -116,28 +105,37 @@ impl CommonError {
 }
 
 impl RuleError {
-    /// The text in `lang`, naming seats by their players where `who` knows
-    /// them ("Anna has already answered" rather than "Seat 1 has…").
-    pub fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+    /// What to say, naming seats by their players where `who` knows them
+    /// ("Anna has already answered" rather than "Seat 1 has…").
+    pub fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         match self {
             RuleError::Common(CommonError::AlreadyAnswered { seat }) => match who(*seat) {
-                Some(n) => lang
-                    .pick(
-                        &format!("{n} ha già risposto: conta la prima scelta."),
-                        &format!("{n} has already answered: the first choice stands."),
-                    )
-                    .to_string(),
-                None => self.text(lang),
+                Some(name) => msg!("common.already_answered.named", name),
+                None => self.msg(),
             },
             RuleError::Common(CommonError::NotAsked { seat }) => match who(*seat) {
-                Some(n) => lang
-                    .pick(&format!("Ora non tocca a {n} rispondere."), &format!("{n} is not asked to answer now."))
-                    .to_string(),
-                None => self.text(lang),
+                Some(name) => msg!("common.not_asked.named", name),
+                None => self.msg(),
             },
-            RuleError::Common(_) => self.text(lang),
-            game => game.game_text_named(lang, who),
+            RuleError::Common(e) => e.msg(),
+            game => game.game_msg_named(who),
         }
+    }
+
+    /// The text in `lang`, naming seats by their players where `who` knows
+    /// them.
+    pub fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+        lang.text(&cards_named(self.msg_named(who), lang))
+    }
+}
+
+impl Said for RuleError {
+    fn msg(&self) -> Msg {
+        self.msg_named(&|_| None)
+    }
+
+    fn text(&self, lang: Lang) -> String {
+        lang.text(&cards_named(self.msg(), lang))
     }
 }
 

@@ -54,16 +54,12 @@ pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Regis
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Debug;
+pub use tavola_words::{Arg, Msg, Said};
 
 /// The languages Tavola speaks (the message catalogs' crate).
 pub use tavola_words::Lang;
-
-/// Something that can be said to the players in either language.
-pub trait Localize {
-    /// The text in `lang`.
-    fn text(&self, lang: Lang) -> String;
-}
 
 /// What every event type offers the table around the engine.
 pub trait GameEvent: Clone + Debug + Serialize + DeserializeOwned + PartialEq {
@@ -88,15 +84,21 @@ pub trait GameEvent: Clone + Debug + Serialize + DeserializeOwned + PartialEq {
     }
 }
 
-/// A narration cue: a line id and its parameters. The narrator turns cues
-/// into words in the active language and, later, into sound.
+/// A narration cue: a line id and its named arguments. The narrator turns
+/// cues into words in the active language (the catalogs' message
+/// `narration.<id>`) and, later, into sound.
+///
+/// Serialized as `{"id": "soc.knight.life", "args": {"name": "Anna",
+/// "count": 3}, "pause_ms": 0}` (`args` left out when empty); a card's
+/// argument is `{"card": "<card id>"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cue {
     /// Stable id of the line (`avalon.night.evil_open`).
     pub id: String,
-    /// Values spoken inside the line (names, numbers).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub params: Vec<String>,
+    /// Values spoken inside the line (names, numbers, quests, cards), by the
+    /// names of the message's `{…}` parameters.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, CueArg>,
     /// Silence after the line, in milliseconds, before the next one.
     #[serde(default)]
     pub pause_ms: u32,
@@ -106,15 +108,35 @@ pub struct Cue {
     pub interrupt: bool,
 }
 
+/// A value inside a cue's line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum CueArg {
+    /// A card, named by the card catalog in the listener's language.
+    Card {
+        /// The card's id (`soc/black/morgan`).
+        card: String,
+    },
+    /// A number, a text as it is (a player's name) or a nested message (a
+    /// quest's name).
+    Say(Arg),
+}
+
 impl Cue {
-    /// A cue without parameters or pause.
+    /// A cue without arguments or pause.
     pub fn new(id: impl Into<String>) -> Self {
-        Cue { id: id.into(), params: Vec::new(), pause_ms: 0, interrupt: false }
+        Cue { id: id.into(), args: BTreeMap::new(), pause_ms: 0, interrupt: false }
     }
 
-    /// Adds a parameter.
-    pub fn with(mut self, param: impl ToString) -> Self {
-        self.params.push(param.to_string());
+    /// Adds an argument: `name` is the parameter's name in the message.
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Self {
+        self.args.insert(name.to_string(), CueArg::Say(value.into()));
+        self
+    }
+
+    /// Adds a card, said by its name.
+    pub fn card(mut self, name: &str, card: impl Into<String>) -> Self {
+        self.args.insert(name.to_string(), CueArg::Card { card: card.into() });
         self
     }
 
@@ -180,14 +202,15 @@ pub(crate) fn code<T: Serialize>(value: &T) -> String {
 }
 
 /// A game's own refusals (beside the [`CommonError`]s every game gives).
-pub trait GameError: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Localize {
+pub trait GameError: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Said {
     /// A stable code within the game (`team_size`); [`RuleError::code`]
-    /// puts the game's id before it.
+    /// puts the game's id before it. The message's id is the game's id,
+    /// a dot and this code.
     fn code(&self) -> String;
 
-    /// The text in `lang`, naming a seat by its player where `who` knows
-    /// the name.
-    fn text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String;
+    /// The message, naming a seat by its player where `who` knows the
+    /// name (the message's `.named` variant), by its number otherwise.
+    fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg;
 }
 
 /// A window of the game the table times, so that a table never stalls.

@@ -12,7 +12,7 @@
 //! list is refused by the compiler at every place that does not answer it
 //! yet (the engine's [`Game`] items, the screens).
 
-use crate::{CommonError, Ctx, Cue, Game, GameError, GameEvent, Lang, Localize, Outcome, Seat, Waiting};
+use crate::{CommonError, Ctx, Cue, Game, GameError, GameEvent, Msg, Outcome, Said, Seat, Waiting};
 use serde::{Deserialize, Serialize};
 
 /// The list of games. Called with the name of a macro, it calls that macro
@@ -210,20 +210,11 @@ macro_rules! registry {
                 }
             }
 
-            /// A game's own refusal in `lang`, naming seats through `who`.
-            pub(crate) fn game_text_named(&self, lang: Lang, who: &dyn Fn(Seat) -> Option<String>) -> String {
+            /// A game's own refusal, naming seats through `who`.
+            pub(crate) fn game_msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
                 match self {
-                    RuleError::Common(e) => e.text(lang),
-                    $(RuleError::$Kind(e) => e.text_named(lang, who),)*
-                }
-            }
-        }
-
-        impl Localize for RuleError {
-            fn text(&self, lang: Lang) -> String {
-                match self {
-                    RuleError::Common(e) => e.text(lang),
-                    $(RuleError::$Kind(e) => e.text(lang),)*
+                    RuleError::Common(e) => e.msg(),
+                    $(RuleError::$Kind(e) => e.msg_named(who),)*
                 }
             }
         }

@@ -60,7 +60,7 @@ fn a_built_pack_covers_the_night_and_the_speaker_plays_it_in_order() {
         for cue in &night {
             assert!(pack.clip_for(&narrator::line(cue, lang)).is_some(), "{} has no {} clip", cue.id, lang.code());
         }
-        let named = narrator::line(&Cue::new("avalon.reveal.merlin").with("Laura"), lang);
+        let named = narrator::line(&Cue::new("avalon.reveal.merlin").arg("name", "Laura"), lang);
         assert!(pack.clip_for(&named).is_none(), "a line with a name is synthesised");
         let other = if lang == Lang::It { Lang::En } else { Lang::It };
         assert!(pack.clip_for(&narrator::line(&night[0], other)).is_none(), "each pack speaks its own language");

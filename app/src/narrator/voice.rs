@@ -24,9 +24,8 @@
 //! in the [`LoadedPack`] and the line is synthesised instead. Nothing here
 //! panics on a bad file.
 
-use super::lines::template;
 use super::synth::{Espeak, SynthError, DEFAULT_SPEED};
-use super::{all_line_ids, Line};
+use super::{all_line_ids, forms, template, Line};
 use crate::games::Lang;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -293,12 +292,12 @@ impl VoicePack {
             ..Default::default()
         };
         for id in all_line_ids() {
-            let words = template(id, lang).unwrap_or_default();
+            let words = template(&id, lang).unwrap_or_default();
             if has_params(words) {
                 pack.runtime.push(id.to_string());
                 continue;
             }
-            let Some(entry) = manifest.entries.get(id) else {
+            let Some(entry) = manifest.entries.get(&id) else {
                 pack.missing.push(id.to_string());
                 continue;
             };
@@ -386,9 +385,9 @@ fn read_manifest(dir: &Path) -> Result<Manifest, VoiceError> {
     Ok(manifest)
 }
 
-/// True when a line's words have parameters (`{0}`…) to fill in.
+/// True when a line's words have parameters (`{name}`…) to fill in.
 pub fn has_params(template: &str) -> bool {
-    (0..10).any(|i| template.contains(&format!("{{{i}}}")))
+    !tavola_words::placeholders(template).is_empty()
 }
 
 /// Lower-case hex SHA-256 of `bytes`.
@@ -400,10 +399,10 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// languages' templates (parameters match anything). `None` when the words
 /// fit neither (an unknown id).
 pub fn lang_of(line: &Line) -> Option<Lang> {
-    Lang::ALL.into_iter().find(|&l| template(&line.id, l).is_some_and(|t| matches_template(t, &line.text)))
+    Lang::ALL.into_iter().find(|&l| forms(&line.id, l).into_iter().any(|t| matches_template(t, &line.text)))
 }
 
-/// Whether `text` is `template` with its `{n}` filled in by anything.
+/// Whether `text` is `template` with its `{name}`s filled in by anything.
 fn matches_template(template: &str, text: &str) -> bool {
     // Split the template at its placeholders and find the literal pieces in order.
     let mut pieces = Vec::new();
@@ -411,7 +410,9 @@ fn matches_template(template: &str, text: &str) -> bool {
     while let Some(start) = rest.find('{') {
         let end = rest[start..].find('}').map(|e| start + e);
         match end {
-            Some(end) if rest[start + 1..end].chars().all(|c| c.is_ascii_digit()) && end > start + 1 => {
+            Some(end)
+                if rest[start + 1..end].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && end > start + 1 =>
+            {
                 pieces.push(&rest[..start]);
                 rest = &rest[end + 1..];
             }
@@ -611,8 +612,8 @@ pub fn build_pack_with(
     let mut entries = BTreeMap::new();
     let mut runtime = Vec::new();
     let mut written = 0;
-    for id in all_line_ids().filter(|id| only.is_none_or(|o| o.contains(id))) {
-        let Some(words) = template(id, lang) else { continue };
+    for id in all_line_ids().filter(|id| only.is_none_or(|o| o.contains(&id.as_str()))) {
+        let Some(words) = template(&id, lang) else { continue };
         if has_params(words) {
             runtime.push(id.to_string());
             entries.insert(id.to_string(), Entry { text: words.to_string(), file: None, bytes: None, sha256: None });
@@ -668,7 +669,7 @@ pub fn manifest_for_recordings(dir: &Path, lang: Lang, voice: &str) -> Result<Ve
     let mut entries = BTreeMap::new();
     let mut lacking = Vec::new();
     for id in all_line_ids() {
-        let Some(words) = template(id, lang) else { continue };
+        let Some(words) = template(&id, lang) else { continue };
         let mut entry = Entry { text: words.to_string(), file: None, bytes: None, sha256: None };
         if !has_params(words) {
             let file = format!("{id}.wav");
@@ -699,7 +700,7 @@ pub fn manifest_for_recordings(dir: &Path, lang: Lang, voice: &str) -> Result<Ve
 /// parameters left out.
 pub fn script(lang: Lang) -> String {
     all_line_ids()
-        .filter_map(|id| template(id, lang).filter(|w| !has_params(w)).map(|w| format!("{id}.wav\t{w}\n")))
+        .filter_map(|id| template(&id, lang).filter(|w| !has_params(w)).map(|w| format!("{id}.wav\t{w}\n")))
         .collect()
 }
 
@@ -872,18 +873,23 @@ mod tests {
         );
         assert_eq!(lang_of(&line("avalon.night.merlin_close", "Merlin, close your eyes.")), Some(Lang::En));
         assert_eq!(lang_of(&line("nope", "whatever")), None);
-        assert!(matches_template("{0} era {1}.", "a era b."));
-        assert!(!matches_template("{0} era {1}.", "a was b."));
+        assert!(matches_template("{name} era {role}.", "a era b."));
+        assert!(!matches_template("{name} era {role}.", "a was b."));
+        // Each plural form of a counted line is a template.
+        assert_eq!(lang_of(&line("table.timer.warning", "Ancora un secondo.")), Some(Lang::It));
+        assert_eq!(lang_of(&line("table.timer.warning", "5 seconds left.")), Some(Lang::En));
     }
 
     #[test]
     fn every_line_id_is_listed_and_parameters_are_spotted() {
         let ids: Vec<_> = all_line_ids().collect();
-        assert!(ids.contains(&"avalon.night.close_all"));
+        assert!(ids.iter().any(|id| id == "avalon.night.close_all"));
+        assert!(ids.iter().any(|id| id == "avalon.reveal.lancelot-good"), "the cue's id, not the catalog's");
+        assert!(!ids.iter().any(|id| id.ends_with(".zero")), "a zero form is not a line of its own");
         assert!(has_params(template("avalon.round.leader", Lang::It).unwrap()));
         assert!(!has_params(template("avalon.night.close_all", Lang::En).unwrap()));
         assert!(script(Lang::It).contains("avalon.night.close_all.wav\tScende la notte"));
-        assert!(!script(Lang::En).contains("{0}"));
+        assert!(!script(Lang::En).contains('{'));
     }
 
     #[test]

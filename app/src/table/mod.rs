@@ -487,7 +487,7 @@ impl Session {
         let signal = self.timer.as_mut().and_then(|t| t.tick(self.now, warning));
         match signal {
             Some(timer::TimerSignal::Warning(s)) => {
-                self.say(crate::games::Cue::new("table.timer.warning").with(s), &mut out);
+                self.say(crate::games::Cue::new("table.timer.warning").arg("count", s), &mut out);
             }
             Some(timer::TimerSignal::Expired(TimerKind::Discussion)) => {
                 self.say(crate::games::Cue::new("table.timer.discussion_over"), &mut out);
@@ -496,7 +496,7 @@ impl Session {
                 let missing = self.timer_request().map(|r| r.missing).unwrap_or_default();
                 if !missing.is_empty() {
                     let seats = self.names(&missing);
-                    self.say(crate::games::Cue::new("table.timer.missing").with(&seats), &mut out);
+                    self.say(crate::games::Cue::new("table.timer.missing").arg("seats", &seats), &mut out);
                     self.notice(Notice::Missing { seats }, &mut out);
                 }
             }

@@ -9,7 +9,7 @@
 
 use super::Controller;
 use crate::games::avalon::{AvalonOptions, AvalonView, Command, LancelotVariant, PhaseView, Role};
-use crate::games::{Lang, Localize, Seat};
+use crate::games::{Lang, Said, Seat};
 use crate::table::{Input, Output, TableView, Touch};
 use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -146,7 +146,7 @@ impl Controller {
                 let mut distinct: Vec<Role> = set.roles().to_vec();
                 distinct.dedup();
                 let roles: Vec<slint::SharedString> =
-                    distinct.iter().map(|r| format!("{}: {}", r.text(lang), r.explain(lang)).into()).collect();
+                    distinct.iter().map(|r| format!("{}: {}", r.text(lang), r.explain().text(lang)).into()).collect();
                 let mut balance: Vec<slint::SharedString> =
                     set.balance(o.lady_of_the_lake).iter().map(|n| n.text(lang).into()).collect();
                 let leans = match set.leans(o.lady_of_the_lake) {

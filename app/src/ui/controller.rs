@@ -6,7 +6,7 @@ use super::{
 };
 use crate::boot::Booted;
 use crate::games::avalon::{AvalonView, Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
-use crate::games::{Cue, GameKind, Lang, Localize, Seat};
+use crate::games::{Cue, GameKind, Lang, Said, Seat};
 use crate::hw::{Light, Millis, PadButton};
 use crate::narrator;
 use crate::table::{Input, NarrationControl, TableView, TimerConfig, TimerKind, Touch};

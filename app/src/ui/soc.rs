@@ -15,7 +15,7 @@ use crate::games::soc::{
     Action, Command, EndReason, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Relic, Rules, Setup, Side,
     SocView,
 };
-use crate::games::{GameKind, Lang, Seat};
+use crate::games::{GameKind, Lang, Said, Seat};
 use crate::table::{TableView, Touch};
 use crate::ui::{AppWindow, SocAction, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
 use slint::{ComponentHandle, SharedString};
@@ -769,7 +769,7 @@ impl Controller {
             .iter()
             .enumerate()
             .map(|(i, k)| SocSeatChoice {
-                knight: k.name(lang).into(),
+                knight: k.text(lang).into(),
                 name: s.names.get(i).cloned().unwrap_or_default().into(),
             })
             .collect();
@@ -821,7 +821,7 @@ impl Controller {
             .iter()
             .map(|k| SocKnightItem {
                 name: k.name.clone().into(),
-                knight: k.knight.name(lang).into(),
+                knight: k.knight.text(lang).into(),
                 life: k.life,
                 max_life: rules.life.max,
                 hand: i32::from(k.hand),

@@ -1,8 +1,8 @@
 //! Avalon's characters, the two sides, and the role sets the rules allow.
 
 use super::error::AvalonError;
-use crate::{Lang, Localize};
 use serde::{Deserialize, Serialize};
+use tavola_words::{msg, Msg, Said};
 
 /// Fewest players.
 pub const MIN_PLAYERS: usize = 5;
@@ -51,13 +51,14 @@ pub enum Side {
     Evil,
 }
 
-impl Localize for Side {
-    fn text(&self, lang: Lang) -> String {
+impl Said for Side {
+    /// The side's name with its article where the language wants one
+    /// (`avalon.side.good`: "il Bene", "Good").
+    fn msg(&self) -> Msg {
         match self {
-            Side::Good => lang.pick("il Bene", "Good"),
-            Side::Evil => lang.pick("il Male", "Evil"),
+            Side::Good => msg!("avalon.side.good"),
+            Side::Evil => msg!("avalon.side.evil"),
         }
-        .into()
     }
 }
 
@@ -144,42 +145,15 @@ impl Role {
         Role::LANCELOTS.contains(&self)
     }
 
-    /// What the character does, in one line, for the role setup screen.
-    pub fn explain(self, lang: Lang) -> &'static str {
-        match self {
-            Role::Merlin => lang.pick(
-                "Bene. Conosce i malvagi (non Mordred); se l'Assassino lo scopre alla fine, vince il Male.",
-                "Good. Knows the evil players (not Mordred); if the Assassin finds him at the end, Evil wins.",
-            ),
-            Role::Percival => lang.pick(
-                "Bene. Sa chi è Merlino, ma con Morgana in gioco vede due candidati.",
-                "Good. Knows who Merlin is, but with Morgana in play sees two candidates.",
-            ),
-            Role::LoyalServant => lang
-                .pick("Bene. Nessun potere: solo il voto e il fiuto.", "Good. No power: only a vote and a good nose."),
-            Role::Assassin => lang.pick(
-                "Male. Se il Bene vince tre missioni, prova a indicare Merlino.",
-                "Evil. If Good wins three missions, tries to name Merlin.",
-            ),
-            Role::Mordred => lang.pick("Male. Merlino non lo vede.", "Evil. Hidden from Merlin."),
-            Role::Morgana => {
-                lang.pick("Male. Agli occhi di Percival sembra Merlino.", "Evil. Looks like Merlin to Percival.")
-            }
-            Role::Oberon => lang.pick(
-                "Male, ma da solo: non conosce i complici e loro non conoscono lui.",
-                "Evil, but alone: does not know the other evil players, nor they him.",
-            ),
-            Role::Minion => lang
-                .pick("Male. Nessun potere oltre a conoscere i complici.", "Evil. No power beyond knowing the allies."),
-            Role::GoodLancelot => lang.pick(
-                "Bene all'inizio; le carte lealtà possono fargli cambiare schieramento.",
-                "Good at first; the loyalty cards may make him change sides.",
-            ),
-            Role::EvilLancelot => lang.pick(
-                "Male all'inizio; le carte lealtà possono fargli cambiare schieramento.",
-                "Evil at first; the loyalty cards may make him change sides.",
-            ),
-        }
+    /// The character's name (`avalon.role.merlin`).
+    pub fn name(self) -> Msg {
+        Msg::new(format!("avalon.role.{}", self.slug().replace('-', "_")))
+    }
+
+    /// What the character does, in one line, for the role setup screen
+    /// (`avalon.role.merlin.explain`).
+    pub fn explain(self) -> Msg {
+        Msg::new(format!("avalon.role.{}.explain", self.slug().replace('-', "_")))
     }
 
     /// The role printed on an Avalon character card id, if it is one.
@@ -201,21 +175,9 @@ impl Role {
     }
 }
 
-impl Localize for Role {
-    fn text(&self, lang: Lang) -> String {
-        match self {
-            Role::Merlin => lang.pick("Merlino", "Merlin"),
-            Role::Percival => "Percival",
-            Role::LoyalServant => lang.pick("Servo Leale di Artù", "Loyal Servant of Arthur"),
-            Role::Assassin => lang.pick("Assassino", "Assassin"),
-            Role::Mordred => "Mordred",
-            Role::Morgana => "Morgana",
-            Role::Oberon => "Oberon",
-            Role::Minion => lang.pick("Lacchè di Mordred", "Minion of Mordred"),
-            Role::GoodLancelot => lang.pick("Lancillotto del Bene", "Good Lancelot"),
-            Role::EvilLancelot => lang.pick("Lancillotto del Male", "Evil Lancelot"),
-        }
-        .into()
+impl Said for Role {
+    fn msg(&self) -> Msg {
+        self.name()
     }
 }
 
@@ -236,19 +198,12 @@ pub enum RoleWarning {
     MorganaWithoutPercival,
 }
 
-impl Localize for RoleWarning {
-    fn text(&self, lang: Lang) -> String {
+impl Said for RoleWarning {
+    fn msg(&self) -> Msg {
         match self {
-            RoleWarning::PercivalNeedsCover => lang.pick(
-                "Con 5 giocatori, Percival senza Mordred o Morgana rende il Bene molto forte: il regolamento consiglia di aggiungerne uno.",
-                "At 5 players, Percival without Mordred or Morgana makes Good very strong: the rulebook advises adding one of them.",
-            ),
-            RoleWarning::MorganaWithoutPercival => lang.pick(
-                "Morgana senza Percival non ha nessuno da ingannare: il suo potere non conta.",
-                "Morgana without Percival has nobody to deceive: her power does nothing.",
-            ),
+            RoleWarning::PercivalNeedsCover => msg!("avalon.warning.percival_needs_cover"),
+            RoleWarning::MorganaWithoutPercival => msg!("avalon.warning.morgana_without_percival"),
         }
-        .into()
     }
 }
 
@@ -272,17 +227,15 @@ pub struct BalanceNote {
     pub favours: Side,
 }
 
-impl Localize for BalanceNote {
-    fn text(&self, lang: Lang) -> String {
+impl Said for BalanceNote {
+    fn msg(&self) -> Msg {
         let what = match self.about {
-            BalanceItem::Role(r) => r.text(lang),
-            BalanceItem::LadyOfTheLake => lang.pick("La Dama del Lago", "The Lady of the Lake").to_string(),
+            BalanceItem::Role(r) => r.name(),
+            BalanceItem::LadyOfTheLake => msg!("avalon.lady_of_the_lake"),
         };
-        match (lang, self.favours) {
-            (Lang::It, Side::Good) => format!("{what}: rafforza il Bene, che vincerà più spesso."),
-            (Lang::It, Side::Evil) => format!("{what}: rafforza il Male, che vincerà più spesso."),
-            (Lang::En, Side::Good) => format!("{what}: makes Good stronger; Good will win more often."),
-            (Lang::En, Side::Evil) => format!("{what}: makes Evil stronger; Evil will win more often."),
+        match self.favours {
+            Side::Good => msg!("avalon.balance.good", what),
+            Side::Evil => msg!("avalon.balance.evil", what),
         }
     }
 }
@@ -438,6 +391,7 @@ impl RoleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Lang;
 
     #[test]
     fn standard_sets_follow_the_rulebook_counts() {
@@ -509,9 +463,9 @@ mod tests {
     #[test]
     fn every_role_is_explained_in_one_line_in_both_languages() {
         for role in Role::ALL {
-            let (it, en) = (role.explain(Lang::It), role.explain(Lang::En));
+            let (it, en) = (role.explain().text(Lang::It), role.explain().text(Lang::En));
             assert_ne!(it, en, "{role:?}");
-            for text in [it, en] {
+            for text in [&it, &en] {
                 assert!(!text.contains('\n') && text.len() < 120, "one short line: {text}");
             }
             let side = if role.side() == Side::Good { ("Bene", "Good") } else { ("Male", "Evil") };

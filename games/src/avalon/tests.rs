@@ -1,5 +1,5 @@
 use super::*;
-use crate::{Lang, Localize};
+use crate::{Lang, Said};
 
 fn rng() -> Ctx<'static> {
     Ctx::seeded(1)
@@ -277,7 +277,10 @@ fn cues_follow_the_game() {
     let evs = run(&mut g, Command::EndNight);
     let cues = g.cues(&evs[0]);
     assert_eq!(cues[0].id, "avalon.round.leader");
-    assert_eq!(cues[0].params, vec!["Walter".to_string(), "1".into(), "2".into()]);
+    let arg = |n: &str| cues[0].args.get(n).cloned();
+    assert_eq!(arg("leader"), Some(crate::CueArg::Say("Walter".into())));
+    assert_eq!(arg("mission"), Some(crate::CueArg::Say(1.into())));
+    assert_eq!(arg("size"), Some(crate::CueArg::Say(2.into())));
 }
 
 #[test]

@@ -151,26 +151,21 @@ pub struct PrivateReveal {
 }
 
 impl PrivateReveal {
-    /// The panel's words.
-    pub fn text(&self, lang: crate::Lang, about: &str) -> String {
-        use crate::Localize;
-        match (self.shows, lang) {
-            (Revealed::Loyalty(side), crate::Lang::It) => format!(
-                "{about} è leale al{}",
-                match side {
-                    Side::Good => " Bene.",
-                    Side::Evil => " Male.",
-                }
-            ),
-            (Revealed::Loyalty(side), crate::Lang::En) => format!("{about} is loyal to {}.", side.text(lang)),
-            (Revealed::MissionCard(card), crate::Lang::It) => format!(
-                "{about} aveva giocato {}.",
-                if card == MissionCard::Success { "Successo" } else { "Fallimento" }
-            ),
-            (Revealed::MissionCard(card), crate::Lang::En) => {
-                format!("{about} had played {}.", if card == MissionCard::Success { "Success" } else { "Fail" })
-            }
+    /// The panel's words; `about` names the player whose card it is.
+    pub fn msg(&self, about: &str) -> crate::Msg {
+        use tavola_words::msg;
+        let name = about;
+        match self.shows {
+            Revealed::Loyalty(Side::Good) => msg!("avalon.reveal.loyal_good", name),
+            Revealed::Loyalty(Side::Evil) => msg!("avalon.reveal.loyal_evil", name),
+            Revealed::MissionCard(MissionCard::Success) => msg!("avalon.reveal.played_success", name),
+            Revealed::MissionCard(_) => msg!("avalon.reveal.played_fail", name),
         }
+    }
+
+    /// The panel's words in `lang`.
+    pub fn text(&self, lang: crate::Lang, about: &str) -> String {
+        lang.text(&self.msg(about))
     }
 }
 
@@ -345,17 +340,22 @@ impl Avalon {
 
     fn leader_cue(&self) -> Cue {
         if self.options().choose_missions {
-            return Cue::new("avalon.round.leader_chooses").with(self.round()).with(self.name(self.leader));
+            return Cue::new("avalon.round.leader_chooses")
+                .arg("round", self.round())
+                .arg("leader", self.name(self.leader));
         }
         let size = roles::team_size(self.players(), usize::from(self.mission));
-        Cue::new("avalon.round.leader").with(self.name(self.leader)).with(self.mission + 1).with(size)
+        Cue::new("avalon.round.leader")
+            .arg("leader", self.name(self.leader))
+            .arg("mission", self.mission + 1)
+            .arg("size", size)
     }
 }
 
 pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
     match event {
         Event::SetUp { .. } | Event::RoleRecorded { .. } => {
-            g.next_to_scan().map(|s| vec![Cue::new("avalon.scan.next").with(g.name(s))]).unwrap_or_default()
+            g.next_to_scan().map(|s| vec![Cue::new("avalon.scan.next").arg("name", g.name(s))]).unwrap_or_default()
         }
         Event::RoleScanSkipped => vec![Cue::new("avalon.scan.skipped")],
         Event::NightBegan => g.night_script().into_iter().map(|s| s.cue).collect(),
@@ -364,7 +364,7 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
         Event::NightEnded => {
             let mut cues = vec![g.leader_cue().interrupting()];
             if let Some(l) = &g.lady {
-                cues.push(Cue::new("avalon.lady.starts").with(g.name(l.holder)));
+                cues.push(Cue::new("avalon.lady.starts").arg("holder", g.name(l.holder)));
             }
             cues
         }
@@ -372,50 +372,51 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
             let mut cues = Vec::new();
             if g.options().choose_missions {
                 let size = roles::team_size(g.players(), usize::from(*mission));
-                cues.push(Cue::new("avalon.round.mission_chosen").with(mission + 1).with(size));
+                cues.push(Cue::new("avalon.round.mission_chosen").arg("mission", mission + 1).arg("size", size));
             }
             if let Some(h) = excalibur {
-                cues.push(Cue::new("avalon.excalibur.given").with(g.name(*h)));
+                cues.push(Cue::new("avalon.excalibur.given").arg("holder", g.name(*h)));
             }
             cues.push(Cue::new("avalon.vote.open"));
             cues
         }
-        Event::HostAnswered { seat } => vec![Cue::new("avalon.host.answered").with(g.name(*seat))],
+        Event::HostAnswered { seat } => vec![Cue::new("avalon.host.answered").arg("name", g.name(*seat))],
         Event::ExcaliburUsed { holder, target: Some(target), .. } => vec![
-            Cue::new("avalon.excalibur.used").with(g.name(*holder)).with(g.name(*target)),
-            Cue::new("avalon.private.look_away").with(g.name(*holder)),
+            Cue::new("avalon.excalibur.used").arg("holder", g.name(*holder)).arg("target", g.name(*target)),
+            Cue::new("avalon.private.look_away").arg("name", g.name(*holder)),
         ],
         Event::ExcaliburUsed { holder, target: None, .. } => {
-            vec![Cue::new("avalon.excalibur.kept").with(g.name(*holder))]
+            vec![Cue::new("avalon.excalibur.kept").arg("holder", g.name(*holder))]
         }
         Event::LadyExamined { holder, target, loyalty } => {
-            let mut cues = vec![Cue::new("avalon.lady.examines").with(g.name(*holder)).with(g.name(*target))];
+            let mut cues =
+                vec![Cue::new("avalon.lady.examines").arg("holder", g.name(*holder)).arg("target", g.name(*target))];
             if loyalty.is_some() {
-                cues.push(Cue::new("avalon.private.look_away").with(g.name(*holder)));
+                cues.push(Cue::new("avalon.private.look_away").arg("name", g.name(*holder)));
             } else {
-                cues.push(Cue::new("avalon.lady.card").with(g.name(*target)).with(g.name(*holder)));
+                cues.push(Cue::new("avalon.lady.card").arg("target", g.name(*target)).arg("holder", g.name(*holder)));
             }
             cues
         }
         Event::LoyaltyShown { target, .. } => {
             let holder = g.lady.as_ref().map_or(Seat(0), |l| l.holder);
             vec![
-                Cue::new("avalon.lady.card_tapped").with(g.name(*target)),
-                Cue::new("avalon.private.look_away").with(g.name(holder)),
+                Cue::new("avalon.lady.card_tapped").arg("target", g.name(*target)),
+                Cue::new("avalon.private.look_away").arg("name", g.name(holder)),
             ]
         }
-        Event::LadyPassed { holder } => vec![Cue::new("avalon.lady.passed").with(g.name(*holder))],
+        Event::LadyPassed { holder } => vec![Cue::new("avalon.lady.passed").arg("holder", g.name(*holder))],
         Event::LoyaltyCardTurned { round, card } => {
             let id = match card {
                 LoyaltyCard::NoChange => "avalon.lancelot.no_change",
                 LoyaltyCard::Switch => "avalon.lancelot.switch",
             };
-            vec![Cue::new(id).with(round)]
+            vec![Cue::new(id).arg("round", round)]
         }
         Event::VoteCast { .. } => vec![],
         Event::MissionCardPlayed { .. } => match &g.phase {
             Phase::Mission { ballot, excalibur: Some(h), .. } if ballot.is_complete() => {
-                vec![Cue::new("avalon.excalibur.decide").with(g.name(*h))]
+                vec![Cue::new("avalon.excalibur.decide").arg("holder", g.name(*h))]
             }
             _ => vec![],
         },
@@ -423,22 +424,22 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
             let yes = votes.values().filter(|&&v| v).count();
             let no = votes.len() - yes;
             if *approved {
-                vec![Cue::new("avalon.vote.approved").with(yes).with(no)]
+                vec![Cue::new("avalon.vote.approved").arg("yes", yes).arg("no", no)]
             } else {
-                vec![Cue::new("avalon.vote.rejected").with(yes).with(no).with(g.rejections)]
+                vec![Cue::new("avalon.vote.rejected").arg("yes", yes).arg("no", no).arg("rejected", g.rejections)]
             }
         }
         Event::MissionRevealed { mission, fails, succeeded, .. } => {
             let id = if *succeeded { "avalon.mission.succeeded" } else { "avalon.mission.failed" };
-            let mut cues = vec![Cue::new(id).with(mission + 1).with(fails)];
+            let mut cues = vec![Cue::new(id).arg("mission", mission + 1).arg("fails", fails)];
             if let (Phase::Lady, Some(l)) = (&g.phase, &g.lady) {
-                cues.push(Cue::new("avalon.lady.choose").with(g.name(l.holder)));
+                cues.push(Cue::new("avalon.lady.choose").arg("holder", g.name(l.holder)));
             }
             cues
         }
         Event::LeaderPassed { .. } => vec![g.leader_cue()],
         Event::AssassinationBegan => vec![Cue::new("avalon.assassin.begin")],
-        Event::MerlinNamed { target, .. } => vec![Cue::new("avalon.assassin.named").with(g.name(*target))],
+        Event::MerlinNamed { target, .. } => vec![Cue::new("avalon.assassin.named").arg("target", g.name(*target))],
         Event::GameEnded { reason } => {
             let id = match reason {
                 EndReason::MerlinSurvived => "avalon.end.merlin_survived",
@@ -462,13 +463,13 @@ fn reveal(g: &Avalon) -> Vec<Cue> {
     }
     let mut cues = vec![Cue::new("avalon.reveal.begin").pause(1_000)];
     for (seat, role) in &g.roles {
-        cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).with(g.name(*seat)).pause(800));
+        cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).arg("name", g.name(*seat)).pause(800));
     }
     if g.switched {
         cues.push(Cue::new("avalon.reveal.lancelots_switched").pause(800));
     }
     if let Some((merlin, _)) = g.roles.iter().find(|(_, r)| **r == Role::Merlin) {
-        cues.push(Cue::new("avalon.reveal.merlin_was").with(g.name(*merlin)));
+        cues.push(Cue::new("avalon.reveal.merlin_was").arg("name", g.name(*merlin)));
     }
     cues
 }

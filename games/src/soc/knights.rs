@@ -56,21 +56,6 @@ impl Knight {
         Knight::Bedivere,
     ];
 
-    /// The knight's name as the table says it (the same in both languages
-    /// but for the King).
-    pub fn name(self, lang: crate::Lang) -> &'static str {
-        match self {
-            Knight::Arthur => lang.pick("Re Artù", "King Arthur"),
-            Knight::Galahad => "Galahad",
-            Knight::Gawain => "Gawain",
-            Knight::Kay => "Kay",
-            Knight::Palamedes => "Palamedes",
-            Knight::Percival => "Percival",
-            Knight::Tristan => "Tristan",
-            Knight::Bedivere => "Bedivere",
-        }
-    }
-
     /// The knight's catalog id (`soc/knight/arthur`).
     pub fn card(self) -> String {
         let slug = serde_json::to_value(self).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
@@ -154,4 +139,21 @@ pub(super) fn on_place(knights: &[KnightState], place: Place) -> Vec<Seat> {
         .filter(|(_, k)| k.active() && k.place == Some(place))
         .map(|(i, _)| Seat(i as u8))
         .collect()
+}
+
+impl tavola_words::Said for Knight {
+    /// The knight's name as the table says it (`soc.knight.arthur`; the
+    /// same in both languages but for the King).
+    fn msg(&self) -> tavola_words::Msg {
+        tavola_words::Msg::new(match self {
+            Knight::Arthur => "soc.knight.arthur",
+            Knight::Galahad => "soc.knight.galahad",
+            Knight::Gawain => "soc.knight.gawain",
+            Knight::Kay => "soc.knight.kay",
+            Knight::Palamedes => "soc.knight.palamedes",
+            Knight::Percival => "soc.knight.percival",
+            Knight::Tristan => "soc.knight.tristan",
+            Knight::Bedivere => "soc.knight.bedivere",
+        })
+    }
 }

@@ -763,7 +763,9 @@ impl Soc {
             .and_then(|s| s.names.get(seat.index()))
             .filter(|n| !n.trim().is_empty())
             .map(|n| n.trim().to_string())
-            .or_else(|| self.knights.get(seat.index()).map(|k| k.knight.name(crate::Lang::En).to_string()))
+            .or_else(|| {
+                self.knights.get(seat.index()).map(|k| crate::Lang::En.text(&tavola_words::Said::msg(&k.knight)))
+            })
             .unwrap_or_else(|| seat.to_string())
     }
 

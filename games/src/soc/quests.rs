@@ -72,17 +72,22 @@ impl QuestId {
         }
     }
 
-    /// The quest's name for the players.
-    pub fn name(self, lang: crate::Lang) -> &'static str {
-        match self {
-            QuestId::BlackKnight => lang.pick("il Cavaliere Nero", "the Black Knight"),
-            QuestId::Lancelot => lang.pick("l'Armatura di Lancillotto", "Lancelot's Armor"),
-            QuestId::Dragon => lang.pick("il Drago", "the Dragon"),
-            QuestId::Excalibur => "Excalibur",
-            QuestId::Grail => lang.pick("il Santo Graal", "the Holy Grail"),
-            QuestId::Picts => lang.pick("la guerra contro i Pitti", "the war against the Picts"),
-            QuestId::Saxons => lang.pick("la guerra contro i Sassoni", "the war against the Saxons"),
-        }
+    /// The quest's name for the players, with its article
+    /// (`soc.quest.grail`: "the Holy Grail").
+    pub fn msg(self) -> tavola_words::Msg {
+        tavola_words::Msg::new(format!("soc.quest.{}", self.slug().replace('-', "_")))
+    }
+
+    /// The name starting a sentence (`soc.quest.grail.title`: "The Holy
+    /// Grail").
+    pub fn title(self) -> tavola_words::Msg {
+        tavola_words::Msg::new(format!("soc.quest.{}.title", self.slug().replace('-', "_")))
+    }
+
+    /// "On" the quest, the preposition already right (`soc.quest.grail.on`:
+    /// "sul Santo Graal", "on the Holy Grail").
+    pub fn on(self) -> tavola_words::Msg {
+        tavola_words::Msg::new(format!("soc.quest.{}.on", self.slug().replace('-', "_")))
     }
 
     /// Fight quests (combination of fight cards against black cards).

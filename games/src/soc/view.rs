@@ -4,7 +4,7 @@
 use super::knights::Side;
 use super::quests::{Board, Fight, QuestId};
 use super::{EndReason, Event, Pending, Phase, Relic, Soc};
-use crate::{Cue, Seat};
+use crate::{Cue, Msg, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One knight on the board screen.
@@ -228,56 +228,48 @@ pub(super) fn view(g: &Soc) -> SocView {
     }
 }
 
-fn quest_name(q: QuestId) -> String {
-    format!("@line:soc.name.{}", q.slug())
-}
-
-fn card_name(card: &str) -> String {
-    format!("@card:{card}")
-}
-
 pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
     let name = |s: &Seat| g.name(*s);
     match event {
         Event::SetUp { .. } | Event::LoyaltyRecorded { .. } => {
-            g.next_to_scan().map(|s| vec![Cue::new("soc.scan.next").with(g.name(s))]).unwrap_or_default()
+            g.next_to_scan().map(|s| vec![Cue::new("soc.scan.next").arg("name", g.name(s))]).unwrap_or_default()
         }
-        Event::TurnBegan { seat, .. } => vec![Cue::new("soc.turn.begin").with(name(seat))],
+        Event::TurnBegan { seat, .. } => vec![Cue::new("soc.turn.begin").arg("name", name(seat))],
         Event::BlackCardDrawn { hidden: true, .. } => vec![Cue::new("soc.black_card.choose")],
-        Event::BlackCardDrawn { card: Some(card), .. } => vec![Cue::new("soc.black_card").with(card_name(card))],
+        Event::BlackCardDrawn { card: Some(card), .. } => vec![Cue::new("soc.black_card").card("card", card)],
         Event::BlackPlaced { quest, face_down: true, .. } => {
-            vec![Cue::new("soc.black_card.face_down").with(quest_name(*quest))]
+            vec![Cue::new("soc.black_card.face_down").arg("on", quest.on())]
         }
         Event::BlackPlaced { card: Some(card), .. } | Event::FigureAdded { card, .. } => {
-            vec![Cue::new("soc.black_card").with(card_name(card))]
+            vec![Cue::new("soc.black_card").card("card", card)]
         }
         Event::ExcaliburMoved { card: Some(card), .. } | Event::GrailBlack { card: Some(card), .. } => {
-            vec![Cue::new("soc.black_card").with(card_name(card))]
+            vec![Cue::new("soc.black_card").card("card", card)]
         }
-        Event::BlackCardInstead { card, quest } => {
-            vec![Cue::new("soc.black_card.instead").with(card_name(card)).with(quest_name(*quest))]
+        Event::BlackCardInstead { card, .. } => {
+            vec![Cue::new("soc.black_card.instead").card("card", card)]
         }
-        Event::SpecialDrawn { card, .. } => vec![Cue::new("soc.merlin.offer").with(card_name(card))],
-        Event::SpecialCancelled { card, .. } => vec![Cue::new("soc.merlin.cancelled").with(card_name(card))],
-        Event::SpecialTookEffect { card, .. } => vec![Cue::new("soc.special.effect").with(card_name(card))],
-        Event::SiegeChanged { delta } if *delta > 0 => vec![Cue::new("soc.siege.added").with(g.siege)],
-        Event::SiegeChanged { .. } => vec![Cue::new("soc.siege.removed").with(g.siege)],
+        Event::SpecialDrawn { card, .. } => vec![Cue::new("soc.merlin.offer").card("card", card)],
+        Event::SpecialCancelled { card, .. } => vec![Cue::new("soc.merlin.cancelled").card("card", card)],
+        Event::SpecialTookEffect { card, .. } => vec![Cue::new("soc.special.effect").card("card", card)],
+        Event::SiegeChanged { delta } if *delta > 0 => vec![Cue::new("soc.siege.added").arg("count", g.siege)],
+        Event::SiegeChanged { .. } => vec![Cue::new("soc.siege.removed").arg("count", g.siege)],
         Event::LifeChanged { seat, .. } => {
-            vec![Cue::new("soc.knight.life").with(name(seat)).with(g.knights[seat.index()].life.value)]
+            vec![Cue::new("soc.knight.life").arg("name", name(seat)).arg("count", g.knights[seat.index()].life.value)]
         }
         Event::SiegeFightBegan { seat, cards } => {
             let total: u32 = cards.iter().map(|&v| u32::from(v)).sum();
-            vec![Cue::new("soc.siege.fight").with(name(seat)).with(total)]
+            vec![Cue::new("soc.siege.fight").arg("name", name(seat)).arg("count", total)]
         }
-        Event::DieRolled { roll, .. } => vec![Cue::new("soc.die.rolled").with(roll.value)],
+        Event::DieRolled { roll, .. } => vec![Cue::new("soc.die.rolled").arg("value", roll.value)],
         Event::KayWindowOpened { .. } => vec![Cue::new("soc.kay.offer")],
         Event::QuestEnded { quest, won, white_total, black_total, .. } => {
             let mut cues = Vec::new();
             if quest.is_fight() {
-                cues.push(Cue::new("soc.fight.reveal").with(white_total).with(black_total));
+                cues.push(Cue::new("soc.fight.reveal").arg("white", white_total).arg("black", black_total));
             }
             let id = if *won { "soc.quest.won" } else { "soc.quest.lost" };
-            cues.push(Cue::new(id).with(quest_name(*quest)));
+            cues.push(Cue::new(id).arg("quest", quest.msg()));
             cues
         }
         Event::SwordsPlaced { white, black } => {
@@ -288,18 +280,27 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
         }
         Event::SwordsFlipped { count } => (0..*count).map(|_| Cue::new("soc.sword.flipped")).collect(),
         Event::RelicWon { seat, relic } => {
-            vec![Cue::new("soc.relic.won").with(name(seat)).with(format!("@line:soc.name.{}", relic_slug(*relic)))]
+            vec![Cue::new("soc.relic.won")
+                .arg("name", name(seat))
+                .arg("relic", Msg::new(format!("soc.quest.{}", relic_slug(*relic))))]
         }
-        Event::Sacrificed { seat, .. } => vec![Cue::new("soc.sacrifice").with(name(seat))],
-        Event::Accused { accuser, accused } => vec![Cue::new("soc.accuse").with(name(accuser)).with(name(accused))],
-        Event::LoyaltyRevealed { seat, side: Side::Loyal } => vec![Cue::new("soc.traitor.wrong").with(name(seat))],
-        Event::TraitorExposed { seat } => vec![Cue::new("soc.traitor.exposed").with(name(seat))],
-        Event::Dying { seat } => vec![Cue::new("soc.knight.dying").with(name(seat))],
-        Event::GrailDrunk { seat, .. } => vec![Cue::new("soc.knight.saved").with(name(seat))],
-        Event::KnightDied { seat } => vec![Cue::new("soc.knight.dead").with(name(seat))],
+        Event::Sacrificed { seat, .. } => vec![Cue::new("soc.sacrifice").arg("name", name(seat))],
+        Event::Accused { accuser, accused } => {
+            vec![Cue::new("soc.accuse").arg("accuser", name(accuser)).arg("accused", name(accused))]
+        }
+        Event::LoyaltyRevealed { seat, side: Side::Loyal } => {
+            vec![Cue::new("soc.traitor.wrong").arg("name", name(seat))]
+        }
+        Event::TraitorExposed { seat } => vec![Cue::new("soc.traitor.exposed").arg("name", name(seat))],
+        Event::Dying { seat } => vec![Cue::new("soc.knight.dying").arg("name", name(seat))],
+        Event::GrailDrunk { seat, .. } => vec![Cue::new("soc.knight.saved").arg("name", name(seat))],
+        Event::KnightDied { seat } => vec![Cue::new("soc.knight.dead").arg("name", name(seat))],
         Event::TraitorAsked => vec![Cue::new("soc.final.ask")],
         Event::FinalCount { traitor: Some(t), flipped } => {
-            vec![Cue::new("soc.traitor.revealed").with(name(t)), Cue::new("soc.traitor.flips").with(flipped)]
+            vec![
+                Cue::new("soc.traitor.revealed").arg("name", name(t)),
+                Cue::new("soc.traitor.flips").arg("count", flipped),
+            ]
         }
         Event::GameEnded { reason, winner, traitor } => {
             let mut cues = Vec::new();
@@ -311,13 +312,13 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
             };
             match why {
                 Some(id) => cues.push(Cue::new(id)),
-                None => cues.push(Cue::new("soc.end.count").with(g.white).with(g.black)),
+                None => cues.push(Cue::new("soc.end.count").arg("white", g.white).arg("black", g.black)),
             }
             cues.push(Cue::new(if *winner == Side::Loyal { "soc.end.won" } else { "soc.end.lost" }).pause(1_500));
             // The narrated end names the traitor, unless the count already did.
             let named_at_count = *reason == EndReason::SwordsCounted && g.final_traitor.is_some();
             match traitor {
-                Some(t) if !named_at_count => cues.push(Cue::new("soc.traitor.revealed").with(name(t))),
+                Some(t) if !named_at_count => cues.push(Cue::new("soc.traitor.revealed").arg("name", name(t))),
                 None if g.loyalty_known && g.mode().has_traitor() => cues.push(Cue::new("soc.traitor.none")),
                 _ => {}
             }
