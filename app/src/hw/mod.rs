@@ -13,10 +13,12 @@ pub mod rpi;
 pub mod sim;
 pub mod spi;
 
+use crate::games::Lang;
 use crate::narrator::Line;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use tavola_firmware::nfc::{CardId, ReaderChip};
+use tavola_words::{msg, Msg};
 
 /// Milliseconds on the table's clock.
 pub type Millis = u64;
@@ -110,27 +112,44 @@ pub enum Light {
     Done,
 }
 
-/// Why a piece of hardware is not available, with the fix in the message,
-/// in both languages.
+/// Why a piece of hardware is not available, with the fix in the message.
+///
+/// Its words are a catalog message (`hw.*`, `notice.*`): [`HwError::said`]
+/// makes one, [`HwError::text`] says it in a language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HwError {
     /// Which part: `reader`, `pad`, `dice`, `audio`.
     pub part: String,
-    /// What is wrong and how to fix it, in Italian.
+    /// What is wrong and how to fix it, as a message of the catalogs (none
+    /// for an error made with [`HwError::new`] from two ready texts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub msg: Option<Msg>,
+    /// The words in Italian (rendered from `msg` when there is one).
     pub it: String,
     /// The same in English.
     pub en: String,
 }
 
 impl HwError {
-    /// A problem with `part`, said in Italian and in English.
+    /// A problem with `part`, said by a message of the catalogs.
+    pub fn said(part: &str, msg: Msg) -> Self {
+        let (it, en) = (Lang::It.text(&msg), Lang::En.text(&msg));
+        HwError { part: part.into(), msg: Some(msg), it, en }
+    }
+
+    /// A problem with `part` from texts already written in Italian and in
+    /// English. Prefer [`HwError::said`]: its words are in every catalog.
     pub fn new(part: &str, it: impl Into<String>, en: impl Into<String>) -> Self {
-        HwError { part: part.into(), it: it.into(), en: en.into() }
+        HwError { part: part.into(), msg: None, it: it.into(), en: en.into() }
     }
 
     /// The message in `lang`.
-    pub fn text(&self, lang: crate::games::Lang) -> &str {
-        lang.pick(&self.it, &self.en)
+    pub fn text(&self, lang: Lang) -> String {
+        match &self.msg {
+            Some(m) => lang.text(m),
+            None if lang == Lang::It => self.it.clone(),
+            None => self.en.clone(),
+        }
     }
 }
 
@@ -159,7 +178,7 @@ pub trait TagSource {
     /// on this thread, a few polls later from one on a thread of its own.
     /// A source that cannot write says so here.
     fn begin_write(&mut self, _card: &CardId) -> Result<(), HwError> {
-        Err(HwError::new("reader", "Questo lettore non sa scrivere i tag.", "This reader cannot write tags."))
+        Err(HwError::said("reader", msg!("hw.reader.cannot_write")))
     }
 
     /// The outcome of the write begun last, once known: the tag's UID, or
