@@ -1015,4 +1015,17 @@ mod tests {
         assert_eq!((seat.label(Lang::It), seat.label(Lang::En)), ("posto 3".to_string(), "seat 3".to_string()));
         assert!(seat.line(Lang::It).starts_with("SALTATO posto 3: x"));
     }
+
+    #[test]
+    fn a_tag_names_its_card_in_each_language() {
+        let card = Some("avalon/role/assassin".to_string());
+        let c = tag_outcome(TagEvent::Arrived { uid: "04AB".into(), card }).expect("a tag ends the check");
+        assert_eq!(c.it, "UID 04AB, carta: Assassino (avalon/role/assassin).");
+        assert_eq!(c.en, "UID 04AB, card: Assassin (avalon/role/assassin).");
+        let c = tag_outcome(TagEvent::Arrived { uid: "04AB".into(), card: Some("avalon/role/elf".into()) }).unwrap();
+        assert!(c.it.starts_with("UID 04AB, carta: avalon/role/elf, che non è nel catalogo"), "{c:?}");
+        let ask = Ask::Press { seat: 0, button: PadButton::Reject };
+        assert_eq!(ask.text(Lang::It), "Posto 1: premi il tasto rifiuta (la sua luce lampeggia).");
+        assert_eq!(ask.text(Lang::En), "Seat 1: press the reject button (its light is blinking).");
+    }
 }

@@ -321,3 +321,129 @@ impl<T: AudioOut> AudioOut for Shared<T> {
         self.borrow().length(line)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every counted message of the hardware, the journal and the commands,
+    /// at 0, 1 and 2, in both languages.
+    #[test]
+    fn counted_messages_agree_with_their_number() {
+        let said = |m: Msg| (Lang::It.text(&m), Lang::En.text(&m));
+        let cases: [(fn(i64) -> Msg, [(&str, &str); 3]); 7] = [
+            (
+                |n| msg!("hw.tag.too_large", count = n, capacity = 144),
+                [
+                    (
+                        "La carta non ci sta: servono 0 byte, il tag ne tiene 144. Usa un NTAG213 o più grande.",
+                        "The card does not fit: it needs 0 bytes, the tag holds 144. Use an NTAG213 or larger.",
+                    ),
+                    (
+                        "La carta non ci sta: serve un byte, il tag ne tiene 144. Usa un NTAG213 o più grande.",
+                        "The card does not fit: it needs one byte, the tag holds 144. Use an NTAG213 or larger.",
+                    ),
+                    (
+                        "La carta non ci sta: servono 2 byte, il tag ne tiene 144. Usa un NTAG213 o più grande.",
+                        "The card does not fit: it needs 2 bytes, the tag holds 144. Use an NTAG213 or larger.",
+                    ),
+                ],
+            ),
+            (
+                |n| msg!("journal.damage.too_short", count = n),
+                [
+                    ("Il file del database è lungo solo 0 byte.", "The database file is only 0 bytes long."),
+                    ("Il file del database è lungo un solo byte.", "The database file is only one byte long."),
+                    ("Il file del database è lungo solo 2 byte.", "The database file is only 2 bytes long."),
+                ],
+            ),
+            (
+                |n| msg!("cli.tags.no_tag", count = n),
+                [
+                    (
+                        "Nessun tag è stato appoggiato sul lettore entro 0 secondi.",
+                        "No tag was laid on the reader within 0 seconds.",
+                    ),
+                    (
+                        "Nessun tag è stato appoggiato sul lettore entro un secondo.",
+                        "No tag was laid on the reader within one second.",
+                    ),
+                    (
+                        "Nessun tag è stato appoggiato sul lettore entro 2 secondi.",
+                        "No tag was laid on the reader within 2 seconds.",
+                    ),
+                ],
+            ),
+            (
+                |n| msg!("cli.selftest.failed", count = n, total = 9),
+                [
+                    ("0 controlli su 9 sono falliti.", "0 checks of 9 failed."),
+                    ("Un controllo su 9 è fallito.", "One check of 9 failed."),
+                    ("2 controlli su 9 sono falliti.", "2 checks of 9 failed."),
+                ],
+            ),
+            (
+                |n| msg!("notice.journal.resumed", game = 8, count = n),
+                [
+                    ("Partita 8 ripresa da dove era rimasta (0 eventi).", "Game 8 taken up where it was left (0 events)."),
+                    ("Partita 8 ripresa da dove era rimasta (un evento).", "Game 8 taken up where it was left (one event)."),
+                    ("Partita 8 ripresa da dove era rimasta (2 eventi).", "Game 8 taken up where it was left (2 events)."),
+                ],
+            ),
+            (
+                |n| msg!("selftest.dice.fair", count = n, faces = "1 0 0 0 0 1", chi_square = "3.0", limit = "15.1"),
+                [
+                    (
+                        "0 lanci di un d6 (1 0 0 0 0 1): chi quadro 3.0, sotto 15.1.",
+                        "0 rolls of a d6 (1 0 0 0 0 1): chi-square 3.0, below 15.1.",
+                    ),
+                    (
+                        "un lancio di un d6 (1 0 0 0 0 1): chi quadro 3.0, sotto 15.1.",
+                        "one roll of a d6 (1 0 0 0 0 1): chi-square 3.0, below 15.1.",
+                    ),
+                    (
+                        "2 lanci di un d6 (1 0 0 0 0 1): chi quadro 3.0, sotto 15.1.",
+                        "2 rolls of a d6 (1 0 0 0 0 1): chi-square 3.0, below 15.1.",
+                    ),
+                ],
+            ),
+            (
+                |n| msg!("selftest.dice.biased", count = n, faces = "2 0 0 0 0 0", chi_square = "10.0", limit = "15.1"),
+                [
+                    (
+                        "0 lanci di un d6 (2 0 0 0 0 0): chi quadro 10.0, sopra 15.1. Un dado giusto ci arriva una volta \
+                         su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto.",
+                        "0 rolls of a d6 (2 0 0 0 0 0): chi-square 10.0, above 15.1. A fair die gets there one time in \
+                         a hundred: run the test again; if it fails again, the random source is broken.",
+                    ),
+                    (
+                        "un lancio di un d6 (2 0 0 0 0 0): chi quadro 10.0, sopra 15.1. Un dado giusto ci arriva una \
+                         volta su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto.",
+                        "one roll of a d6 (2 0 0 0 0 0): chi-square 10.0, above 15.1. A fair die gets there one time \
+                         in a hundred: run the test again; if it fails again, the random source is broken.",
+                    ),
+                    (
+                        "2 lanci di un d6 (2 0 0 0 0 0): chi quadro 10.0, sopra 15.1. Un dado giusto ci arriva una \
+                         volta su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto.",
+                        "2 rolls of a d6 (2 0 0 0 0 0): chi-square 10.0, above 15.1. A fair die gets there one time in \
+                         a hundred: run the test again; if it fails again, the random source is broken.",
+                    ),
+                ],
+            ),
+        ];
+        for (make, expected) in cases {
+            for (n, (it, en)) in (0..).zip(expected) {
+                assert_eq!(said(make(n)), (it.to_string(), en.to_string()), "{}", make(n).id);
+            }
+        }
+    }
+
+    /// A hardware problem keeps its message, and says it in each language.
+    #[test]
+    fn a_hardware_problem_is_said_in_the_language_asked() {
+        let e = HwError::said("reader", msg!("hw.tag.none"));
+        assert_eq!(e.text(Lang::It), "Nessun tag sul lettore: appoggialo al centro e riprova.");
+        assert_eq!(e.text(Lang::En), "No tag on the reader: lay it in the middle and try again.");
+        assert_eq!((e.it.as_str(), e.en.as_str()), (e.text(Lang::It).as_str(), e.text(Lang::En).as_str()));
+    }
+}
