@@ -326,12 +326,15 @@ impl<T: AudioOut> AudioOut for Shared<T> {
 mod tests {
     use super::*;
 
+    /// A counted message, and its words in Italian and English at 0, 1 and 2.
+    type Counted = (fn(i64) -> Msg, [(&'static str, &'static str); 3]);
+
     /// Every counted message of the hardware, the journal and the commands,
     /// at 0, 1 and 2, in both languages.
     #[test]
     fn counted_messages_agree_with_their_number() {
         let said = |m: Msg| (Lang::It.text(&m), Lang::En.text(&m));
-        let cases: [(fn(i64) -> Msg, [(&str, &str); 3]); 7] = [
+        let cases: [Counted; 7] = [
             (
                 |n| msg!("hw.tag.too_large", count = n, capacity = 144),
                 [
