@@ -10,6 +10,7 @@ use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
 use crate::table::{NarrationControl, SavedTimer, Session, Table, TimerConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
+use tavola_words::msg;
 
 /// The table the app runs: every port boxed, so real and simulated parts mix.
 pub type AppTable = Table<Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>>;
@@ -151,19 +152,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
         match opened {
             Ok(opened) => {
                 if let Some(moved) = &opened.moved_aside {
-                    notices.push(HwError::new(
-                        "journal",
-                        format!(
-                            "Il database era danneggiato: è stato spostato in {} (non è stato cancellato) e si riparte \
-                             da uno nuovo.",
-                            moved.path.display()
-                        ),
-                        format!(
-                            "The database was damaged: it was moved to {} (nothing was deleted) and a fresh one is in \
-                             use.",
-                            moved.path.display()
-                        ),
-                    ));
+                    notices.push(HwError::said("journal", moved.notice()));
                 }
                 let mut journal = opened.journal;
                 journal_path = Some(journal.path().to_path_buf());
@@ -203,10 +192,9 @@ pub fn boot(opts: &BootOptions) -> Booted {
                             // Its end was stored but the power went before it was
                             // marked finished: finish it now rather than offer it.
                             if let Err(e) = journal.finish_game(stored.info.id, &result) {
-                                notices.push(HwError::new(
+                                notices.push(HwError::said(
                                     "journal",
-                                    format!("Non riesco a chiudere l'ultima partita nel database: {e}"),
-                                    format!("The last game cannot be closed in the database: {e}"),
+                                    msg!("notice.journal.cannot_close", error = e.to_string()),
                                 ));
                             }
                             None
@@ -222,11 +210,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
                     session.set_store(Box::new(JournalStore::new(journal, None)));
                 }
             }
-            Err(e) => notices.push(HwError::new(
-                "journal",
-                format!("Non riesco ad aprire il database ({e}): le partite non saranno salvate."),
-                format!("The database cannot be opened ({e}): games will not be saved."),
-            )),
+            Err(e) => notices.push(HwError::said("journal", msg!("notice.journal.cannot_open", error = e.to_string()))),
         }
     }
     let mut table = Table::new(session, reader, pad, dice);
@@ -237,13 +221,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
         let mut audio = RodioAudio::open(&options);
         notices.extend(audio.take_notices());
         if audio.is_silent() {
-            silent_speaker = Some(HwError::new(
-                "audio",
-                "Nessun dispositivo audio: collega l'altoparlante (uscita cuffie o USB), controlla che `aplay -l` lo \
-                 elenchi e riavvia Tavola.",
-                "No sound device: plug the speaker in (headphone socket or USB), check that `aplay -l` lists it, and \
-                 start Tavola again.",
-            ));
+            silent_speaker = Some(HwError::said("audio", msg!("hw.audio.no_device")));
         }
         table.set_audio(Box::new(audio));
     }
@@ -263,11 +241,7 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
     let map = match crate::hw::pinmap::load() {
         Ok((map, _)) => map,
         Err(e) => {
-            notices.push(HwError::new(
-                "pinmap",
-                format!("La mappa dei pin non è valida, uso i pezzi sullo schermo: {e}"),
-                format!("The pin map is not valid, using the on-screen parts: {e}"),
-            ));
+            notices.push(HwError::said("pinmap", msg!("hw.pinmap.invalid", error = e.to_string())));
             return simulated(sim_seats, on_screen);
         }
     };
@@ -436,6 +410,9 @@ mod tests {
         assert_eq!(b.notices.len(), 1);
         assert!(b.notices[0].en.contains("moved to"), "{:?}", b.notices);
         assert!(b.notices[0].it.contains("spostato"), "{:?}", b.notices);
+        // What was wrong is said in words, in each language.
+        assert!(b.notices[0].en.starts_with("The database file is only 77 bytes long. "), "{:?}", b.notices);
+        assert!(b.notices[0].it.starts_with("Il file del database è lungo solo 77 byte. "), "{:?}", b.notices);
     }
 
     /// Speech is asked for: the app starts whether or not a sound device,

@@ -117,6 +117,9 @@ pub struct TagsArgs {
     /// Use a simulated reader with a virtual tag (to try the commands)
     #[arg(long, global = true)]
     pub sim: bool,
+    /// The language of what the command says (default: the one chosen in Settings, else English)
+    #[arg(long, global = true, value_name = "it|en")]
+    pub lang: Option<Lang>,
     #[command(subcommand)]
     pub action: TagsAction,
 }

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use tavola_firmware::sim::Fault;
+use tavola_words::msg;
 
 /// Time step of the simulated loop: the pad's debouncer and the timers see
 /// the clock move in steps this long.
@@ -111,8 +112,9 @@ impl Headless {
         if let Some(path) = &opts.db {
             let opened = Journal::open(path).map_err(|e| e.to_string())?;
             if let Some(moved) = &opened.moved_aside {
-                opening.push(json!({"out": "notice", "code": "journal.moved_aside", "message":
-                    format!("the database was damaged ({:?}) and was moved aside to {}", moved.damage, moved.path.display())}));
+                opening.push(
+                    json!({"out": "notice", "code": "journal.moved_aside", "message": opts.lang.text(&moved.notice())}),
+                );
             }
             let journal = opened.journal;
             let unfinished = if opts.resume { journal.unfinished().map_err(|e| e.to_string())? } else { None };
@@ -134,8 +136,8 @@ impl Headless {
                     let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
                     session.resume(0, done, undone, timer)?;
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
-                    opening.push(json!({"out": "notice", "code": "table.resumed", "message":
-                        format!("game {} taken up where it was left ({} events)", stored.info.id, stored.events.len())}));
+                    let said = msg!("notice.journal.resumed", game = stored.info.id.0, count = stored.events.len());
+                    opening.push(json!({"out": "notice", "code": "table.resumed", "message": opts.lang.text(&said)}));
                 }
                 None => session.set_store(Box::new(JournalStore::new(journal, Some(opts.seed)))),
             }

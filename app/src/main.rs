@@ -6,6 +6,8 @@ use clap::Parser;
 use cli::{AppArgs, Cli, Command, TagsAction};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tavola::games::Lang;
+use tavola_words::{msg, Msg};
 
 /// How the command ended, when it went well.
 enum Done {
@@ -45,12 +47,12 @@ fn run(cli: Cli) -> Result<Done, String> {
         }
         Some(Command::History { db }) => history(db),
         Some(Command::Export { number, db }) => export(number, db),
-        Some(Command::Tags(args)) => tags(args.sim, args.action),
+        Some(Command::Tags(args)) => tags(args.sim, args.lang, args.action),
         Some(Command::Selftest(args)) => {
-            let checks = tavola::selftest::cli(&args)?;
+            let (checks, lang) = tavola::selftest::cli(&args)?;
             let failed = checks.iter().filter(|c| c.outcome == tavola::selftest::Outcome::Fail).count();
             if failed > 0 {
-                return Err(format!("{failed} of {} checks failed", checks.len()));
+                return Err(lang.text(&msg!("cli.selftest.failed", count = failed, total = checks.len())));
             }
             Ok(())
         }
@@ -91,24 +93,33 @@ fn history(db: Option<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-fn ask(question: &str) -> bool {
+/// Asks `question` on the terminal; true for yes (y, or s for sì).
+fn ask(lang: Lang, question: &Msg) -> bool {
     use std::io::Write;
-    print!("{question} [y/N] ");
+    print!("{}", lang.text(&msg!("cli.confirm", question = question.clone())));
     let _ = std::io::stdout().flush();
     let mut answer = String::new();
     std::io::stdin().read_line(&mut answer).is_ok() && matches!(answer.trim(), "y" | "Y" | "s" | "S" | "yes" | "sì")
 }
 
-fn tags(sim: bool, action: TagsAction) -> Result<(), String> {
-    use tavola::tags;
-    let opened = tavola::journal::Journal::open_default().map_err(|e| e.to_string())?;
-    if let Some(moved) = &opened.moved_aside {
-        eprintln!("tavola: the database was damaged and was moved aside: {moved:?}");
-    }
+fn tags(sim: bool, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
+    let opened = tavola::journal::Journal::open_default().map_err(|e| {
+        tavola::settings::command_lang(lang, None).text(&msg!("cli.journal_error", error = e.to_string()))
+    })?;
     let mut journal = opened.journal;
+    let lang = tavola::settings::command_lang(lang, Some(&journal));
+    if let Some(moved) = &opened.moved_aside {
+        eprintln!("tavola: {}", lang.text(&msg!("cli.moved_aside", notice = moved.notice())));
+    }
+    tags_on(sim, lang, action, &mut journal).map_err(|m| lang.text(&m))
+}
+
+fn tags_on(sim: bool, lang: Lang, action: TagsAction, journal: &mut tavola::journal::Journal) -> Result<(), Msg> {
+    use tavola::tags;
+    let ask = |q: &Msg| ask(lang, q);
     let (verb, card) = match &action {
         TagsAction::List => {
-            for t in journal.learned_tags().map_err(|e| e.to_string())? {
+            for t in journal.learned_tags().map_err(|e| msg!("cli.journal_error", error = e.to_string()))? {
                 println!("{}\t{}", t.uid, t.card);
             }
             return Ok(());
@@ -127,16 +138,16 @@ fn tags(sim: bool, action: TagsAction) -> Result<(), String> {
             _ => tavola_firmware::sim::SimTag::classic_1k([0x53, 0x49, 0x4D, 0x01]),
         });
         let mut s = tags::session(chip)?;
-        println!("Lay the tag on the reader…");
+        println!("{}", lang.text(&msg!("cli.tags.lay_tag")));
         let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, sleep)?;
         match verb {
             "write" => tags::write(&mut s, card, &found, ask)?,
-            _ => tags::learn(&mut journal, card, &found, ask)?,
+            _ => tags::learn(journal, card, &found, ask)?,
         }
     } else {
-        real_reader_tags(verb, card, &mut journal, poll)?
+        real_reader_tags(verb, card, lang, journal, poll)?
     };
-    println!("{message}");
+    println!("{}", lang.text(&message));
     Ok(())
 }
 
@@ -144,14 +155,17 @@ fn tags(sim: bool, action: TagsAction) -> Result<(), String> {
 fn real_reader_tags(
     verb: &str,
     card: &str,
+    lang: Lang,
     journal: &mut tavola::journal::Journal,
     poll: std::time::Duration,
-) -> Result<String, String> {
+) -> Result<Msg, Msg> {
     use tavola::tags;
-    let (map, _) = tavola::hw::pinmap::load().map_err(|e| e.to_string())?;
-    let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader).map_err(|e| e.en)?;
+    let ask = |q: &Msg| ask(lang, q);
+    let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.to_string()))?;
+    let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader)
+        .map_err(|e| e.msg.unwrap_or_else(|| msg!("hw.reader.error", error = e.en)))?;
     let mut s = tags::session(spi)?;
-    println!("Lay the tag on the reader…");
+    println!("{}", lang.text(&msg!("cli.tags.lay_tag")));
     let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, std::thread::sleep)?;
     match verb {
         "write" => tags::write(&mut s, card, &found, ask),
@@ -163,11 +177,11 @@ fn real_reader_tags(
 fn real_reader_tags(
     _verb: &str,
     _card: &str,
+    _lang: Lang,
     _journal: &mut tavola::journal::Journal,
     _poll: std::time::Duration,
-) -> Result<String, String> {
-    Err("this build has no reader support: on the Pi, build with `--features rpi`; to try the command here, add --sim"
-        .into())
+) -> Result<Msg, Msg> {
+    Err(msg!("cli.tags.no_reader_support"))
 }
 
 #[cfg(feature = "gui")]
@@ -187,10 +201,8 @@ fn gui(args: AppArgs) -> Result<Done, String> {
 }
 
 #[cfg(not(feature = "gui"))]
-fn gui(_args: AppArgs) -> Result<Done, String> {
+fn gui(args: AppArgs) -> Result<Done, String> {
     use clap::CommandFactory;
-    Err(format!(
-        "this build has no touchscreen app (built without the `gui` feature)\n\n{}",
-        Cli::command().render_help()
-    ))
+    let lang = tavola::settings::command_lang(args.lang, None);
+    Err(format!("{}\n\n{}", lang.text(&msg!("cli.no_gui")), Cli::command().render_help()))
 }

@@ -17,6 +17,7 @@ use crate::hw::sim::SimReader;
 use crate::hw::{AudioOut, DiceButton, HwError, Light, Millis, PadButton, PadEvent, TagEvent, TagSource, VotePad};
 use crate::narrator::Line;
 use tavola_firmware::nfc::ReaderChip;
+use tavola_words::{msg, Msg};
 
 /// How a check ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,7 +30,8 @@ pub enum Outcome {
     Skipped,
 }
 
-/// One check's result, said in both languages.
+/// One check's result. Its words are `selftest.*` messages of the
+/// catalogs, kept rendered in both languages the screen offers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Check {
     /// Which check: `reader`, `tag`, `seat 3`, `roll button`, `dice`, `speaker`.
@@ -43,44 +45,57 @@ pub struct Check {
 }
 
 impl Check {
-    fn new(name: impl Into<String>, outcome: Outcome, it: impl Into<String>, en: impl Into<String>) -> Self {
-        Check { name: name.into(), outcome, it: it.into(), en: en.into() }
+    /// A check whose words are `said`.
+    fn new(name: impl Into<String>, outcome: Outcome, said: Msg) -> Self {
+        Check::by_lang(name, outcome, |_| said.clone())
+    }
+
+    /// A check whose words depend on the language beyond the catalog's (a
+    /// card's name, from the games' own catalog).
+    fn by_lang(name: impl Into<String>, outcome: Outcome, said: impl Fn(Lang) -> Msg) -> Self {
+        let (it, en) = (Lang::It.text(&said(Lang::It)), Lang::En.text(&said(Lang::En)));
+        Check { name: name.into(), outcome, it, en }
+    }
+
+    /// A check that failed, or was skipped, with a hardware problem's words.
+    fn of(name: impl Into<String>, outcome: Outcome, why: &HwError) -> Self {
+        Check { name: name.into(), outcome, it: why.it.clone(), en: why.en.clone() }
     }
 
     /// The text in `lang`.
     pub fn text(&self, lang: Lang) -> &str {
-        lang.pick(&self.it, &self.en)
+        if lang == Lang::It {
+            &self.it
+        } else {
+            &self.en
+        }
     }
 
-    /// `PASS`/`FAIL`/`SKIP` (or the Italian words) and the text, one line.
+    /// `PASS`/`FAIL`/`SKIP` (or the words of `lang`) and the text, one line.
     pub fn line(&self, lang: Lang) -> String {
-        let word = match (self.outcome, lang) {
-            (Outcome::Pass, Lang::It) => "OK    ",
-            (Outcome::Fail, Lang::It) => "GUASTO",
-            (Outcome::Skipped, Lang::It) => "SALTATO",
-            (Outcome::Pass, _) => "PASS",
-            (Outcome::Fail, _) => "FAIL",
-            (Outcome::Skipped, _) => "SKIP",
-        };
-        format!("{word} {}: {}", self.label(lang), self.text(lang))
+        let (label, text) = (self.label(lang), self.text(lang).to_string());
+        lang.text(&match self.outcome {
+            Outcome::Pass => msg!("selftest.line.pass", label, text),
+            Outcome::Fail => msg!("selftest.line.fail", label, text),
+            Outcome::Skipped => msg!("selftest.line.skipped", label, text),
+        })
     }
 
     /// The check's name in `lang`.
     pub fn label(&self, lang: Lang) -> String {
-        if lang != Lang::It {
-            return self.name.clone();
-        }
-        match self.name.as_str() {
-            "reader" => "lettore".into(),
-            "pad" => "pulsantiera".into(),
-            "roll button" => "pulsante dei dadi".into(),
-            "dice" => "dadi".into(),
-            "speaker" => "altoparlante".into(),
-            other => match other.strip_prefix("seat ") {
-                Some(n) => format!("posto {n}"),
-                None => other.into(),
+        let said = match self.name.as_str() {
+            "reader" => msg!("selftest.check.reader"),
+            "tag" => msg!("selftest.check.tag"),
+            "pad" => msg!("selftest.check.pad"),
+            "roll button" => msg!("selftest.check.roll_button"),
+            "dice" => msg!("selftest.check.dice"),
+            "speaker" => msg!("selftest.check.speaker"),
+            other => match other.strip_prefix("seat ").and_then(|n| n.parse::<u8>().ok()) {
+                Some(seat) => msg!("selftest.check.seat", seat),
+                None => return other.into(),
             },
-        }
+        };
+        lang.text(&said)
     }
 }
 
@@ -105,24 +120,13 @@ pub enum Ask {
 impl Ask {
     /// The request, as the screen or the terminal says it.
     pub fn text(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Ask::LayTag, Lang::It) => "Appoggia un tag sul lettore.".into(),
-            (Ask::LayTag, _) => "Lay a tag on the reader.".into(),
-            (Ask::Press { seat, button }, Lang::It) => format!(
-                "Posto {}: premi il tasto {} (la sua luce lampeggia).",
-                seat + 1,
-                if *button == PadButton::Approve { "approva" } else { "rifiuta" }
-            ),
-            (Ask::Press { seat, button }, _) => format!(
-                "Seat {}: press the {} button (its light is blinking).",
-                seat + 1,
-                if *button == PadButton::Approve { "approve" } else { "reject" }
-            ),
-            (Ask::Roll, Lang::It) => "Premi il pulsante dei dadi.".into(),
-            (Ask::Roll, _) => "Press the roll button.".into(),
-            (Ask::Listen, Lang::It) => "Ascolta l'altoparlante.".into(),
-            (Ask::Listen, _) => "Listen to the speaker.".into(),
-        }
+        lang.text(&match self {
+            Ask::LayTag => msg!("selftest.ask.lay_tag"),
+            Ask::Press { seat, button: PadButton::Approve } => msg!("selftest.ask.press_approve", seat = seat + 1),
+            Ask::Press { seat, button: PadButton::Reject } => msg!("selftest.ask.press_reject", seat = seat + 1),
+            Ask::Roll => msg!("selftest.ask.roll"),
+            Ask::Listen => msg!("selftest.ask.listen"),
+        })
     }
 }
 
@@ -306,8 +310,7 @@ impl SelfTest {
     /// without it: a seat that is not wired, no tag at hand) and goes on.
     pub fn skip(&mut self, hw: &mut Hardware<'_>, now: Millis) -> Vec<Check> {
         let mut ended = Vec::new();
-        let by_hand =
-            |name: String| Check::new(name, Outcome::Skipped, "saltato dallo schermo.", "skipped on the screen.");
+        let by_hand = |name: String| Check::new(name, Outcome::Skipped, msg!("selftest.skipped_on_screen"));
         match self.stage {
             Stage::Tag { .. } => {
                 self.end(by_hand("tag".into()), &mut ended);
@@ -363,7 +366,7 @@ impl SelfTest {
                 };
                 let outcome = match reader.poll(now) {
                     Ok(events) => events.into_iter().find_map(tag_outcome),
-                    Err(e) => Some(Check::new("tag", Outcome::Fail, e.it, e.en)),
+                    Err(e) => Some(Check::of("tag", Outcome::Fail, &e)),
                 };
                 let outcome = outcome.or_else(|| (now >= deadline).then(|| tag_missed(&self.opts)));
                 if let Some(c) = outcome {
@@ -389,15 +392,10 @@ impl SelfTest {
                     Ok(0) if now < deadline => return,
                     Ok(0) => {
                         let s = self.opts.press_wait_ms / 1000;
-                        Check::new(
-                            "roll button",
-                            Outcome::Fail,
-                            format!("nessuna pressione in {s} s: controlla i fili del pulsante e il suo pin nella mappa dei pin."),
-                            format!("no press within {s} s: check the button's wires and its pin in the pin map."),
-                        )
+                        Check::new("roll button", Outcome::Fail, msg!("selftest.roll.no_press", secs = s))
                     }
-                    Ok(_) => Check::new("roll button", Outcome::Pass, "pressione arrivata.", "press felt."),
-                    Err(e) => Check::new("roll button", Outcome::Fail, e.it, e.en),
+                    Ok(_) => Check::new("roll button", Outcome::Pass, msg!("selftest.roll.felt")),
+                    Err(e) => Check::of("roll button", Outcome::Fail, &e),
                 };
                 self.end(c, ended);
                 self.stage = Stage::Dice;
@@ -416,7 +414,7 @@ impl SelfTest {
                 Part::Here(speaker) => match speaker.speak(&test_line(self.opts.lang), now) {
                     Ok(()) => self.stage = Stage::Listening { deadline: now + LISTEN_MS },
                     Err(e) => {
-                        self.end(Check::new("speaker", Outcome::Fail, e.it, e.en), ended);
+                        self.end(Check::of("speaker", Outcome::Fail, &e), ended);
                         self.stage = Stage::Done;
                     }
                 },
@@ -431,26 +429,10 @@ impl SelfTest {
                 }
                 let c = if speaker.busy(now) {
                     speaker.stop(now);
-                    Check::new(
-                        "speaker",
-                        Outcome::Fail,
-                        "la riga di prova non è finita in 30 s: il dispositivo audio è bloccato; riavvia la scatola.",
-                        "the test line did not end within 30 s: the sound device is stuck; restart the box.",
-                    )
+                    Check::new("speaker", Outcome::Fail, msg!("selftest.speaker.stuck", secs = LISTEN_MS / 1000))
                 } else {
                     let line = test_line(self.opts.lang);
-                    Check::new(
-                        "speaker",
-                        Outcome::Pass,
-                        format!(
-                            "suonata «{}». Se non hai sentito nulla, alza il volume nelle Impostazioni e controlla il cavo.",
-                            line.text
-                        ),
-                        format!(
-                            "played “{}”. If you heard nothing, raise the volume in Settings and check the cable.",
-                            line.text
-                        ),
-                    )
+                    Check::new("speaker", Outcome::Pass, msg!("selftest.speaker.played", line = line.text))
                 };
                 self.end(c, ended);
                 self.stage = Stage::Done;
@@ -465,22 +447,16 @@ impl SelfTest {
             Part::Missing { why, expected } => {
                 let c = missing("reader", why, *expected);
                 self.end(c, ended);
-                self.end(skipped_for("tag", "manca il lettore", "there is no reader"), ended);
+                self.end(Check::new("tag", Outcome::Skipped, msg!("selftest.tag.no_reader")), ended);
             }
             Part::Here(reader) => match (reader.poll(now), reader.reader_chip()) {
                 (Err(e), _) => {
-                    self.end(Check::new("reader", Outcome::Fail, e.it, e.en), ended);
-                    self.end(skipped_for("tag", "il lettore non risponde", "the reader does not answer"), ended);
+                    self.end(Check::of("reader", Outcome::Fail, &e), ended);
+                    self.end(Check::new("tag", Outcome::Skipped, msg!("selftest.tag.reader_silent")), ended);
                 }
-                (Ok(_), None) => self.end(
-                    Check::new(
-                        "reader",
-                        Outcome::Fail,
-                        "Il lettore non ha detto la sua versione: controlla i fili MISO e MOSI.",
-                        "The reader did not give its version: check the MISO and MOSI wires.",
-                    ),
-                    ended,
-                ),
+                (Ok(_), None) => {
+                    self.end(Check::new("reader", Outcome::Fail, msg!("selftest.reader.no_version")), ended)
+                }
                 (Ok(_), Some(chip)) => {
                     self.end(reader_found(chip), ended);
                     self.stage = Stage::Tag { deadline: now + self.opts.tag_wait_ms };
@@ -528,25 +504,18 @@ impl SelfTest {
                     return;
                 }
                 Ok(SeatOutcome::Nothing) if now >= deadline => {
-                    let n = seat + 1;
-                    let (it_b, en_b) =
-                        if button == PadButton::Approve { ("approva", "approve") } else { ("rifiuta", "reject") };
-                    let s = self.opts.press_wait_ms / 1000;
-                    self.end(
-                        Check::new(
-                            name,
-                            Outcome::Fail,
-                            format!("il tasto {it_b} del posto {n} non è arrivato in {s} s: controlla i suoi fili e la mappa dei pin (se nessuno l'ha premuto, ripeti la prova)."),
-                            format!("seat {n}'s {en_b} button was not felt within {s} s: check its wires and the pin map (if nobody pressed it, run the test again)."),
-                        ),
-                        ended,
-                    );
+                    let (seat, secs) = (seat + 1, self.opts.press_wait_ms / 1000);
+                    let said = match button {
+                        PadButton::Approve => msg!("selftest.seat.approve_missed", seat, secs),
+                        PadButton::Reject => msg!("selftest.seat.reject_missed", seat, secs),
+                    };
+                    self.end(Check::new(name, Outcome::Fail, said), ended);
                     self.stage = next_seat;
                     return;
                 }
                 Ok(SeatOutcome::Nothing) => false,
                 Err(e) => {
-                    self.end(Check::new(name, Outcome::Fail, e.it, e.en), ended);
+                    self.end(Check::of(name, Outcome::Fail, &e), ended);
                     self.stage = next_seat;
                     return;
                 }
@@ -556,15 +525,7 @@ impl SelfTest {
             if button == PadButton::Approve {
                 self.stage = Stage::Seat { seat, button: PadButton::Reject, deadline: None };
             } else {
-                self.end(
-                    Check::new(
-                        name,
-                        Outcome::Pass,
-                        "approva e rifiuta arrivati; la luce ha lampeggiato (se non l'hai vista, controlla il LED e la sua resistenza).",
-                        "approve and reject felt; the light blinked (if you did not see it, check the LED and its resistor).",
-                    ),
-                    ended,
-                );
+                self.end(Check::new(name, Outcome::Pass, msg!("selftest.seat.felt")), ended);
                 self.stage = next_seat;
             }
             return;
@@ -574,7 +535,7 @@ impl SelfTest {
             lights[usize::from(seat)] = Light::Waiting;
         }
         if let Err(e) = pad.set_lights(&lights) {
-            self.end(Check::new(name, Outcome::Fail, e.it, e.en), ended);
+            self.end(Check::of(name, Outcome::Fail, &e), ended);
             self.stage = next_seat;
         }
     }
@@ -607,11 +568,7 @@ pub fn run(
 }
 
 fn missing(name: &str, why: &HwError, expected: bool) -> Check {
-    Check::new(name, if expected { Outcome::Fail } else { Outcome::Skipped }, why.it.clone(), why.en.clone())
-}
-
-fn skipped_for(name: &str, it: &str, en: &str) -> Check {
-    Check::new(name, Outcome::Skipped, format!("non provato: {it}."), format!("not tried: {en}."))
+    Check::of(name, if expected { Outcome::Fail } else { Outcome::Skipped }, why)
 }
 
 /// What a tag event tells the tag check, if it ends it.
@@ -619,40 +576,24 @@ fn tag_outcome(event: TagEvent) -> Option<Check> {
     match event {
         TagEvent::Arrived { uid, card: Some(card) } => {
             let catalog = crate::catalog::Catalog::builtin();
-            let (it, en) = match (catalog.name(&card, Lang::It), catalog.name(&card, Lang::En)) {
-                (Some(it), Some(en)) => (format!("{it} ({card})"), format!("{en} ({card})")),
-                _ => (
-                    format!("{card}, che non è nel catalogo: riscrivilo con tavola tags write"),
-                    format!("{card}, which is in no game's catalog: write it again with tavola tags write"),
-                ),
-            };
-            Some(Check::new("tag", Outcome::Pass, format!("UID {uid}, carta: {it}."), format!("UID {uid}, card: {en}.")))
+            Some(Check::by_lang("tag", Outcome::Pass, |lang| match catalog.name(&card, lang) {
+                Some(name) => msg!("selftest.tag.card", uid = uid.as_str(), name, card = card.as_str()),
+                None => msg!("selftest.tag.unknown_card", uid = uid.as_str(), card = card.as_str()),
+            }))
         }
-        TagEvent::Arrived { uid, card: None } => Some(Check::new(
-            "tag",
-            Outcome::Pass,
-            format!("UID {uid}, nessuna carta scritta (un tag vuoto o solo imparato)."),
-            format!("UID {uid}, no card written on it (a blank tag, or one only learned)."),
-        )),
-        TagEvent::Unreadable { uid, reason } => Some(Check::new(
-            "tag",
-            Outcome::Fail,
-            format!("il tag {uid} risponde ma non si legge ({reason}): tienilo piatto al centro del lettore, o prova un altro tag."),
-            format!("tag {uid} answers but cannot be read ({reason}): hold it flat in the middle of the reader, or try another tag."),
-        )),
+        TagEvent::Arrived { uid, card: None } => {
+            Some(Check::new("tag", Outcome::Pass, msg!("selftest.tag.blank", uid)))
+        }
+        TagEvent::Unreadable { uid, reason } => {
+            Some(Check::new("tag", Outcome::Fail, msg!("selftest.tag.unreadable", uid, reason)))
+        }
         TagEvent::Left { .. } => None,
     }
 }
 
 /// No tag came in time.
 fn tag_missed(opts: &Options) -> Check {
-    let s = opts.tag_wait_ms / 1000;
-    Check::new(
-        "tag",
-        Outcome::Skipped,
-        format!("nessun tag appoggiato in {s} s. Se ne avevi appoggiato uno, controlla l'antenna e prova un NTAG213."),
-        format!("no tag was laid on the reader within {s} s. If one was, check the antenna and try an NTAG213."),
-    )
+    Check::new("tag", Outcome::Skipped, msg!("selftest.tag.missed", secs = opts.tag_wait_ms / 1000))
 }
 
 /// What the pad's events tell the check of one seat's button.
@@ -668,34 +609,16 @@ enum SeatOutcome {
 fn seat_outcome(events: &[PadEvent], seat: u8, button: PadButton) -> SeatOutcome {
     let name = format!("seat {}", seat + 1);
     let n = seat + 1;
+    let wrong = |said: Msg| SeatOutcome::Wrong(Check::new(name.as_str(), Outcome::Fail, said));
     for e in events {
         match *e {
             PadEvent::Vote { seat: s, button: b } if s == seat && b == button => return SeatOutcome::Felt,
-            PadEvent::Vote { seat: s, .. } if s == seat => {
-                return SeatOutcome::Wrong(Check::new(
-                    name,
-                    Outcome::Fail,
-                    format!("al posto {n} risponde il tasto sbagliato: i fili dei due tasti sono scambiati (vedi la mappa dei pin)."),
-                    format!("seat {n} answers with the wrong button: its two buttons' wires are swapped (see the pin map)."),
-                ))
-            }
+            PadEvent::Vote { seat: s, .. } if s == seat => return wrong(msg!("selftest.seat.swapped", seat = n)),
             PadEvent::Vote { seat: s, .. } => {
-                let o = s + 1;
-                return SeatOutcome::Wrong(Check::new(
-                    name,
-                    Outcome::Fail,
-                    format!("il tasto del posto {n} risponde come posto {o}: controlla i fili o la mappa dei pin."),
-                    format!("seat {n}'s button answers as seat {o}: check the wires or the pin map."),
-                ));
+                return wrong(msg!("selftest.seat.crossed", seat = n, other = s + 1));
             }
             PadEvent::Stuck { seat: s, .. } => {
-                let o = s + 1;
-                return SeatOutcome::Wrong(Check::new(
-                    name,
-                    Outcome::Fail,
-                    format!("un tasto del posto {o} resta premuto: un filo tocca massa o il tasto è bloccato."),
-                    format!("a button of seat {o} stays pressed: a wire touches ground or the button is jammed."),
-                ));
+                return wrong(msg!("selftest.seat.stuck", seat = s + 1));
             }
             PadEvent::BothPressed { .. } | PadEvent::Unstuck { .. } => {}
         }
@@ -709,21 +632,11 @@ fn reader_found(chip: ReaderChip) -> Check {
         ReaderChip::Mfrc522V1 | ReaderChip::Mfrc522V2 => Check::new(
             "reader",
             Outcome::Pass,
-            format!("MFRC522 NXP versione {}.0 (registro {v:#04x}).", if v == 0x91 { 1 } else { 2 }),
-            format!("NXP MFRC522 version {}.0 (register {v:#04x}).", if v == 0x91 { 1 } else { 2 }),
+            msg!("selftest.reader.nxp", version = if v == 0x91 { 1 } else { 2 }, register = format!("{v:#04x}")),
         ),
-        ReaderChip::Clone(_) => Check::new(
-            "reader",
-            Outcome::Pass,
-            format!(
-                "un lettore compatibile, non NXP (registro {v:#04x}): funziona; se perde dei tag, prova un MFRC522 \
-                 originale."
-            ),
-            format!(
-                "a compatible reader, not NXP (register {v:#04x}): it works; if it misses tags, try a genuine \
-                 MFRC522."
-            ),
-        ),
+        ReaderChip::Clone(_) => {
+            Check::new("reader", Outcome::Pass, msg!("selftest.reader.clone", register = format!("{v:#04x}")))
+        }
     }
 }
 
@@ -739,29 +652,14 @@ fn dice_check(opts: &Options) -> Check {
         counts[usize::from(rng.roll(6)).saturating_sub(1).min(5)] += 1;
     }
     let x2 = tavola_firmware::dice::chi_square(&counts);
-    let limit = tavola_firmware::dice::chi_square_critical_01(5).unwrap_or(15.086);
+    let limit_value = tavola_firmware::dice::chi_square_critical_01(5).unwrap_or(15.086);
     let n = opts.rolls;
     let faces = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-    if x2 < limit {
-        Check::new(
-            "dice",
-            Outcome::Pass,
-            format!("{n} lanci di un d6 ({faces}): chi quadro {x2:.1}, sotto {limit:.1}."),
-            format!("{n} rolls of a d6 ({faces}): chi-square {x2:.1}, below {limit:.1}."),
-        )
+    let (chi_square, limit) = (format!("{x2:.1}"), format!("{limit_value:.1}"));
+    if x2 < limit_value {
+        Check::new("dice", Outcome::Pass, msg!("selftest.dice.fair", count = n, faces, chi_square, limit))
     } else {
-        Check::new(
-            "dice",
-            Outcome::Fail,
-            format!(
-                "{n} lanci di un d6 ({faces}): chi quadro {x2:.1}, sopra {limit:.1}. Un dado giusto ci arriva una \
-                 volta su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto."
-            ),
-            format!(
-                "{n} rolls of a d6 ({faces}): chi-square {x2:.1}, above {limit:.1}. A fair die gets there one time \
-                 in a hundred: run the test again; if it fails again, the random source is broken."
-            ),
-        )
+        Check::new("dice", Outcome::Fail, msg!("selftest.dice.biased", count = n, faces, chi_square, limit))
     }
 }
 
@@ -783,7 +681,10 @@ pub struct SelftestArgs {
 }
 
 /// Runs `tavola selftest`; prints each check as it ends. Returns the checks.
-pub fn cli(args: &SelftestArgs) -> Result<Vec<Check>, String> {
+///
+/// The language is `--lang`'s, else the one chosen in Settings (see
+/// [`crate::settings::command_lang`]); it is returned with the checks.
+pub fn cli(args: &SelftestArgs) -> Result<(Vec<Check>, Lang), String> {
     use crate::hw::audio::{AudioOptions, RodioAudio};
     use crate::hw::sim::{SimDice, SimPad};
     let SelftestArgs { sim, lang, seats: seats_limit, wait } = args.clone();
@@ -792,22 +693,24 @@ pub fn cli(args: &SelftestArgs) -> Result<Vec<Check>, String> {
         opts.tag_wait_ms = s * 1000;
         opts.press_wait_ms = s * 1000;
     }
-    opts.lang = lang.unwrap_or_else(|| {
-        crate::journal::Journal::open_default()
-            .ok()
-            .and_then(|o| o.journal.setting::<Lang>("lang").ok().flatten())
-            .unwrap_or(Lang::It)
-    });
+    opts.lang = match lang {
+        Some(lang) => lang,
+        None => {
+            let journal = crate::journal::Journal::open_default().ok().map(|o| o.journal);
+            crate::settings::command_lang(None, journal.as_ref())
+        }
+    };
     let lang = opts.lang;
 
     let mut speaker = RodioAudio::open(&AudioOptions { lang, ..AudioOptions::default() });
     let speaker_part: Part<&mut (dyn AudioOut + 'static)> = if speaker.is_silent() {
-        let found = speaker.take_notices().into_iter().next();
-        let (it, en) = found.map(|n| (n.it, n.en)).unwrap_or_default();
-        let why = HwError::new(
+        let found = speaker.take_notices().into_iter().next().and_then(|n| n.msg);
+        let why = HwError::said(
             "audio",
-            format!("{it} Collega l'altoparlante (uscita cuffie o USB) e controlla che `aplay -l` lo elenchi."),
-            format!("{en} Plug the speaker in (headphone socket or USB) and check that `aplay -l` lists it."),
+            match found {
+                Some(why) => msg!("selftest.speaker.plug_in", why),
+                None => msg!("hw.audio.no_device"),
+            },
         );
         Part::Missing { why, expected: true }
     } else {
@@ -852,7 +755,7 @@ pub fn cli(args: &SelftestArgs) -> Result<Vec<Check>, String> {
             std::thread::sleep(std::time::Duration::from_millis(10));
             clock()
         };
-        return Ok(run(&mut hw, &opts, &mut tick, &mut hands, &mut report));
+        return Ok((run(&mut hw, &opts, &mut tick, &mut hands, &mut report), lang));
     }
 
     let mut hands = |ask: &Ask, _now: Millis| {
@@ -865,7 +768,7 @@ pub fn cli(args: &SelftestArgs) -> Result<Vec<Check>, String> {
         std::thread::sleep(std::time::Duration::from_millis(crate::hw::nfc::POLL_MS));
         clock()
     };
-    real_hardware(speaker_part, seats_limit, &opts, &mut tick, &mut hands, &mut report)
+    real_hardware(speaker_part, seats_limit, &opts, &mut tick, &mut hands, &mut report).map(|checks| (checks, lang))
 }
 
 #[cfg(feature = "rpi")]
@@ -881,7 +784,7 @@ fn real_hardware(
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
     let (map, _) = match crate::hw::pinmap::load() {
         Ok(m) => m,
-        Err(e) => return Err(format!("the pin map is not valid: {e}")),
+        Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.to_string()))),
     };
     let pins = map.reader.clone();
     let mut reader = NfcReader::new(
@@ -901,14 +804,7 @@ fn real_hardware(
         dice: match &mut dice {
             Some(Ok(d)) => Part::Here(d as &mut (dyn DiceButton + 'static)),
             Some(Err(e)) => Part::Missing { why: e.clone(), expected: true },
-            None => Part::Missing {
-                why: HwError::new(
-                    "dice",
-                    "La mappa dei pin non ha un pulsante dei dadi (dice_button): si usa quello sullo schermo.",
-                    "The pin map has no roll button (dice_button): the one on the screen is used.",
-                ),
-                expected: false,
-            },
+            None => Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
         },
         speaker,
     };
@@ -924,13 +820,7 @@ fn real_hardware(
     hands: &mut dyn FnMut(&Ask, Millis),
     report: &mut dyn FnMut(&Check),
 ) -> Result<Vec<Check>, String> {
-    let no_pi = || {
-        HwError::new(
-            "build",
-            "Questa versione non ha il supporto per il Raspberry Pi (compila con --features rpi); prova --sim.",
-            "This build has no Raspberry Pi support (build with --features rpi); try --sim.",
-        )
-    };
+    let no_pi = || HwError::said("build", msg!("selftest.no_pi_support"));
     let mut hw = Hardware {
         reader: Part::Missing { why: no_pi(), expected: false },
         pad: Part::Missing { why: no_pi(), expected: false },
@@ -1121,8 +1011,21 @@ mod tests {
         let c = dice_check(&Options { seed: Some(1), ..Options::default() });
         assert!(c.line(Lang::It).starts_with("OK") && c.line(Lang::En).starts_with("PASS"), "{c:?}");
         assert!(c.it.contains("chi quadro") && c.en.contains("chi-square"));
-        let seat = Check::new("seat 3", Outcome::Skipped, "x", "y");
+        let seat = Check { name: "seat 3".into(), outcome: Outcome::Skipped, it: "x".into(), en: "y".into() };
         assert_eq!((seat.label(Lang::It), seat.label(Lang::En)), ("posto 3".to_string(), "seat 3".to_string()));
         assert!(seat.line(Lang::It).starts_with("SALTATO posto 3: x"));
+    }
+
+    #[test]
+    fn a_tag_names_its_card_in_each_language() {
+        let card = Some("avalon/role/assassin".to_string());
+        let c = tag_outcome(TagEvent::Arrived { uid: "04AB".into(), card }).expect("a tag ends the check");
+        assert_eq!(c.it, "UID 04AB, carta: Assassino (avalon/role/assassin).");
+        assert_eq!(c.en, "UID 04AB, card: Assassin (avalon/role/assassin).");
+        let c = tag_outcome(TagEvent::Arrived { uid: "04AB".into(), card: Some("avalon/role/elf".into()) }).unwrap();
+        assert!(c.it.starts_with("UID 04AB, carta: avalon/role/elf, che non è nel catalogo"), "{c:?}");
+        let ask = Ask::Press { seat: 0, button: PadButton::Reject };
+        assert_eq!(ask.text(Lang::It), "Posto 1: premi il tasto rifiuta (la sua luce lampeggia).");
+        assert_eq!(ask.text(Lang::En), "Seat 1: press the reject button (its light is blinking).");
     }
 }

@@ -14,6 +14,7 @@ use crate::table::TimerConfig;
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use tavola_words::{msg, Msg, Said};
 use toml::Spanned;
 
 /// The environment variable naming the settings file.
@@ -34,22 +35,28 @@ pub struct Settings {
     pub timers: Option<TimerConfig>,
 }
 
-/// A settings file that cannot be used, with its line, in both languages.
+/// A settings file that cannot be used, with its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsError {
     /// Line in the file (1-based), when known.
     pub line: Option<usize>,
-    /// What is wrong, in Italian.
-    pub it: String,
-    /// What is wrong, in English.
-    pub en: String,
+    /// What is wrong (a `notice.settings.*` message).
+    pub problem: Msg,
 }
 
+impl Said for SettingsError {
+    fn msg(&self) -> Msg {
+        self.problem.clone()
+    }
+}
+
+/// In English, for logs.
 impl std::fmt::Display for SettingsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let problem = self.text(Lang::En);
         match self.line {
-            Some(l) => write!(f, "settings.toml, line {l}: {}", self.en),
-            None => write!(f, "settings.toml: {}", self.en),
+            Some(l) => write!(f, "settings.toml, line {l}: {problem}"),
+            None => write!(f, "settings.toml: {problem}"),
         }
     }
 }
@@ -59,12 +66,14 @@ impl std::error::Error for SettingsError {}
 impl SettingsError {
     /// The notice shown at start-up: the file is ignored, the defaults used.
     pub fn notice(&self, path: &Path) -> HwError {
-        let at_it = self.line.map(|l| format!(", riga {l}")).unwrap_or_default();
-        let at_en = self.line.map(|l| format!(", line {l}")).unwrap_or_default();
-        HwError::new(
+        let path = path.display().to_string();
+        let problem = self.problem.clone();
+        HwError::said(
             "settings",
-            format!("{}{at_it}: {} Il file è ignorato, si usano i valori di sempre.", path.display(), self.it),
-            format!("{}{at_en}: {} The file is ignored; the usual values are used.", path.display(), self.en),
+            match self.line {
+                Some(line) => msg!("notice.settings.ignored_at", path, line, problem),
+                None => msg!("notice.settings.ignored", path, problem),
+            },
         )
     }
 }
@@ -99,53 +108,36 @@ impl Settings {
             let m = e.message().trim().to_string();
             SettingsError {
                 line: e.span().map(|s| line_of(text, s)),
-                it: format!("non si legge ({m})."),
-                en: format!("cannot be read ({m})."),
+                problem: msg!("notice.settings.unreadable", error = m),
             }
         })?;
-        let bad =
-            |span: Range<usize>, it: String, en: String| SettingsError { line: Some(line_of(text, span)), it, en };
+        let bad = |span: Range<usize>, problem: Msg| SettingsError { line: Some(line_of(text, span)), problem };
         let mut s = Settings::default();
         if let Some(lang) = raw.lang {
             let code = lang.get_ref().as_str();
             s.lang = Some(Lang::from_code(code).ok_or_else(|| {
-                bad(
-                    lang.span(),
-                    format!("lang = \"{code}\": scrivi \"it\" o \"en\"."),
-                    format!("lang = \"{code}\": write \"it\" or \"en\"."),
-                )
+                let codes = Lang::ALL.iter().map(|l| format!("\"{}\"", l.code())).collect::<Vec<_>>().join(", ");
+                bad(lang.span(), msg!("notice.settings.lang", code, codes))
             })?);
         }
         if let Some(seats) = raw.seats {
             let n = *seats.get_ref();
             if !(1..=10).contains(&n) {
-                return Err(bad(
-                    seats.span(),
-                    format!("seats = {n}: da 1 a 10 posti."),
-                    format!("seats = {n}: from 1 to 10 seats."),
-                ));
+                return Err(bad(seats.span(), msg!("notice.settings.seats", seats = n)));
             }
             s.seats = Some(n);
         }
         if let Some(volume) = raw.volume {
             let v = *volume.get_ref();
             if v > 100 {
-                return Err(bad(
-                    volume.span(),
-                    format!("volume = {v}: da 0 a 100."),
-                    format!("volume = {v}: from 0 to 100."),
-                ));
+                return Err(bad(volume.span(), msg!("notice.settings.volume", volume = v)));
             }
             s.volume = Some(v);
         }
         if let Some(pace) = raw.pace {
             let p = *pace.get_ref();
             if !(0.5..=2.5).contains(&p) {
-                return Err(bad(
-                    pace.span(),
-                    format!("pace = {p}: da 0.5 (svelto) a 2.5 (lento)."),
-                    format!("pace = {p}: from 0.5 (brisk) to 2.5 (slow)."),
-                ));
+                return Err(bad(pace.span(), msg!("notice.settings.pace", pace = p.to_string())));
             }
             s.pace = Some(p as f32);
         }
@@ -161,11 +153,7 @@ impl Settings {
                 if let Some(v) = value {
                     let secs = *v.get_ref();
                     if secs > 900 {
-                        return Err(bad(
-                            v.span(),
-                            format!("{key} = {secs}: al massimo 900 secondi (0 spegne il timer)."),
-                            format!("{key} = {secs}: 900 seconds at most (0 switches the timer off)."),
-                        ));
+                        return Err(bad(v.span(), msg!("notice.settings.timer", key, secs)));
                     }
                     *slot = secs;
                 }
@@ -174,6 +162,17 @@ impl Settings {
         }
         Ok(s)
     }
+}
+
+/// The language a command of the command line speaks: the one it was
+/// given (`--lang`), else the one chosen on the Settings screen (kept in
+/// `journal`, when the command opened it), else the settings file's, else
+/// English.
+pub fn command_lang(given: Option<Lang>, journal: Option<&crate::journal::Journal>) -> Lang {
+    given
+        .or_else(|| journal.and_then(|j| j.setting::<Lang>("lang").ok().flatten()))
+        .or_else(|| default_path().and_then(|p| load(&p).ok()).and_then(|s| s.lang))
+        .unwrap_or(Lang::En)
 }
 
 /// Where the settings file is looked for.
@@ -195,7 +194,7 @@ pub fn load(path: &Path) -> Result<Settings, SettingsError> {
         Ok(text) => Settings::parse(&text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
         Err(e) => {
-            Err(SettingsError { line: None, it: format!("non si apre ({e})."), en: format!("cannot be opened ({e}).") })
+            Err(SettingsError { line: None, problem: msg!("notice.settings.cannot_open", error = e.to_string()) })
         }
     }
 }
@@ -226,7 +225,7 @@ mod tests {
     fn errors_name_the_line_in_both_languages() {
         let cases: [(&str, usize, &str); 6] = [
             ("lang = \"en\"\nseats = 12\n", 2, "from 1 to 10 seats"),
-            ("lang = \"fr\"\n", 1, "write \"it\" or \"en\""),
+            ("lang = \"fr\"\n", 1, "lang = \"fr\": write one of \"it\", \"en\"."),
             ("\n\nvolume = 130\n", 3, "from 0 to 100"),
             ("pace = 4.0\n", 1, "from 0.5"),
             ("[timers]\nvote_s = 45\nmission_s = 1000\n", 3, "mission_s = 1000: 900 seconds at most"),
@@ -235,8 +234,9 @@ mod tests {
         for (text, line, says) in cases {
             let e = Settings::parse(text).unwrap_err();
             assert_eq!(e.line, Some(line), "{text:?}: {e:?}");
-            assert!(e.en.contains(says), "{text:?}: {e:?}");
-            assert!(!e.it.is_empty() && e.it != e.en, "{e:?}");
+            let (it, en) = (e.text(Lang::It), e.text(Lang::En));
+            assert!(en.contains(says), "{text:?}: {e:?}");
+            assert!(!it.is_empty() && it != en, "{e:?}");
             assert!(e.to_string().contains(&format!("line {line}")), "{e}");
         }
         let n = Settings::parse("seats = 0\n").unwrap_err().notice(Path::new("/etc/tavola/settings.toml"));

@@ -7,6 +7,7 @@ use crate::journal::Journal;
 use embedded_hal::spi::SpiDevice;
 use std::time::Duration;
 use tavola_firmware::nfc::{CardId, NfcConfig, NfcEvent, NfcSession, Uid};
+use tavola_words::{msg, Msg};
 
 /// How long a command waits for a tag to be laid on the reader.
 pub const WAIT_FOR_TAG: Duration = Duration::from_secs(30);
@@ -21,14 +22,11 @@ pub struct Found {
 }
 
 /// Checks a card id: the right shape and the prefix of one of the games.
-pub fn check_card_id(card: &str) -> Result<CardId, String> {
-    let id = CardId::new(card).ok_or_else(|| format!("“{card}” is not a card id (1 to 64 visible characters)"))?;
+pub fn check_card_id(card: &str) -> Result<CardId, Msg> {
+    let id = CardId::new(card).ok_or_else(|| msg!("cli.tags.bad_id", card))?;
     if GameKind::of_card(card).is_none() || card.split('/').count() < 3 {
         let prefixes: Vec<&str> = GameKind::ALL.iter().map(|g| g.card_prefix()).collect();
-        return Err(format!(
-            "“{card}” is not a card id: it starts with one of {} and has three parts",
-            prefixes.join(", ")
-        ));
+        return Err(msg!("cli.tags.bad_shape", card, prefixes = prefixes.join(", ")));
     }
     let catalog = crate::catalog::Catalog::builtin();
     if !catalog.contains(card) {
@@ -36,9 +34,9 @@ pub fn check_card_id(card: &str) -> Result<CardId, String> {
         let near: Vec<&str> =
             catalog.iter().map(|c| c.id.as_str()).filter(|id| id.starts_with(base)).take(12).collect();
         return Err(if near.is_empty() {
-            format!("“{card}” is in no game's card list (see `hardware/tag-format.md`)")
+            msg!("cli.tags.unknown_card", card)
         } else {
-            format!("“{card}” is in no game's card list; cards like it: {}", near.join(", "))
+            msg!("cli.tags.unknown_card_near", card, near = near.join(", "))
         });
     }
     Ok(id)
@@ -50,7 +48,7 @@ pub fn wait_for_tag<SPI: SpiDevice>(
     timeout: Duration,
     poll: Duration,
     mut sleep: impl FnMut(Duration),
-) -> Result<Found, String> {
+) -> Result<Found, Msg> {
     let mut now = 0u64;
     let step = poll.as_millis() as u64;
     while u128::from(now) <= timeout.as_millis() {
@@ -61,14 +59,14 @@ pub fn wait_for_tag<SPI: SpiDevice>(
                     found = Some(Found { uid: uid.to_string(), card: card.map(|c| c.as_str().to_string()) });
                 }
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| crate::hw::nfc::error_msg(&e))?;
         if let Some(f) = found {
             return Ok(f);
         }
         sleep(poll);
         now += step;
     }
-    Err(format!("no tag was laid on the reader within {} seconds", timeout.as_secs()))
+    Err(msg!("cli.tags.no_tag", count = timeout.as_secs()))
 }
 
 /// What writing or learning a card would do to the tag lying on the
@@ -122,18 +120,19 @@ pub fn write<SPI: SpiDevice>(
     session: &mut NfcSession<SPI>,
     card: &str,
     found: &Found,
-    mut confirm: impl FnMut(&str) -> bool,
-) -> Result<String, String> {
+    mut confirm: impl FnMut(&Msg) -> bool,
+) -> Result<Msg, Msg> {
     let id = check_card_id(card)?;
+    let uid = found.uid.as_str();
     match plan_write(card, found) {
-        Plan::Already => return Ok(format!("tag {} already carries {card}: nothing to do", found.uid)),
-        Plan::Reassign { old } if !confirm(&format!("tag {} carries {old}. Write {card} over it?", found.uid)) => {
-            return Err(format!("left as it was: tag {} still carries {old}", found.uid));
+        Plan::Already => return Ok(msg!("cli.tags.already_carries", uid, card)),
+        Plan::Reassign { old } if !confirm(&msg!("cli.tags.ask_overwrite", uid, old = old.as_str(), card)) => {
+            return Err(msg!("cli.tags.left_carries", uid, old));
         }
         _ => {}
     }
-    let uid: Uid = session.write_card(&id).map_err(|e| e.to_string())?;
-    Ok(format!("tag {uid} now carries {card} (read back and checked)"))
+    let uid: Uid = session.write_card(&id).map_err(|e| crate::hw::nfc::error_msg(&e))?;
+    Ok(msg!("cli.tags.written", uid = uid.to_string(), card))
 }
 
 /// Remembers the UID of the tag lying on the reader as `card`. A UID
@@ -142,32 +141,38 @@ pub fn learn(
     journal: &mut Journal,
     card: &str,
     found: &Found,
-    mut confirm: impl FnMut(&str) -> bool,
-) -> Result<String, String> {
+    mut confirm: impl FnMut(&Msg) -> bool,
+) -> Result<Msg, Msg> {
     check_card_id(card)?;
-    match plan_learn(journal, card, found)? {
-        Plan::Carries { card: written } => {
-            return Err(format!("tag {} carries {written} itself: no need to learn it", found.uid))
-        }
-        Plan::Already => return Ok(format!("tag {} is already known as {card}", found.uid)),
-        Plan::Reassign { old } if !confirm(&format!("tag {} is known as {old}. Make it {card}?", found.uid)) => {
-            return Err(format!("left as it was: tag {} is still {old}", found.uid));
+    let uid = found.uid.as_str();
+    let journal_error = |e: String| msg!("cli.journal_error", error = e);
+    match plan_learn(journal, card, found).map_err(journal_error)? {
+        Plan::Carries { card: written } => return Err(msg!("cli.tags.carries_itself", uid, card = written)),
+        Plan::Already => return Ok(msg!("cli.tags.already_known", uid, card)),
+        Plan::Reassign { old } if !confirm(&msg!("cli.tags.ask_reassign", uid, old = old.as_str(), card)) => {
+            return Err(msg!("cli.tags.left_known", uid, old));
         }
         _ => {}
     }
-    journal.learn_tag(&found.uid, card).map_err(|e| e.to_string())?;
-    Ok(format!("tag {} is now known as {card}", found.uid))
+    journal.learn_tag(uid, card).map_err(|e| journal_error(e.to_string()))?;
+    Ok(msg!("cli.tags.learned", uid, card))
 }
 
 /// Opens a reader session on an SPI device with the default settings.
-pub fn session<SPI: SpiDevice>(spi: SPI) -> Result<NfcSession<SPI>, String> {
-    NfcSession::new(spi, NfcConfig::default()).map_err(|e| e.to_string())
+pub fn session<SPI: SpiDevice>(spi: SPI) -> Result<NfcSession<SPI>, Msg> {
+    NfcSession::new(spi, NfcConfig::default()).map_err(|e| crate::hw::nfc::error_msg(&e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use tavola_firmware::sim::{SimChip, SimTag};
+
+    use crate::games::Lang;
+
+    fn en(m: Msg) -> String {
+        Lang::En.text(&m)
+    }
 
     const UID: [u8; 7] = [0x04, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60];
 
@@ -183,7 +188,7 @@ mod tests {
         let (chip, mut s) = reader_with(SimTag::ntag213(UID));
         let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
         assert_eq!(found, Found { uid: "04102030405060".into(), card: None });
-        let msg = write(&mut s, "avalon/role/merlin", &found, |_| panic!("nothing to confirm")).unwrap();
+        let msg = en(write(&mut s, "avalon/role/merlin", &found, |_| panic!("nothing to confirm")).unwrap());
         assert!(msg.contains("avalon/role/merlin"), "{msg}");
         // A fresh session reads the new card.
         let mut again = session(chip.clone()).unwrap();
@@ -197,12 +202,13 @@ mod tests {
         let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
         let mut asked = String::new();
         let err = write(&mut s, "avalon/role/merlin", &found, |q| {
-            asked = q.to_string();
+            asked = en(q.clone());
             false
         })
         .unwrap_err();
+        let err = en(err);
         assert!(asked.contains("soc/black/saxons-1"), "{asked}");
-        assert!(err.contains("left as it was"), "{err}");
+        assert!(err.starts_with("Left as it was"), "{err}");
         let mut again = session(chip.clone()).unwrap();
         let read = wait_for_tag(&mut again, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
         assert_eq!(read.card.as_deref(), Some("soc/black/saxons-1"), "nothing was written");
@@ -213,7 +219,7 @@ mod tests {
     fn every_card_in_the_catalog_fits_on_a_tag() {
         assert_eq!(crate::catalog::MAX_ID_LEN, CardId::MAX_LEN, "the catalog checks ids against the tag's room");
         for card in crate::catalog::Catalog::builtin().iter() {
-            check_card_id(&card.id).unwrap_or_else(|e| panic!("{e}"));
+            check_card_id(&card.id).unwrap_or_else(|e| panic!("{}", en(e)));
         }
     }
 
@@ -221,10 +227,10 @@ mod tests {
     fn a_uid_only_tag_cannot_be_written_and_bad_ids_are_refused() {
         let (_chip, mut s) = reader_with(SimTag::classic_1k([1, 2, 3, 4]));
         let found = wait_for_tag(&mut s, WAIT_FOR_TAG, Duration::from_millis(50), |_| {}).unwrap();
-        assert!(write(&mut s, "avalon/role/merlin", &found, |_| true).unwrap_err().contains("cannot be written"));
+        assert!(en(write(&mut s, "avalon/role/merlin", &found, |_| true).unwrap_err()).contains("cannot be written"));
         assert!(check_card_id("chess/piece/king").is_err());
         assert!(check_card_id("avalon").is_err());
-        let typo = check_card_id("avalon/role/merlyn").unwrap_err();
+        let typo = en(check_card_id("avalon/role/merlyn").unwrap_err());
         assert!(typo.contains("avalon/role/merlin"), "the near cards are offered: {typo}");
         assert!(check_card_id("soc/black/saxons-4").is_ok(), "each copy has its own id");
         assert!(check_card_id("soc/black/saxons-5").is_err(), "the box holds four");
@@ -236,7 +242,8 @@ mod tests {
         let mut s = session(chip).unwrap();
         let mut slept = Duration::ZERO;
         let err = wait_for_tag(&mut s, Duration::from_secs(2), Duration::from_millis(50), |d| slept += d).unwrap_err();
-        assert!(err.contains("within 2 seconds"), "{err}");
+        assert!(en(err.clone()).contains("within 2 seconds"), "{err:?}");
+        assert_eq!(Lang::It.text(&err), "Nessun tag è stato appoggiato sul lettore entro 2 secondi.");
         assert!(slept >= Duration::from_secs(2));
     }
 
@@ -246,7 +253,7 @@ mod tests {
         let mut j = Journal::open(dir.path().join("t.db")).unwrap().journal;
         let found = Found { uid: "01020304".into(), card: None };
         learn(&mut j, "soc/loyalty/traitor", &found, |_| panic!("first time: nothing to ask")).unwrap();
-        let err = learn(&mut j, "soc/loyalty/loyal-1", &found, |_| false).unwrap_err();
+        let err = en(learn(&mut j, "soc/loyalty/loyal-1", &found, |_| false).unwrap_err());
         assert!(err.contains("still soc/loyalty/traitor"), "{err}");
         learn(&mut j, "soc/loyalty/loyal-1", &found, |_| true).unwrap();
         assert_eq!(j.learned_tag("01020304").unwrap().as_deref(), Some("soc/loyalty/loyal-1"));

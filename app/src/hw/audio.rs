@@ -25,6 +25,7 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use tavola_words::msg;
 
 /// How often the silent output pulls sound, like a device's buffer period.
 pub const SILENT_PERIOD: Duration = Duration::from_millis(10);
@@ -221,11 +222,7 @@ impl RodioAudio {
             Ok(device) => RodioAudio::start(Some(device), options),
             Err(why) => {
                 let audio = RodioAudio::start(None, options);
-                audio.tell(HwError::new(
-                    "audio",
-                    format!("Nessun altoparlante trovato ({why}): la narrazione continua nei sottotitoli."),
-                    format!("No speaker found ({why}): the narration carries on as subtitles."),
-                ));
+                audio.tell(HwError::said("audio", msg!("hw.audio.no_speaker", why)));
                 audio
             }
         }

@@ -13,10 +13,12 @@ pub mod rpi;
 pub mod sim;
 pub mod spi;
 
+use crate::games::Lang;
 use crate::narrator::Line;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use tavola_firmware::nfc::{CardId, ReaderChip};
+use tavola_words::{msg, Msg};
 
 /// Milliseconds on the table's clock.
 pub type Millis = u64;
@@ -110,27 +112,44 @@ pub enum Light {
     Done,
 }
 
-/// Why a piece of hardware is not available, with the fix in the message,
-/// in both languages.
+/// Why a piece of hardware is not available, with the fix in the message.
+///
+/// Its words are a catalog message (`hw.*`, `notice.*`): [`HwError::said`]
+/// makes one, [`HwError::text`] says it in a language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HwError {
     /// Which part: `reader`, `pad`, `dice`, `audio`.
     pub part: String,
-    /// What is wrong and how to fix it, in Italian.
+    /// What is wrong and how to fix it, as a message of the catalogs (none
+    /// for an error made with [`HwError::new`] from two ready texts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub msg: Option<Msg>,
+    /// The words in Italian (rendered from `msg` when there is one).
     pub it: String,
     /// The same in English.
     pub en: String,
 }
 
 impl HwError {
-    /// A problem with `part`, said in Italian and in English.
+    /// A problem with `part`, said by a message of the catalogs.
+    pub fn said(part: &str, msg: Msg) -> Self {
+        let (it, en) = (Lang::It.text(&msg), Lang::En.text(&msg));
+        HwError { part: part.into(), msg: Some(msg), it, en }
+    }
+
+    /// A problem with `part` from texts already written in Italian and in
+    /// English. Prefer [`HwError::said`]: its words are in every catalog.
     pub fn new(part: &str, it: impl Into<String>, en: impl Into<String>) -> Self {
-        HwError { part: part.into(), it: it.into(), en: en.into() }
+        HwError { part: part.into(), msg: None, it: it.into(), en: en.into() }
     }
 
     /// The message in `lang`.
-    pub fn text(&self, lang: crate::games::Lang) -> &str {
-        lang.pick(&self.it, &self.en)
+    pub fn text(&self, lang: Lang) -> String {
+        match &self.msg {
+            Some(m) => lang.text(m),
+            None if lang == Lang::It => self.it.clone(),
+            None => self.en.clone(),
+        }
     }
 }
 
@@ -159,7 +178,7 @@ pub trait TagSource {
     /// on this thread, a few polls later from one on a thread of its own.
     /// A source that cannot write says so here.
     fn begin_write(&mut self, _card: &CardId) -> Result<(), HwError> {
-        Err(HwError::new("reader", "Questo lettore non sa scrivere i tag.", "This reader cannot write tags."))
+        Err(HwError::said("reader", msg!("hw.reader.cannot_write")))
     }
 
     /// The outcome of the write begun last, once known: the tag's UID, or
@@ -300,5 +319,134 @@ impl<T: AudioOut> AudioOut for Shared<T> {
     }
     fn length(&self, line: &Line) -> Option<Millis> {
         self.borrow().length(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counted message, and its words in Italian and English at 0, 1 and 2.
+    type Counted = (fn(i64) -> Msg, [(&'static str, &'static str); 3]);
+
+    /// Every counted message of the hardware, the journal and the commands,
+    /// at 0, 1 and 2, in both languages.
+    #[test]
+    fn counted_messages_agree_with_their_number() {
+        let said = |m: Msg| (Lang::It.text(&m), Lang::En.text(&m));
+        let cases: [Counted; 7] = [
+            (
+                |n| msg!("hw.tag.too_large", count = n, capacity = 144),
+                [
+                    (
+                        "La carta non ci sta: servono 0 byte, il tag ne tiene 144. Usa un NTAG213 o più grande.",
+                        "The card does not fit: it needs 0 bytes, the tag holds 144. Use an NTAG213 or larger.",
+                    ),
+                    (
+                        "La carta non ci sta: serve un byte, il tag ne tiene 144. Usa un NTAG213 o più grande.",
+                        "The card does not fit: it needs one byte, the tag holds 144. Use an NTAG213 or larger.",
+                    ),
+                    (
+                        "La carta non ci sta: servono 2 byte, il tag ne tiene 144. Usa un NTAG213 o più grande.",
+                        "The card does not fit: it needs 2 bytes, the tag holds 144. Use an NTAG213 or larger.",
+                    ),
+                ],
+            ),
+            (
+                |n| msg!("journal.damage.too_short", count = n),
+                [
+                    ("Il file del database è lungo solo 0 byte.", "The database file is only 0 bytes long."),
+                    ("Il file del database è lungo un solo byte.", "The database file is only one byte long."),
+                    ("Il file del database è lungo solo 2 byte.", "The database file is only 2 bytes long."),
+                ],
+            ),
+            (
+                |n| msg!("cli.tags.no_tag", count = n),
+                [
+                    (
+                        "Nessun tag è stato appoggiato sul lettore entro 0 secondi.",
+                        "No tag was laid on the reader within 0 seconds.",
+                    ),
+                    (
+                        "Nessun tag è stato appoggiato sul lettore entro un secondo.",
+                        "No tag was laid on the reader within one second.",
+                    ),
+                    (
+                        "Nessun tag è stato appoggiato sul lettore entro 2 secondi.",
+                        "No tag was laid on the reader within 2 seconds.",
+                    ),
+                ],
+            ),
+            (
+                |n| msg!("cli.selftest.failed", count = n, total = 9),
+                [
+                    ("0 controlli su 9 sono falliti.", "0 checks of 9 failed."),
+                    ("Un controllo su 9 è fallito.", "One check of 9 failed."),
+                    ("2 controlli su 9 sono falliti.", "2 checks of 9 failed."),
+                ],
+            ),
+            (
+                |n| msg!("notice.journal.resumed", game = 8, count = n),
+                [
+                    ("Partita 8 ripresa da dove era rimasta (0 eventi).", "Game 8 taken up where it was left (0 events)."),
+                    ("Partita 8 ripresa da dove era rimasta (un evento).", "Game 8 taken up where it was left (one event)."),
+                    ("Partita 8 ripresa da dove era rimasta (2 eventi).", "Game 8 taken up where it was left (2 events)."),
+                ],
+            ),
+            (
+                |n| msg!("selftest.dice.fair", count = n, faces = "1 0 0 0 0 1", chi_square = "3.0", limit = "15.1"),
+                [
+                    (
+                        "0 lanci di un d6 (1 0 0 0 0 1): chi quadro 3.0, sotto 15.1.",
+                        "0 rolls of a d6 (1 0 0 0 0 1): chi-square 3.0, below 15.1.",
+                    ),
+                    (
+                        "un lancio di un d6 (1 0 0 0 0 1): chi quadro 3.0, sotto 15.1.",
+                        "one roll of a d6 (1 0 0 0 0 1): chi-square 3.0, below 15.1.",
+                    ),
+                    (
+                        "2 lanci di un d6 (1 0 0 0 0 1): chi quadro 3.0, sotto 15.1.",
+                        "2 rolls of a d6 (1 0 0 0 0 1): chi-square 3.0, below 15.1.",
+                    ),
+                ],
+            ),
+            (
+                |n| msg!("selftest.dice.biased", count = n, faces = "2 0 0 0 0 0", chi_square = "10.0", limit = "15.1"),
+                [
+                    (
+                        "0 lanci di un d6 (2 0 0 0 0 0): chi quadro 10.0, sopra 15.1. Un dado giusto ci arriva una volta \
+                         su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto.",
+                        "0 rolls of a d6 (2 0 0 0 0 0): chi-square 10.0, above 15.1. A fair die gets there one time in \
+                         a hundred: run the test again; if it fails again, the random source is broken.",
+                    ),
+                    (
+                        "un lancio di un d6 (2 0 0 0 0 0): chi quadro 10.0, sopra 15.1. Un dado giusto ci arriva una \
+                         volta su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto.",
+                        "one roll of a d6 (2 0 0 0 0 0): chi-square 10.0, above 15.1. A fair die gets there one time \
+                         in a hundred: run the test again; if it fails again, the random source is broken.",
+                    ),
+                    (
+                        "2 lanci di un d6 (2 0 0 0 0 0): chi quadro 10.0, sopra 15.1. Un dado giusto ci arriva una \
+                         volta su cento: ripeti la prova; se fallisce di nuovo, il generatore casuale è guasto.",
+                        "2 rolls of a d6 (2 0 0 0 0 0): chi-square 10.0, above 15.1. A fair die gets there one time in \
+                         a hundred: run the test again; if it fails again, the random source is broken.",
+                    ),
+                ],
+            ),
+        ];
+        for (make, expected) in cases {
+            for (n, (it, en)) in (0..).zip(expected) {
+                assert_eq!(said(make(n)), (it.to_string(), en.to_string()), "{}", make(n).id);
+            }
+        }
+    }
+
+    /// A hardware problem keeps its message, and says it in each language.
+    #[test]
+    fn a_hardware_problem_is_said_in_the_language_asked() {
+        let e = HwError::said("reader", msg!("hw.tag.none"));
+        assert_eq!(e.text(Lang::It), "Nessun tag sul lettore: appoggialo al centro e riprova.");
+        assert_eq!(e.text(Lang::En), "No tag on the reader: lay it in the middle and try again.");
+        assert_eq!((e.it.as_str(), e.en.as_str()), (e.text(Lang::It).as_str(), e.text(Lang::En).as_str()));
     }
 }

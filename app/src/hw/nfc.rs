@@ -10,6 +10,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tavola_firmware::nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip};
+use tavola_words::{msg, Msg};
 
 /// Default poll period: a tag laid down is seen within this time.
 pub const POLL_MS: Millis = 50;
@@ -21,69 +22,37 @@ pub const POLL_MS_RANGE: std::ops::RangeInclusive<Millis> = 20..=250;
 pub const RETRY_MS: Millis = 2_000;
 
 fn reader_error<E: std::fmt::Debug>(e: &NfcError<E>) -> HwError {
-    let r = |it: String, en: String| HwError::new("reader", it, en);
+    let r = |m: Msg| HwError::said("reader", m);
     match e {
-        NfcError::NoReader { version } => r(
-            format!(
-                "Nessun lettore NFC risponde (registro di versione {version:#04x}): controlla i fili e \
-                 l'alimentazione, e che SPI sia attivo (raspi-config). Intanto usa le carte sullo schermo."
-            ),
-            format!(
-                "No NFC reader answers (version register {version:#04x}): check the wiring and power, and that \
-                 SPI is on (raspi-config). Meanwhile, use the cards on the screen."
-            ),
-        ),
-        NfcError::Stalled => r(
-            "Il lettore NFC ha smesso di rispondere: Tavola lo riavvia.".into(),
-            "The NFC reader stopped answering: Tavola is restarting it.".into(),
-        ),
-        NfcError::ReaderChanged { expected, found } => r(
-            format!(
-                "Il lettore NFC è stato riavviato o sostituito ({expected:#04x} → {found:#04x}): Tavola lo riprende."
-            ),
-            format!("The NFC reader was reset or replaced ({expected:#04x} → {found:#04x}): Tavola picks it up again."),
-        ),
-        other => r(format!("Errore del lettore NFC: {other}"), format!("NFC reader error: {other}")),
+        NfcError::NoReader { version } => r(msg!("hw.reader.none", version = format!("{version:#04x}"))),
+        NfcError::Stalled => r(msg!("hw.reader.stalled")),
+        NfcError::ReaderChanged { expected, found } => {
+            r(msg!("hw.reader.changed", expected = format!("{expected:#04x}"), found = format!("{found:#04x}")))
+        }
+        other => r(msg!("hw.reader.error", error = other.to_string())),
     }
 }
 
 /// Why writing a tag failed, when the tag (not the reader) is at fault.
 fn write_error<E: std::fmt::Debug>(e: &NfcError<E>) -> Option<HwError> {
-    let r = |it: String, en: String| Some(HwError::new("tag", it, en));
+    let r = |m: Msg| Some(HwError::said("tag", m));
     match e {
-        NfcError::NoTag => r(
-            "Nessun tag sul lettore: appoggialo al centro e riprova.".into(),
-            "No tag on the reader: lay it in the middle and try again.".into(),
-        ),
-        NfcError::Tag(t) => r(
-            format!(
-                "Il tag non ha risposto bene durante la scrittura ({t}): tienilo fermo al centro del lettore e \
-                 riprova. Può essere rimasto vuoto, mai a metà."
-            ),
-            format!(
-                "The tag did not answer properly while being written ({t}): hold it still in the middle of the \
-                 reader and try again. It may be left blank, never half written."
-            ),
-        ),
-        NfcError::NotWritable => r(
-            "Questo tag non si può scrivere (non è un NTAG formattato NDEF, o è bloccato): imparane l'UID invece."
-                .into(),
-            "This tag cannot be written (not an NDEF-formatted NTAG, or locked): learn its UID instead.".into(),
-        ),
-        NfcError::TooLarge { needed, capacity } => r(
-            format!(
-                "La carta non ci sta: servono {needed} byte, il tag ne tiene {capacity}. Usa un NTAG213 o più grande."
-            ),
-            format!(
-                "The card does not fit: it needs {needed} bytes, the tag holds {capacity}. Use an NTAG213 or larger."
-            ),
-        ),
-        NfcError::VerifyFailed => r(
-            "Riletto, il tag non dice quanto scritto: può essere guasto. Riprova, o usa un altro tag.".into(),
-            "Read back, the tag does not say what was written: it may be faulty. Try again, or use another tag.".into(),
-        ),
+        NfcError::NoTag => r(msg!("hw.tag.none")),
+        NfcError::Tag(t) => r(msg!("hw.tag.write_failed", error = t.to_string())),
+        NfcError::NotWritable => r(msg!("hw.tag.not_writable")),
+        NfcError::TooLarge { needed, capacity } => r(msg!("hw.tag.too_large", count = *needed, capacity = *capacity)),
+        NfcError::VerifyFailed => r(msg!("hw.tag.verify_failed")),
         _ => None,
     }
+}
+
+/// What to tell the user about a reader's or a tag's error (the command
+/// line's `tavola tags`).
+pub fn error_msg<E: std::fmt::Debug>(e: &NfcError<E>) -> Msg {
+    write_error(e)
+        .unwrap_or_else(|| reader_error(e))
+        .msg
+        .unwrap_or_else(|| msg!("hw.reader.error", error = format!("{e}")))
 }
 
 /// A reader session that opens itself (again) when needed.
@@ -205,13 +174,7 @@ where
     /// back are bounded like every other exchange).
     fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
         let Some(session) = self.session.as_mut() else {
-            return Err(self.down.clone().unwrap_or_else(|| {
-                HwError::new(
-                    "reader",
-                    "Il lettore NFC non è ancora pronto: riprova tra un attimo.",
-                    "The NFC reader is not ready yet: try again in a moment.",
-                )
-            }));
+            return Err(self.down.clone().unwrap_or_else(|| HwError::said("reader", msg!("hw.reader.not_ready"))));
         };
         let outcome = match session.write_card(card) {
             Ok(uid) => Ok(uid.to_string()),
@@ -334,9 +297,7 @@ impl ThreadedReader {
             // A write asked by the screen, between two polls.
             while let Ok(card) = asked.try_recv() {
                 let outcome = source.begin_write(&card).and_then(|()| {
-                    source.write_outcome().unwrap_or_else(|| {
-                        Err(HwError::new("reader", "Scrittura senza esito.", "The write gave no outcome."))
-                    })
+                    source.write_outcome().unwrap_or_else(|| Err(HwError::said("reader", msg!("hw.reader.no_outcome"))))
                 });
                 if answer.send(outcome).is_err() {
                     return;
@@ -361,20 +322,12 @@ impl TagSource for ThreadedReader {
         if self.started.elapsed().saturating_sub(beat) > self.stale_after {
             self.restarts += 1;
             if std::mem::take(&mut self.writing) {
-                self.cut_short = Some(Err(HwError::new(
-                    "reader",
-                    "Il lettore si è bloccato durante la scrittura: il tag può essere rimasto vuoto. Scrivilo di nuovo.",
-                    "The reader froze while writing: the tag may be left blank. Write it again.",
-                )));
+                self.cut_short = Some(Err(HwError::said("reader", msg!("hw.reader.froze_writing"))));
             }
             let (tx, rx) = mpsc::channel();
             self.rx = rx;
             self.start_thread(tx);
-            return Err(HwError::new(
-                "reader",
-                "Il lettore NFC si era bloccato: Tavola lo ha riavviato.",
-                "The NFC reader froze: Tavola restarted it.",
-            ));
+            return Err(HwError::said("reader", msg!("hw.reader.froze")));
         }
         match error {
             Some(e) if events.is_empty() => Err(e),
@@ -392,13 +345,7 @@ impl TagSource for ThreadedReader {
     /// Hands the write to the reader's thread, which does it between two
     /// polls: the screen never waits on the bus.
     fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
-        self.writes.send(*card).map_err(|_| {
-            HwError::new(
-                "reader",
-                "Il lettore NFC si sta riavviando: riprova tra un attimo.",
-                "The NFC reader is restarting: try again in a moment.",
-            )
-        })?;
+        self.writes.send(*card).map_err(|_| HwError::said("reader", msg!("hw.reader.restarting")))?;
         self.writing = true;
         self.cut_short = None;
         Ok(())

@@ -14,6 +14,7 @@ use rppal::spi::{Bus, Mode, SlaveSelect, Spi};
 use std::io::ErrorKind;
 use tavola_firmware::dice::RollButton;
 use tavola_firmware::votepad::{self as fw, McpPad, McpPinMap, NoInterrupt};
+use tavola_words::msg;
 
 /// SPI clock for the MFRC522 (it allows up to 10 MHz; 1 MHz is robust on
 /// long jumper wires).
@@ -21,63 +22,32 @@ pub const SPI_CLOCK_HZ: u32 = 1_000_000;
 
 fn gpio_error(part: &str, e: rppal::gpio::Error) -> HwError {
     use rppal::gpio::Error as E;
-    match e {
-        E::UnknownModel => HwError::new(
-            part,
-            "Questo non è un Raspberry Pi (o è un modello sconosciuto): si usa il sostituto sullo schermo.",
-            "This is not a Raspberry Pi (or a model rppal does not know): using the on-screen substitute.",
-        ),
-        E::PinUsed(p) => HwError::new(
-            part,
-            format!("GPIO{p} è usato da un altro programma: liberalo o cambia hardware/pinmap.toml."),
-            format!("GPIO{p} is in use by other software: free it, or change hardware/pinmap.toml."),
-        ),
-        E::PinNotAvailable(p) => HwError::new(
-            part,
-            format!("GPIO{p} non esiste su questo Pi: cambia hardware/pinmap.toml."),
-            format!("GPIO{p} does not exist on this Pi: change hardware/pinmap.toml."),
-        ),
-        E::PermissionDenied(path) => HwError::new(
-            part,
-            format!("Permesso negato su {path}: aggiungi l'utente al gruppo gpio (sudo adduser $USER gpio)."),
-            format!("No permission to open {path}: add the user to the gpio group (sudo adduser $USER gpio)."),
-        ),
-        other => HwError::new(part, format!("Errore GPIO: {other}"), format!("GPIO error: {other}")),
-    }
+    let m = match e {
+        E::UnknownModel => msg!("hw.gpio.unknown_model"),
+        E::PinUsed(p) => msg!("hw.gpio.pin_used", pin = p),
+        E::PinNotAvailable(p) => msg!("hw.gpio.pin_missing", pin = p),
+        E::PermissionDenied(path) => msg!("hw.gpio.permission", path),
+        other => msg!("hw.gpio.error", error = other.to_string()),
+    };
+    HwError::said(part, m)
 }
 
 fn spi_error(e: rppal::spi::Error) -> HwError {
-    match e {
-        rppal::spi::Error::Io(io) if io.kind() == ErrorKind::NotFound => HwError::new(
-            "reader",
-            "SPI è spento, o questo non è un Raspberry Pi: attiva SPI con `sudo raspi-config` (Interface Options → \
-             SPI) e riavvia.",
-            "SPI is off, or this is not a Raspberry Pi: enable SPI with `sudo raspi-config` (Interface Options → \
-             SPI) and reboot.",
-        ),
-        rppal::spi::Error::Io(io) if io.kind() == ErrorKind::PermissionDenied => HwError::new(
-            "reader",
-            "Permesso negato sul dispositivo SPI: aggiungi l'utente al gruppo spi (sudo adduser $USER spi).",
-            "No permission to open the SPI device: add the user to the spi group (sudo adduser $USER spi).",
-        ),
-        other => HwError::new("reader", format!("Errore SPI: {other}"), format!("SPI error: {other}")),
-    }
+    let m = match e {
+        rppal::spi::Error::Io(io) if io.kind() == ErrorKind::NotFound => msg!("hw.spi.off"),
+        rppal::spi::Error::Io(io) if io.kind() == ErrorKind::PermissionDenied => msg!("hw.spi.permission"),
+        other => msg!("hw.spi.error", error = other.to_string()),
+    };
+    HwError::said("reader", m)
 }
 
 fn i2c_error(e: rppal::i2c::Error) -> HwError {
-    match e {
-        rppal::i2c::Error::Io(io) if io.kind() == ErrorKind::NotFound => HwError::new(
-            "pad",
-            "I2C è spento: attivalo con `sudo raspi-config` (Interface Options → I2C) e riavvia.",
-            "I2C is off: enable I2C with `sudo raspi-config` (Interface Options → I2C) and reboot.",
-        ),
-        rppal::i2c::Error::Io(io) if io.kind() == ErrorKind::PermissionDenied => HwError::new(
-            "pad",
-            "Permesso negato sul bus I2C: aggiungi l'utente al gruppo i2c (sudo adduser $USER i2c).",
-            "No permission to open the I2C bus: add the user to the i2c group (sudo adduser $USER i2c).",
-        ),
-        other => HwError::new("pad", format!("Errore I2C: {other}"), format!("I2C error: {other}")),
-    }
+    let m = match e {
+        rppal::i2c::Error::Io(io) if io.kind() == ErrorKind::NotFound => msg!("hw.i2c.off"),
+        rppal::i2c::Error::Io(io) if io.kind() == ErrorKind::PermissionDenied => msg!("hw.i2c.permission"),
+        other => msg!("hw.i2c.error", error = other.to_string()),
+    };
+    HwError::said("pad", m)
 }
 
 /// rppal's SPI as a [`SegmentBus`]: one `transfer_segments` call per
@@ -140,11 +110,7 @@ pub fn open_reader_spi(pins: &ReaderPins) -> Result<(SegmentSpi<RppalBus>, Optio
 }
 
 fn stopped(e: impl std::fmt::Debug) -> HwError {
-    HwError::new(
-        "pad",
-        format!("Gli espansori della pulsantiera non rispondono più ({e:?}): controlla i fili I2C."),
-        format!("The pad's expanders stopped answering ({e:?}): check the I2C wiring."),
-    )
+    HwError::said("pad", msg!("hw.pad.stopped", error = format!("{e:?}")))
 }
 
 enum PadWires {
@@ -189,13 +155,8 @@ impl RpiPad {
                 for (slot, a) in pins.chips.iter_mut().zip(addresses) {
                     *slot = *a;
                 }
-                let mcp_err = |e: fw::McpError<_, _>| {
-                    HwError::new(
-                        "pad",
-                        format!("Gli espansori MCP23017 non rispondono ({e:?}): controlla fili e indirizzi."),
-                        format!("The MCP23017 expanders do not answer ({e:?}): check the wiring and addresses."),
-                    )
-                };
+                let mcp_err =
+                    |e: fw::McpError<_, _>| HwError::said("pad", msg!("hw.pad.no_answer", error = format!("{e:?}")));
                 match interrupt_pin {
                     Some(p) => {
                         let gpio = Gpio::new().map_err(|e| gpio_error("pad", e))?;

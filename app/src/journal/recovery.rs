@@ -20,6 +20,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
+use tavola_words::{msg, Msg, Said};
 
 /// The first 16 bytes of every SQLite 3 database.
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -55,18 +56,23 @@ pub enum Damage {
     },
 }
 
+impl Said for Damage {
+    fn msg(&self) -> Msg {
+        match self {
+            Damage::Directory => msg!("journal.damage.directory"),
+            Damage::Empty => msg!("journal.damage.empty"),
+            Damage::TooShort { len } => msg!("journal.damage.too_short", count = *len),
+            Damage::BadHeader => msg!("journal.damage.bad_header"),
+            Damage::Unreadable { message } => msg!("journal.damage.unreadable", message),
+            Damage::QuickCheck { problems } => msg!("journal.damage.quick_check", problems = problems.join("; ")),
+        }
+    }
+}
+
+/// In English, for logs.
 impl fmt::Display for Damage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Damage::Directory => f.write_str("a directory stands at the database path"),
-            Damage::Empty => f.write_str("the database file is empty"),
-            Damage::TooShort { len } => write!(f, "the database file is only {len} bytes long"),
-            Damage::BadHeader => f.write_str("the database file has a damaged header"),
-            Damage::Unreadable { message } => write!(f, "the database cannot be read: {message}"),
-            Damage::QuickCheck { problems } => {
-                write!(f, "the database failed its integrity check: {}", problems.join("; "))
-            }
-        }
+        f.write_str(&self.text(tavola_words::Lang::En))
     }
 }
 
@@ -77,6 +83,13 @@ pub struct MovedAside {
     pub path: PathBuf,
     /// What was wrong with it.
     pub damage: Damage,
+}
+
+impl MovedAside {
+    /// What to tell the table: what was wrong and where the file is now.
+    pub fn notice(&self) -> Msg {
+        msg!("notice.journal.moved_aside", damage = self.damage.msg(), path = self.path.display().to_string())
+    }
 }
 
 /// Looks at the file before SQLite does: a directory, an empty or short

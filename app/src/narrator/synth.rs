@@ -45,11 +45,7 @@ impl std::error::Error for SynthError {}
 
 /// The notice to show once when espeak-ng is missing: subtitles only.
 pub fn speech_off_notice() -> HwError {
-    HwError::new(
-        "audio",
-        "La voce è spenta: installa espeak-ng (sudo apt install espeak-ng). I sottotitoli continuano.",
-        "Speech is off: install espeak-ng (sudo apt install espeak-ng). Subtitles carry on.",
-    )
+    HwError::said("audio", tavola_words::msg!("hw.audio.no_espeak"))
 }
 
 /// An espeak-ng found on this machine.

@@ -1,8 +1,8 @@
 //! The table loop: polls the hardware ports and feeds the session.
 
 use super::{Input, Output, Session};
-use crate::games::Lang;
 use crate::hw::{AudioOut, DiceButton, HwError, Millis, TagSource, VotePad};
+use tavola_words::msg;
 
 /// Die rolled by the roll button when the game does not say otherwise.
 pub const DEFAULT_DIE: u8 = 6;
@@ -143,7 +143,7 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
     /// until the part has worked in between).
     fn hw_error(&mut self, e: HwError, out: &mut Vec<Output>) {
         if !self.hw_errors.contains(&e) {
-            out.push(Output::Notice { code: format!("hw.{}", e.part), message: e.text(self.session.lang()).into() });
+            out.push(Output::Notice { code: format!("hw.{}", e.part), message: e.text(self.session.lang()) });
             self.hw_errors.push(e);
         }
     }
@@ -152,15 +152,13 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
     fn hw_ok(&mut self, part: &str, out: &mut Vec<Output>) {
         if self.hw_errors.iter().any(|e| e.part == part) {
             self.hw_errors.retain(|e| e.part != part);
-            let message = match (part, self.session.lang()) {
-                ("reader", Lang::It) => "Il lettore NFC funziona di nuovo.",
-                ("reader", Lang::En) => "The NFC reader works again.",
-                ("pad", Lang::It) => "La pulsantiera funziona di nuovo.",
-                ("pad", Lang::En) => "The vote pad works again.",
-                (_, Lang::It) => "Il pulsante del dado funziona di nuovo.",
-                (_, Lang::En) => "The roll button works again.",
+            let said = match part {
+                "reader" => msg!("notice.hw.reader_ok"),
+                "pad" => msg!("notice.hw.pad_ok"),
+                _ => msg!("notice.hw.dice_ok"),
             };
-            out.push(Output::Notice { code: format!("hw.{part}.ok"), message: message.into() });
+            let message = self.session.lang().text(&said);
+            out.push(Output::Notice { code: format!("hw.{part}.ok"), message });
         }
     }
 }
