@@ -29,16 +29,20 @@
 //!
 //! [`core`] holds what several games share: seats, secret ballots (team votes,
 //! mission cards, tournament bids), counters and tracks, turn orders that
-//! change (tents), dice as events. [`error`] holds the typed [`RuleError`] and
-//! its Italian and English wording.
+//! change (tents), dice as events. [`error`] holds the typed [`RuleError`];
+//! its words, like every name the engines say (roles, quests, knights) and
+//! the narrator's lines for their [`Cue`]s, are messages in the catalogs of
+//! `tavola-words` (`words/lang/<code>/LC_MESSAGES/tavola.po`).
 //!
 //! # Adding a game
 //!
 //! 1. Create `games/<name>/mod.rs` with the state (`Default + Clone + Serialize
 //!    + Deserialize + PartialEq`), the command and event enums and the public
 //!    view, and implement [`Game`] for the state.
-//! 2. Add the game's error enum as a variant of [`RuleError`] and give it words
-//!    in [`error`].
+//! 2. Add the game's error enum as a variant of [`RuleError`], implement
+//!    [`GameError`] and [`Said`] for it, and write its messages
+//!    (`<game id>.<code>`) in every catalog; its cues' lines are
+//!    `narration.<cue id>`.
 //! 3. Add the game to [`GameKind`] and to the dispatch in
 //!    [`crate::table::AnyGame`], so the table session can route pad presses,
 //!    tags and touches to it.
