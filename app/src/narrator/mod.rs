@@ -124,9 +124,13 @@ mod tests {
         [line(cue, Lang::It).text, line(cue, Lang::En).text]
     }
 
+    /// A counted line: its id, its other arguments, and its words in
+    /// Italian and English for counts 0, 1 and 2.
+    type Counted = (&'static str, &'static [(&'static str, &'static str)], [[&'static str; 2]; 3]);
+
     #[test]
     fn counted_lines_say_none_one_and_many() {
-        let cases: [(&str, &[(&str, &str)], [[&str; 2]; 3]); 6] = [
+        let cases: [Counted; 6] = [
             (
                 "soc.siege.added",
                 &[],
