@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 use support::report;
 use tavola::games::avalon::{Avalon, Command, Event};
-use tavola::games::{Game, GameRng};
+use tavola::games::Game;
 
 /// A whole game from random (seeded) commands: the accepted ones, in order,
 /// and every event they produced.

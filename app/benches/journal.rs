@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use support::report;
 use tavola::games::avalon::Avalon;
 use tavola::games::testkit::Fuzz;
-use tavola::games::{Game, GameEvent, GameKind, GameRng};
+use tavola::games::{Game, GameEvent, GameKind};
 use tavola::journal::{GameMeta, GameResult, Journal};
 use tavola::table::AnyEvent;
 

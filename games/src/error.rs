@@ -109,15 +109,14 @@ impl RuleError {
     /// ("Anna has already answered" rather than "Seat 1 has…").
     pub fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         match self {
-            RuleError::Common(CommonError::AlreadyAnswered { seat }) => match who(*seat) {
-                Some(name) => msg!("common.already_answered.named", name),
-                None => self.msg(),
-            },
-            RuleError::Common(CommonError::NotAsked { seat }) => match who(*seat) {
-                Some(name) => msg!("common.not_asked.named", name),
-                None => self.msg(),
-            },
-            RuleError::Common(e) => e.msg(),
+            RuleError::Common(e) => match e {
+                CommonError::AlreadyAnswered { seat } => {
+                    who(*seat).map(|name| msg!("common.already_answered.named", name))
+                }
+                CommonError::NotAsked { seat } => who(*seat).map(|name| msg!("common.not_asked.named", name)),
+                _ => None,
+            }
+            .unwrap_or_else(|| e.msg()),
             game => game.game_msg_named(who),
         }
     }
@@ -150,5 +149,31 @@ impl std::error::Error for RuleError {}
 impl From<CommonError> for RuleError {
     fn from(e: CommonError) -> Self {
         RuleError::Common(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_is_named_by_its_player_when_known_without_a_glued_preposition() {
+        let e = RuleError::from(CommonError::NotAsked { seat: Seat(2) });
+        let anna = |_| Some("Anna".to_string());
+        assert_eq!(e.text_named(Lang::It, &anna), "Anna non deve rispondere ora.");
+        assert_eq!(e.text_named(Lang::En, &anna), "Anna is not asked to answer now.");
+        assert_eq!(e.text_named(Lang::It, &|_| None), "Ora non tocca al posto 3 rispondere.");
+        assert_eq!(e.text(Lang::En), "Seat 3 is not asked to answer now.");
+        let e = RuleError::from(CommonError::AlreadyAnswered { seat: Seat(0) });
+        assert_eq!(e.text_named(Lang::It, &|_| Some("Ugo".into())), "Ugo ha già risposto: conta la prima scelta.");
+        assert_eq!(e.code(), "common.already_answered");
+        assert_eq!(e.msg().id, "common.already_answered");
+    }
+
+    #[test]
+    fn a_card_is_named_in_the_language_of_the_sentence() {
+        let e = CommonError::CardNotExpected { card: "avalon/role/merlin".into() };
+        assert_eq!(e.text(Lang::It), "La carta «Merlino» non serve in questo momento.");
+        assert_eq!(RuleError::from(e).text(Lang::En), "The card “Merlin” is not needed right now.");
     }
 }

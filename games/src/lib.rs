@@ -30,13 +30,18 @@
 //!
 //! [`core`] holds what several games share: seats, secret ballots (team votes,
 //! mission cards, tournament bids), counters and tracks, turn orders that
-//! change (tents), dice as events. [`error`] holds the typed [`RuleError`] and
-//! its Italian and English wording.
+//! change (tents), dice as events. [`error`] holds the typed [`RuleError`];
+//! its words, like every name the engines say (roles, quests, knights) and
+//! the narrator's lines for their [`Cue`]s, are messages in the catalogs of
+//! `tavola-words` (`words/lang/<code>/LC_MESSAGES/tavola.po`).
 //!
 //! # Adding a game
 //!
-//! A game is a module here with its engine, and one line in [`games!`]
-//! (`registry.rs`); `docs/adding-a-game.md` in the project is the checklist.
+//! A game is a module here with its engine (its errors implement
+//! [`GameError`] and [`Said`], their messages `<game id>.<code>` and its
+//! cues' lines `narration.<cue id>` in every catalog), and one line in
+//! [`games!`] (`registry.rs`); `docs/adding-a-game.md` in the project is the
+//! checklist.
 
 pub mod avalon;
 pub mod catalog;

@@ -52,7 +52,7 @@ fn lancelot_cases() -> Vec<(RoleSet, NightRules)> {
 ///
 /// With the Lancelots: in variants 1 and 2 Evil Lancelot keeps his eyes
 /// closed and shows a thumb, so the other evil players know him and he knows
-/// nobody; in variant 3 he opens his eyes like any servant of Mordred, and
+/// nobody; in variant 3 he opens his eyes like any minion of Mordred, and
 /// the two Lancelots know each other. Merlin sees Evil Lancelot unless the
 /// table chose otherwise.
 fn expected(set: &RoleSet, rules: NightRules) -> BTreeSet<(Role, Role)> {

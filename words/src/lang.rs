@@ -116,6 +116,19 @@ impl<'de> Deserialize<'de> for Lang {
     }
 }
 
+/// A language code as [`Lang::from_code`] reads it (for `--lang` on the
+/// command line); the error names the languages there are.
+impl std::str::FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Lang, String> {
+        Lang::from_code(s).ok_or_else(|| {
+            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            format!("unknown language '{s}': use {}", codes.join(" or "))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,18 +162,5 @@ mod tests {
     fn pick_is_italian_or_english() {
         assert_eq!(Lang::It.pick("sì", "yes"), "sì");
         assert_eq!(Lang::En.pick("sì", "yes"), "yes");
-    }
-}
-
-/// A language code as [`Lang::from_code`] reads it (for `--lang` on the
-/// command line); the error names the languages there are.
-impl std::str::FromStr for Lang {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Lang, String> {
-        Lang::from_code(s).ok_or_else(|| {
-            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-            format!("unknown language '{s}': use {}", codes.join(" or "))
-        })
     }
 }

@@ -120,6 +120,189 @@ mod tests {
         }
     }
 
+    fn say(cue: &Cue) -> [String; 2] {
+        [line(cue, Lang::It).text, line(cue, Lang::En).text]
+    }
+
+    /// A counted line: its id, its other arguments, and its words in
+    /// Italian and English for counts 0, 1 and 2.
+    type Counted = (&'static str, &'static [(&'static str, &'static str)], [[&'static str; 2]; 3]);
+
+    #[test]
+    fn counted_lines_say_none_one_and_many() {
+        let cases: [Counted; 6] = [
+            (
+                "soc.siege.added",
+                &[],
+                [
+                    ["Una macchina d'assedio in più: ora sono 0.", "One more siege engine: now there are 0."],
+                    ["Una macchina d'assedio in più: ora ce n'è una.", "One more siege engine: now there is one."],
+                    ["Una macchina d'assedio in più: ora sono 2.", "One more siege engine: now there are 2."],
+                ],
+            ),
+            (
+                "soc.siege.removed",
+                &[],
+                [
+                    [
+                        "L'ultima macchina d'assedio è distrutta: non ne resta nessuna.",
+                        "The last siege engine is destroyed: none left.",
+                    ],
+                    ["Una macchina d'assedio distrutta: ne resta una.", "A siege engine destroyed: one left."],
+                    ["Una macchina d'assedio distrutta: ne restano 2.", "A siege engine destroyed: 2 left."],
+                ],
+            ),
+            (
+                "soc.knight.life",
+                &[("name", "Isotta")],
+                [
+                    ["Isotta ha ora 0 punti vita.", "Isotta now has 0 life points."],
+                    ["Isotta ha ora un punto vita.", "Isotta now has one life point."],
+                    ["Isotta ha ora 2 punti vita.", "Isotta now has 2 life points."],
+                ],
+            ),
+            (
+                "soc.siege.fight",
+                &[("name", "Ettore")],
+                [
+                    [
+                        "Ettore affronta una macchina d'assedio con 0 punti. Si tira il dado.",
+                        "Ettore takes on a siege engine with 0 points. Roll the die.",
+                    ],
+                    [
+                        "Ettore affronta una macchina d'assedio con un punto. Si tira il dado.",
+                        "Ettore takes on a siege engine with one point. Roll the die.",
+                    ],
+                    [
+                        "Ettore affronta una macchina d'assedio con 2 punti. Si tira il dado.",
+                        "Ettore takes on a siege engine with 2 points. Roll the die.",
+                    ],
+                ],
+            ),
+            (
+                "soc.traitor.flips",
+                &[],
+                [
+                    ["Il traditore non ha spade bianche da voltare.", "The traitor has no white sword to turn."],
+                    [
+                        "Il traditore volta una spada bianca sul lato nero.",
+                        "The traitor turns one white sword to black.",
+                    ],
+                    ["Il traditore volta 2 spade bianche sul lato nero.", "The traitor turns 2 white swords to black."],
+                ],
+            ),
+            (
+                "table.timer.warning",
+                &[],
+                [
+                    ["Ancora 0 secondi.", "0 seconds left."],
+                    ["Ancora un secondo.", "One second left."],
+                    ["Ancora 2 secondi.", "2 seconds left."],
+                ],
+            ),
+        ];
+        for (id, names, expected) in cases {
+            for (count, words) in expected.into_iter().enumerate() {
+                let cue = names.iter().fold(Cue::new(id), |c, (n, v)| c.arg(n, *v)).arg("count", count);
+                assert_eq!(say(&cue), words, "{id} at {count}");
+            }
+        }
+    }
+
+    #[test]
+    fn names_starting_with_a_vowel_need_no_glued_preposition() {
+        let cases = [
+            (
+                Cue::new("soc.turn.begin").arg("name", "Anna"),
+                ["È il turno di Anna: prima la scelta del Male.", "Anna's turn: first, the choice of evil."],
+            ),
+            (
+                Cue::new("avalon.excalibur.given").arg("holder", "Elena"),
+                ["Excalibur passa nelle mani di Elena.", "Excalibur goes to Elena."],
+            ),
+            (
+                Cue::new("avalon.lady.card").arg("target", "Ugo").arg("holder", "Anna"),
+                [
+                    "Ugo, la carta lealtà della tua parte va consegnata senza mostrarla agli altri: la riceve Anna. Oppure appoggiala sul lettore.",
+                    "Ugo, hand Anna the loyalty card of your side without showing it to the others, or lay it on the reader.",
+                ],
+            ),
+            (
+                Cue::new("avalon.lady.starts").arg("holder", "Ines"),
+                [
+                    "La Dama del Lago parte da Ines, alla destra del primo leader.",
+                    "The Lady of the Lake starts with Ines, on the first leader's right.",
+                ],
+            ),
+            (
+                Cue::new("soc.accuse").arg("accuser", "Olga").arg("accused", "Enzo"),
+                ["Olga accusa Enzo. Enzo, mostra la tua carta lealtà.", "Olga accuses Enzo. Enzo, show your loyalty card."],
+            ),
+        ];
+        for (cue, words) in cases {
+            assert_eq!(say(&cue), words, "{}", cue.id);
+        }
+    }
+
+    #[test]
+    fn a_black_card_lies_on_each_quest_with_the_right_preposition() {
+        use crate::games::soc::QuestId;
+        let on: Vec<_> =
+            QuestId::ALL.into_iter().map(|q| say(&Cue::new("soc.black_card.face_down").arg("on", q.on()))).collect();
+        let it: Vec<_> = on.iter().map(|[it, _]| it.as_str()).collect();
+        let en: Vec<_> = on.iter().map(|[_, en]| en.as_str()).collect();
+        assert_eq!(
+            it,
+            [
+                "Una carta nera coperta sul Cavaliere Nero.",
+                "Una carta nera coperta sull'Armatura di Lancillotto.",
+                "Una carta nera coperta sul Drago.",
+                "Una carta nera coperta su Excalibur.",
+                "Una carta nera coperta sul Santo Graal.",
+                "Una carta nera coperta sulla guerra contro i Pitti.",
+                "Una carta nera coperta sulla guerra contro i Sassoni.",
+            ]
+        );
+        assert_eq!(
+            en,
+            [
+                "A black card face down on the Black Knight.",
+                "A black card face down on Lancelot's Armor.",
+                "A black card face down on the Dragon.",
+                "A black card face down on Excalibur.",
+                "A black card face down on the Holy Grail.",
+                "A black card face down on the war against the Picts.",
+                "A black card face down on the war against the Saxons.",
+            ]
+        );
+        let won = say(&Cue::new("soc.quest.won").arg("quest", QuestId::Grail.msg()));
+        assert_eq!(won, ["Impresa vinta: il Santo Graal.", "Quest won: the Holy Grail."]);
+    }
+
+    #[test]
+    fn the_night_calls_the_evil_side_by_the_rulebooks_name() {
+        for id in all_line_ids().filter(|id| id.starts_with("avalon.night.evil_")) {
+            let [it, en] = say(&Cue::new(id.as_str()));
+            assert!(!it.contains("Servitori") && !en.contains("Servants"), "{id}");
+        }
+        let [it, en] = say(&Cue::new("avalon.night.evil_open"));
+        assert_eq!(it, "Lacchè di Mordred, aprite gli occhi e riconoscete i vostri complici.");
+        assert_eq!(en, "Minions of Mordred, open your eyes and take note of your allies.");
+    }
+
+    #[test]
+    fn every_line_has_words_in_every_language_and_a_card_is_said_by_name() {
+        for id in all_line_ids() {
+            assert!(knows(&id), "{id}");
+        }
+        assert!(knows("avalon.reveal.lancelot-good"));
+        let cue = Cue::new("soc.black_card").card("card", "avalon/role/merlin");
+        assert_eq!(say(&cue), ["Carta nera: Merlino.", "Black card: Merlin."]);
+        let json = serde_json::to_value(&cue).unwrap();
+        assert_eq!(json["args"]["card"]["card"], "avalon/role/merlin");
+        assert_eq!(serde_json::from_value::<Cue>(json).unwrap(), cue);
+    }
+
     #[test]
     fn parameters_are_filled_in() {
         let cue = Cue::new("avalon.round.leader").arg("leader", "Laura").arg("mission", 2).arg("size", 3);

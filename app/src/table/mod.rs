@@ -79,11 +79,11 @@ macro_rules! touches {
         }
 
         impl Touch {
-            /// The game command this touch carries, if it is one.
-            fn game_command(self) -> Result<AnyCommand, Touch> {
+            /// A game's own command goes to its engine, the rest to the table.
+            fn route(self) -> Routed {
                 match self {
-                    $(Touch::$Kind(c) => Ok(AnyCommand::$Kind(c)),)*
-                    other => Err(other),
+                    $(Touch::$Kind(c) => Routed::Game(AnyCommand::$Kind(c)),)*
+                    other => Routed::Table(other),
                 }
             }
         }
@@ -91,6 +91,14 @@ macro_rules! touches {
 }
 
 crate::games::games!(touches);
+
+/// Where a touch goes.
+enum Routed {
+    /// A command for the game's engine.
+    Game(AnyCommand),
+    /// Something the table does itself.
+    Table(Touch),
+}
 
 /// The host's controls over the narration.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -511,9 +519,9 @@ impl Session {
     }
 
     fn touch(&mut self, touch: Touch, out: &mut Vec<Output>) {
-        let touch = match touch.game_command() {
-            Ok(cmd) => return self.command(cmd, out),
-            Err(touch) => touch,
+        let touch = match touch.route() {
+            Routed::Game(cmd) => return self.command(cmd, out),
+            Routed::Table(touch) => touch,
         };
         match touch {
             Touch::ChooseGame { game } => match AnyGame::new(game) {

@@ -277,3 +277,36 @@ impl Said for AvalonError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameError, Lang};
+
+    #[test]
+    fn every_role_has_a_name_and_an_explanation_in_every_language() {
+        for role in Role::ALL {
+            for m in [role.name(), role.explain()] {
+                for lang in Lang::ALL {
+                    assert_ne!(lang.text(&m), m.id, "{} has no words in {lang:?}", m.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_seat_is_named_by_its_player_when_known() {
+        let e = AvalonError::BadExcaliburTarget { seat: Seat(3) };
+        let elena = |_| Some("Elena".to_string());
+        assert_eq!(
+            Lang::It.text(&e.msg_named(&elena)),
+            "Excalibur cambia la carta di un altro membro della squadra, non di Elena."
+        );
+        assert_eq!(Lang::En.text(&e.msg_named(&elena)), "Excalibur switches another team member's card, not Elena's.");
+        assert_eq!(e.text(Lang::It), "Excalibur cambia la carta di un altro membro della squadra, non del posto 4.");
+        assert_eq!(e.code(), "bad_excalibur_target");
+        let e = AvalonError::DuplicateRole { role: Role::Merlin };
+        assert_eq!(e.text(Lang::It), "Merlino può esserci una volta sola.");
+        assert_eq!(e.text(Lang::En), "There can be only one Merlin.");
+    }
+}

@@ -381,4 +381,95 @@ mod tests {
         assert_eq!(e.text(Lang::En), "The war needs a 3 now, not a 5.");
         assert_eq!(e.text(Lang::It), "Nella guerra ora serve un 3, non un 5.");
     }
+
+    fn both(m: &Msg) -> [String; 2] {
+        [Lang::It.text(m), Lang::En.text(m)]
+    }
+
+    #[test]
+    fn every_name_built_at_run_time_is_in_the_catalogs() {
+        let mut names: Vec<Msg> = Vec::new();
+        for q in QuestId::ALL {
+            names.extend([q.msg(), q.title(), q.on()]);
+        }
+        names.extend(Place::ALL.into_iter().map(at));
+        names.extend(Knight::ALL.iter().map(Said::msg));
+        names.extend([Action::Move, Action::Quest, Action::Special, Action::Heal, Action::Accuse].map(action));
+        names.extend(["black_card", "merlin", "die", "kay", "loyalty", "traitor"].map(waiting));
+        for m in names {
+            for lang in Lang::ALL {
+                assert_ne!(lang.text(&m), m.id, "{} has no words in {lang:?}", m.id);
+            }
+        }
+    }
+
+    #[test]
+    fn places_and_quests_take_the_right_preposition() {
+        let there = |p| both(&SocError::AlreadyThere { place: p }.msg());
+        assert_eq!(
+            there(Place::Excalibur),
+            ["Il cavaliere è già ad Excalibur.", "The knight is already at Excalibur."]
+        );
+        assert_eq!(
+            there(Place::BlackKnight),
+            ["Il cavaliere è già al Cavaliere Nero.", "The knight is already at the Black Knight."]
+        );
+        assert_eq!(
+            there(Place::Lancelot),
+            ["Il cavaliere è già all'Armatura di Lancillotto.", "The knight is already at Lancelot's Armor."]
+        );
+        assert_eq!(there(Place::Camelot), ["Il cavaliere è già a Camelot.", "The knight is already at Camelot."]);
+        assert_eq!(
+            both(&SocError::NoFightHere { quest: QuestId::Grail }.msg()),
+            ["Non si giocano carte combattimento sul Santo Graal.", "Fight cards are not played on the Holy Grail."]
+        );
+        assert_eq!(
+            both(&SocError::BreaksCombination { quest: QuestId::Dragon, value: 4 }.msg()),
+            [
+                "Un 4 sul Drago romperebbe la combinazione richiesta.",
+                "A 4 on the Dragon would break the combination it needs."
+            ]
+        );
+        assert_eq!(
+            both(&SocError::NotAWar { quest: QuestId::Excalibur }.msg()),
+            ["Excalibur non è una guerra.", "Excalibur is not a war."]
+        );
+        assert_eq!(
+            both(&SocError::NotAWar { quest: QuestId::Grail }.msg()),
+            ["Il Santo Graal non è una guerra.", "The Holy Grail is not a war."]
+        );
+    }
+
+    #[test]
+    fn cards_in_hand_are_counted_and_seats_named_by_their_players() {
+        let anna = |_| Some("Anna".to_string());
+        let nobody = |_| None;
+        let expected = [
+            [
+                ["Il posto 2 ha 0 carte in mano, ne servono 3.", "Seat 2 holds 0 cards; 3 are needed."],
+                ["Anna ha 0 carte in mano, ne servono 3.", "Anna holds 0 cards; 3 are needed."],
+            ],
+            [
+                ["Il posto 2 ha una sola carta in mano, ne servono 3.", "Seat 2 holds one card; 3 are needed."],
+                ["Anna ha una sola carta in mano, ne servono 3.", "Anna holds one card; 3 are needed."],
+            ],
+            [
+                ["Il posto 2 ha 2 carte in mano, ne servono 3.", "Seat 2 holds 2 cards; 3 are needed."],
+                ["Anna ha 2 carte in mano, ne servono 3.", "Anna holds 2 cards; 3 are needed."],
+            ],
+        ];
+        for (held, [by_seat, by_name]) in expected.into_iter().enumerate() {
+            let e = SocError::NotEnoughCards { seat: Seat(1), needed: 3, held: held as u8 };
+            assert_eq!(both(&e.msg_named(&nobody)), by_seat, "{held}");
+            assert_eq!(both(&e.msg_named(&anna)), by_name, "{held}");
+        }
+        let e = SocError::SoloTaken { quest: QuestId::BlackKnight, seat: Seat(0) };
+        assert_eq!(
+            both(&e.msg_named(&anna)),
+            [
+                "Il Cavaliere Nero è un'impresa solitaria e c'è già Anna.",
+                "The Black Knight is a solo quest and Anna is already there."
+            ]
+        );
+    }
 }
