@@ -41,7 +41,9 @@
 //! [`GameError`] and [`Said`], their messages `<game id>.<code>` and its
 //! cues' lines `narration.<cue id>` in every catalog), and one line in
 //! [`games!`] (`registry.rs`); `docs/adding-a-game.md` in the project is the
-//! checklist.
+//! checklist. The engine answers [`Game::legal`] (the commands the rules
+//! accept now, from the same checks `decide` makes): the screens offer what
+//! it lists and the fuzzers draw from it.
 
 pub mod avalon;
 pub mod catalog;
@@ -259,16 +261,60 @@ pub struct Outcome {
     pub winners: Option<Vec<Seat>>,
 }
 
+/// One command [`Game::legal`] lists: something the rules accept now.
+///
+/// Most commands are whole ([`Legal::Exact`]). Two kinds are not:
+/// - a command whose acceptance hangs on a secret the engine keeps (the
+///   loyalty card dealt to the accused, who the Assassin is) is listed as
+///   the table may know it ([`Legal::Secret`]): listing only the accepted
+///   ones would tell the secret;
+/// - a command with a value the players give that the rules do not narrow
+///   to a short list (a card laid on the reader, the fight cards played,
+///   the setup) is listed once with placeholders (an empty card id, no
+///   cards) and a `P`, the game's own description of what the rules allow
+///   in their place ([`Legal::Open`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Legal<C, P> {
+    /// This command as it stands: `decide` accepts it.
+    Exact(C),
+    /// This command as far as the table may know: a secret the engine
+    /// keeps may still refuse it.
+    Secret(C),
+    /// This command once the players give the values `P` describes;
+    /// `decide` judges the values given.
+    Open(C, P),
+}
+
+impl<C, P> Legal<C, P> {
+    /// The command (with placeholders where it is open).
+    pub fn command(&self) -> &C {
+        match self {
+            Legal::Exact(c) | Legal::Secret(c) | Legal::Open(c, _) => c,
+        }
+    }
+
+    /// What an open command leaves to the players.
+    pub fn choice(&self) -> Option<&P> {
+        match self {
+            Legal::Open(_, p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
 /// One rules engine. See the module documentation for the shape.
 pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// What the players can ask for.
-    type Command: Clone + Debug + Serialize + DeserializeOwned;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// What happened.
     type Event: GameEvent;
     /// What everybody may see.
     type View: Clone + Debug + Serialize;
     /// Why the game's own rules refuse a command.
     type Error: GameError;
+    /// What an open command of [`Game::legal`] leaves to the players, and
+    /// what the rules allow there (see [`Legal::Open`]).
+    type Choice: Clone + Debug + PartialEq;
 
     /// Which game this is.
     const KIND: GameKind;
@@ -278,6 +324,19 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
 
     /// Folds one event into the state. Never fails.
     fn apply(&mut self, event: &Self::Event);
+
+    /// The commands the rules accept now, in the order a screen offers
+    /// them: the screens' buttons and the fuzzers are built from this
+    /// answer, never from a second copy of a rule. The engine keeps it true:
+    /// - every [`Legal::Exact`] command is accepted by `decide`;
+    /// - a command of a kind the list does not hold is refused, and so is
+    ///   one of a kind listed only whole that is not in the list (but for a
+    ///   value the engine ignores, such as a war for a card that joins none);
+    /// - the answer reads only what everybody may know: it tells no more
+    ///   than the view (see [`Legal::Secret`]).
+    ///
+    /// The property tests check the first two on random games.
+    fn legal(&self) -> Vec<Legal<Self::Command, Self::Choice>>;
 
     /// The public view.
     fn view(&self) -> Self::View;

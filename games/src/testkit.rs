@@ -1,18 +1,89 @@
 //! Property checks shared by every game: random command sequences that never
-//! panic, invariants after every event, replay and serde round trips.
+//! panic, invariants after every event, replay and serde round trips, and
+//! the engine's list of legal commands held to what `decide` does.
 //!
 //! A game takes part by implementing [`Fuzz`]; `tests/tests/properties.rs`
 //! runs [`check_game`] for each game with thousands of seeded sequences.
 
-use super::{Ctx, Game, GameEvent, GameRng};
+use super::{Ctx, Game, GameEvent, GameRng, Legal};
 use std::fmt::Write as _;
 
-/// A game that can produce random commands for property tests.
+/// One command in this many is a [`Fuzz::wild`] one.
+const WILD_ONE_IN: usize = 8;
+
+/// A game that can produce random commands for property tests. The
+/// commands are drawn from [`Game::legal`]: no fuzzer keeps its own copy
+/// of the rules.
 pub trait Fuzz: Game {
-    /// A random command for the current state: mostly plausible ones that
-    /// move the game on, with a share of wrong ones (bad seats, wrong sizes,
-    /// wrong phase) that must be refused without harm.
-    fn random_command(&self, rng: &mut GameRng) -> Self::Command;
+    /// Values for an open command `legal` lists (a card on the reader, the
+    /// fight cards, the setup): mostly what `choice` says the rules allow,
+    /// now and then a wrong one, which must be refused without harm.
+    fn fill(&self, command: &Self::Command, choice: &Self::Choice, rng: &mut GameRng) -> Self::Command;
+
+    /// A command that is probably wrong now (a bad seat, a card of another
+    /// game, another moment's command), which must be refused without harm
+    /// unless `legal` lists it.
+    fn wild(&self, rng: &mut GameRng) -> Self::Command;
+
+    /// How often a listed command is drawn against the others (1 by
+    /// default): a table plays far more than it corrects a count.
+    fn weight(&self, legal: &Legal<Self::Command, Self::Choice>) -> u32 {
+        let _ = legal;
+        1
+    }
+
+    /// Whether `given` asks what the listed `listed` asks: equal, or equal
+    /// but for a value the engine ignores there.
+    fn same(&self, listed: &Self::Command, given: &Self::Command) -> bool {
+        listed == given
+    }
+
+    /// A random command for the current state: mostly one `legal` lists
+    /// (an open one filled by [`Fuzz::fill`]), with a share of
+    /// [`Fuzz::wild`] ones.
+    fn random_command(&self, rng: &mut GameRng) -> Self::Command {
+        draw(self, &self.legal(), rng).0
+    }
+}
+
+/// Where a random command came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    /// A whole command `legal` lists: `decide` must accept it.
+    Exact,
+    /// Listed as far as the table may know, or filled in: either way.
+    Listed,
+    /// A wild one: refused unless `legal` lists it.
+    Wild,
+}
+
+fn draw<G: Fuzz>(game: &G, legal: &[Legal<G::Command, G::Choice>], rng: &mut GameRng) -> (G::Command, Drawn) {
+    let total: u32 = legal.iter().map(|l| game.weight(l)).sum();
+    if total == 0 || rng.below(WILD_ONE_IN) == 0 {
+        return (game.wild(rng), Drawn::Wild);
+    }
+    let mut at = rng.below(total as usize) as u32;
+    for l in legal {
+        let w = game.weight(l);
+        if at < w {
+            return match l {
+                Legal::Exact(c) => (c.clone(), Drawn::Exact),
+                Legal::Secret(c) => (c.clone(), Drawn::Listed),
+                Legal::Open(c, choice) => (game.fill(c, choice, rng), Drawn::Listed),
+            };
+        }
+        at -= w;
+    }
+    (game.wild(rng), Drawn::Wild)
+}
+
+/// Whether `legal` lists `command`: the same as a whole one, or of the
+/// kind of an open one.
+fn lists<G: Fuzz>(game: &G, legal: &[Legal<G::Command, G::Choice>], command: &G::Command) -> bool {
+    legal.iter().any(|l| match l {
+        Legal::Exact(c) | Legal::Secret(c) => game.same(c, command),
+        Legal::Open(c, _) => std::mem::discriminant(c) == std::mem::discriminant(command),
+    })
 }
 
 /// A game played to its end (or `max_steps`) with random commands.
@@ -61,6 +132,10 @@ pub struct Report {
     pub events: usize,
     /// Sequences that reached the end of the game.
     pub finished: usize,
+    /// Whole commands `legal` listed that `decide` was asked (all accepted).
+    pub listed_accepted: usize,
+    /// Wild commands `legal` did not list that `decide` was asked (all refused).
+    pub unlisted_refused: usize,
 }
 
 /// Steps between two full replays of a game's history.
@@ -75,6 +150,10 @@ const REPLAY_EVERY: usize = 5;
 ///   at the end of each game);
 /// - the state survives a serde (JSON) round trip, and so do the events.
 ///
+/// - every whole command `legal` lists is accepted (the one drawn, and one
+///   more listed command per step), and a wild command `legal` does not
+///   list is refused.
+///
 /// Returns the first failure with the seed and step that reproduce it.
 pub fn check_game<G: Fuzz>(seed: u64, games: usize, max_steps: usize) -> Result<Report, String> {
     let mut report = Report::default();
@@ -85,13 +164,45 @@ pub fn check_game<G: Fuzz>(seed: u64, games: usize, max_steps: usize) -> Result<
         let mut history: Vec<G::Event> = Vec::new();
         let mut trail = String::new();
         for step in 0..max_steps {
-            let cmd = state.random_command(&mut rng);
+            let legal = state.legal();
+            let (cmd, drawn) = draw(&state, &legal, &mut rng);
             let _ = writeln!(trail, "{step}: {cmd:?}");
             report.commands += 1;
             let fail = |what: String| format!("seed {game_seed}, step {step}: {what}\ncommands:\n{trail}");
+            // One more whole command of the list, not played: accepted too.
+            let exact: Vec<&G::Command> = legal
+                .iter()
+                .filter_map(|l| match l {
+                    Legal::Exact(c) => Some(c),
+                    _ => None,
+                })
+                .collect();
+            if !exact.is_empty() {
+                let other = exact[rng.below(exact.len())];
+                if let Err(why) = state.decide(other, &mut rng.clone()) {
+                    return Err(fail(format!("legal lists {other:?}, which decide refuses: {why:?}")));
+                }
+                report.listed_accepted += 1;
+            }
             match state.decide(&cmd, &mut rng) {
-                Err(_) => report.refused += 1,
+                Err(why) => {
+                    report.refused += 1;
+                    match drawn {
+                        Drawn::Exact => {
+                            return Err(fail(format!("legal lists {cmd:?}, which decide refuses: {why:?}")))
+                        }
+                        Drawn::Wild if !lists(&state, &legal, &cmd) => report.unlisted_refused += 1,
+                        _ => {}
+                    }
+                }
                 Ok(events) => {
+                    match drawn {
+                        Drawn::Exact => report.listed_accepted += 1,
+                        Drawn::Wild if !lists(&state, &legal, &cmd) => {
+                            return Err(fail(format!("decide accepts {cmd:?}, which legal does not list: {legal:?}")));
+                        }
+                        _ => {}
+                    }
                     for e in &events {
                         state.apply(e);
                         report.events += 1;

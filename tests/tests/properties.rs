@@ -1,6 +1,8 @@
 //! Property tests for every rules engine: thousands of seeded random command
-//! sequences never panic, keep every invariant after every event, replay to
-//! the same state, and survive a serde round trip.
+//! sequences, drawn from what each engine lists as legal, never panic, keep
+//! every invariant after every event, replay to the same state, and survive
+//! a serde round trip; every whole command an engine lists is accepted, and
+//! a wild one it does not list is refused.
 //!
 //! A failure prints the seed and the commands that reproduce it.
 
@@ -13,6 +15,7 @@ fn check<G: Fuzz>(name: &str, seed: u64, games: usize) -> Report {
     println!("{name}: {report:?}");
     assert_eq!(report.games, games);
     assert!(report.refused > 0, "{name}: the random commands never tried anything illegal");
+    assert!(report.listed_accepted > 0 && report.unlisted_refused > 0, "{name}: the list was not put to the test");
     assert!(report.finished * 2 > games, "{name}: fewer than half the games reached an end: {report:?}");
     report
 }

@@ -1,19 +1,18 @@
-//! Random commands for Avalon's property tests.
+//! Random commands for Avalon's property tests: drawn from what `legal`
+//! lists, the open ones (the setup, a character card, a team) filled with
+//! values a table would give, now and then wrong ones, and a share of wild
+//! commands that must be refused without harm.
 
-use super::{Avalon, AvalonOptions, Command, LancelotVariant, MissionCard, Phase, Role, RoleSet, Setup};
+use super::{Avalon, AvalonOptions, Choice, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
 use crate::testkit::Fuzz;
-use crate::{GameRng, Seat};
+use crate::{GameRng, Legal, Seat};
 
 impl Fuzz for Avalon {
-    fn random_command(&self, rng: &mut GameRng) -> Command {
+    fn fill(&self, command: &Command, choice: &Choice, rng: &mut GameRng) -> Command {
         let players = self.players();
-        // One command in ten is anything at all, to exercise the refusals.
-        if rng.below(10) == 0 {
-            return wild(rng, players);
-        }
         let seat = |rng: &mut GameRng| Seat(rng.below(players.max(1)) as u8);
-        match &self.phase {
-            Phase::Lobby => {
+        match (choice, command) {
+            (Choice::Setup, _) => {
                 let players = 5 + rng.below(6);
                 let mut optional: Vec<Role> = Role::OPTIONAL.into_iter().filter(|_| rng.below(2) == 0).collect();
                 let lancelot = match rng.below(6) {
@@ -49,10 +48,7 @@ impl Fuzz for Avalon {
                     Err(_) => Command::SkipRoleScan,
                 }
             }
-            Phase::RoleScan => {
-                if rng.below(30) == 0 {
-                    return Command::SkipRoleScan;
-                }
+            (Choice::RoleCard, _) => {
                 // Deal the remaining cards of the set; sometimes a wrong one.
                 let set = self.role_set().map(|s| s.roles().to_vec()).unwrap_or_default();
                 let role = set[rng.below(set.len().max(1)).min(set.len().saturating_sub(1))];
@@ -63,89 +59,50 @@ impl Fuzz for Avalon {
                 };
                 Command::RoleCard { card }
             }
-            Phase::Night => Command::EndNight,
-            Phase::TeamBuilding => {
-                let open = self.open_missions();
-                let mission = if self.options().choose_missions && !open.is_empty() && rng.below(4) != 0 {
-                    Some(open[rng.below(open.len())])
-                } else if rng.below(20) == 0 {
-                    Some(rng.below(6) as u8)
-                } else {
-                    None
+            (Choice::Team { size, excalibur: holders, .. }, command) => {
+                let mission = match command {
+                    Command::ProposeTeam { mission, .. } if rng.below(20) != 0 => *mission,
+                    _ => Some(rng.below(6) as u8),
                 };
-                let m = mission.or_else(|| self.options().choose_missions.then(|| open.first().copied()).flatten());
-                let size = super::roles::team_size(players, usize::from(m.unwrap_or(self.mission)));
                 let mut all: Vec<Seat> = Seat::all(players).collect();
                 rng.shuffle(&mut all);
-                let size = if rng.below(8) == 0 { size + 1 } else { size };
+                let size = if rng.below(8) == 0 { size + 1 } else { *size };
                 let team: Vec<Seat> = all.into_iter().take(size).collect();
-                let excalibur = if self.options().excalibur && rng.below(10) != 0 {
-                    let others: Vec<Seat> = team.iter().copied().filter(|&s| s != self.leader).collect();
-                    others.get(rng.below(others.len().max(1))).copied()
-                } else if rng.below(20) == 0 {
-                    Some(seat(rng))
-                } else {
-                    None
+                let excalibur = match holders {
+                    Some(holders) if rng.below(10) != 0 => {
+                        let may: Vec<Seat> = team.iter().copied().filter(|s| holders.contains(s)).collect();
+                        may.get(rng.below(may.len().max(1))).copied()
+                    }
+                    _ if rng.below(20) == 0 => Some(seat(rng)),
+                    _ => None,
                 };
                 Command::ProposeTeam { team, mission, excalibur }
             }
-            Phase::TeamVote { ballot, .. } => {
-                let missing = ballot.missing();
-                let s =
-                    if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
-                if rng.below(8) == 0 {
-                    return Command::HostAnswer { seat: s, approve: rng.below(2) == 0 };
-                }
-                Command::Vote { seat: s, approve: rng.below(3) != 0 }
-            }
-            Phase::Mission { ballot, team, excalibur } => {
-                if ballot.is_complete() {
-                    let others: Vec<Seat> = team.iter().copied().filter(|&s| Some(s) != *excalibur).collect();
-                    let target = match rng.below(4) {
-                        0 => None,
-                        1 => Some(seat(rng)),
-                        _ => others.get(rng.below(others.len().max(1))).copied(),
-                    };
-                    return Command::UseExcalibur { target };
-                }
-                let missing = ballot.missing();
-                let s =
-                    if rng.below(6) == 0 || missing.is_empty() { seat(rng) } else { missing[rng.below(missing.len())] };
-                if rng.below(20) == 0 {
-                    return Command::HostAnswer { seat: s, approve: true };
-                }
-                let card = if rng.below(3) == 0 { MissionCard::Fail } else { MissionCard::Success };
-                Command::PlayMission { seat: s, card }
-            }
-            Phase::Lady => {
-                let open: Vec<Seat> =
-                    Seat::all(players).filter(|s| self.lady().is_some_and(|l| !l.former.contains(s))).collect();
-                let target = if rng.below(6) == 0 || open.is_empty() { seat(rng) } else { open[rng.below(open.len())] };
-                Command::LadyExamine { target }
-            }
-            Phase::LadyCard { .. } => match rng.below(4) {
-                0 => Command::RevealSeen,
-                1 => Command::RoleCard { card: "avalon/loyalty/good".into() },
-                2 => Command::RoleCard { card: "avalon/loyalty/evil".into() },
-                _ => Command::RoleCard { card: "avalon/role/merlin".into() },
-            },
-            Phase::ExcaliburReveal { .. } | Phase::LadyReveal { .. } => {
-                if rng.below(10) == 0 {
-                    Command::EndNight
-                } else {
-                    Command::RevealSeen
-                }
-            }
-            Phase::Assassination => Command::Assassinate { target: seat(rng) },
-            Phase::ConfirmMerlin { .. } => Command::ConfirmMerlin { was_merlin: rng.below(2) == 0 },
-            Phase::Ended { .. } => Command::EndNight,
+        }
+    }
+
+    fn wild(&self, rng: &mut GameRng) -> Command {
+        wild(rng, self.players())
+    }
+
+    /// Teams are approved and missions succeed more often than not; the
+    /// host answers for a seat now and then, and the character cards are
+    /// seldom left untapped.
+    fn weight(&self, legal: &Legal<Command, Choice>) -> u32 {
+        match legal.command() {
+            Command::RoleCard { .. } => 30,
+            Command::Vote { approve: true, .. } => 8,
+            Command::Vote { approve: false, .. } => 4,
+            Command::PlayMission { card: MissionCard::Success, .. } => 4,
+            Command::PlayMission { card: MissionCard::Fail, .. } => 2,
+            _ => 1,
         }
     }
 }
 
 fn wild(rng: &mut GameRng, players: usize) -> Command {
     let seat = Seat(rng.below(players + 3) as u8);
-    match rng.below(12) {
+    match rng.below(13) {
         0 => Command::Setup(Setup { first_leader: Some(seat), ..Setup::new(basic_set()) }),
         1 => Command::RoleCard {
             card: ["soc/black/saxons", "avalon/role/merlin", "avalon/role/nobody", "x"][rng.below(4)].into(),
@@ -159,6 +116,7 @@ fn wild(rng: &mut GameRng, players: usize) -> Command {
         8 => Command::UseExcalibur { target: Some(seat) },
         9 => Command::LadyExamine { target: seat },
         10 => Command::RevealSeen,
+        11 => Command::HostAnswer { seat, approve: true },
         _ => Command::ConfirmMerlin { was_merlin: true },
     }
 }

@@ -33,17 +33,20 @@
 mod error;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
+mod legal;
 pub mod night;
 pub mod roles;
 mod view;
 
 pub use error::AvalonError;
+pub use legal::Choice;
 pub use roles::{BalanceItem, BalanceNote, Role, RoleSet, RoleWarning, Side};
 pub use view::{AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed};
 
 use crate::core::{AnonymousBallot, BallotRefusal, OpenBallot};
 use crate::{
-    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, GameRng, Outcome, RuleError, Seat, TimerKind, Waiting,
+    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, GameRng, Legal, Outcome, RuleError, Seat, TimerKind,
+    Waiting,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -695,11 +698,33 @@ impl Avalon {
     /// played, the fifth only after two others. Without choosing missions,
     /// just the next one.
     pub fn open_missions(&self) -> Vec<u8> {
-        let played = self.played();
         if !self.options().choose_missions {
             return vec![self.mission];
         }
-        (0..MISSIONS as u8).filter(|&m| self.results[usize::from(m)].is_none() && (m < 4 || played >= 2)).collect()
+        (0..MISSIONS as u8).filter(|&m| self.check_mission(Some(m)).is_ok()).collect()
+    }
+
+    /// Why a team cannot attempt `mission` (`None`: the mission in order,
+    /// or the first not played when the leader chooses); else the mission.
+    fn check_mission(&self, mission: Option<u8>) -> Result<u8, RuleError> {
+        let choose = self.options().choose_missions;
+        match mission {
+            None if choose => Ok(self.first_open().unwrap_or(self.mission)),
+            None => Ok(self.mission),
+            Some(m) if !choose && m != self.mission => {
+                Err(AvalonError::MissionsInOrder { mission: self.mission + 1 }.into())
+            }
+            Some(m) if usize::from(m) >= MISSIONS || self.results[usize::from(m)].is_some() => {
+                Err(AvalonError::MissionNotOpen { mission: m.saturating_add(1) }.into())
+            }
+            Some(m) if m == 4 && self.played() < 2 => Err(AvalonError::FinalMissionLocked.into()),
+            Some(m) => Ok(m),
+        }
+    }
+
+    /// The players a team for `mission` (0-based) needs at this table.
+    pub fn team_size(&self, mission: u8) -> usize {
+        roles::team_size(self.players(), usize::from(mission))
     }
 
     fn first_open(&self) -> Option<u8> {
@@ -840,19 +865,8 @@ impl Avalon {
         excalibur: Option<Seat>,
     ) -> Result<Vec<Event>, RuleError> {
         let options = self.options();
-        let mission = match mission {
-            None if options.choose_missions => self.first_open().unwrap_or(self.mission),
-            None => self.mission,
-            Some(m) if !options.choose_missions && m != self.mission => {
-                return Err(AvalonError::MissionsInOrder { mission: self.mission + 1 }.into());
-            }
-            Some(m) if usize::from(m) >= MISSIONS || self.results[usize::from(m)].is_some() => {
-                return Err(AvalonError::MissionNotOpen { mission: m.saturating_add(1) }.into());
-            }
-            Some(m) if m == 4 && self.played() < 2 => return Err(AvalonError::FinalMissionLocked.into()),
-            Some(m) => m,
-        };
-        let needed = roles::team_size(self.players(), usize::from(mission));
+        let mission = self.check_mission(mission)?;
+        let needed = self.team_size(mission);
         let mut seen = BTreeSet::new();
         for &s in team {
             self.check_seat(s)?;
@@ -874,9 +888,14 @@ impl Avalon {
         Ok(vec![Event::TeamProposed { leader: self.leader, mission, team, excalibur }])
     }
 
-    fn decide_vote(&self, ballot: &OpenBallot<bool>, seat: Seat, approve: bool) -> Result<Vec<Event>, RuleError> {
+    /// Why `seat` cannot answer the team vote now.
+    fn check_vote(&self, ballot: &OpenBallot<bool>, seat: Seat) -> Result<(), RuleError> {
         self.check_seat(seat)?;
-        ballot.can_cast(seat).map_err(|r| refusal(r, seat))?;
+        ballot.can_cast(seat).map_err(|r| refusal(r, seat))
+    }
+
+    fn decide_vote(&self, ballot: &OpenBallot<bool>, seat: Seat, approve: bool) -> Result<Vec<Event>, RuleError> {
+        self.check_vote(ballot, seat)?;
         let mut events = vec![Event::VoteCast { seat, approve: Some(approve) }];
         let mut after = ballot.clone();
         after.cast(seat, approve);
@@ -895,17 +914,22 @@ impl Avalon {
         Ok(events)
     }
 
+    /// Why `seat` cannot play a mission card now.
+    fn check_mission_card(&self, ballot: &AnonymousBallot, seat: Seat) -> Result<(), RuleError> {
+        self.check_seat(seat)?;
+        ballot.can_cast(seat).map_err(|r| match r {
+            BallotRefusal::NotEligible => AvalonError::NotOnTeam { seat }.into(),
+            BallotRefusal::AlreadyCast => RuleError::from(CommonError::AlreadyAnswered { seat }),
+        })
+    }
+
     fn decide_mission_card(
         &self,
         ballot: &AnonymousBallot,
         seat: Seat,
         card: MissionCard,
     ) -> Result<Vec<Event>, RuleError> {
-        self.check_seat(seat)?;
-        ballot.can_cast(seat).map_err(|r| match r {
-            BallotRefusal::NotEligible => AvalonError::NotOnTeam { seat }.into(),
-            BallotRefusal::AlreadyCast => RuleError::from(CommonError::AlreadyAnswered { seat }),
-        })?;
+        self.check_mission_card(ballot, seat)?;
         // A good player cannot fail a mission: when Tavola knows the roles,
         // a good player's Fail counts as Success. In variant 2 the Lancelot
         // now on the side of evil must fail. The pad answers the same.
@@ -961,16 +985,7 @@ impl Avalon {
         holder: Option<Seat>,
         target: Option<Seat>,
     ) -> Result<Vec<Event>, RuleError> {
-        let Some(holder) = holder else { return Err(AvalonError::ExcaliburOff.into()) };
-        if !ballot.is_complete() || !ballot.unsettled() {
-            return Err(CommonError::NotNow.into());
-        }
-        if let Some(t) = target {
-            self.check_seat(t)?;
-            if t == holder || !team.contains(&t) {
-                return Err(AvalonError::BadExcaliburTarget { seat: t }.into());
-            }
-        }
+        let holder = self.check_excalibur(team, ballot, holder, target)?;
         let mut settled = ballot.clone();
         let original = settled.settle(target, |c| 1 - c);
         let counts = settled.counts().map(|c| [c[0], c[1]]).unwrap_or_default();
@@ -992,7 +1007,30 @@ impl Avalon {
         }
     }
 
-    fn decide_lady(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
+    /// Why Excalibur's holder cannot switch `target`'s card (or, `None`,
+    /// let the cards stand) now; else the holder.
+    fn check_excalibur(
+        &self,
+        team: &[Seat],
+        ballot: &AnonymousBallot,
+        holder: Option<Seat>,
+        target: Option<Seat>,
+    ) -> Result<Seat, RuleError> {
+        let Some(holder) = holder else { return Err(AvalonError::ExcaliburOff.into()) };
+        if !ballot.is_complete() || !ballot.unsettled() {
+            return Err(CommonError::NotNow.into());
+        }
+        if let Some(t) = target {
+            self.check_seat(t)?;
+            if t == holder || !team.contains(&t) {
+                return Err(AvalonError::BadExcaliburTarget { seat: t }.into());
+            }
+        }
+        Ok(holder)
+    }
+
+    /// Why the Lady of the Lake cannot examine `target`; else her token.
+    fn check_lady(&self, target: Seat) -> Result<&LadyToken, RuleError> {
         self.check_seat(target)?;
         let lady = self.lady.as_ref().ok_or(CommonError::NotNow)?;
         if target == lady.holder {
@@ -1001,6 +1039,11 @@ impl Avalon {
         if lady.former.contains(&target) {
             return Err(AvalonError::LadyFormerHolder { seat: target }.into());
         }
+        Ok(lady)
+    }
+
+    fn decide_lady(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
+        let lady = self.check_lady(target)?;
         let loyalty = self.allegiance(target);
         // Without the roles, the loyalty card passes hand to hand (or is
         // tapped on the reader): the next command says which.
@@ -1033,12 +1076,19 @@ impl Avalon {
         }
     }
 
-    fn decide_assassination(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
+    /// Why the Assassin cannot name `target` (when Tavola knows the roles,
+    /// the Assassin themself: a secret).
+    fn check_assassination(&self, target: Seat) -> Result<(), RuleError> {
         self.check_seat(target)?;
         let assassin = self.roles.iter().find(|(_, &r)| r == Role::Assassin).map(|(&s, _)| s);
         if self.roles_known && assassin == Some(target) {
             return Err(AvalonError::BadAssassinationTarget { seat: target }.into());
         }
+        Ok(())
+    }
+
+    fn decide_assassination(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
+        self.check_assassination(target)?;
         let hit = self.roles_known.then(|| self.roles.get(&target) == Some(&Role::Merlin));
         let mut events = vec![Event::MerlinNamed { target, hit }];
         match hit {
@@ -1069,6 +1119,7 @@ impl Game for Avalon {
     type Event = Event;
     type View = AvalonView;
     type Error = AvalonError;
+    type Choice = Choice;
     const KIND: GameKind = GameKind::Avalon;
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
@@ -1244,6 +1295,10 @@ impl Game for Avalon {
             }
             Event::GameEnded { reason } => self.phase = Phase::Ended { reason: *reason },
         }
+    }
+
+    fn legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.legal_now()
     }
 
     fn view(&self) -> AvalonView {

@@ -333,3 +333,62 @@ fn the_lady_starts_on_the_first_leaders_right() {
     let e = refuse(&g, Command::LadyExamine { target: Seat(2) });
     assert_eq!(e.code(), "common.not_now", "not before the second mission");
 }
+
+fn listed(g: &Avalon) -> Vec<Command> {
+    g.legal().iter().map(|l| l.command().clone()).collect()
+}
+
+#[test]
+fn the_leader_is_offered_a_team_of_the_size_of_each_mission_open() {
+    let mut g = Avalon::default();
+    let options = AvalonOptions { choose_missions: true, excalibur: true, ..AvalonOptions::default() };
+    let setup = Setup { first_leader: Some(Seat(2)), options, ..Setup::new(RoleSet::standard(7, &[]).unwrap()) };
+    run(&mut g, Command::Setup(setup));
+    run(&mut g, Command::EndNight);
+    let teams: Vec<(Option<u8>, Choice)> = g
+        .legal()
+        .into_iter()
+        .map(|l| match l {
+            Legal::Open(Command::ProposeTeam { mission, .. }, choice) => (mission, choice),
+            other => panic!("only teams now: {other:?}"),
+        })
+        .collect();
+    let holders: Vec<Seat> = Seat::all(7).filter(|&s| s != Seat(2)).collect();
+    let expected: Vec<(Option<u8>, Choice)> = [(0, 2), (1, 3), (2, 3), (3, 4)]
+        .into_iter()
+        .map(|(m, size)| (Some(m), Choice::Team { mission: m, size, excalibur: Some(holders.clone()) }))
+        .collect();
+    assert_eq!(teams, expected, "the fifth mission waits for two others; Excalibur never to the leader");
+}
+
+#[test]
+fn votes_are_listed_for_the_seats_still_to_answer_and_the_assassins_seat_stays_secret() {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    run(&mut g, Command::Vote { seat: Seat(3), approve: true });
+    let votes: Vec<Seat> = listed(&g)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Vote { seat, approve: true } => Some(seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(votes, [Seat(0), Seat(1), Seat(2), Seat(4)]);
+
+    // Tavola knows the roles: every seat may be named, and the list does
+    // not tell which one the engine refuses.
+    let mut g = game(5, true);
+    let cards = ["merlin", "assassin", "servant-1", "servant-2", "minion-1"];
+    for c in cards {
+        run(&mut g, Command::RoleCard { card: format!("avalon/role/{c}") });
+    }
+    run(&mut g, Command::EndNight);
+    for _ in 0..3 {
+        play(&mut g, 0);
+    }
+    assert_eq!(g.phase(), &Phase::Assassination);
+    let named: Vec<Legal<Command, Choice>> = g.legal();
+    assert_eq!(named.len(), 5);
+    assert!(named.iter().all(|l| matches!(l, Legal::Secret(Command::Assassinate { .. }))), "{named:?}");
+}

@@ -247,9 +247,9 @@ pub(super) fn view(g: &Avalon) -> AvalonView {
         Phase::Night => PhaseView::Night,
         Phase::TeamBuilding => {
             let choose = g.options().choose_missions;
-            let next = if choose { g.first_open().unwrap_or(g.mission) } else { g.mission };
+            let next = g.check_mission(None).unwrap_or(g.mission);
             PhaseView::TeamBuilding {
-                team_size: roles::team_size(players, usize::from(next)),
+                team_size: g.team_size(next),
                 open_missions: if choose { g.open_missions() } else { Vec::new() },
             }
         }

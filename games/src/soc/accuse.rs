@@ -21,20 +21,7 @@ use crate::{CommonError, RuleError, Seat};
 
 impl Draft<'_> {
     pub(super) fn accuse(&mut self, accuser: Seat, accused: Seat) -> Result<(), RuleError> {
-        self.sim.check_seat(accused)?;
-        if accused == accuser {
-            return Err(SocError::AccuseSelf.into());
-        }
-        let k = &self.sim.knights[accused.index()];
-        if !k.alive {
-            return Err(SocError::KnightOut { seat: accused }.into());
-        }
-        if k.exposed {
-            return Err(SocError::AlreadyExposed { seat: accused }.into());
-        }
-        if self.sim.rules().accusation.once_per_knight && self.sim.knights[accuser.index()].accused {
-            return Err(SocError::AccusedBefore.into());
-        }
+        self.sim.check_accuse(accuser, accused)?;
         self.take_action(accuser, Action::Accuse)?;
         self.emit(Event::Accused { accuser, accused });
         // A first game without a traitor: every card is loyal and face up.
@@ -54,13 +41,7 @@ impl Draft<'_> {
             (None, Some(true)) => Side::Evil,
             _ => Side::Loyal,
         };
-        if let Some(&dealt) = self.sim.loyalty.get(&accused) {
-            if dealt != side {
-                return Err(SocError::NotTheCardDealt { seat: accused }.into());
-            }
-        } else if side == Side::Evil && self.sim.known_traitor().is_some() {
-            return Err(SocError::NotTheCardDealt { seat: accused }.into());
-        }
+        self.sim.check_shown(side)?;
         self.reveal(accused, side);
         Ok(())
     }
@@ -99,6 +80,7 @@ impl Draft<'_> {
 
     /// The Grail's holder answers for the first dying knight.
     pub(super) fn grail(&mut self, seat: Seat, drink: bool) -> Result<(), RuleError> {
+        self.sim.check_grail(drink)?;
         if drink {
             let holder = self.sim.holder(Relic::Grail).ok_or(SocError::NoGrail)?;
             self.emit(Event::GrailDrunk { seat, holder });
@@ -138,22 +120,78 @@ impl Draft<'_> {
 
     /// The table names the hidden traitor (or nobody) at the final count.
     pub(super) fn declare_traitor(&mut self, seat: Option<Seat>) -> Result<(), RuleError> {
-        if let Some(s) = seat {
-            self.sim.check_seat(s)?;
-            let k = &self.sim.knights[s.index()];
-            if !k.alive || k.exposed {
-                return Err(SocError::KnightOut { seat: s }.into());
-            }
-            if self.sim.loyalty.get(&s) == Some(&Side::Loyal) {
-                return Err(SocError::NotTheCardDealt { seat: s }.into());
-            }
-        }
+        self.sim.check_declare(seat)?;
         self.count_with(seat);
         Ok(())
     }
 }
 
 impl Soc {
+    /// Why `accuser` cannot accuse `accused`.
+    pub(super) fn check_accuse(&self, accuser: Seat, accused: Seat) -> Result<(), RuleError> {
+        self.check_seat(accused)?;
+        if accused == accuser {
+            return Err(SocError::AccuseSelf.into());
+        }
+        let k = &self.knights[accused.index()];
+        if !k.alive {
+            return Err(SocError::KnightOut { seat: accused }.into());
+        }
+        if k.exposed {
+            return Err(SocError::AlreadyExposed { seat: accused }.into());
+        }
+        if self.rules().accusation.once_per_knight && self.knights[accuser.index()].accused {
+            return Err(SocError::AccusedBefore.into());
+        }
+        self.check_action(accuser, Action::Accuse)
+    }
+
+    /// Why the accused's loyalty card cannot show `side` (Tavola knows
+    /// the card dealt, or the traitor is known already).
+    pub(super) fn check_shown(&self, side: Side) -> Result<(), RuleError> {
+        let Some(Pending::Accusation { accused, .. }) = &self.pending else {
+            return Err(CommonError::NotNow.into());
+        };
+        let accused = *accused;
+        if let Some(&dealt) = self.loyalty.get(&accused) {
+            if dealt != side {
+                return Err(SocError::NotTheCardDealt { seat: accused }.into());
+            }
+        } else if side == Side::Evil && self.known_traitor().is_some() {
+            return Err(SocError::NotTheCardDealt { seat: accused }.into());
+        }
+        Ok(())
+    }
+
+    /// Whether the answer about the accused's card hangs on a card Tavola
+    /// keeps secret (the loyalty cards tapped face down at setup).
+    pub(super) fn shown_is_secret(&self) -> bool {
+        !self.loyalty_cards.is_empty()
+    }
+
+    /// Why the dying knight cannot drink from the Grail (nobody holds it).
+    pub(super) fn check_grail(&self, drink: bool) -> Result<(), RuleError> {
+        if drink && self.holder(Relic::Grail).is_none() {
+            return Err(SocError::NoGrail.into());
+        }
+        Ok(())
+    }
+
+    /// Why `seat` cannot be named the hidden traitor at the count.
+    pub(super) fn check_declare(&self, seat: Option<Seat>) -> Result<(), RuleError> {
+        if let Some(s) = seat {
+            self.check_seat(s)?;
+            let k = &self.knights[s.index()];
+            if !k.alive || k.exposed {
+                return Err(SocError::KnightOut { seat: s }.into());
+            }
+            if self.loyalty.get(&s) == Some(&Side::Loyal) {
+                return Err(SocError::NotTheCardDealt { seat: s }.into());
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn mode(&self) -> LoyaltyMode {
         self.setup.as_ref().map(|s| s.loyalty).unwrap_or_default()
     }

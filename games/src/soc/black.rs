@@ -222,20 +222,7 @@ impl Draft<'_> {
         };
         match from {
             Some(seats) => {
-                if seats.len() != 3 {
-                    return Err(SocError::ThreeMerlins { given: seats.len() }.into());
-                }
-                for &s in seats {
-                    self.sim.check_seat(s)?;
-                    let k = &self.sim.knights[s.index()];
-                    if !k.active() {
-                        return Err(SocError::KnightOut { seat: s }.into());
-                    }
-                    let count = seats.iter().filter(|&&x| x == s).count();
-                    if usize::from(k.hand) < count {
-                        return Err(SocError::NotEnoughCards { seat: s, needed: count as u8, held: k.hand }.into());
-                    }
-                }
+                self.sim.check_merlin(seats)?;
                 for &s in seats {
                     self.change_hand(s, -1);
                 }
@@ -260,6 +247,44 @@ impl Draft<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Merlin cards that cancel a special black card.
+pub const MERLIN_CARDS: usize = 3;
+
+impl super::Soc {
+    /// Why these knights cannot cancel the special card with their Merlin
+    /// cards (one seat per card).
+    pub(super) fn check_merlin(&self, seats: &[Seat]) -> Result<(), RuleError> {
+        if !matches!(self.pending, Some(Pending::Merlin { .. })) {
+            return Err(SocError::NoSpecialCard.into());
+        }
+        if seats.len() != MERLIN_CARDS {
+            return Err(SocError::ThreeMerlins { given: seats.len() }.into());
+        }
+        for &s in seats {
+            self.check_seat(s)?;
+            let k = &self.knights[s.index()];
+            if !k.active() {
+                return Err(SocError::KnightOut { seat: s }.into());
+            }
+            let count = seats.iter().filter(|&&x| x == s).count();
+            if usize::from(k.hand) < count {
+                return Err(SocError::NotEnoughCards { seat: s, needed: count as u8, held: k.hand }.into());
+            }
+        }
+        Ok(())
+    }
+
+    /// The knights who may give Merlin cards, each with how many at most.
+    pub(super) fn merlin_givers(&self) -> Vec<(Seat, u8)> {
+        (0..self.players())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| self.knights[s.index()].active())
+            .map(|s| (s, self.knights[s.index()].hand.min(MERLIN_CARDS as u8)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
     }
 }
 

@@ -1,10 +1,12 @@
-//! Random commands for the property tests: mostly moves a table would make,
-//! with a share of wrong ones that must be refused without harm.
+//! Random commands for the property tests: drawn from what `legal` lists,
+//! the open ones filled with values a table would give (now and then wrong
+//! ones), with a share of wild commands that must be refused without harm.
 
-use super::quests::{Place, QuestId};
-use super::{Command, Knight, LoyaltyMode, Pending, Phase, Setup, Soc};
+use super::legal::Choice;
+use super::quests::QuestId;
+use super::{Command, Knight, LoyaltyMode, Setup, Soc};
 use crate::testkit::Fuzz;
-use crate::{GameRng, Seat};
+use crate::{GameRng, Legal, Seat};
 
 const BLACK: [&str; 16] = [
     "soc/black/black-knight-1-1",
@@ -25,18 +27,17 @@ const BLACK: [&str; 16] = [
     "soc/black/saxons-1",
 ];
 
+const SPECIAL_WHITE: [&str; 4] = ["soc/white/heroism", "soc/white/fate", "soc/white/convocation", "soc/white/fight-3"];
+
+fn war(rng: &mut GameRng) -> QuestId {
+    [QuestId::Picts, QuestId::Saxons][rng.below(2)]
+}
+
 impl Fuzz for Soc {
-    fn random_command(&self, rng: &mut GameRng) -> Command {
+    fn fill(&self, command: &Command, choice: &Choice, rng: &mut GameRng) -> Command {
         let n = self.players().max(1);
-        let seat = |rng: &mut GameRng| {
-            let extra = usize::from(rng.below(20) == 0);
-            Seat(rng.below(n + extra) as u8)
-        };
-        if rng.below(12) == 0 {
-            return wild(rng, n);
-        }
-        match &self.phase {
-            Phase::Lobby => {
+        match (choice, command) {
+            (Choice::Setup, _) => {
                 let count = 3 + rng.below(5);
                 let mut knights = Knight::ALL.to_vec();
                 rng.shuffle(&mut knights);
@@ -52,10 +53,11 @@ impl Fuzz for Soc {
                     rules: None,
                 })
             }
-            Phase::LoyaltyScan => {
-                if rng.below(20) == 0 {
-                    return Command::SkipLoyaltyScan;
-                }
+            (Choice::LoyaltyCard, Command::ShowLoyalty { .. }) => {
+                let card = ["soc/loyalty/traitor", "soc/loyalty/loyal-2"][rng.below(2)];
+                Command::ShowLoyalty { card: card.into() }
+            }
+            (Choice::LoyaltyCard, _) => {
                 let card = if rng.below(5) == 0 {
                     "soc/loyalty/traitor".to_string()
                 } else {
@@ -63,94 +65,98 @@ impl Fuzz for Soc {
                 };
                 Command::LoyaltyCard { card }
             }
-            Phase::Ended { .. } => Command::EndTurn,
-            Phase::Play => {
-                if !self.dying.is_empty() {
-                    return Command::Grail { drink: rng.below(2) == 0 };
-                }
-                if let Some(p) = &self.pending {
-                    return match p {
-                        Pending::BlackChoice { .. } => Command::PlaceBlack {
-                            face_down: rng.below(2) == 0,
-                            war: Some([QuestId::Picts, QuestId::Saxons][rng.below(2)]),
-                        },
-                        Pending::Merlin { .. } => {
-                            if rng.below(3) == 0 {
-                                Command::CancelWithMerlin { from: (0..3).map(|_| seat(rng)).collect() }
-                            } else {
-                                Command::LetStand
-                            }
-                        }
-                        Pending::SiegeRoll { .. } => Command::RollDie,
-                        Pending::Kay { .. } => {
-                            Command::Kay { value: (rng.below(2) == 0).then(|| 1 + rng.below(5) as u8) }
-                        }
-                        Pending::Accusation { .. } => match rng.below(3) {
-                            0 => Command::ConfirmLoyalty { traitor: rng.below(2) == 0 },
-                            1 => Command::ShowLoyalty { card: "soc/loyalty/traitor".into() },
-                            _ => Command::ShowLoyalty { card: "soc/loyalty/loyal-2".into() },
-                        },
-                        Pending::TraitorCheck => {
-                            Command::DeclareTraitor { seat: (rng.below(2) == 0).then(|| seat(rng)) }
-                        }
-                    };
-                }
-                let Some(t) = &self.turn else { return Command::EndTurn };
-                if !t.evil_done {
-                    return match rng.below(10) {
-                        0..=4 => Command::BlackCard {
-                            card: BLACK[rng.below(BLACK.len())].into(),
-                            face_down: (rng.below(3) != 0).then(|| rng.below(2) == 0),
-                            war: (rng.below(2) == 0).then(|| [QuestId::Picts, QuestId::Saxons][rng.below(2)]),
-                        },
-                        5..=7 => Command::AddSiegeEngine,
-                        8 => Command::Peek,
-                        _ => Command::LoseLife,
-                    };
-                }
-                if !t.actions.is_empty() && rng.below(3) == 0 {
-                    return if rng.below(4) == 0 { Command::Sacrifice } else { Command::EndTurn };
-                }
-                let place = self.knights[t.seat.index()].place.unwrap_or(Place::Camelot);
-                let value = 1 + rng.below(5) as u8;
-                match (place, rng.below(8)) {
-                    (_, 0) => Command::Move { to: Place::ALL[rng.below(Place::ALL.len())] },
-                    (_, 1) => Command::Heal,
-                    (_, 2) if rng.below(4) == 0 => Command::Accuse { accused: seat(rng) },
-                    (_, 2) => Command::PlaySpecial { card: "soc/white/heroism".into() },
-                    (Place::Camelot, 3..=4) => Command::DrawWhite,
-                    (Place::Camelot, _) => {
-                        Command::SiegeFight { cards: (0..1 + rng.below(3)).map(|_| 1 + rng.below(5) as u8).collect() }
-                    }
-                    (Place::Grail, _) => Command::PlayGrail,
-                    (Place::Excalibur, _) => Command::DiscardForExcalibur,
-                    (Place::Picts, _) => Command::PlayFight { value: self.board.picts.ladder + 1 },
-                    (Place::Saxons, _) => Command::PlayFight { value: self.board.saxons.ladder + 1 },
-                    _ => Command::PlayFight { value },
-                }
+            (Choice::BlackCard, _) => Command::BlackCard {
+                card: BLACK[rng.below(BLACK.len())].into(),
+                face_down: (rng.below(3) != 0).then(|| rng.below(2) == 0),
+                war: (rng.below(2) == 0).then(|| war(rng)),
+            },
+            (Choice::SpecialWhite, _) => {
+                Command::PlaySpecial { card: SPECIAL_WHITE[rng.below(SPECIAL_WHITE.len())].into() }
             }
+            (Choice::FightCards { values, most }, _) => {
+                // Now and then one card more than the hand holds.
+                let most = usize::from(*most).clamp(1, 3) + usize::from(rng.below(10) == 0);
+                let (low, high) = (usize::from(*values.start()), usize::from(*values.end()));
+                let cards = (0..1 + rng.below(most)).map(|_| (low + rng.below(high - low + 1)) as u8).collect();
+                Command::SiegeFight { cards }
+            }
+            (Choice::Merlin { cards, givers }, _) => {
+                let mut from = Vec::new();
+                if rng.below(5) == 0 {
+                    from.extend((0..*cards).map(|_| Seat(rng.below(n + 1) as u8)));
+                } else {
+                    let mut pool: Vec<Seat> = givers.iter().flat_map(|&(s, k)| (0..k).map(move |_| s)).collect();
+                    rng.shuffle(&mut pool);
+                    from.extend(pool.into_iter().take(usize::from(*cards)));
+                }
+                Command::CancelWithMerlin { from }
+            }
+            (Choice::HandCount { most }, Command::CorrectHand { seat, .. }) => {
+                let cards = if rng.below(10) == 0 { rng.below(usize::from(*most) + 5) } else { rng.below(15) };
+                Command::CorrectHand { seat: *seat, cards: cards.min(255) as u8 }
+            }
+            (Choice::HandCount { .. }, other) => other.clone(),
         }
     }
-}
 
-fn wild(rng: &mut GameRng, n: usize) -> Command {
-    let seat = Seat(rng.below(n + 2) as u8);
-    match rng.below(12) {
-        0 => Command::BlackCard {
-            card: ["avalon/role/merlin", "soc/white/grail-1", "soc/black/nope", "x"][rng.below(4)].into(),
-            face_down: None,
-            war: None,
-        },
-        1 => Command::PlayFight { value: rng.below(8) as u8 },
-        2 => Command::Accuse { accused: seat },
-        3 => Command::CorrectHand { seat, cards: rng.below(15) as u8 },
-        4 => Command::RollDie,
-        5 => Command::Kay { value: Some(9) },
-        6 => Command::Grail { drink: true },
-        7 => Command::LetStand,
-        8 => Command::SiegeFight { cards: vec![] },
-        9 => Command::DeclareTraitor { seat: Some(seat) },
-        10 => Command::PlaceBlack { face_down: true, war: Some(QuestId::Grail) },
-        _ => Command::Sacrifice,
+    fn wild(&self, rng: &mut GameRng) -> Command {
+        let n = self.players().max(1);
+        let seat = Seat(rng.below(n + 2) as u8);
+        match rng.below(16) {
+            0 => Command::BlackCard {
+                card: ["avalon/role/merlin", "soc/white/grail-1", "soc/black/nope", "x"][rng.below(4)].into(),
+                face_down: None,
+                war: None,
+            },
+            1 => Command::PlayFight { value: rng.below(8) as u8 },
+            2 => Command::Accuse { accused: seat },
+            3 => Command::Move { to: super::Place::ALL[rng.below(super::Place::ALL.len())] },
+            4 => Command::RollDie,
+            5 => Command::Kay { value: Some(9) },
+            6 => Command::Grail { drink: true },
+            7 => Command::LetStand,
+            8 => Command::SiegeFight { cards: vec![] },
+            9 => Command::DeclareTraitor { seat: Some(seat) },
+            10 => Command::PlaceBlack { face_down: true, war: Some(QuestId::Grail) },
+            11 => Command::Heal,
+            12 => Command::EndTurn,
+            13 => Command::Peek,
+            14 => Command::LoseLife,
+            _ => Command::Sacrifice,
+        }
+    }
+
+    /// The table plays far more than it corrects a hand or accuses: a
+    /// knight mostly does what their place offers rather than travel; the
+    /// evil step draws a black card more often than not; the loyalty cards
+    /// are seldom left untapped.
+    fn weight(&self, legal: &Legal<Command, Choice>) -> u32 {
+        match legal.command() {
+            Command::CorrectHand { .. } | Command::SkipLoyaltyScan => 1,
+            Command::Accuse { .. } => 8,
+            Command::Move { .. } => 12,
+            Command::LoseLife => 30,
+            Command::Peek => 40,
+            Command::PlaySpecial { .. } | Command::Sacrifice => 60,
+            Command::AddSiegeEngine | Command::EndTurn => 120,
+            Command::LoyaltyCard { .. }
+            | Command::DrawWhite
+            | Command::SiegeFight { .. }
+            | Command::PlayGrail
+            | Command::DiscardForExcalibur
+            | Command::PlayFight { .. } => 160,
+            Command::BlackCard { .. } => 200,
+            _ => 80,
+        }
+    }
+
+    /// A card that may go face down joins no war, and a Mercenaries card
+    /// goes face up: the engine ignores the other value.
+    fn same(&self, listed: &Command, given: &Command) -> bool {
+        match (listed, given) {
+            (Command::PlaceBlack { face_down: a, war: None }, Command::PlaceBlack { face_down: b, .. }) => a == b,
+            (Command::PlaceBlack { war: Some(a), .. }, Command::PlaceBlack { war: b, .. }) => Some(*a) == *b,
+            _ => listed == given,
+        }
     }
 }

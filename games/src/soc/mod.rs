@@ -14,6 +14,8 @@
 //! - [`siege`]: fights against the siege engines on the d8.
 //! - [`knights`]: life, hands, relics, death and the Grail's rescue.
 //! - [`accuse`]: accusations and the end of the game.
+//! - [`legal`]: the commands the rules accept now, from the checks
+//!   `decide` makes; the board screen's buttons follow it.
 //! - [`rules`]: the numbers, as data the owner can correct.
 //!
 //! Secrets: the loyalty cards tapped at setup, a black card being drawn
@@ -31,6 +33,7 @@ mod error;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 pub mod knights;
+mod legal;
 pub mod quests;
 pub mod rules;
 mod setup;
@@ -38,18 +41,19 @@ mod siege;
 mod turn;
 mod view;
 
-pub use black::BlackCard;
+pub use black::{BlackCard, MERLIN_CARDS};
 pub use error::SocError;
 pub use knights::{Knight, KnightState, Relic, Side};
+pub use legal::Choice;
 pub use quests::{Board, Place, QuestId};
 pub use rules::Rules;
-pub use setup::{LoyaltyMode, Setup};
-pub use turn::{Action, EvilChoice, Turn};
+pub use setup::{LoyaltyMode, Setup, MAX_KNIGHTS, MIN_KNIGHTS};
+pub use turn::{Action, EvilChoice, Turn, MAX_HAND};
 pub use view::{FightView, KnightView, PendingView, SocView};
 
 use crate::catalog::Catalog;
 use crate::core::Roll;
-use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, Outcome, RuleError, Seat, Waiting};
+use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -810,6 +814,7 @@ impl Game for Soc {
     type Event = Event;
     type View = SocView;
     type Error = SocError;
+    type Choice = Choice;
     const KIND: GameKind = GameKind::ShadowsOverCamelot;
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
@@ -827,6 +832,10 @@ impl Game for Soc {
 
     fn apply(&mut self, event: &Event) {
         self.apply_event(event);
+    }
+
+    fn legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.legal_now()
     }
 
     fn view(&self) -> SocView {

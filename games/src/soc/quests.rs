@@ -330,21 +330,21 @@ pub fn white_slots(rules: &Rules, q: QuestId) -> usize {
 /// Fight values allowed on a quest.
 pub const FIGHT_VALUES: std::ops::RangeInclusive<u8> = 1..=5;
 
-impl Draft<'_> {
+impl super::Soc {
     /// Checks a white fight card on a fight quest or a war; returns the
     /// reason it cannot go there.
     pub(super) fn check_fight_card(&self, q: QuestId, value: u8) -> Result<(), RuleError> {
         if !FIGHT_VALUES.contains(&value) {
             return Err(SocError::NoSuchFightCard { value }.into());
         }
-        let rules = self.sim.rules();
-        if let Some(f) = self.sim.board.fight(q) {
+        let rules = self.rules();
+        if let Some(f) = self.board.fight(q) {
             let mut after = f.white.clone();
             after.push(value);
             if !fits_pattern(&after, &rules.quest(q).white_pattern) {
                 return Err(SocError::BreaksCombination { quest: q, value }.into());
             }
-        } else if let Some(w) = self.sim.board.war(q) {
+        } else if let Some(w) = self.board.war(q) {
             if value != w.ladder + 1 {
                 return Err(SocError::LadderOrder { needed: w.ladder + 1, value }.into());
             }
@@ -353,7 +353,9 @@ impl Draft<'_> {
         }
         Ok(())
     }
+}
 
+impl Draft<'_> {
     /// A white fight card goes on a quest; the quest may end.
     pub(super) fn play_fight(&mut self, seat: Seat, q: QuestId, value: u8) {
         self.emit(Event::WhiteFightPlayed { seat, quest: q, value });

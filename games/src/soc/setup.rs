@@ -82,6 +82,21 @@ pub struct Setup {
     pub rules: Option<super::Rules>,
 }
 
+impl Setup {
+    /// An empty setup: what an open setup command holds until the setup
+    /// page fills it in.
+    pub fn placeholder() -> Setup {
+        Setup {
+            knights: Vec::new(),
+            names: Vec::new(),
+            loyalty: LoyaltyMode::default(),
+            scan_loyalty: false,
+            youngest: None,
+            rules: None,
+        }
+    }
+}
+
 impl Draft<'_> {
     pub(super) fn setup(&mut self, setup: &Setup) -> Result<(), RuleError> {
         if self.sim.setup.is_some() {

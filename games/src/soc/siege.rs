@@ -26,23 +26,8 @@ pub struct SiegeFight {
 
 impl Draft<'_> {
     pub(super) fn siege_fight(&mut self, seat: Seat, cards: &[u8]) -> Result<(), RuleError> {
-        if self.sim.knights[seat.index()].place != Some(Place::Camelot) {
-            return Err(SocError::OnlyAtCamelot.into());
-        }
-        if self.sim.siege == 0 {
-            return Err(SocError::NoEngine.into());
-        }
-        if cards.is_empty() {
-            return Err(SocError::NoFightCards.into());
-        }
-        if let Some(&value) = cards.iter().find(|v| !FIGHT_VALUES.contains(v)) {
-            return Err(SocError::NoSuchFightCard { value }.into());
-        }
+        self.sim.check_siege_fight(seat, cards)?;
         let n = u8::try_from(cards.len()).unwrap_or(u8::MAX);
-        let held = self.sim.knights[seat.index()].hand;
-        if held < n {
-            return Err(SocError::NotEnoughCards { seat, needed: n, held }.into());
-        }
         self.take_action(seat, Action::Quest)?;
         self.change_hand(seat, -i32::from(n));
         self.emit(Event::SiegeFightBegan { seat, cards: cards.to_vec() });
@@ -79,16 +64,11 @@ impl Draft<'_> {
 
     /// Kay's extra card (or none) for the fight that waits for it.
     pub(super) fn kay(&mut self, value: Option<u8>) -> Result<(), RuleError> {
+        self.sim.check_kay(value)?;
         let Some(Pending::Kay { seat, quest, by }) = self.sim.pending.clone() else {
             return Err(SocError::NoKayNow.into());
         };
-        if let Some(v) = value {
-            if !FIGHT_VALUES.contains(&v) {
-                return Err(SocError::NoSuchFightCard { value: v }.into());
-            }
-            if self.sim.knights[seat.index()].hand == 0 {
-                return Err(SocError::NotEnoughCards { seat, needed: 1, held: 0 }.into());
-            }
+        if value.is_some() {
             self.change_hand(seat, -1);
         }
         self.emit(Event::KayPlayed { value });
@@ -101,6 +81,38 @@ impl Draft<'_> {
 }
 
 impl super::Soc {
+    /// Why the knight cannot fight a siege engine with these fight cards.
+    pub(super) fn check_siege_fight(&self, seat: Seat, cards: &[u8]) -> Result<(), RuleError> {
+        if self.knights[seat.index()].place != Some(Place::Camelot) {
+            return Err(SocError::OnlyAtCamelot.into());
+        }
+        if self.siege == 0 {
+            return Err(SocError::NoEngine.into());
+        }
+        if cards.is_empty() {
+            return Err(SocError::NoFightCards.into());
+        }
+        if let Some(&value) = cards.iter().find(|v| !FIGHT_VALUES.contains(v)) {
+            return Err(SocError::NoSuchFightCard { value }.into());
+        }
+        self.check_hand(seat, u8::try_from(cards.len()).unwrap_or(u8::MAX))?;
+        self.check_action(seat, Action::Quest)
+    }
+
+    /// Why Kay cannot add this card (or pass) now.
+    pub(super) fn check_kay(&self, value: Option<u8>) -> Result<(), RuleError> {
+        let Some(Pending::Kay { seat, .. }) = &self.pending else {
+            return Err(SocError::NoKayNow.into());
+        };
+        if let Some(v) = value {
+            if !FIGHT_VALUES.contains(&v) {
+                return Err(SocError::NoSuchFightCard { value: v }.into());
+            }
+            self.check_hand(*seat, 1)?;
+        }
+        Ok(())
+    }
+
     /// The siege fight in progress, if any.
     pub fn siege_fight(&self) -> Option<&SiegeFight> {
         self.siege_fight.as_ref()

@@ -18,7 +18,7 @@
 //! own turn ends it there.
 
 use super::quests::{Place, QuestId, FIGHT_VALUES};
-use super::{Command, Draft, Event, Knight, Pending, Phase, SocError};
+use super::{Command, Draft, Event, Knight, Pending, Phase, Soc, SocError};
 use crate::{CommonError, GameRng, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -99,13 +99,7 @@ impl Draft<'_> {
         match command {
             Command::Setup(s) => return self.setup(s),
             Command::CorrectHand { seat, cards } => {
-                self.sim.check_seat(*seat)?;
-                if !self.sim.knights[seat.index()].alive {
-                    return Err(SocError::KnightOut { seat: *seat }.into());
-                }
-                if *cards > 84 {
-                    return Err(SocError::TooManyCards { cards: *cards }.into());
-                }
+                self.sim.check_correct_hand(*seat, *cards)?;
                 self.emit(Event::HandCorrected { seat: *seat, cards: *cards });
                 return Ok(());
             }
@@ -157,10 +151,7 @@ impl Draft<'_> {
                 Ok(())
             }
             Command::LoseLife => {
-                self.evil_step(seat)?;
-                if self.sim.knights[seat.index()].exposed {
-                    return Err(SocError::TraitorNoLife.into());
-                }
+                self.sim.check_lose_life(seat)?;
                 self.emit(Event::EvilChosen { seat, choice: EvilChoice::LoseLife });
                 self.change_life(seat, -1);
                 Ok(())
@@ -177,10 +168,7 @@ impl Draft<'_> {
             Command::Sacrifice => self.sacrifice(seat),
             Command::Accuse { accused } => self.accuse(seat, *accused),
             Command::EndTurn => {
-                let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-                if t.actions.is_empty() {
-                    return Err(SocError::ActFirst.into());
-                }
+                self.sim.check_end_turn()?;
                 self.emit(Event::TurnEnded { seat });
                 Ok(())
             }
@@ -194,67 +182,24 @@ impl Draft<'_> {
     }
 
     fn evil_step(&self, seat: Seat) -> Result<(), RuleError> {
-        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-        if t.evil_done {
-            return Err(SocError::EvilDone { seat }.into());
-        }
-        Ok(())
+        self.sim.check_evil(seat)
     }
 
     fn peek(&mut self, seat: Seat) -> Result<(), RuleError> {
-        let k = &self.sim.knights[seat.index()];
-        if k.knight != Knight::Percival || k.exposed {
-            return Err(SocError::NotYourPower { power: Knight::Percival }.into());
-        }
-        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-        if t.evil_done || t.peeked {
-            return Err(SocError::PeekBeforeEvil.into());
-        }
+        self.sim.check_peek(seat)?;
         self.emit(Event::Peeked { seat });
         Ok(())
     }
 
     /// Spends a heroic action of `kind`, unless the knight's power makes it free.
     pub(super) fn take_action(&mut self, seat: Seat, kind: Action) -> Result<(), RuleError> {
-        let k = &self.sim.knights[seat.index()];
-        if k.exposed {
-            return Err(SocError::TraitorNoActions.into());
-        }
-        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-        if t.over {
-            return Err(SocError::TurnOver.into());
-        }
-        if t.actions.contains(&kind) {
-            return Err(SocError::SameActionTwice { action: kind }.into());
-        }
-        if t.actions_done() {
-            return Err(SocError::NoActionLeft { can_sacrifice: self.can_sacrifice(seat).is_ok() }.into());
-        }
+        self.sim.check_action(seat, kind)?;
         self.emit(Event::ActionTaken { seat, action: kind });
         Ok(())
     }
 
-    fn place(&self, seat: Seat) -> Place {
-        self.sim.knights[seat.index()].place.unwrap_or(Place::Camelot)
-    }
-
     fn travel(&mut self, seat: Seat, to: Place) -> Result<(), RuleError> {
-        let from = self.place(seat);
-        if from == to {
-            return Err(SocError::AlreadyThere { place: to }.into());
-        }
-        if let Some(q) = to.quest() {
-            if !self.sim.board.is_open(q) {
-                return Err(SocError::QuestClosed { quest: q }.into());
-            }
-            if q.is_solo() {
-                if let Some(&other) = super::knights::on_place(&self.sim.knights, to).first() {
-                    return Err(SocError::SoloTaken { quest: q, seat: other }.into());
-                }
-            }
-        }
-        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-        let free = t.free_move && from == Place::Camelot && !self.sim.knights[seat.index()].exposed && !t.over;
+        let free = self.sim.check_travel(seat, to)?;
         if !free {
             self.take_action(seat, Action::Move)?;
         }
@@ -262,41 +207,15 @@ impl Draft<'_> {
         Ok(())
     }
 
-    fn need_cards(&self, seat: Seat, n: u8) -> Result<(), RuleError> {
-        let held = self.sim.knights[seat.index()].hand;
-        if held < n {
-            return Err(SocError::NotEnoughCards { seat, needed: n, held }.into());
-        }
-        Ok(())
-    }
-
     fn draw_white(&mut self, seat: Seat) -> Result<(), RuleError> {
-        if self.place(seat) != Place::Camelot {
-            return Err(SocError::OnlyAtCamelot.into());
-        }
-        let rules = self.sim.rules().hand.clone();
-        let k = &self.sim.knights[seat.index()];
-        if k.hand >= rules.limit {
-            return Err(SocError::HandFull { limit: rules.limit }.into());
-        }
-        let cards = if k.knight == Knight::Gawain { rules.gawain_draw } else { rules.draw };
+        let cards = self.sim.check_draw(seat)?;
         self.take_action(seat, Action::Quest)?;
         self.emit(Event::WhiteDrawn { seat, cards });
         Ok(())
     }
 
     fn fight_card(&mut self, seat: Seat, value: u8) -> Result<(), RuleError> {
-        let Some(q) = self.place(seat).quest() else {
-            return Err(SocError::FightWhere.into());
-        };
-        if !(q.is_fight() || q.is_war()) {
-            return Err(SocError::NoFightHere { quest: q }.into());
-        }
-        if !FIGHT_VALUES.contains(&value) {
-            return Err(SocError::NoSuchFightCard { value }.into());
-        }
-        self.check_fight_card(q, value)?;
-        self.need_cards(seat, 1)?;
+        let q = self.sim.check_fight(seat, value)?;
         self.take_action(seat, Action::Quest)?;
         self.change_hand(seat, -1);
         self.play_fight(seat, q, value);
@@ -304,10 +223,7 @@ impl Draft<'_> {
     }
 
     fn grail_card(&mut self, seat: Seat) -> Result<(), RuleError> {
-        if self.place(seat) != Place::Grail {
-            return Err(SocError::NotOnQuest { quest: QuestId::Grail }.into());
-        }
-        self.need_cards(seat, 1)?;
+        self.sim.check_quest_card(seat, QuestId::Grail)?;
         self.take_action(seat, Action::Quest)?;
         self.change_hand(seat, -1);
         let b = &self.sim.board;
@@ -318,10 +234,7 @@ impl Draft<'_> {
     }
 
     fn excalibur(&mut self, seat: Seat) -> Result<(), RuleError> {
-        if self.place(seat) != Place::Excalibur {
-            return Err(SocError::NotOnQuest { quest: QuestId::Excalibur }.into());
-        }
-        self.need_cards(seat, 1)?;
+        self.sim.check_quest_card(seat, QuestId::Excalibur)?;
         self.take_action(seat, Action::Quest)?;
         self.change_hand(seat, -1);
         self.emit(Event::ExcaliburMoved { card: None, delta: 1 });
@@ -339,57 +252,26 @@ impl Draft<'_> {
         if !known {
             return Err(SocError::NotASpecialWhite { card: card.into() }.into());
         }
-        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-        if t.special_played {
-            return Err(SocError::OneSpecialPerTurn.into());
-        }
-        self.need_cards(seat, 1)?;
-        let galahad = self.sim.knights[seat.index()].knight == Knight::Galahad;
-        if !galahad {
+        let free = self.sim.check_special(seat)?;
+        if !free {
             self.take_action(seat, Action::Special)?;
-        } else if self.sim.knights[seat.index()].exposed || t.over {
-            return Err(SocError::TraitorNoActions.into());
         }
         self.change_hand(seat, -1);
-        self.emit(Event::SpecialWhitePlayed { seat, card: slug.to_string(), free: galahad });
+        self.emit(Event::SpecialWhitePlayed { seat, card: slug.to_string(), free });
         Ok(())
     }
 
     fn heal(&mut self, seat: Seat) -> Result<(), RuleError> {
-        let k = &self.sim.knights[seat.index()];
-        if k.life.is_max() {
-            return Err(SocError::FullLife.into());
-        }
+        self.sim.check_heal(seat)?;
         let n = self.sim.rules().hand.heal_cards;
-        self.need_cards(seat, n)?;
         self.take_action(seat, Action::Heal)?;
         self.change_hand(seat, -i32::from(n));
         self.change_life(seat, 1);
         Ok(())
     }
 
-    /// Why a sacrifice is refused now, if it is.
-    pub(super) fn can_sacrifice(&self, seat: Seat) -> Result<(), RuleError> {
-        let k = &self.sim.knights[seat.index()];
-        let t = self.sim.turn.as_ref().ok_or(CommonError::NotNow)?;
-        let rules = &self.sim.rules().sacrifice;
-        if k.exposed || !t.evil_done || t.over {
-            return Err(CommonError::NotNow.into());
-        }
-        if k.sacrificed {
-            return Err(SocError::SacrificedBefore.into());
-        }
-        if self.sim.siege < rules.min_engines && self.sim.white + self.sim.black < rules.min_swords {
-            return Err(SocError::SacrificeTooEarly { engines: rules.min_engines, swords: rules.min_swords }.into());
-        }
-        if t.actions.is_empty() || t.slots > 1 {
-            return Err(SocError::SacrificeAfterFirst.into());
-        }
-        Ok(())
-    }
-
     fn sacrifice(&mut self, seat: Seat) -> Result<(), RuleError> {
-        self.can_sacrifice(seat)?;
+        self.sim.check_sacrifice(seat)?;
         self.change_life(seat, -1);
         let doomed = self.sim.knights[seat.index()].life.value == 0;
         self.emit(Event::Sacrificed { seat, doomed });
@@ -472,5 +354,211 @@ impl Draft<'_> {
             return true;
         }
         false
+    }
+}
+
+/// Most white cards a knight's hand may be set to.
+pub const MAX_HAND: u8 = 84;
+
+/// The rules' checks of a turn, on the state as it is: `decide` makes them
+/// before it acts, `legal` to list what it would accept.
+impl Soc {
+    /// Why `seat`'s hand cannot be set to `cards`.
+    pub(super) fn check_correct_hand(&self, seat: Seat, cards: u8) -> Result<(), RuleError> {
+        self.check_seat(seat)?;
+        if !self.knights[seat.index()].alive {
+            return Err(SocError::KnightOut { seat }.into());
+        }
+        if cards > MAX_HAND {
+            return Err(SocError::TooManyCards { cards }.into());
+        }
+        Ok(())
+    }
+
+    /// Why the evil step cannot be taken now.
+    pub(super) fn check_evil(&self, seat: Seat) -> Result<(), RuleError> {
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.evil_done {
+            return Err(SocError::EvilDone { seat }.into());
+        }
+        Ok(())
+    }
+
+    /// Why the evil step cannot cost a life point.
+    pub(super) fn check_lose_life(&self, seat: Seat) -> Result<(), RuleError> {
+        self.check_evil(seat)?;
+        if self.knights[seat.index()].exposed {
+            return Err(SocError::TraitorNoLife.into());
+        }
+        Ok(())
+    }
+
+    /// Why Percival cannot peek now.
+    pub(super) fn check_peek(&self, seat: Seat) -> Result<(), RuleError> {
+        let k = &self.knights[seat.index()];
+        if k.knight != Knight::Percival || k.exposed {
+            return Err(SocError::NotYourPower { power: Knight::Percival }.into());
+        }
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.evil_done || t.peeked {
+            return Err(SocError::PeekBeforeEvil.into());
+        }
+        Ok(())
+    }
+
+    /// Why a heroic action of `kind` cannot be spent now.
+    pub(super) fn check_action(&self, seat: Seat, kind: Action) -> Result<(), RuleError> {
+        let k = &self.knights[seat.index()];
+        if k.exposed {
+            return Err(SocError::TraitorNoActions.into());
+        }
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.over {
+            return Err(SocError::TurnOver.into());
+        }
+        if t.actions.contains(&kind) {
+            return Err(SocError::SameActionTwice { action: kind }.into());
+        }
+        if t.actions_done() {
+            return Err(SocError::NoActionLeft { can_sacrifice: self.check_sacrifice(seat).is_ok() }.into());
+        }
+        Ok(())
+    }
+
+    /// Where the knight stands (Camelot for an exposed traitor).
+    pub(super) fn place_of(&self, seat: Seat) -> Place {
+        self.knights[seat.index()].place.unwrap_or(Place::Camelot)
+    }
+
+    /// Why the knight cannot travel to `to`; else whether the move is
+    /// free (Tristan leaving Camelot).
+    pub(super) fn check_travel(&self, seat: Seat, to: Place) -> Result<bool, RuleError> {
+        let from = self.place_of(seat);
+        if from == to {
+            return Err(SocError::AlreadyThere { place: to }.into());
+        }
+        if let Some(q) = to.quest() {
+            if !self.board.is_open(q) {
+                return Err(SocError::QuestClosed { quest: q }.into());
+            }
+            if q.is_solo() {
+                if let Some(&other) = super::knights::on_place(&self.knights, to).first() {
+                    return Err(SocError::SoloTaken { quest: q, seat: other }.into());
+                }
+            }
+        }
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        let free = t.free_move && from == Place::Camelot && !self.knights[seat.index()].exposed && !t.over;
+        if !free {
+            self.check_action(seat, Action::Move)?;
+        }
+        Ok(free)
+    }
+
+    /// Why the knight does not hold `n` white cards.
+    pub(super) fn check_hand(&self, seat: Seat, n: u8) -> Result<(), RuleError> {
+        let held = self.knights[seat.index()].hand;
+        if held < n {
+            return Err(SocError::NotEnoughCards { seat, needed: n, held }.into());
+        }
+        Ok(())
+    }
+
+    /// Why the knight cannot draw white cards; else how many they draw.
+    pub(super) fn check_draw(&self, seat: Seat) -> Result<u8, RuleError> {
+        if self.place_of(seat) != Place::Camelot {
+            return Err(SocError::OnlyAtCamelot.into());
+        }
+        let rules = &self.rules().hand;
+        let k = &self.knights[seat.index()];
+        if k.hand >= rules.limit {
+            return Err(SocError::HandFull { limit: rules.limit }.into());
+        }
+        self.check_action(seat, Action::Quest)?;
+        Ok(if k.knight == Knight::Gawain { rules.gawain_draw } else { rules.draw })
+    }
+
+    /// Why the knight cannot play a fight card of `value` where they stand;
+    /// else the quest it goes on.
+    pub(super) fn check_fight(&self, seat: Seat, value: u8) -> Result<QuestId, RuleError> {
+        let Some(q) = self.place_of(seat).quest() else {
+            return Err(SocError::FightWhere.into());
+        };
+        if !(q.is_fight() || q.is_war()) {
+            return Err(SocError::NoFightHere { quest: q }.into());
+        }
+        if !FIGHT_VALUES.contains(&value) {
+            return Err(SocError::NoSuchFightCard { value }.into());
+        }
+        self.check_fight_card(q, value)?;
+        self.check_hand(seat, 1)?;
+        self.check_action(seat, Action::Quest)?;
+        Ok(q)
+    }
+
+    /// Why the knight cannot play a card on `q` (a Grail card on the Grail,
+    /// a discard for Excalibur).
+    pub(super) fn check_quest_card(&self, seat: Seat, q: QuestId) -> Result<(), RuleError> {
+        if self.place_of(seat) != Place::of(q) {
+            return Err(SocError::NotOnQuest { quest: q }.into());
+        }
+        self.check_hand(seat, 1)?;
+        self.check_action(seat, Action::Quest)
+    }
+
+    /// Why the knight cannot play a special white card now (the card
+    /// itself aside); else whether it is free (Galahad's).
+    pub(super) fn check_special(&self, seat: Seat) -> Result<bool, RuleError> {
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.special_played {
+            return Err(SocError::OneSpecialPerTurn.into());
+        }
+        self.check_hand(seat, 1)?;
+        let k = &self.knights[seat.index()];
+        let galahad = k.knight == Knight::Galahad;
+        if !galahad {
+            self.check_action(seat, Action::Special)?;
+        } else if k.exposed || t.over {
+            return Err(SocError::TraitorNoActions.into());
+        }
+        Ok(galahad)
+    }
+
+    /// Why the knight cannot heal.
+    pub(super) fn check_heal(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.knights[seat.index()].life.is_max() {
+            return Err(SocError::FullLife.into());
+        }
+        self.check_hand(seat, self.rules().hand.heal_cards)?;
+        self.check_action(seat, Action::Heal)
+    }
+
+    /// Why a sacrifice is refused now, if it is.
+    pub(super) fn check_sacrifice(&self, seat: Seat) -> Result<(), RuleError> {
+        let k = &self.knights[seat.index()];
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        let rules = &self.rules().sacrifice;
+        if k.exposed || !t.evil_done || t.over {
+            return Err(CommonError::NotNow.into());
+        }
+        if k.sacrificed {
+            return Err(SocError::SacrificedBefore.into());
+        }
+        if self.siege < rules.min_engines && self.white + self.black < rules.min_swords {
+            return Err(SocError::SacrificeTooEarly { engines: rules.min_engines, swords: rules.min_swords }.into());
+        }
+        if t.actions.is_empty() || t.slots > 1 {
+            return Err(SocError::SacrificeAfterFirst.into());
+        }
+        Ok(())
+    }
+
+    /// Why the turn cannot end yet.
+    pub(super) fn check_end_turn(&self) -> Result<(), RuleError> {
+        let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
+        if t.actions.is_empty() {
+            return Err(SocError::ActFirst.into());
+        }
+        Ok(())
     }
 }
