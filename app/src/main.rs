@@ -57,7 +57,7 @@ fn run(cli: Cli) -> Result<Done, String> {
             Ok(())
         }
         Some(Command::Voice { command }) => {
-            print!("{}", tavola::narrator::voice::cli(&command)?);
+            print!("{}", tavola::narrator::voice::cli(&command, tavola::settings::command_lang(None, None))?);
             Ok(())
         }
     };
