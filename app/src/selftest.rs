@@ -931,14 +931,8 @@ mod tests {
         let mut hw = Hardware {
             reader: Part::Here(&mut t.reader),
             pad: Part::Here((&mut t.pad, 1)),
-            dice: Part::Missing {
-                why: HwError::new("dice", "manca il pin del pulsante", "no pin for the roll button"),
-                expected: false,
-            },
-            speaker: Part::Missing {
-                why: HwError::new("audio", "nessun dispositivo audio", "no sound device: plug the speaker in"),
-                expected: true,
-            },
+            dice: Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
+            speaker: Part::Missing { why: HwError::said("audio", msg!("hw.audio.no_device")), expected: true },
         };
         let mut tick = move || {
             clock.advance(10);
@@ -966,7 +960,7 @@ mod tests {
         let mut hw = Hardware {
             reader: Part::Here(&mut t.reader),
             pad: Part::Here((&mut pad_port, 2)),
-            dice: Part::Missing { why: HwError::new("dice", "niente", "none"), expected: false },
+            dice: Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
             speaker: Part::Here(&mut t.audio),
         };
         assert_eq!(

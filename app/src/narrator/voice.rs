@@ -1019,4 +1019,49 @@ mod tests {
         let out = cli(&VoiceCommand::Check { dir: Some(nothing.path().into()), out: None }, Lang::En).unwrap();
         assert!(out.contains("No pack loaded."), "{out}");
     }
+
+    /// The counted messages about packs, at 0, 1 and 2, in both languages.
+    #[test]
+    fn pack_messages_agree_with_their_number() {
+        let said = |m: Msg| (Lang::It.text(&m), Lang::En.text(&m));
+        let missing = |n: usize| msg!("voice.pack.missing", lang = "it", voice = "Anna", count = n, ids = "a.b");
+        assert_eq!(
+            said(missing(0)),
+            (
+                "Pacchetto di voce it «Anna»: mancano 0 registrazioni (a.b).".into(),
+                "Voice pack it “Anna”: 0 clips missing (a.b).".into()
+            )
+        );
+        assert_eq!(
+            said(missing(1)),
+            (
+                "Pacchetto di voce it «Anna»: manca una registrazione (a.b).".into(),
+                "Voice pack it “Anna”: one clip missing (a.b).".into()
+            )
+        );
+        assert_eq!(
+            said(missing(2)),
+            (
+                "Pacchetto di voce it «Anna»: mancano 2 registrazioni (a.b).".into(),
+                "Voice pack it “Anna”: 2 clips missing (a.b).".into()
+            )
+        );
+        let more = |n: usize| msg!("voice.pack.ids_more", ids = "a, b, c", count = n);
+        assert_eq!(said(more(1)), ("a, b, c e un altro".into(), "a, b, c and one more".into()));
+        assert_eq!(said(more(2)), ("a, b, c e altri 2".into(), "a, b, c and 2 more".into()));
+        let runtime = |n: usize| msg!("voice.pack.runtime", count = n);
+        assert_eq!(said(runtime(0)).1, "0 lines with names or numbers are spoken at run time.");
+        assert_eq!(said(runtime(1)).0, "Una riga con nomi o numeri si dice al momento.");
+        assert_eq!(said(runtime(2)).0, "2 righe con nomi o numeri si dicono al momento.");
+        for n in 0..3 {
+            for id in ["voice.pack.clips", "voice.pack.stale", "voice.pack.damaged"] {
+                let m = Msg::new(id).with("lang", "en").with("voice", "Anna").with("count", n).with("ids", "x");
+                let (it, en) = said(m);
+                assert!(!it.contains('{') && !en.contains('{') && it != en, "{id} {n}: {it} / {en}");
+                assert_eq!(n == 1, en.contains(" one clip") || en.contains(": one clip"), "{id} {n}: {en}");
+            }
+            let m = msg!("cli.voice.manifest_lacking", path = "a/manifest.json", count = n, ids = "x");
+            assert_eq!(n == 1, Lang::It.text(&m).contains("una riga non è"), "{n}");
+        }
+    }
 }
