@@ -235,13 +235,14 @@ type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>, u8);
 fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
     use crate::hw::nfc::{NfcReader, ThreadedReader};
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
+    use tavola_words::Said;
     if opts.simulate {
         return simulated(sim_seats, on_screen);
     }
     let map = match crate::hw::pinmap::load() {
         Ok((map, _)) => map,
         Err(e) => {
-            notices.push(HwError::said("pinmap", msg!("hw.pinmap.invalid", error = e.to_string())));
+            notices.push(HwError::said("pinmap", msg!("hw.pinmap.invalid", error = e.msg())));
             return simulated(sim_seats, on_screen);
         }
     };

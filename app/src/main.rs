@@ -160,8 +160,9 @@ fn real_reader_tags(
     poll: std::time::Duration,
 ) -> Result<Msg, Msg> {
     use tavola::tags;
+    use tavola_words::Said;
     let ask = |q: &Msg| ask(lang, q);
-    let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.to_string()))?;
+    let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.msg()))?;
     let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader)
         .map_err(|e| e.msg.unwrap_or_else(|| msg!("hw.reader.error", error = e.en)))?;
     let mut s = tags::session(spi)?;

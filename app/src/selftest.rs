@@ -782,9 +782,10 @@ fn real_hardware(
 ) -> Result<Vec<Check>, String> {
     use crate::hw::nfc::NfcReader;
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
+    use tavola_words::Said;
     let (map, _) = match crate::hw::pinmap::load() {
         Ok(m) => m,
-        Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.to_string()))),
+        Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.msg()))),
     };
     let pins = map.reader.clone();
     let mut reader = NfcReader::new(
