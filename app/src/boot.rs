@@ -10,7 +10,7 @@ use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
 use crate::table::{NarrationControl, SavedTimer, Session, Table, TimerConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
-use tavola_words::msg;
+use tavola_words::{msg, Said};
 
 /// The table the app runs: every port boxed, so real and simulated parts mix.
 pub type AppTable = Table<Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>>;
@@ -194,7 +194,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
                             if let Err(e) = journal.finish_game(stored.info.id, &result) {
                                 notices.push(HwError::said(
                                     "journal",
-                                    msg!("notice.journal.cannot_close", error = e.to_string()),
+                                    msg!("notice.journal.cannot_close", error = e.msg()),
                                 ));
                             }
                             None
@@ -210,7 +210,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
                     session.set_store(Box::new(JournalStore::new(journal, None)));
                 }
             }
-            Err(e) => notices.push(HwError::said("journal", msg!("notice.journal.cannot_open", error = e.to_string()))),
+            Err(e) => notices.push(HwError::said("journal", msg!("notice.journal.cannot_open", error = e.msg()))),
         }
     }
     let mut table = Table::new(session, reader, pad, dice);
@@ -235,7 +235,6 @@ type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>, u8);
 fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
     use crate::hw::nfc::{NfcReader, ThreadedReader};
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
-    use tavola_words::Said;
     if opts.simulate {
         return simulated(sim_seats, on_screen);
     }
