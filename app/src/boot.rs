@@ -56,7 +56,7 @@ impl Booted {
     /// the time that remained.
     pub fn take_up(&mut self, now: crate::hw::Millis) -> Result<(), String> {
         let (Some(stored), Some((journal, timer))) = (self.unfinished.take(), self.pending.take()) else {
-            return Err("there is no unfinished game".into());
+            return Err(self.table.session.lang().text(&msg!("notice.journal.no_unfinished")));
         };
         let (done, undone) = crate::journal::commands(&stored);
         self.table.session.resume(now, done, undone, timer)?;
@@ -69,7 +69,7 @@ impl Booted {
     pub fn start_fresh(&mut self) -> Result<(), String> {
         let Some((mut journal, _)) = self.pending.take() else { return Ok(()) };
         if let Some(stored) = self.unfinished.take() {
-            journal.discard(stored.info.id).map_err(|e| e.to_string())?;
+            journal.discard(stored.info.id).map_err(|e| self.table.session.lang().text(&e.msg()))?;
         }
         self.table.session.set_store(Box::new(JournalStore::new(journal, None)));
         Ok(())
