@@ -10,7 +10,7 @@ use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
 use crate::table::{NarrationControl, SavedTimer, Session, Table, TimerConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
-use tavola_words::msg;
+use tavola_words::{msg, Said};
 
 /// The table the app runs: every port boxed, so real and simulated parts mix.
 pub type AppTable = Table<Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>>;
@@ -56,7 +56,7 @@ impl Booted {
     /// the time that remained.
     pub fn take_up(&mut self, now: crate::hw::Millis) -> Result<(), String> {
         let (Some(stored), Some((journal, timer))) = (self.unfinished.take(), self.pending.take()) else {
-            return Err("there is no unfinished game".into());
+            return Err(self.table.session.lang().text(&msg!("notice.journal.no_unfinished")));
         };
         let (done, undone) = crate::journal::commands(&stored);
         self.table.session.resume(now, done, undone, timer)?;
@@ -69,7 +69,7 @@ impl Booted {
     pub fn start_fresh(&mut self) -> Result<(), String> {
         let Some((mut journal, _)) = self.pending.take() else { return Ok(()) };
         if let Some(stored) = self.unfinished.take() {
-            journal.discard(stored.info.id).map_err(|e| e.to_string())?;
+            journal.discard(stored.info.id).map_err(|e| self.table.session.lang().text(&e.msg()))?;
         }
         self.table.session.set_store(Box::new(JournalStore::new(journal, None)));
         Ok(())
@@ -194,7 +194,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
                             if let Err(e) = journal.finish_game(stored.info.id, &result) {
                                 notices.push(HwError::said(
                                     "journal",
-                                    msg!("notice.journal.cannot_close", error = e.to_string()),
+                                    msg!("notice.journal.cannot_close", error = e.msg()),
                                 ));
                             }
                             None
@@ -210,7 +210,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
                     session.set_store(Box::new(JournalStore::new(journal, None)));
                 }
             }
-            Err(e) => notices.push(HwError::said("journal", msg!("notice.journal.cannot_open", error = e.to_string()))),
+            Err(e) => notices.push(HwError::said("journal", msg!("notice.journal.cannot_open", error = e.msg()))),
         }
     }
     let mut table = Table::new(session, reader, pad, dice);
@@ -241,7 +241,7 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
     let map = match crate::hw::pinmap::load() {
         Ok((map, _)) => map,
         Err(e) => {
-            notices.push(HwError::said("pinmap", msg!("hw.pinmap.invalid", error = e.to_string())));
+            notices.push(HwError::said("pinmap", msg!("hw.pinmap.invalid", error = e.msg())));
             return simulated(sim_seats, on_screen);
         }
     };

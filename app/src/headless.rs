@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use tavola_firmware::sim::Fault;
-use tavola_words::msg;
+use tavola_words::{msg, Msg};
 
 /// Time step of the simulated loop: the pad's debouncer and the timers see
 /// the clock move in steps this long.
@@ -204,15 +204,14 @@ impl Headless {
     }
 
     fn input(&mut self, v: Value) -> Vec<Value> {
-        let key = v.as_object().and_then(|m| {
-            ["wait_ms", "tag", "fault", "button", "press", "roll", "touch", "view"]
-                .into_iter()
-                .find(|k| m.contains_key(*k))
-        });
+        const KEYS: [&str; 8] = ["wait_ms", "tag", "fault", "button", "press", "roll", "touch", "view"];
+        let lang = self.table.session.lang();
+        let said = |m: Msg| lang.text(&m);
+        let key = v.as_object().and_then(|m| KEYS.into_iter().find(|k| m.contains_key(*k)));
         let result: Result<Vec<Output>, String> = match key {
             Some("wait_ms") => match v["wait_ms"].as_u64() {
                 Some(ms) => Ok(self.wait(ms)),
-                None => Err("wait_ms must be a number of milliseconds".into()),
+                None => Err(said(msg!("cli.headless.wait_ms"))),
             },
             Some("tag") => parse::<TagInput>(v).map(|t| {
                 match t.tag {
@@ -229,11 +228,9 @@ impl Headless {
                     ("clear", _) => chip.clear_faults(),
                     (_, Some(f)) => chip.inject(f),
                     _ => {
-                        return vec![bad_input(
-                            "fault must be one of crc, collision, truncated, corrupted, pulled, dead_low, dead_high, \
-                             stalled, clear"
-                                .into(),
-                        )]
+                        let faults =
+                            "crc, collision, truncated, corrupted, pulled, dead_low, dead_high, stalled, clear";
+                        return vec![bad_input(said(msg!("cli.headless.fault", faults)))];
                     }
                 }
                 Ok(self.wait(STEP_MS))
@@ -251,11 +248,11 @@ impl Headless {
             }),
             Some("roll") => match v["roll"].as_u64().and_then(|s| u8::try_from(s).ok()).filter(|&s| s >= 2) {
                 Some(sides) => Ok(self.table.input(self.now, Input::Roll { sides })),
-                None => Err("roll must be the number of faces, 2 to 255".into()),
+                None => Err(said(msg!("cli.headless.roll"))),
             },
             Some("touch") => parse::<Touch>(v).map(|t| self.table.input(self.now, Input::Touch(t))),
             Some("view") => return vec![json!({ "out": "view", "view": self.table.session.view() })],
-            _ => Err("unknown input: expected one of wait_ms, tag, fault, button, press, roll, touch, view".into()),
+            _ => Err(said(msg!("cli.headless.unknown_input", keys = KEYS.join(", ")))),
         };
         match result {
             Ok(outs) => outs.into_iter().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).collect(),
@@ -299,11 +296,12 @@ fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<V
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let export = crate::journal::export::parse_jsonl(&text).map_err(|e| e.to_string())?;
     if export.header.public {
-        return Err("this export shows only the public side of a game in progress: it can be read, not replayed".into());
+        return Err(lang.text(&msg!("cli.headless.public_export")));
     }
     let mut out = Vec::new();
     let kind = export.header.kind;
-    let mut game = AnyGame::new(kind).ok_or_else(|| format!("{} cannot be played yet", kind.title()))?;
+    let mut game =
+        AnyGame::new(kind).ok_or_else(|| lang.text(&msg!("notice.table.not_built", title = kind.title())))?;
     for e in &export.events {
         game.apply(e).map_err(|e| e.to_string())?;
         let (public, cues) = (e.redacted().map(|p| p.body()), game.cues(e));

@@ -7,7 +7,7 @@ use cli::{AppArgs, Cli, Command, TagsAction};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tavola::games::Lang;
-use tavola_words::{msg, Msg};
+use tavola_words::{msg, Msg, Said};
 
 /// How the command ended, when it went well.
 enum Done {
@@ -57,7 +57,7 @@ fn run(cli: Cli) -> Result<Done, String> {
             Ok(())
         }
         Some(Command::Voice { command }) => {
-            print!("{}", tavola::narrator::voice::cli(&command)?);
+            print!("{}", tavola::narrator::voice::cli(&command, tavola::settings::command_lang(None, None))?);
             Ok(())
         }
     };
@@ -103,9 +103,8 @@ fn ask(lang: Lang, question: &Msg) -> bool {
 }
 
 fn tags(sim: bool, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
-    let opened = tavola::journal::Journal::open_default().map_err(|e| {
-        tavola::settings::command_lang(lang, None).text(&msg!("cli.journal_error", error = e.to_string()))
-    })?;
+    let opened = tavola::journal::Journal::open_default()
+        .map_err(|e| tavola::settings::command_lang(lang, None).text(&e.msg()))?;
     let mut journal = opened.journal;
     let lang = tavola::settings::command_lang(lang, Some(&journal));
     if let Some(moved) = &opened.moved_aside {
@@ -119,7 +118,7 @@ fn tags_on(sim: bool, lang: Lang, action: TagsAction, journal: &mut tavola::jour
     let ask = |q: &Msg| ask(lang, q);
     let (verb, card) = match &action {
         TagsAction::List => {
-            for t in journal.learned_tags().map_err(|e| msg!("cli.journal_error", error = e.to_string()))? {
+            for t in journal.learned_tags().map_err(|e| e.msg())? {
                 println!("{}\t{}", t.uid, t.card);
             }
             return Ok(());
@@ -161,7 +160,7 @@ fn real_reader_tags(
 ) -> Result<Msg, Msg> {
     use tavola::tags;
     let ask = |q: &Msg| ask(lang, q);
-    let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.to_string()))?;
+    let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.msg()))?;
     let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader)
         .map_err(|e| e.msg.unwrap_or_else(|| msg!("hw.reader.error", error = e.en)))?;
     let mut s = tags::session(spi)?;

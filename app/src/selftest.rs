@@ -782,9 +782,10 @@ fn real_hardware(
 ) -> Result<Vec<Check>, String> {
     use crate::hw::nfc::NfcReader;
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
+    use tavola_words::Said;
     let (map, _) = match crate::hw::pinmap::load() {
         Ok(m) => m,
-        Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.to_string()))),
+        Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.msg()))),
     };
     let pins = map.reader.clone();
     let mut reader = NfcReader::new(
@@ -931,14 +932,8 @@ mod tests {
         let mut hw = Hardware {
             reader: Part::Here(&mut t.reader),
             pad: Part::Here((&mut t.pad, 1)),
-            dice: Part::Missing {
-                why: HwError::new("dice", "manca il pin del pulsante", "no pin for the roll button"),
-                expected: false,
-            },
-            speaker: Part::Missing {
-                why: HwError::new("audio", "nessun dispositivo audio", "no sound device: plug the speaker in"),
-                expected: true,
-            },
+            dice: Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
+            speaker: Part::Missing { why: HwError::said("audio", msg!("hw.audio.no_device")), expected: true },
         };
         let mut tick = move || {
             clock.advance(10);
@@ -966,7 +961,7 @@ mod tests {
         let mut hw = Hardware {
             reader: Part::Here(&mut t.reader),
             pad: Part::Here((&mut pad_port, 2)),
-            dice: Part::Missing { why: HwError::new("dice", "niente", "none"), expected: false },
+            dice: Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
             speaker: Part::Here(&mut t.audio),
         };
         assert_eq!(

@@ -7,7 +7,7 @@ use crate::journal::Journal;
 use embedded_hal::spi::SpiDevice;
 use std::time::Duration;
 use tavola_firmware::nfc::{CardId, NfcConfig, NfcEvent, NfcSession, Uid};
-use tavola_words::{msg, Msg};
+use tavola_words::{msg, Msg, Said};
 
 /// How long a command waits for a tag to be laid on the reader.
 pub const WAIT_FOR_TAG: Duration = Duration::from_secs(30);
@@ -154,7 +154,7 @@ pub fn learn(
         }
         _ => {}
     }
-    journal.learn_tag(uid, card).map_err(|e| journal_error(e.to_string()))?;
+    journal.learn_tag(uid, card).map_err(|e| e.msg())?;
     Ok(msg!("cli.tags.learned", uid, card))
 }
 

@@ -43,13 +43,17 @@ fn a_built_pack_covers_the_night_and_the_speaker_plays_it_in_order() {
     }
     let scratch = Scratch::new("voices");
     let build = VoiceCommand::Build { lang: vec![], out: Some(scratch.0.clone()), speed: DEFAULT_SPEED };
-    let out = cli(&build).unwrap();
+    let out = cli(&build, Lang::En).unwrap();
     assert_eq!(out.lines().count(), 2, "{out}");
     let (packs, messages) = VoicePack::load_all(&scratch.0);
     assert!(messages.is_empty(), "{messages:?}");
     assert_eq!(packs.len(), 2);
     for pack in &packs {
-        assert!(pack.problems.is_empty() && pack.missing.is_empty() && pack.stale.is_empty(), "{}", pack.summary());
+        assert!(
+            pack.problems.is_empty() && pack.missing.is_empty() && pack.stale.is_empty(),
+            "{}",
+            pack.summary(Lang::En)
+        );
         assert_eq!(pack.len() + pack.runtime.len(), all_line_ids().count());
     }
 

@@ -299,11 +299,7 @@ impl RodioAudio {
         if let Some(root) = root {
             let (packs, messages) = VoicePack::load_all(&root);
             for m in messages {
-                audio.tell(HwError::new(
-                    "audio",
-                    format!("Voce registrata: {m}. Quelle righe le dice espeak-ng."),
-                    format!("Voice pack: {m}. Those lines are spoken by espeak-ng."),
-                ));
+                audio.tell(HwError::said("audio", msg!("hw.audio.voice_pack", problem = m)));
             }
             audio.packs = packs;
         }

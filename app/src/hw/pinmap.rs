@@ -5,6 +5,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
+use tavola_words::{msg, Msg, Said};
 use toml::Spanned;
 
 /// The pin map shipped in the repository (the standard wiring).
@@ -93,16 +94,24 @@ pub struct PinMap {
 pub struct PinMapError {
     /// Line in the file, when known.
     pub line: Option<usize>,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong (a `hw.pinmap.*` message).
+    pub message: Msg,
 }
 
+impl Said for PinMapError {
+    fn msg(&self) -> Msg {
+        let problem = self.message.clone();
+        match self.line {
+            Some(line) => msg!("hw.pinmap.at_line", line, problem),
+            None => msg!("hw.pinmap.at", problem),
+        }
+    }
+}
+
+/// In English, for logs.
 impl fmt::Display for PinMapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "pinmap.toml, line {l}: {}", self.message),
-            None => write!(f, "pinmap.toml: {}", self.message),
-        }
+        f.write_str(&self.text(tavola_words::Lang::En))
     }
 }
 
@@ -167,23 +176,21 @@ impl Checker<'_> {
         (span.end > 0).then(|| self.text[..span.start.min(self.text.len())].matches('\n').count() + 1)
     }
 
-    fn err(&self, span: Range<usize>, message: impl Into<String>) -> PinMapError {
-        PinMapError { line: self.line(span), message: message.into() }
+    fn err(&self, span: Range<usize>, message: Msg) -> PinMapError {
+        PinMapError { line: self.line(span), message }
     }
 
     /// Claims a GPIO for `what`; refuses pins the Pi lacks and pins used twice.
     fn gpio(&mut self, pin: &Spanned<u8>, what: &str) -> Result<u8, PinMapError> {
         let p = *pin.get_ref();
         if p > MAX_GPIO {
-            return Err(
-                self.err(pin.span(), format!("{what}: GPIO{p} does not exist on the Pi (GPIO0 to GPIO{MAX_GPIO})"))
-            );
+            return Err(self.err(pin.span(), msg!("hw.pinmap.no_such_gpio", what, pin = p, max = MAX_GPIO)));
         }
         if let Some((_, bus)) = BUS_PINS.iter().find(|(b, _)| *b == p) {
-            return Err(self.err(pin.span(), format!("{what}: GPIO{p} is taken by {bus}")));
+            return Err(self.err(pin.span(), msg!("hw.pinmap.bus_pin", what, pin = p, bus = *bus)));
         }
         if let Some(other) = self.used.insert(p, what.to_string()) {
-            return Err(self.err(pin.span(), format!("{what}: GPIO{p} is already used by {other}")));
+            return Err(self.err(pin.span(), msg!("hw.pinmap.pin_twice", what, pin = p, other)));
         }
         Ok(p)
     }
@@ -195,19 +202,19 @@ impl PinMap {
         let mut c = Checker { text, used: BTreeMap::new() };
         let raw: RawMap = toml::from_str(text).map_err(|e| PinMapError {
             line: e.span().and_then(|s| c.line(s.start..s.end.max(s.start + 1))),
-            message: e.message().trim().to_string(),
+            message: msg!("hw.pinmap.unreadable", error = e.message().trim()),
         })?;
 
         let r = &raw.reader;
         if *r.spi_bus.get_ref() > 6 {
-            return Err(c.err(r.spi_bus.span(), "spi_bus: the Pi has SPI buses 0 to 6"));
+            return Err(c.err(r.spi_bus.span(), msg!("hw.pinmap.spi_bus")));
         }
         if *r.chip_select.get_ref() > 2 {
-            return Err(c.err(r.chip_select.span(), "chip_select: 0 (CE0), 1 (CE1) or 2"));
+            return Err(c.err(r.chip_select.span(), msg!("hw.pinmap.chip_select")));
         }
         let poll_ms = *r.poll_ms.get_ref();
         if !(10..=1000).contains(&poll_ms) {
-            return Err(c.err(r.poll_ms.span(), "poll_ms: between 10 and 1000 milliseconds"));
+            return Err(c.err(r.poll_ms.span(), msg!("hw.pinmap.poll_ms")));
         }
         let reader = ReaderPins {
             spi_bus: *r.spi_bus.get_ref(),
@@ -220,21 +227,20 @@ impl PinMap {
         let p = &raw.pad;
         let seats = *p.seats.get_ref();
         if !(1..=10).contains(&seats) {
-            return Err(c.err(p.seats.span(), format!("seats: 1 to 10, not {seats}")));
+            return Err(c.err(p.seats.span(), msg!("hw.pinmap.seats", seats)));
         }
         let wiring = match p.kind.get_ref().as_str() {
             "mcp23017" => {
                 let addresses: Vec<u8> = p.addresses.iter().flatten().map(|a| *a.get_ref()).collect();
                 let needed = usize::from(seats).div_ceil(5);
                 if addresses.len() < needed {
-                    return Err(c.err(
-                        p.kind.span(),
-                        format!("{seats} seats need {needed} MCP23017 expanders: list their addresses"),
-                    ));
+                    return Err(c.err(p.kind.span(), msg!("hw.pinmap.expanders", seats, count = needed)));
                 }
                 for (i, a) in p.addresses.iter().flatten().enumerate() {
                     if !(0x20..=0x27).contains(a.get_ref()) || addresses[..i].contains(a.get_ref()) {
-                        return Err(c.err(a.span(), format!("address {:#04x}: 0x20 to 0x27, each once", a.get_ref())));
+                        return Err(
+                            c.err(a.span(), msg!("hw.pinmap.address", address = format!("{:#04x}", a.get_ref())))
+                        );
                     }
                 }
                 PadWiring::Mcp23017 {
@@ -245,16 +251,13 @@ impl PinMap {
             }
             "gpio" => {
                 if p.seat.len() != usize::from(seats) {
-                    return Err(c.err(
-                        p.seats.span(),
-                        format!("seats = {seats}, but {} [[pad.seat]] entries are listed", p.seat.len()),
-                    ));
+                    return Err(c.err(p.seats.span(), msg!("hw.pinmap.seat_entries", seats, count = p.seat.len())));
                 }
                 let mut list = Vec::new();
                 for (i, s) in p.seat.iter().enumerate() {
                     let n = i + 1;
                     let (Some(a), Some(r)) = (&s.get_ref().approve, &s.get_ref().reject) else {
-                        return Err(c.err(s.span(), format!("seat {n} needs both an approve and a reject button")));
+                        return Err(c.err(s.span(), msg!("hw.pinmap.seat_buttons", seat = n)));
                     };
                     let approve = c.gpio(a, &format!("seat {n} approve"))?;
                     let reject = c.gpio(r, &format!("seat {n} reject"))?;
@@ -264,7 +267,7 @@ impl PinMap {
                 }
                 PadWiring::Gpio { seats: list }
             }
-            other => return Err(c.err(p.kind.span(), format!("kind: \"mcp23017\" or \"gpio\", not \"{other}\""))),
+            other => return Err(c.err(p.kind.span(), msg!("hw.pinmap.kind", kind = other))),
         };
         let dice_button = raw.dice.and_then(|d| d.button_pin).map(|b| c.gpio(&b, "dice button_pin")).transpose()?;
         Ok(PinMap { reader, pad: PadPins { seats, wiring }, dice_button })
@@ -281,8 +284,10 @@ pub fn load() -> Result<(PinMap, String), PinMapError> {
         .chain(["/etc/tavola/pinmap.toml", "hardware/pinmap.toml"].map(std::path::PathBuf::from));
     for path in candidates {
         if let Ok(text) = std::fs::read_to_string(&path) {
-            let map = PinMap::parse(&text)
-                .map_err(|e| PinMapError { line: e.line, message: format!("{} ({})", e.message, path.display()) })?;
+            let map = PinMap::parse(&text).map_err(|e| PinMapError {
+                line: e.line,
+                message: msg!("hw.pinmap.in_file", problem = e.message, path = path.display().to_string()),
+            })?;
             return Ok((map, path.display().to_string()));
         }
     }
@@ -320,12 +325,12 @@ mod tests {
         ))
         .unwrap_err();
         assert_eq!(e.line, Some(10));
-        assert!(e.message.contains("GPIO40 does not exist"), "{e}");
+        assert!(e.to_string().contains("GPIO40 does not exist"), "{e}");
         let e = PinMap::parse(&gpio_map(
             "[[pad.seat]]\napprove = 9\nreject = 6\n[[pad.seat]]\napprove = 12\nreject = 13\n",
         ))
         .unwrap_err();
-        assert!(e.message.contains("SPI0 MISO"), "{e}");
+        assert!(e.to_string().contains("SPI0 MISO"), "{e}");
     }
 
     #[test]
@@ -333,7 +338,7 @@ mod tests {
         let e =
             PinMap::parse(&gpio_map("[[pad.seat]]\napprove = 5\nreject = 6\n[[pad.seat]]\nlight = 13\n")).unwrap_err();
         assert_eq!(e.line, Some(12));
-        assert!(e.message.contains("seat 2 needs both"), "{e}");
+        assert!(e.to_string().contains("seat 2 needs both"), "{e}");
     }
 
     #[test]
@@ -350,6 +355,23 @@ mod tests {
     fn too_few_expanders_for_the_seats() {
         let text = DEFAULT_PINMAP.replace("addresses = [0x20, 0x21]", "addresses = [0x20]");
         let e = PinMap::parse(&text).unwrap_err();
-        assert!(e.message.contains("10 seats need 2 MCP23017 expanders"), "{e}");
+        assert!(e.to_string().contains("10 seats need 2 MCP23017 expanders"), "{e}");
+    }
+
+    #[test]
+    fn a_wrong_pin_map_is_said_in_each_language_with_its_counts() {
+        use tavola_words::Lang;
+        let e = PinMap::parse(&DEFAULT_PINMAP.replace("reset_pin = 25", "reset_pin = 40")).unwrap_err();
+        assert!(e.text(Lang::It).starts_with("pinmap.toml, riga "), "{e}");
+        assert!(e.text(Lang::It).ends_with("GPIO40 non esiste sul Pi (da GPIO0 a GPIO27)"), "{e}");
+        let expanders = |n: usize| msg!("hw.pinmap.expanders", seats = 10, count = n);
+        let entries = |n: usize| msg!("hw.pinmap.seat_entries", seats = 4, count = n);
+        let said = [0, 1, 2].map(|n| [expanders(n), entries(n)].map(|m| (Lang::It.text(&m), Lang::En.text(&m))));
+        assert_eq!(said[0][0].1, "10 seats need 0 MCP23017 expanders: list their addresses");
+        assert_eq!(said[1][0].0, "10 posti vogliono un espansore MCP23017: scrivine l'indirizzo");
+        assert_eq!(said[2][0].0, "10 posti vogliono 2 espansori MCP23017: scrivine gli indirizzi");
+        assert_eq!(said[0][1].0, "seats = 4, ma le voci [[pad.seat]] sono 0");
+        assert_eq!(said[1][1].1, "seats = 4, but one [[pad.seat]] entry is listed");
+        assert_eq!(said[2][1].1, "seats = 4, but 2 [[pad.seat]] entries are listed");
     }
 }

@@ -5,6 +5,7 @@ use crate::games::GameKind;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
+use tavola_words::{msg, Msg, Said};
 
 /// Why a journal call failed. Nothing was written when a call returns one
 /// of these: every write runs in a transaction that is rolled back on error.
@@ -128,6 +129,40 @@ impl fmt::Display for JournalError {
                 write!(f, "game {game}, entry {seq}: {why}")
             }
             JournalError::BadExport { line, why } => write!(f, "export line {line}: {why}"),
+        }
+    }
+}
+
+/// What to tell the table or the command line. Errors only a bug or a
+/// hand-edited file can cause are said as such, with their English details.
+impl Said for JournalError {
+    fn msg(&self) -> Msg {
+        match self {
+            JournalError::NewerSchema { path, found, supported } => {
+                msg!(
+                    "journal.error.newer_schema",
+                    path = path.display().to_string(),
+                    found = *found,
+                    supported = *supported
+                )
+            }
+            JournalError::ForeignDatabase { path } => msg!("journal.error.foreign", path = path.display().to_string()),
+            JournalError::NoDataDir => msg!("journal.error.no_data_dir"),
+            JournalError::Io { path, source, .. } => {
+                msg!("journal.error.io", path = path.display().to_string(), error = source.to_string())
+            }
+            JournalError::Sqlite(e) => msg!("journal.error.sqlite", error = e.to_string()),
+            JournalError::NoSuchGame(g) => msg!("journal.error.no_such_game", game = g.0),
+            JournalError::NotOpen { game, state: GameState::Finished } => msg!("journal.error.finished", game = game.0),
+            JournalError::NotOpen { game, .. } => msg!("journal.error.discarded", game = game.0),
+            JournalError::NothingToUndo(g) => msg!("journal.error.nothing_to_undo", game = g.0),
+            JournalError::NothingToRedo(g) => msg!("journal.error.nothing_to_redo", game = g.0),
+            JournalError::Json { .. }
+            | JournalError::WrongGame { .. }
+            | JournalError::TransientEvent { .. }
+            | JournalError::EmptyEntry
+            | JournalError::Inconsistent { .. }
+            | JournalError::BadExport { .. } => msg!("journal.error.internal", detail = self.to_string()),
         }
     }
 }

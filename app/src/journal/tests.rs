@@ -494,3 +494,15 @@ fn a_game_stored_under_an_older_name_of_its_game_still_opens() {
     let j = reopen(&dir);
     assert_eq!(j.info(id).expect("read").kind, GameKind::ShadowsOverCamelot);
 }
+
+#[test]
+fn journal_errors_are_said_in_each_language() {
+    use tavola_words::{Lang, Said};
+    let e = JournalError::NothingToUndo(GameId(4));
+    assert_eq!(e.text(Lang::It), "Nella partita 4 non c'è niente da annullare.");
+    assert_eq!(e.text(Lang::En), "Nothing to take back in game 4.");
+    let e = JournalError::NotOpen { game: GameId(8), state: GameState::Finished };
+    assert_eq!(e.text(Lang::It), "La partita 8 è finita: non ci si scrive più niente.");
+    let e = JournalError::EmptyEntry;
+    assert!(e.text(Lang::It).contains("(an entry needs at least one event)"), "the details stay for whoever mends it");
+}

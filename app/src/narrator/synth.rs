@@ -13,6 +13,7 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use tavola_words::{msg, Msg, Said};
 
 /// A calm narrator's speed, in words per minute (espeak-ng's default is 175).
 pub const DEFAULT_SPEED: u32 = 150;
@@ -31,13 +32,20 @@ pub enum SynthError {
     BadOutput(String),
 }
 
+impl Said for SynthError {
+    fn msg(&self) -> Msg {
+        match self {
+            SynthError::Missing(why) => msg!("hw.speech.missing", why),
+            SynthError::Failed(error) => msg!("hw.speech.failed", error),
+            SynthError::BadOutput(error) => msg!("hw.speech.bad_output", error),
+        }
+    }
+}
+
+/// In English, for logs.
 impl fmt::Display for SynthError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SynthError::Missing(why) => write!(f, "speech is off: install espeak-ng ({why})"),
-            SynthError::Failed(e) => write!(f, "espeak-ng failed: {e}"),
-            SynthError::BadOutput(e) => write!(f, "espeak-ng gave unusable sound: {e}"),
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -45,7 +53,7 @@ impl std::error::Error for SynthError {}
 
 /// The notice to show once when espeak-ng is missing: subtitles only.
 pub fn speech_off_notice() -> HwError {
-    HwError::said("audio", tavola_words::msg!("hw.audio.no_espeak"))
+    HwError::said("audio", msg!("hw.audio.no_espeak"))
 }
 
 /// An espeak-ng found on this machine.
@@ -144,7 +152,7 @@ mod tests {
     fn an_absent_espeak_is_a_missing_error_with_the_fix() {
         let e = Espeak::at(Path::new("/nonexistent/espeak-ng")).unwrap_err();
         assert!(matches!(e, SynthError::Missing(_)));
-        assert!(e.to_string().starts_with("speech is off: install espeak-ng"));
+        assert!(e.to_string().starts_with("Speech is off: install espeak-ng"));
         assert!(speech_off_notice().en.contains("install espeak-ng"));
     }
 

@@ -34,6 +34,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+use tavola_words::{msg, Arg, Msg, Said};
 
 /// The manifest format this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -117,18 +118,26 @@ pub enum VoiceError {
     Synth(SynthError),
 }
 
+impl Said for VoiceError {
+    fn msg(&self) -> Msg {
+        match self {
+            VoiceError::NoManifest(p) => msg!("voice.error.no_manifest", path = p.display().to_string()),
+            VoiceError::BadManifest(error) => msg!("voice.error.bad_manifest", error),
+            VoiceError::UnknownLang(code) => {
+                let codes = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ");
+                msg!("voice.error.unknown_lang", code, codes)
+            }
+            VoiceError::FormatTooNew(v) => msg!("voice.error.format_too_new", format = *v, supported = FORMAT_VERSION),
+            VoiceError::Io(error) => msg!("voice.error.io", error),
+            VoiceError::Synth(e) => e.msg(),
+        }
+    }
+}
+
+/// In English, for logs.
 impl fmt::Display for VoiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VoiceError::NoManifest(p) => write!(f, "no {MANIFEST} in {}", p.display()),
-            VoiceError::BadManifest(e) => write!(f, "the voice pack's {MANIFEST} is damaged: {e}"),
-            VoiceError::UnknownLang(l) => write!(f, "the voice pack is in '{l}': Tavola speaks it or en"),
-            VoiceError::FormatTooNew(v) => {
-                write!(f, "the voice pack has format {v}, this Tavola reads up to {FORMAT_VERSION}: update Tavola")
-            }
-            VoiceError::Io(e) => write!(f, "{e}"),
-            VoiceError::Synth(e) => write!(f, "{e}"),
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -235,40 +244,43 @@ impl LoadedPack {
         self.clips.values().map(Clip::duration).sum()
     }
 
-    /// Everything about the pack in one line (for `tavola voice check`).
-    pub fn summary(&self) -> String {
-        let mut out = format!("{} voice '{}': {} clips", self.lang.code(), self.voice, self.clips.len());
+    /// Everything about the pack, in `lang`, one line (for `tavola voice
+    /// check`).
+    pub fn summary(&self, lang: Lang) -> String {
+        let (code, voice) = (self.lang.code(), self.voice.as_str());
+        let mut parts = vec![msg!("voice.pack.clips", lang = code, voice, count = self.clips.len())];
         if !self.runtime.is_empty() {
-            out += &format!(", {} lines with names or numbers spoken at run time", self.runtime.len());
+            parts.push(msg!("voice.pack.runtime", count = self.runtime.len()));
         }
-        if let Some(p) = self.problems_summary() {
-            out += &format!("; {p}");
-        }
-        out
+        parts.extend(self.problems());
+        parts.iter().map(|m| lang.text(m)).collect::<Vec<_>>().join(" ")
     }
 
     /// What is wrong with the pack, short enough for the screen's message
-    /// line (a few ids, then a count); `None` when nothing is.
-    pub fn problems_summary(&self) -> Option<String> {
-        fn some(ids: &[String]) -> String {
-            let mut s = ids.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
-            if ids.len() > 3 {
-                s += &format!(" and {} more", ids.len() - 3);
+    /// line (a few ids, then a count): one message for the missing clips,
+    /// one for the stale, one for the damaged; none when nothing is wrong.
+    pub fn problems(&self) -> Vec<Msg> {
+        fn some(ids: &[&str]) -> Arg {
+            let shown = ids.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+            match ids.len() {
+                0..=3 => Arg::from(shown),
+                n => Arg::from(msg!("voice.pack.ids_more", ids = shown, count = n - 3)),
             }
-            s
         }
-        let mut parts = Vec::new();
+        let ids = |list: &[String]| some(&list.iter().map(String::as_str).collect::<Vec<_>>());
+        let (lang, voice) = (self.lang.code(), self.voice.as_str());
+        let mut out = Vec::new();
         if !self.missing.is_empty() {
-            parts.push(format!("{} clips missing ({})", self.missing.len(), some(&self.missing)));
+            out.push(msg!("voice.pack.missing", lang, voice, count = self.missing.len(), ids = ids(&self.missing)));
         }
         if !self.stale.is_empty() {
-            parts.push(format!("{} clips say old words ({})", self.stale.len(), some(&self.stale)));
+            out.push(msg!("voice.pack.stale", lang, voice, count = self.stale.len(), ids = ids(&self.stale)));
         }
         if !self.problems.is_empty() {
-            let ids: Vec<String> = self.problems.iter().map(|p| format!("{}: {}", p.file, p.reason)).collect();
-            parts.push(format!("{} clips damaged ({})", self.problems.len(), some(&ids)));
+            let files: Vec<&str> = self.problems.iter().map(|p| p.file.as_str()).collect();
+            out.push(msg!("voice.pack.damaged", lang, voice, count = self.problems.len(), ids = some(&files)));
         }
-        (!parts.is_empty()).then(|| format!("{} voice '{}': {}", self.lang.code(), self.voice, parts.join("; ")))
+        out
     }
 }
 
@@ -326,7 +338,7 @@ impl VoicePack {
 
     /// Loads `root/it` and `root/en`, whichever exist; what could not be
     /// loaded is said in the returned messages.
-    pub fn load_all(root: &Path) -> (Vec<LoadedPack>, Vec<String>) {
+    pub fn load_all(root: &Path) -> (Vec<LoadedPack>, Vec<Msg>) {
         let mut packs = Vec::new();
         let mut messages = Vec::new();
         for lang in Lang::ALL {
@@ -336,10 +348,10 @@ impl VoicePack {
             }
             match VoicePack::load(&dir) {
                 Ok(p) => {
-                    messages.extend(p.problems_summary());
+                    messages.extend(p.problems());
                     packs.push(p);
                 }
-                Err(e) => messages.push(format!("{}: {e}", dir.display())),
+                Err(e) => messages.push(msg!("voice.pack.unusable", dir = dir.display().to_string(), error = e.msg())),
             }
         }
         (packs, messages)
@@ -578,16 +590,18 @@ pub struct BuildReport {
     pub generator: String,
 }
 
+impl Said for BuildReport {
+    fn msg(&self) -> Msg {
+        let dir = self.dir.display().to_string();
+        let runtime = msg!("voice.pack.runtime", count = self.runtime.len());
+        msg!("cli.voice.built", dir, count = self.written, generator = self.generator.as_str(), runtime)
+    }
+}
+
+/// In English, for logs.
 impl fmt::Display for BuildReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {} clips by {}, {} lines with names or numbers left to run time",
-            self.dir.display(),
-            self.written,
-            self.generator,
-            self.runtime.len()
-        )
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -750,18 +764,19 @@ pub enum VoiceCommand {
     },
 }
 
-/// Runs `tavola voice …`. Returns what to print, or an error message.
-pub fn cli(command: &VoiceCommand) -> Result<String, String> {
+/// Runs `tavola voice …`. Returns what to print, or an error message, in
+/// `say` (the language the command speaks).
+pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, String> {
     let all = |langs: &[Lang]| if langs.is_empty() { Lang::ALL.to_vec() } else { langs.to_vec() };
     match command {
         VoiceCommand::Build { lang, out, speed } => {
             let root = out.clone().unwrap_or_else(default_build_root);
-            let espeak = Espeak::detect().map_err(|e| e.to_string())?;
+            let espeak = Espeak::detect().map_err(|e| e.text(say))?;
             let mut report = String::new();
             for lang in all(lang) {
                 let r =
-                    build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None).map_err(|e| e.to_string())?;
-                report += &format!("{r}\n");
+                    build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None).map_err(|e| e.text(say))?;
+                report += &format!("{}\n", r.text(say));
             }
             Ok(report)
         }
@@ -770,37 +785,35 @@ pub fn cli(command: &VoiceCommand) -> Result<String, String> {
                 .clone()
                 .or_else(|| out.clone())
                 .or_else(default_root)
-                .ok_or_else(|| format!("no voices folder: run `tavola voice build` or set {VOICES_ENV}"))?;
+                .ok_or_else(|| say.text(&msg!("cli.voice.no_folder", env = VOICES_ENV)))?;
             let (packs, messages) = VoicePack::load_all(&root);
             let mut report = format!("{}\n", root.display());
             for p in &packs {
-                report += &format!("{} ({:.1?} of sound)\n", p.summary(), p.total_duration());
+                let duration = format!("{:.1?}", p.total_duration());
+                report += &format!("{}\n", say.text(&msg!("cli.voice.pack", summary = p.summary(say), duration)));
                 for problem in &p.problems {
                     report += &format!("  {} ({}): {}\n", problem.id, problem.file, problem.reason);
                 }
             }
             // Packs that did not load at all.
-            for m in messages.iter().filter(|m| !packs.iter().any(|p| p.problems_summary().as_ref() == Some(*m))) {
-                report += &format!("{m}\n");
+            for m in messages.iter().filter(|m| !packs.iter().any(|p| p.problems().contains(m))) {
+                report += &format!("{}\n", say.text(m));
             }
             if packs.is_empty() {
-                report += "no pack loaded\n";
+                report += &format!("{}\n", say.text(&msg!("cli.voice.none_loaded")));
             }
             Ok(report)
         }
         VoiceCommand::Script { lang } => Ok(all(lang).into_iter().map(script).collect()),
         VoiceCommand::Manifest { dir, lang, name } => {
-            let lacking = manifest_for_recordings(dir, *lang, name).map_err(|e| e.to_string())?;
-            let dir = dir.display();
-            Ok(if lacking.is_empty() {
-                format!("{dir}/{MANIFEST} written: every line is recorded\n")
+            let lacking = manifest_for_recordings(dir, *lang, name).map_err(|e| e.text(say))?;
+            let path = dir.join(MANIFEST).display().to_string();
+            let said = if lacking.is_empty() {
+                msg!("cli.voice.manifest_complete", path)
             } else {
-                format!(
-                    "{dir}/{MANIFEST} written; {} lines not recorded yet (spoken by espeak-ng): {}\n",
-                    lacking.len(),
-                    lacking.join(", ")
-                )
-            })
+                msg!("cli.voice.manifest_lacking", path, count = lacking.len(), ids = lacking.join(", "))
+            };
+            Ok(format!("{}\n", say.text(&said)))
         }
     }
 }
@@ -937,7 +950,7 @@ mod tests {
         assert_eq!(pack.stale, vec!["soc.end.won"]);
         assert!(pack.missing.contains(&"soc.sword.white".to_string()));
         assert!(pack.runtime.contains(&"avalon.reveal.merlin".to_string()));
-        assert!(pack.summary().contains("soc.end.lost"));
+        assert!(pack.summary(Lang::En).contains("soc.end.lost"));
 
         let said = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0 };
         assert!(pack.clip_for(&said("avalon.vote.open", "Vote on the team with your buttons.")).is_some());
@@ -997,17 +1010,64 @@ mod tests {
 
     #[test]
     fn the_voice_command_answers_or_explains() {
-        let out = cli(&VoiceCommand::Script { lang: vec![Lang::En] }).unwrap();
+        let out = cli(&VoiceCommand::Script { lang: vec![Lang::En] }, Lang::En).unwrap();
         assert!(out.contains("soc.end.lost.wav\tCamelot has fallen."));
-        let both = cli(&VoiceCommand::Script { lang: vec![] }).unwrap();
+        let both = cli(&VoiceCommand::Script { lang: vec![] }, Lang::En).unwrap();
         assert!(both.contains(&out) && both.contains(&script(Lang::It)), "no --lang: both languages");
         let dir = tempfile::tempdir().unwrap();
         let manifest = VoiceCommand::Manifest { dir: dir.path().into(), lang: Lang::It, name: "Laura".into() };
-        let out = cli(&manifest).unwrap();
-        assert!(out.contains("not recorded yet"), "{out}");
+        let out = cli(&manifest, Lang::En).unwrap();
+        assert!(out.contains("lines are not recorded yet"), "{out}");
+        let out = cli(&manifest, Lang::It).unwrap();
+        assert!(out.contains("righe non sono ancora registrate (le dice espeak-ng)"), "{out}");
         assert_eq!(read_manifest(dir.path()).unwrap().voice, "Laura");
         let nothing = tempfile::tempdir().unwrap();
-        let out = cli(&VoiceCommand::Check { dir: Some(nothing.path().into()), out: None }).unwrap();
-        assert!(out.contains("no pack loaded"), "{out}");
+        let out = cli(&VoiceCommand::Check { dir: Some(nothing.path().into()), out: None }, Lang::En).unwrap();
+        assert!(out.contains("No pack loaded."), "{out}");
+    }
+
+    /// The counted messages about packs, at 0, 1 and 2, in both languages.
+    #[test]
+    fn pack_messages_agree_with_their_number() {
+        let said = |m: Msg| (Lang::It.text(&m), Lang::En.text(&m));
+        let missing = |n: usize| msg!("voice.pack.missing", lang = "it", voice = "Anna", count = n, ids = "a.b");
+        assert_eq!(
+            said(missing(0)),
+            (
+                "Pacchetto di voce it «Anna»: mancano 0 registrazioni (a.b).".into(),
+                "Voice pack it “Anna”: 0 clips missing (a.b).".into()
+            )
+        );
+        assert_eq!(
+            said(missing(1)),
+            (
+                "Pacchetto di voce it «Anna»: manca una registrazione (a.b).".into(),
+                "Voice pack it “Anna”: one clip missing (a.b).".into()
+            )
+        );
+        assert_eq!(
+            said(missing(2)),
+            (
+                "Pacchetto di voce it «Anna»: mancano 2 registrazioni (a.b).".into(),
+                "Voice pack it “Anna”: 2 clips missing (a.b).".into()
+            )
+        );
+        let more = |n: usize| msg!("voice.pack.ids_more", ids = "a, b, c", count = n);
+        assert_eq!(said(more(1)), ("a, b, c e un altro".into(), "a, b, c and one more".into()));
+        assert_eq!(said(more(2)), ("a, b, c e altri 2".into(), "a, b, c and 2 more".into()));
+        let runtime = |n: usize| msg!("voice.pack.runtime", count = n);
+        assert_eq!(said(runtime(0)).1, "0 lines with names or numbers are spoken at run time.");
+        assert_eq!(said(runtime(1)).0, "Una riga con nomi o numeri si dice al momento.");
+        assert_eq!(said(runtime(2)).0, "2 righe con nomi o numeri si dicono al momento.");
+        for n in 0..3 {
+            for id in ["voice.pack.clips", "voice.pack.stale", "voice.pack.damaged"] {
+                let m = Msg::new(id).with("lang", "en").with("voice", "Anna").with("count", n).with("ids", "x");
+                let (it, en) = said(m);
+                assert!(!it.contains('{') && !en.contains('{') && it != en, "{id} {n}: {it} / {en}");
+                assert_eq!(n == 1, en.contains(" one clip") || en.contains(": one clip"), "{id} {n}: {en}");
+            }
+            let m = msg!("cli.voice.manifest_lacking", path = "a/manifest.json", count = n, ids = "x");
+            assert_eq!(n == 1, Lang::It.text(&m).contains("una riga non è"), "{n}");
+        }
     }
 }
