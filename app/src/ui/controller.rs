@@ -6,7 +6,7 @@ use super::{
 };
 use crate::boot::Booted;
 use crate::games::avalon::{AvalonView, Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
-use crate::games::{Cue, GameKind, Lang, Said, Seat};
+use crate::games::{AnyView, Cue, GameKind, Lang, Said, Seat};
 use crate::hw::{Light, Millis, PadButton};
 use crate::narrator;
 use crate::table::{Input, NarrationControl, TableView, TimerConfig, TimerKind, Touch};
@@ -269,7 +269,9 @@ impl Controller {
                     .and_then(|r| r.reason.as_ref().map(|reason| (reason, r.winner.as_deref())))
                     .map(|(reason, winner)| match g.info.kind {
                         GameKind::ShadowsOverCamelot => soc::reason_text(reason, winner, lang),
-                        _ => narrator::line(&Cue::new(format!("avalon.end.{reason}")), lang).text,
+                        GameKind::Avalon => narrator::line(&Cue::new(format!("avalon.end.{reason}")), lang).text,
+                        // Not playable yet: no game of theirs has ended.
+                        GameKind::CamelotLegends | GameKind::Nottingham | GameKind::KingArthursKnights => String::new(),
                     })
                     .unwrap_or_default();
                 HistoryRow {
@@ -326,10 +328,13 @@ impl Controller {
             Some(Overlay::History) => return "history",
             None => {}
         }
-        if let Some(g) = view.soc() {
-            return soc::page(g);
-        }
-        let Some(a) = view.avalon() else { return "picker" };
+        // Each game's screens: a game added to the list of games is refused
+        // here by the compiler until it has its own.
+        let a = match &view.game_view {
+            None => return "picker",
+            Some(AnyView::ShadowsOverCamelot(g)) => return soc::page(g),
+            Some(AnyView::Avalon(a)) => a,
+        };
         if let Some(page) = avalon_options::page(&a.phase) {
             return page;
         }
