@@ -180,7 +180,7 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     click(&ui, "Storico");
     let row = app.get_history().row_data(0).expect("the game in the history");
     assert_eq!(row.game, "Shadows over Camelot");
-    assert_eq!(row.result, "Camelot cade: dodici macchine d'assedio");
+    assert_eq!(row.result, "Camelot è caduta · Dodici macchine d'assedio circondano Camelot");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -201,11 +201,17 @@ impl std::ops::DerefMut for Ctx<'_> {
 
 /// The serde name of a unit variant (`good`, `merlin_survived`): the stable
 /// codes of results.
-pub(crate) fn code<T: Serialize>(value: &T) -> String {
+pub fn code<T: Serialize>(value: &T) -> String {
     match serde_json::to_value(value) {
         Ok(serde_json::Value::String(s)) => s,
         _ => String::new(),
     }
+}
+
+/// Reads a stored code (`merlin_assassinated`) back into the value it
+/// names, if it names one.
+pub(crate) fn from_code<T: DeserializeOwned>(code: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(code.to_string())).ok()
 }
 
 /// A game's own refusals (beside the [`CommonError`]s every game gives).
@@ -259,6 +265,15 @@ pub struct Outcome {
     pub reason: String,
     /// The seats that won, when Tavola knows who played for the winner.
     pub winners: Option<Vec<Seat>>,
+}
+
+/// The words for an ending ([`Game::outcome_words`]): who won and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutcomeWords {
+    /// Who won, as a title ("Good wins", "Camelot stands").
+    pub title: Msg,
+    /// Why the game ended, one sentence.
+    pub reason: Msg,
 }
 
 /// One command [`Game::legal`] lists: something the rules accept now.
@@ -378,6 +393,11 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
 
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The words for an ending, from the codes of its [`Outcome`]: the end
+    /// page, the history and the statistics all say these, so that every
+    /// ending has one text. `None` for codes this game does not know.
+    fn outcome_words(winner: &str, reason: &str) -> Option<OutcomeWords>;
 
     /// The players named at setup, one per seat (empty for an unnamed
     /// seat), if `event` is the setup event.

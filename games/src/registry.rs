@@ -144,6 +144,16 @@ macro_rules! registry {
                 }
             }
 
+            /// The words for an ending of this game, from the codes the
+            /// journal keeps (see [`Game::outcome_words`]); `None` for a
+            /// game not playable yet or codes it does not know.
+            pub fn outcome_words(self, winner: &str, reason: &str) -> Option<crate::OutcomeWords> {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::outcome_words(winner, reason),)*
+                    $(GameKind::$Coming => None,)*
+                }
+            }
+
             /// The game named `name`: its id or an older spelling.
             pub fn from_name(name: &str) -> Option<GameKind> {
                 match name {

@@ -242,6 +242,11 @@ pub fn check_game<G: Fuzz>(seed: u64, games: usize, max_steps: usize) -> Result<
                 }
             }
             if state.is_over() {
+                // Every ending has its words, read back from its stored codes.
+                let outcome = state.outcome().ok_or_else(|| fail("over without an outcome".into()))?;
+                if G::outcome_words(&outcome.winner, &outcome.reason).is_none() {
+                    return Err(fail(format!("no words for the ending {outcome:?}")));
+                }
                 report.finished += 1;
                 break;
             }

@@ -14,6 +14,7 @@ use crate::table::{Input, Output, TableView, Touch};
 use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
+use tavola_words::msg;
 
 /// The screen's own state for the optional rules.
 #[derive(Debug, Default)]
@@ -40,30 +41,13 @@ pub(super) fn page(phase: &PhaseView) -> Option<&'static str> {
 /// What the chosen Lancelot variant does, and where the rules text is
 /// silent, what Tavola does by default and why.
 fn lancelot_note(o: AvalonOptions, lang: Lang) -> String {
-    let variant = match (o.lancelot, lang) {
-        (None, _) => return String::new(),
-        (Some(LancelotVariant::V1), Lang::It) => {
-            "Tavola mescola 3 carte «nessun cambiamento» e 2 «inverti»: ne gira una all'inizio del terzo turno e di ogni turno dopo."
-        }
-        (Some(LancelotVariant::V1), Lang::En) => {
-            "Tavola shuffles 3 \"no change\" and 2 \"switch\" cards and turns one at the start of round 3 and of each round after."
-        }
-        (Some(LancelotVariant::V2), Lang::It) => {
-            "Le 5 carte sono scoperte dall'inizio, una per turno; Lancillotto del Male deve giocare Fallimento."
-        }
-        (Some(LancelotVariant::V2), Lang::En) => {
-            "The 5 cards lie face up from the start, one per round; Evil Lancelot must play Fail."
-        }
-        (Some(LancelotVariant::V3), Lang::It) => {
-            "Nessuna carta lealtà: i due Lancillotto si riconoscono alla fine della notte. Il regolamento la consiglia solo ai gruppi numerosi."
-        }
-        (Some(LancelotVariant::V3), Lang::En) => "No loyalty cards: the two Lancelots find each other at the end of the night. The rulebook recommends it for large groups only.",
+    let variant = match o.lancelot {
+        None => return String::new(),
+        Some(LancelotVariant::V1) => msg!("ui.avalon.lancelot.v1"),
+        Some(LancelotVariant::V2) => msg!("ui.avalon.lancelot.v2"),
+        Some(LancelotVariant::V3) => msg!("ui.avalon.lancelot.v3"),
     };
-    let merlin = lang.pick(
-        " Il regolamento mostra Lancillotto del Male ai malvagi come uno di loro e non lo nasconde a Merlino: per questo Merlino lo vede, se non scegliete altrimenti.",
-        " The rules show Evil Lancelot to the evil players as one of them and never hide him from Merlin: so Merlin sees him unless you choose otherwise.",
-    );
-    format!("{variant}{merlin}")
+    lang.text(&msg!("ui.avalon.lancelot.note", variant))
 }
 
 /// One line for the round page: who holds Excalibur and the Lady, and the
@@ -73,19 +57,19 @@ fn info(a: &AvalonView, lang: Lang) -> String {
     let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
     let mut parts = Vec::new();
     if let PhaseView::TeamVote { excalibur: Some(h), .. } | PhaseView::Mission { excalibur: Some(h), .. } = &a.phase {
-        parts.push(format!("Excalibur: {}", name(*h)));
+        parts.push(lang.text(&msg!("ui.avalon.info.excalibur", name = name(*h))));
     }
     if let Some(l) = &a.lady {
-        parts.push(format!("{}: {}", lang.pick("Dama del Lago", "Lady of the Lake"), name(l.holder)));
+        parts.push(lang.text(&msg!("ui.avalon.info.lady", name = name(l.holder))));
     }
     if let Some(l) = &a.lancelot {
         let card = |c: &LoyaltyCard| match c {
-            LoyaltyCard::NoChange => lang.pick("nessun cambiamento", "no change"),
-            LoyaltyCard::Switch => lang.pick("inverti", "switch"),
+            LoyaltyCard::NoChange => lang.text(&msg!("ui.avalon.info.no_change")),
+            LoyaltyCard::Switch => lang.text(&msg!("ui.avalon.info.switch")),
         };
         // Variant 2 shows the whole row; variant 1 the cards turned so far.
         let row: Vec<String> = if l.laid_out.is_empty() {
-            l.turned.iter().map(|c| card(c).to_string()).collect()
+            l.turned.iter().map(card).collect()
         } else {
             l.laid_out
                 .iter()
@@ -97,7 +81,7 @@ fn info(a: &AvalonView, lang: Lang) -> String {
                 .collect()
         };
         if !row.is_empty() {
-            parts.push(format!("{}: {}", lang.pick("Carte lealtà", "Loyalty cards"), row.join(", ")));
+            parts.push(lang.text(&msg!("ui.avalon.info.loyalty_cards", cards = row.join(", "))));
         }
     }
     parts.join(" · ")
@@ -132,12 +116,9 @@ impl Controller {
         });
         ui.set_merlin_sees_lancelot(o.merlin_sees_evil_lancelot);
         let hint = if o.lady_of_the_lake && self.players < 7 {
-            lang.pick(
-                "Il regolamento la consiglia da 7 giocatori in su.",
-                "The rulebook recommends her from 7 players up.",
-            )
+            lang.text(&msg!("ui.avalon.lady_hint"))
         } else {
-            ""
+            String::new()
         };
         ui.set_lady_hint(hint.into());
         ui.set_lancelot_note(lancelot_note(o, lang).into());
@@ -150,13 +131,8 @@ impl Controller {
                 let mut balance: Vec<slint::SharedString> =
                     set.balance(o.lady_of_the_lake).iter().map(|n| n.text(lang).into()).collect();
                 let leans = match set.leans(o.lady_of_the_lake) {
-                    Some(side) => match lang {
-                        Lang::It => format!("Nel complesso queste scelte favoriscono {}.", side.text(lang)),
-                        Lang::En => format!("On the whole these choices favour {}.", side.text(lang)),
-                    },
-                    None => lang
-                        .pick("Nel complesso le scelte si bilanciano.", "On the whole the choices balance out.")
-                        .into(),
+                    Some(side) => lang.text(&msg!("ui.avalon.leans", side = side.msg())),
+                    None => lang.text(&msg!("ui.avalon.balanced")),
                 };
                 balance.push(leans.into());
                 (roles, balance)
@@ -183,7 +159,8 @@ impl Controller {
             if !open_missions.contains(&m) {
                 self.extras.mission = None;
             } else {
-                let size = crate::games::avalon::roles::team_size(a.players, usize::from(m));
+                // The team size of the mission picked, as the track shows it.
+                let size = a.missions.get(usize::from(m)).map_or(0, |x| x.size);
                 let mut chosen = a.clone();
                 chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
                 let round = window.global::<AvalonUi<'_>>();
@@ -215,34 +192,15 @@ impl Controller {
         // The choices and the private reveal.
         let (title, targets, can_pass) = match &a.phase {
             PhaseView::Excalibur { holder, targets } => {
-                let title = match lang {
-                    Lang::It => {
-                        format!("{}, con Excalibur cambi la carta di un altro membro della squadra?", name(*holder))
-                    }
-                    Lang::En => format!("{}, will Excalibur switch another member's card?", name(*holder)),
-                };
+                let title = lang.text(&msg!("ui.avalon.ask.excalibur", name = name(*holder)));
                 (title, items(a, targets.iter().copied()), true)
             }
             PhaseView::Lady { holder, targets } => {
-                let title = match lang {
-                    Lang::It => format!("{}, chi esamina la Dama del Lago?", name(*holder)),
-                    Lang::En => format!("{}, whom does the Lady of the Lake examine?", name(*holder)),
-                };
+                let title = lang.text(&msg!("ui.avalon.ask.lady", name = name(*holder)));
                 (title, items(a, targets.iter().copied()), false)
             }
             PhaseView::LadyCard { holder, target } => {
-                let title = match lang {
-                    Lang::It => format!(
-                        "{}, passa a {} la carta lealtà della tua parte, oppure appoggiala sul lettore.",
-                        name(*target),
-                        name(*holder)
-                    ),
-                    Lang::En => format!(
-                        "{}, hand {} the loyalty card of your side, or lay it on the reader.",
-                        name(*target),
-                        name(*holder)
-                    ),
-                };
+                let title = lang.text(&msg!("ui.avalon.ask.lady_card", name = name(*target), holder = name(*holder)));
                 (title, no_items(), false)
             }
             _ => (String::new(), no_items(), false),
@@ -254,10 +212,7 @@ impl Controller {
         match &a.phase {
             PhaseView::Private { viewer, .. } => {
                 let v = name(*viewer);
-                let prompt = match lang {
-                    Lang::It => format!("Tutti tranne {v}, distogliete lo sguardo. {v}, tocca il riquadro."),
-                    Lang::En => format!("Everyone but {v}, look away. {v}, touch the panel."),
-                };
+                let prompt = lang.text(&msg!("ui.avalon.private", name = v));
                 ui.set_private_prompt(prompt.into());
             }
             _ => {

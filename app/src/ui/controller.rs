@@ -5,15 +5,15 @@ use super::{
     App, AppWindow, AvalonUi, CardItem, GameItem, HistoryRow, MissionItem, RoleOption, SeatItem, StatRow, TableSim,
 };
 use crate::boot::Booted;
-use crate::games::avalon::{AvalonView, Command, EndReason, PhaseView, Role, RoleSet, Setup, Side};
-use crate::games::{AnyView, Cue, GameKind, Lang, Said, Seat};
+use crate::games::avalon::{AvalonView, Command, PhaseView, Role, RoleSet, Setup, Side};
+use crate::games::{AnyView, GameKind, Lang, Said, Seat};
 use crate::hw::{Light, Millis, PadButton};
-use crate::narrator;
 use crate::table::{Input, NarrationControl, TableView, TimerConfig, TimerKind, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
+use tavola_words::msg;
 
 // Avalon's optional rules on the screen, kept apart from this file.
 #[path = "avalon_options.rs"]
@@ -266,13 +266,8 @@ impl Controller {
                     .info
                     .result
                     .as_ref()
-                    .and_then(|r| r.reason.as_ref().map(|reason| (reason, r.winner.as_deref())))
-                    .map(|(reason, winner)| match g.info.kind {
-                        GameKind::ShadowsOverCamelot => soc::reason_text(reason, winner, lang),
-                        GameKind::Avalon => narrator::line(&Cue::new(format!("avalon.end.{reason}")), lang).text,
-                        // Not playable yet: no game of theirs has ended.
-                        GameKind::CamelotLegends | GameKind::Nottingham | GameKind::KingArthursKnights => String::new(),
-                    })
+                    .and_then(|r| g.info.kind.outcome_words(r.winner.as_deref()?, r.reason.as_deref()?))
+                    .map(|w| lang.text(&msg!("ui.history.result", title = w.title, reason = w.reason)))
                     .unwrap_or_default();
                 HistoryRow {
                     when: crate::journal::utc(g.info.started_at).into(),
@@ -289,10 +284,8 @@ impl Controller {
             .unwrap_or_default()
             .into_iter()
             .map(|p| {
-                let value = match lang {
-                    Lang::It => format!("{} partite, {} vinte ({})", p.played, p.won, pct(p.win_rate())),
-                    Lang::En => format!("{} games, {} won ({})", p.played, p.won, pct(p.win_rate())),
-                };
+                let value =
+                    lang.text(&msg!("ui.stats.player", played = p.played, won = p.won, rate = pct(p.win_rate())));
                 StatRow { label: p.name.into(), value: value.into() }
             })
             .collect();
@@ -301,16 +294,16 @@ impl Controller {
         if let Ok(st) = journal.avalon_stats() {
             if st.games > 0 {
                 for side in [Side::Good, Side::Evil] {
-                    let label = match lang {
-                        Lang::It => format!("Vittorie: {}", side.text(lang)),
-                        Lang::En => format!("{} wins", side.text(lang)),
+                    let label = match side {
+                        Side::Good => msg!("ui.stats.avalon.good_wins"),
+                        Side::Evil => msg!("ui.stats.avalon.evil_wins"),
                     };
-                    avalon.push(StatRow { label: label.into(), value: pct(st.win_rate(side)).into() });
+                    avalon.push(StatRow { label: lang.text(&label).into(), value: pct(st.win_rate(side)).into() });
                 }
                 for set in &st.role_sets {
                     let roles: Vec<String> = set.roles.iter().filter(|r| r.is_unique()).map(|r| r.text(lang)).collect();
                     let label = format!("{} ({})", roles.join(", "), set.games);
-                    let value = format!("{} {}", side_short(Side::Good, lang), pct(set.win_rate(Side::Good)));
+                    let value = lang.text(&msg!("ui.stats.avalon.good_rate", rate = pct(set.win_rate(Side::Good))));
                     avalon.push(StatRow { label: label.into(), value: value.into() });
                 }
             }
@@ -380,16 +373,17 @@ impl Controller {
         match &view.timer {
             Some(t) => {
                 let what = match t.kind {
-                    TimerKind::Discussion => lang.pick("Discussione", "Discussion"),
-                    TimerKind::Vote => lang.pick("Voto", "Vote"),
-                    TimerKind::Mission => lang.pick("Missione", "Mission"),
+                    TimerKind::Discussion => msg!("ui.timer.discussion"),
+                    TimerKind::Vote => msg!("ui.timer.vote"),
+                    TimerKind::Mission => msg!("ui.timer.mission"),
                 };
                 let secs = t.remaining_ms.div_ceil(1000);
                 let label = if t.expired {
-                    format!("{what}: {}", lang.pick("tempo scaduto", "time is up"))
+                    msg!("ui.timer.expired", what)
                 } else {
-                    format!("{what}: {}:{:02}", secs / 60, secs % 60)
+                    msg!("ui.timer.left", what, time = format!("{}:{:02}", secs / 60, secs % 60))
                 };
+                let label = lang.text(&label);
                 app.set_timer_visible(true);
                 app.set_timer_label(label.into());
                 app.set_timer_fraction(if t.total_ms == 0 { 0.0 } else { t.remaining_ms as f32 / t.total_ms as f32 });
@@ -404,20 +398,12 @@ impl Controller {
         app.set_resume_offered(self.booted.unfinished.is_some());
         if let Some(stored) = &self.booted.unfinished {
             let names: Vec<&str> = stored.info.players.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
-            let text = match lang {
-                Lang::It => format!(
-                    "{}: {} azioni salvate. {}",
-                    stored.info.kind.title(),
-                    stored.entries.len(),
-                    names.join(", ")
-                ),
-                Lang::En => format!(
-                    "{}: {} actions saved. {}",
-                    stored.info.kind.title(),
-                    stored.entries.len(),
-                    names.join(", ")
-                ),
-            };
+            let text = lang.text(&msg!(
+                "ui.resume.saved",
+                title = stored.info.kind.title(),
+                count = stored.entries.len(),
+                names = names.join(", ")
+            ));
             app.set_resume_text(text.into());
         }
         let on_screen = &self.booted.on_screen;
@@ -453,10 +439,7 @@ impl Controller {
         ui.set_setup_problem(problem.into());
         ui.set_setup_warning(warning.into());
         let evil = crate::games::avalon::roles::evil_count(self.players);
-        let summary = match lang {
-            Lang::It => format!("Bene {} · Male {} · Merlino e l'Assassino sempre in gioco", self.players - evil, evil),
-            Lang::En => format!("Good {} · Evil {} · Merlin and the Assassin always play", self.players - evil, evil),
-        };
+        let summary = lang.text(&msg!("ui.avalon.setup.summary", good = self.players - evil, evil));
         ui.set_setup_summary(summary.into());
         ui.set_scan_roles(self.scan_roles);
         let names: Vec<slint::SharedString> = self.names.iter().map(|n| n.as_str().into()).collect();
@@ -542,20 +525,12 @@ impl Controller {
             ui.set_named(a.names[target.index()].clone().into());
         }
         if let PhaseView::Ended { reason, winner } = &a.phase {
-            let title = match (winner, lang) {
-                (Side::Good, Lang::It) => "Vince il Bene",
-                (Side::Good, Lang::En) => "Good wins",
-                (Side::Evil, Lang::It) => "Vince il Male",
-                (Side::Evil, Lang::En) => "Evil wins",
-            };
-            let id = match reason {
-                EndReason::MerlinSurvived => "avalon.end.merlin_survived",
-                EndReason::ThreeFailures => "avalon.end.three_failures",
-                EndReason::FiveRejections => "avalon.end.five_rejections",
-                EndReason::MerlinAssassinated => "avalon.end.merlin_assassinated",
-            };
+            let words = GameKind::Avalon.outcome_words(&crate::games::code(winner), &crate::games::code(reason));
+            let (title, why) = words
+                .map(|w| (lang.text(&w.title), lang.text(&msg!("ui.end.reason", reason = w.reason))))
+                .unwrap_or_default();
             ui.set_result_title(title.into());
-            ui.set_result_reason(narrator::line(&Cue::new(id), lang).text.into());
+            ui.set_result_reason(why.into());
             ui.set_good_won(*winner == Side::Good);
         }
         ui.set_roles_known(a.roles_revealed.is_some());
@@ -577,7 +552,7 @@ impl Controller {
             })
             .collect();
         set_model(&sim.get_lights(), lights, |m| sim.set_lights(m));
-        let blank = view.lang.pick("etichetta vuota", "blank tag");
+        let blank = view.lang.text(&msg!("ui.sim.blank_tag"));
         let catalog = crate::catalog::Catalog::builtin();
         let cards: Vec<CardItem> = self
             .cards
@@ -585,7 +560,7 @@ impl Controller {
             .map(|(label, card)| {
                 let name = match card {
                     Some(id) => catalog.name(id, view.lang).unwrap_or(label),
-                    None => blank,
+                    None => blank.as_str(),
                 };
                 CardItem { id: card.clone().unwrap_or_default().into(), label: name.into() }
             })
@@ -601,61 +576,34 @@ fn names_list(a: &AvalonView, seats: &[Seat], lang: Lang) -> String {
     match names.as_slice() {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), lang.pick("e", "and")),
+        [rest @ .., last] => lang.text(&msg!("ui.list.and", rest = rest.join(", "), last = *last)),
     }
 }
 
 /// What the round page says the table is doing: whom it waits for, never
 /// how anyone voted or played before the reveal.
 fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
-    let it = lang == Lang::It;
     let leader = a.leader.and_then(|s| a.names.get(s.index())).cloned().unwrap_or_default();
     match &a.phase {
         PhaseView::TeamBuilding { team_size, .. } => {
             let last = a.last_votes.as_ref().map(|v| {
                 let yes = v.values().filter(|&&y| y).count();
-                let no = v.len() - yes;
-                if it {
-                    format!("Ultimo voto: {yes} a favore, {no} contro. ")
-                } else {
-                    format!("Last vote: {yes} for, {no} against. ")
-                }
+                lang.text(&msg!("ui.avalon.last_vote", yes, no = v.len() - yes)) + " "
             });
-            let ask = if it {
-                format!("{leader}, scegli {team_size} giocatori toccandoli ({chosen} scelti), poi proponi la squadra.")
-            } else {
-                format!("{leader}, tap {team_size} players ({chosen} chosen), then propose the team.")
-            };
+            let ask = lang.text(&msg!("ui.avalon.choose_team", name = leader, count = *team_size, chosen));
             last.unwrap_or_default() + &ask
         }
         PhaseView::TeamVote { team, voted, missing, .. } => {
             let (done, all) = (voted.len(), voted.len() + missing.len());
             let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
-            if it {
-                format!("Squadra: {team}. Tutti votano sulla pulsantiera: {done} di {all}; mancano {missing}.")
-            } else {
-                format!("Team: {team}. Everyone votes on the pad: {done} of {all} in; still to vote: {missing}.")
-            }
+            lang.text(&msg!("ui.avalon.team_vote", team, done, all, missing))
         }
         PhaseView::Mission { team, played, missing, .. } => {
             let (done, all) = (played.len(), played.len() + missing.len());
             let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
-            if it {
-                format!("In missione: {team}. Carte giocate {done} di {all}; mancano {missing}.")
-            } else {
-                format!("On the mission: {team}. Cards played: {done} of {all}; still to play: {missing}.")
-            }
+            lang.text(&msg!("ui.avalon.mission_status", team, done, all, missing))
         }
         _ => String::new(),
-    }
-}
-
-fn side_short(side: Side, lang: Lang) -> &'static str {
-    match (side, lang) {
-        (Side::Good, Lang::It) => "Bene",
-        (Side::Good, Lang::En) => "Good",
-        (Side::Evil, Lang::It) => "Male",
-        (Side::Evil, Lang::En) => "Evil",
     }
 }
 

@@ -2,26 +2,28 @@
 //! `soc-board.slint`): the setup, the board as Tavola remembers it, and the
 //! buttons for whatever the table is asked now.
 //!
-//! The buttons come from [`menu`], a pure function of the public view and
-//! the screen's own half-made choice ([`Menu`]): it offers what the rules
-//! allow at this moment (the evil step, then the heroic actions the knight's
-//! place permits, then ending the turn; or the answer to what waits, such as
-//! the siege die or Kay's card). The engine still checks every command, and
-//! its refusal is shown in the message line.
+//! The buttons come from [`menu`]: the engine's list of what the rules
+//! accept now ([`crate::games::Game::legal`]), laid out as buttons, with
+//! the screen's own half-made choice ([`Menu`]: a list opened, fight cards
+//! picked one by one). No rule is decided here: a button exists because
+//! the engine listed its command, and the engine still checks every
+//! command (a refusal is shown in the message line).
 
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::soc::{
-    Action, Command, EndReason, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Relic, Rules, Setup, Side,
-    SocView,
+    Choice, Command, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Rules, Setup, Side, SocView,
 };
-use crate::games::{GameKind, Lang, Said, Seat};
+use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
 use crate::ui::{AppWindow, SocAction, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
 use slint::{ComponentHandle, SharedString};
 use std::cell::RefCell;
 use std::rc::Rc;
+use tavola_words::msg;
 
+/// What the engine lists as legal now.
+type LegalNow = [Legal<Command, Choice>];
 /// The knights a table of `n` starts with, in seat order.
 fn default_knights(n: usize) -> Vec<Knight> {
     Knight::ALL.into_iter().take(n.clamp(3, 7)).collect()
@@ -76,29 +78,51 @@ pub(super) enum Menu {
     HandCount(Seat),
 }
 
-fn place_name(p: Place, lang: Lang) -> &'static str {
-    match p {
-        Place::Camelot => "Camelot",
-        Place::BlackKnight => lang.pick("Cavaliere Nero", "Black Knight"),
-        Place::Lancelot => lang.pick("Lancillotto", "Lancelot"),
-        Place::Dragon => lang.pick("Drago", "Dragon"),
-        Place::Excalibur => "Excalibur",
-        Place::Grail => lang.pick("Graal", "Grail"),
-        Place::Picts => lang.pick("Pitti", "Picts"),
-        Place::Saxons => lang.pick("Sassoni", "Saxons"),
+impl Menu {
+    /// The menu a button's key opens (`open:move`).
+    fn named(name: &str) -> Option<Menu> {
+        Some(match name {
+            "black" => Menu::BlackCard,
+            "move" => Menu::Move,
+            "fight" => Menu::Fight,
+            "siege" => Menu::Siege(Vec::new()),
+            "special" => Menu::Special,
+            "accuse" => Menu::Accuse,
+            _ => return None,
+        })
+    }
+
+    /// Whether the engine still lists what this menu offers (an undo, a
+    /// card on the reader or the end of a turn can take it away).
+    fn fits(&self, legal: &LegalNow) -> bool {
+        let listed = |f: &dyn Fn(&Command) -> bool| legal.iter().any(|l| f(l.command()));
+        match self {
+            Menu::Main => true,
+            Menu::BlackCard => listed(&|c| matches!(c, Command::BlackCard { .. })),
+            Menu::Move => listed(&|c| matches!(c, Command::Move { .. })),
+            Menu::Fight => listed(&|c| matches!(c, Command::PlayFight { .. })),
+            Menu::Siege(_) => listed(&|c| matches!(c, Command::SiegeFight { .. })),
+            Menu::Special => listed(&|c| matches!(c, Command::PlaySpecial { .. })),
+            Menu::Accuse => listed(&|c| matches!(c, Command::Accuse { .. })),
+            Menu::Merlin(_) => listed(&|c| matches!(c, Command::CancelWithMerlin { .. })),
+            Menu::HandCount(s) => listed(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)),
+        }
     }
 }
 
-fn relic_name(r: Relic, lang: Lang) -> &'static str {
-    match r {
-        Relic::Excalibur => "Excalibur",
-        Relic::Grail => lang.pick("Graal", "Grail"),
-        Relic::LancelotsArmor => lang.pick("Armatura di Lancillotto", "Lancelot's Armor"),
-    }
+/// What the screen shows for the moment: the question, its buttons, and
+/// whether they fill the page (a long list of cards).
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct Screen {
+    pub prompt: String,
+    pub buttons: Vec<SocAction>,
+    pub big: bool,
 }
 
-fn special_white_name(slug: &str, lang: Lang) -> String {
-    Catalog::builtin().name(&format!("soc/white/{slug}"), lang).unwrap_or(slug).to_string()
+impl Screen {
+    fn new(prompt: String, buttons: Vec<SocAction>) -> Screen {
+        Screen { prompt, buttons, big: false }
+    }
 }
 
 /// The special white cards (their slugs), in the catalog's order.
@@ -121,365 +145,279 @@ fn black_cards(lang: Lang) -> Vec<(String, String)> {
     seen
 }
 
-fn action(key: impl Into<String>, label: impl Into<String>, tone: i32) -> SocAction {
+fn card_name(id: &str, lang: Lang) -> String {
+    Catalog::builtin().name(id, lang).map_or_else(|| id.to_string(), str::to_string)
+}
+
+fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> SocAction {
     SocAction { key: key.into().into(), label: label.into().into(), tone, checked: false }
 }
 
+/// The button that sends `command` as it stands.
+fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> SocAction {
+    let json = serde_json::to_string(command).unwrap_or_default();
+    button(format!("do:{json}"), label, tone)
+}
+
 fn back(lang: Lang) -> SocAction {
-    action("back", lang.pick("Indietro", "Back"), 0)
+    button("back", lang.text(&msg!("ui.soc.back")), 0)
 }
 
 fn values_text(values: &[u8]) -> String {
     values.iter().map(u8::to_string).collect::<Vec<_>>().join(" + ")
 }
 
-/// What the table asks now and the buttons for it: `(prompt, buttons,
-/// fills the page)`.
-pub(super) fn menu(v: &SocView, m: &Menu, rules: &Rules, lang: Lang) -> (String, Vec<SocAction>, bool) {
+/// The label of a whole command's button, and its tone (0 plain, 1 the
+/// usual choice, 2 a cost). `None` for a command offered another way.
+fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
     let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
-    let seats = |key: &str, filter: &dyn Fn(&crate::games::soc::KnightView) -> bool| -> Vec<SocAction> {
-        v.knights
-            .iter()
-            .filter(|k| filter(k))
-            .map(|k| action(format!("{key}:{}", k.seat.0), k.name.clone(), 0))
-            .collect()
-    };
+    Some(match c {
+        Command::SkipLoyaltyScan => (msg!("ui.soc.cmd.skip_loyalty"), 0),
+        Command::Peek => (msg!("ui.soc.cmd.peek"), 0),
+        Command::BlackCard { .. } => (msg!("ui.soc.cmd.black_card"), 1),
+        Command::AddSiegeEngine => (msg!("ui.soc.cmd.add_siege_engine"), 2),
+        Command::LoseLife => (msg!("ui.soc.cmd.lose_life"), 2),
+        Command::DrawWhite => (msg!("ui.soc.cmd.draw_white"), 1),
+        Command::SiegeFight { .. } => (msg!("ui.soc.cmd.siege_fight"), 1),
+        Command::PlayGrail => (msg!("ui.soc.cmd.play_grail"), 1),
+        Command::DiscardForExcalibur => (msg!("ui.soc.cmd.excalibur"), 1),
+        Command::PlayFight { .. } => (msg!("ui.soc.cmd.play_fight"), 1),
+        Command::Move { .. } => (msg!("ui.soc.cmd.travel"), 0),
+        Command::PlaySpecial { .. } => (msg!("ui.soc.cmd.special"), 0),
+        Command::Heal => (msg!("ui.soc.cmd.heal"), 0),
+        Command::Accuse { .. } => (msg!("ui.soc.cmd.accuse"), 0),
+        Command::Sacrifice => (msg!("ui.soc.cmd.sacrifice"), 2),
+        Command::EndTurn => (msg!("ui.soc.cmd.end_turn"), 0),
+        Command::PlaceBlack { face_down: false, war: None } => (msg!("ui.soc.cmd.face_up"), 0),
+        Command::PlaceBlack { face_down: true, .. } => (msg!("ui.soc.cmd.face_down"), 0),
+        Command::PlaceBlack { war: Some(war), .. } => (Place::of(*war).msg(), 0),
+        Command::LetStand => (msg!("ui.soc.cmd.let_stand"), 2),
+        Command::RollDie => (msg!("ui.soc.cmd.roll"), 1),
+        Command::Kay { value: Some(n) } => (msg!("ui.soc.cmd.plus", value = *n), 0),
+        Command::Kay { value: None } => (msg!("ui.soc.cmd.kay_passes"), 0),
+        Command::ConfirmLoyalty { traitor: false } => (msg!("ui.soc.cmd.was_loyal"), 0),
+        Command::ConfirmLoyalty { traitor: true } => (msg!("ui.soc.cmd.was_traitor"), 0),
+        Command::Grail { drink: true } => (msg!("ui.soc.cmd.drink"), 1),
+        Command::Grail { drink: false } => (msg!("ui.soc.cmd.no_drink"), 2),
+        Command::DeclareTraitor { seat: Some(s) } => (msg!("ui.soc.name", name = name(*s)), 0),
+        Command::DeclareTraitor { seat: None } => (msg!("ui.soc.cmd.nobody"), 0),
+        // Given on the reader, on the setup page, in a list or by a knight's tile.
+        Command::Setup(_)
+        | Command::LoyaltyCard { .. }
+        | Command::ShowLoyalty { .. }
+        | Command::CancelWithMerlin { .. }
+        | Command::CorrectHand { .. } => return None,
+    })
+}
+
+/// What the table asks now and the buttons for it, from the engine's list
+/// of legal commands and the screen's half-made choice.
+pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang) -> Screen {
+    let say = |msg: Msg| lang.text(&msg);
+    let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
     if v.ended.is_some() {
-        return (String::new(), vec![action("leave", lang.pick("Torna ai giochi", "Back to the games"), 1)], false);
+        return Screen::new(String::new(), vec![button("leave", say(msg!("ui.soc.cmd.leave")), 1)]);
     }
-    // Loyalty cards tapped before the first turn.
-    if let Some(s) = v.scan_next {
-        let prompt = match lang {
-            Lang::It => format!("{}: appoggia la tua carta lealtà coperta sul lettore.", name(s)),
-            Lang::En => format!("{}: lay your loyalty card face down on the reader.", name(s)),
-        };
-        return (
-            prompt,
-            vec![action(
-                "skip-loyalty",
-                lang.pick("Giocate senza toccare le carte", "Play without tapping the cards"),
-                0,
-            )],
-            false,
-        );
-    }
-    // The answer to what waits comes first.
-    if let Some(p) = &v.pending {
-        return pending_menu(v, p, m, lang);
-    }
-    let Some(turn) = v.turn else { return (String::new(), Vec::new(), false) };
-    let me = &v.knights[turn.index()];
-    // Menus in several steps.
+    let commands = || legal.iter().map(Legal::command);
+    let choice = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|l| f(l.command())).and_then(Legal::choice);
+    // A list opened, or a choice made card by card.
+    let listed = |pick: &dyn Fn(&Command) -> Option<String>| -> Vec<SocAction> {
+        commands().filter_map(|c| Some(command_button(c, pick(c)?, 0))).collect()
+    };
     match m {
         Menu::Main => {}
         Menu::BlackCard => {
-            let mut a: Vec<SocAction> =
-                black_cards(lang).into_iter().map(|(id, label)| action(format!("black:{id}"), label, 0)).collect();
-            a.push(back(lang));
-            let prompt = lang.pick("Quale carta nera è uscita?", "Which black card was drawn?");
-            return (prompt.into(), a, true);
-        }
-        Menu::Move => {
-            let mut a: Vec<SocAction> = Place::ALL
+            let mut a: Vec<SocAction> = black_cards(lang)
                 .into_iter()
-                .filter(|&p| Some(p) != me.place)
-                .filter(|&p| p.quest().is_none_or(|q| v.open.contains(&q)))
-                .map(|p| action(format!("move:{}", place_key(p)), place_name(p, lang), 0))
+                .map(|(id, label)| {
+                    command_button(&Command::BlackCard { card: id, face_down: None, war: None }, label, 0)
+                })
                 .collect();
             a.push(back(lang));
-            return (lang.pick("Dove va il cavaliere?", "Where does the knight go?").into(), a, false);
+            return Screen { prompt: say(msg!("ui.soc.ask.black_card")), buttons: a, big: true };
+        }
+        Menu::Move => {
+            let mut a = listed(&|c| match c {
+                Command::Move { to } => Some(to.text(lang)),
+                _ => None,
+            });
+            a.push(back(lang));
+            return Screen::new(say(msg!("ui.soc.ask.travel")), a);
         }
         Menu::Fight => {
-            let mut a: Vec<SocAction> = (1..=5).map(|n| action(format!("fight:{n}"), n.to_string(), 0)).collect();
+            let mut a = listed(&|c| match c {
+                Command::PlayFight { value } => Some(value.to_string()),
+                _ => None,
+            });
             a.push(back(lang));
-            return (lang.pick("Quale carta combattimento?", "Which fight card?").into(), a, false);
+            return Screen::new(say(msg!("ui.soc.ask.fight_card")), a);
         }
-        Menu::Siege(cards) => {
-            let mut a: Vec<SocAction> =
-                (1..=5).map(|n| action(format!("siege-card:{n}"), format!("+ {n}"), 0)).collect();
-            if !cards.is_empty() {
-                a.push(action("siege-clear", lang.pick("Ricomincia", "Start over"), 0));
-                a.push(action("siege-go", lang.pick("Combatti", "Fight"), 1));
-            }
+        Menu::Accuse => {
+            let mut a = listed(&|c| match c {
+                Command::Accuse { accused } => Some(name(*accused)),
+                _ => None,
+            });
             a.push(back(lang));
-            let prompt = if cards.is_empty() {
-                lang.pick(
-                    "Le carte combattimento giocate contro la macchina d'assedio:",
-                    "The fight cards played against the siege engine:",
-                )
-                .to_string()
-            } else {
-                let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-                match lang {
-                    Lang::It => format!(
-                        "Carte: {} = {total}. Il dado a {} deve fare meno.",
-                        values_text(cards),
-                        rules.siege.die
-                    ),
-                    Lang::En => {
-                        format!("Cards: {} = {total}. The d{} must roll lower.", values_text(cards), rules.siege.die)
-                    }
-                }
-            };
-            return (prompt, a, false);
+            return Screen::new(say(msg!("ui.soc.ask.accuse")), a);
         }
         Menu::Special => {
             let mut a: Vec<SocAction> = special_whites()
                 .into_iter()
-                .map(|slug| action(format!("special:{slug}"), special_white_name(&slug, lang), 0))
+                .map(|slug| {
+                    let label = card_name(&format!("soc/white/{slug}"), lang);
+                    command_button(&Command::PlaySpecial { card: slug }, label, 0)
+                })
                 .collect();
             a.push(back(lang));
-            return (lang.pick("Quale carta speciale?", "Which special card?").into(), a, false);
+            return Screen::new(say(msg!("ui.soc.ask.special")), a);
         }
-        Menu::Accuse => {
-            let mut a = seats("accuse", &|k| k.alive && !k.exposed && k.seat != turn);
+        Menu::Siege(cards) => {
+            let Some(Choice::FightCards { values, most }) = choice(&|c| matches!(c, Command::SiegeFight { .. })) else {
+                return Screen::new(String::new(), vec![back(lang)]);
+            };
+            let mut a = Vec::new();
+            if cards.len() < usize::from(*most) {
+                a.extend(
+                    values
+                        .clone()
+                        .map(|n| button(format!("siege-card:{n}"), say(msg!("ui.soc.cmd.plus", value = n)), 0)),
+                );
+            }
+            if !cards.is_empty() {
+                a.push(button("siege-clear", say(msg!("ui.soc.cmd.start_over")), 0));
+                a.push(command_button(&Command::SiegeFight { cards: cards.clone() }, say(msg!("ui.soc.cmd.fight")), 1));
+            }
             a.push(back(lang));
-            return (
-                lang.pick("Chi accusi di essere il traditore?", "Whom do you accuse of being the traitor?").into(),
-                a,
-                false,
-            );
+            let prompt = if cards.is_empty() {
+                say(msg!("ui.soc.ask.siege_cards", count = *most))
+            } else {
+                let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+                say(msg!("ui.soc.siege_total", cards = values_text(cards), total, die = rules.siege.die))
+            };
+            return Screen::new(prompt, a);
         }
         Menu::HandCount(s) => {
-            let limit = rules.hand.limit;
-            let mut a: Vec<SocAction> = (0..=limit).map(|n| action(format!("hand:{n}"), n.to_string(), 0)).collect();
-            a.push(back(lang));
-            let prompt = match lang {
-                Lang::It => format!("Quante carte bianche ha in mano {}?", name(*s)),
-                Lang::En => format!("How many white cards does {} hold?", name(*s)),
+            let most = match choice(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)) {
+                Some(Choice::HandCount { most }) => *most,
+                _ => 0,
             };
-            return (prompt, a, true);
+            let mut a: Vec<SocAction> = (0..=most)
+                .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
+                .collect();
+            a.push(back(lang));
+            return Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true };
         }
         Menu::Merlin(_) => {}
     }
-    // The evil step.
-    if !v.evil_done {
-        let mut a = vec![
-            action("evil:black", lang.pick("Pesca una carta nera", "Draw a black card"), 1),
-            action("evil:siege", lang.pick("Aggiungi una macchina d'assedio", "Add a siege engine"), 2),
-            action("evil:life", lang.pick("Perdi un punto vita", "Lose a life point"), 2),
-        ];
-        if me.knight == Knight::Percival {
-            a.insert(
-                0,
-                action(
-                    "peek",
-                    lang.pick("Percival guarda la carta nera in cima", "Percival looks at the top black card"),
-                    0,
-                ),
-            );
-        }
-        let prompt = match lang {
-            Lang::It => format!(
-                "{}: il Progresso del Male. Pescata una carta nera, appoggiala sul lettore; oppure scegli.",
-                me.name
-            ),
-            Lang::En => {
-                format!("{}: the Progression of Evil. Lay a drawn black card on the reader, or choose.", me.name)
-            }
+
+    // The choices of the moment, in the engine's order: one button per
+    // command, one per kind for the commands chosen from a list.
+    let mut buttons: Vec<SocAction> = Vec::new();
+    let mut opened: Vec<&str> = Vec::new();
+    for l in legal {
+        let c = l.command();
+        let list = match c {
+            Command::BlackCard { .. } => Some("black"),
+            Command::Move { .. } => Some("move"),
+            Command::PlayFight { .. } => Some("fight"),
+            Command::SiegeFight { .. } => Some("siege"),
+            Command::PlaySpecial { .. } => Some("special"),
+            Command::Accuse { .. } => Some("accuse"),
+            _ => None,
         };
-        return (prompt, a, false);
+        let Some((text, tone)) = label(c, v) else { continue };
+        match list {
+            Some(list) if opened.contains(&list) => {}
+            Some(list) => {
+                opened.push(list);
+                buttons.push(button(format!("open:{list}"), say(text), tone));
+            }
+            // The dice button of the simulated table takes the hardware's path.
+            None if *c == Command::RollDie => buttons.push(button("roll", say(text), tone)),
+            None => buttons.push(command_button(c, say(text), tone)),
+        }
     }
-    // The heroic actions.
-    let taken = |k: Action| v.actions.contains(&k);
-    let left = usize::from(v.slots).saturating_sub(v.actions.len());
-    let mut a = Vec::new();
-    if left > 0 {
-        if !taken(Action::Quest) {
-            match me.place {
-                Some(Place::Camelot) => {
-                    a.push(action("draw", lang.pick("Pesca carte bianche", "Draw white cards"), 1));
-                    if v.siege > 0 {
-                        a.push(action(
-                            "siege-menu",
-                            lang.pick("Combatti una macchina d'assedio", "Fight a siege engine"),
-                            1,
-                        ));
-                    }
-                }
-                Some(p) if p.quest().is_some_and(|q| v.open.contains(&q)) => match p {
-                    Place::Grail => a.push(action("grail", lang.pick("Gioca una carta Graal", "Play a Grail card"), 1)),
-                    Place::Excalibur => a.push(action(
-                        "excalibur",
-                        lang.pick("Scarta una carta per Excalibur", "Discard a card for Excalibur"),
-                        1,
-                    )),
-                    _ => {
-                        a.push(action("fight-menu", lang.pick("Gioca una carta combattimento", "Play a fight card"), 1))
-                    }
-                },
-                _ => {}
+    // The Merlin cards, given seat by seat.
+    if let Some(Choice::Merlin { cards, givers }) = choice(&|c| matches!(c, Command::CancelWithMerlin { .. })) {
+        let given = match m {
+            Menu::Merlin(g) => g.clone(),
+            _ => Vec::new(),
+        };
+        let mut a: Vec<SocAction> = givers
+            .iter()
+            .map(|&(seat, _)| {
+                let n = given.iter().filter(|&&s| s == seat).count();
+                let label = if n == 0 { name(seat) } else { say(msg!("ui.soc.given", name = name(seat), count = n)) };
+                SocAction { checked: n > 0, ..button(format!("merlin:{}", seat.0), label, 0) }
+            })
+            .collect();
+        if !given.is_empty() {
+            a.push(button("merlin-clear", say(msg!("ui.soc.cmd.start_over")), 0));
+        }
+        if given.len() == usize::from(*cards) {
+            a.push(command_button(
+                &Command::CancelWithMerlin { from: given.clone() },
+                say(msg!("ui.soc.cmd.cancel_card")),
+                1,
+            ));
+        }
+        a.append(&mut buttons);
+        buttons = a;
+    }
+    // The turn's end is the usual choice once no other action is left.
+    let acting = commands().any(|c| {
+        label(c, v).is_some() && !matches!(c, Command::EndTurn | Command::Sacrifice | Command::CorrectHand { .. })
+    });
+    if !acting {
+        for b in &mut buttons {
+            if b.key.contains("\"end_turn\"") {
+                b.tone = 1;
             }
         }
-        if !taken(Action::Move) {
-            a.push(action("move-menu", lang.pick("Viaggia", "Travel"), 0));
-        }
-        if !taken(Action::Special) {
-            a.push(action("special-menu", lang.pick("Carta speciale", "Special card"), 0));
-        }
-        if !taken(Action::Heal) && me.life < rules.life.max {
-            a.push(action("heal", lang.pick("Cura (tre carte uguali)", "Heal (three alike)"), 0));
-        }
-        if !taken(Action::Accuse) {
-            a.push(action("accuse-menu", lang.pick("Accusa", "Accuse"), 0));
-        }
     }
-    let sacrifice_open = v.siege >= rules.sacrifice.min_engines || v.white + v.black >= rules.sacrifice.min_swords;
-    if left == 0 && v.slots < 2 && !v.knights[turn.index()].sacrificed && sacrifice_open {
-        a.push(action(
-            "sacrifice",
-            lang.pick("Sacrifica 1 vita per un'altra azione", "Give 1 life for another action"),
-            2,
-        ));
-    }
-    if !v.actions.is_empty() {
-        a.push(action("end", lang.pick("Fine del turno", "End the turn"), if left == 0 { 1 } else { 0 }));
-    }
-    let prompt = match (lang, left) {
-        (Lang::It, 0) => format!("{}: azione fatta. Finisci il turno.", me.name),
-        (Lang::It, _) => format!("{}: un'azione eroica (sei a {}).", me.name, place_here(me.place, lang)),
-        (Lang::En, 0) => format!("{}: action done. End the turn.", me.name),
-        (Lang::En, _) => format!("{}: one heroic action (at {}).", me.name, place_here(me.place, lang)),
-    };
-    (prompt, a, false)
+    Screen::new(prompt(v, legal, m, acting, lang), buttons)
 }
 
-fn place_here(p: Option<Place>, lang: Lang) -> &'static str {
-    p.map_or("—", |p| place_name(p, lang))
-}
-
-fn place_key(p: Place) -> String {
-    serde_json::to_value(p).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
-}
-
-fn pending_menu(v: &SocView, p: &PendingView, m: &Menu, lang: Lang) -> (String, Vec<SocAction>, bool) {
+/// The question of the moment.
+fn prompt(v: &SocView, legal: &LegalNow, m: &Menu, acting: bool, lang: Lang) -> String {
     let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
-    let card_name = |id: &str| Catalog::builtin().name(id, lang).map(str::to_string).unwrap_or_else(|| id.to_string());
-    match p {
-        PendingView::BlackChoice { card: None } => (
-            lang.pick(
-                "Carta nera per il Cavaliere Nero o per Lancillotto e il Drago: coperta o scoperta? (Coperta: chi l'ha pescata prende una carta bianca.)",
-                "A black card for the Black Knight or Lancelot and the Dragon: face up or face down? (Face down: whoever drew it takes a white card.)",
-            )
-            .into(),
-            vec![
-                action("place:up", lang.pick("Scoperta", "Face up"), 0),
-                action("place:down", lang.pick("Coperta", "Face down"), 0),
-            ],
-            false,
-        ),
-        PendingView::BlackChoice { card: Some(card) } => {
-            let prompt = match lang {
-                Lang::It => format!("{}: a quale guerra si unisce?", card_name(card)),
-                Lang::En => format!("{}: which war does it join?", card_name(card)),
-            };
-            (
-                prompt,
-                vec![
-                    action("war:picts", place_name(Place::Picts, lang), 0),
-                    action("war:saxons", place_name(Place::Saxons, lang), 0),
-                ],
-                false,
-            )
-        }
-        PendingView::Merlin { card } => {
-            let given = match m {
-                Menu::Merlin(g) => g.clone(),
-                _ => Vec::new(),
-            };
-            let mut a: Vec<SocAction> = v
-                .knights
-                .iter()
-                .filter(|k| k.alive && !k.exposed)
-                .map(|k| {
-                    let n = given.iter().filter(|&&s| s == k.seat).count();
-                    let label = if n == 0 { k.name.clone() } else { format!("{} ×{n}", k.name) };
-                    SocAction { checked: n > 0, ..action(format!("merlin:{}", k.seat.0), label, 0) }
-                })
-                .collect();
-            if !given.is_empty() {
-                a.push(action("merlin-clear", lang.pick("Ricomincia", "Start over"), 0));
+    let say = |msg: Msg| lang.text(&msg);
+    if let Some(s) = v.scan_next {
+        return say(msg!("ui.soc.ask.loyalty_card", name = name(s)));
+    }
+    if let Some(p) = &v.pending {
+        return match p {
+            PendingView::BlackChoice { card: None } => say(msg!("ui.soc.ask.face_down")),
+            PendingView::BlackChoice { card: Some(card) } => say(msg!("ui.soc.ask.war", card = card_name(card, lang))),
+            PendingView::Merlin { card } => {
+                let given = if let Menu::Merlin(g) = m { g.len() } else { 0 };
+                say(msg!("ui.soc.ask.merlin", card = card_name(card, lang), given))
             }
-            if given.len() == 3 {
-                a.push(action("merlin-go", lang.pick("Annulla la carta", "Cancel the card"), 1));
+            PendingView::SiegeRoll { seat, cards } => {
+                let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+                say(msg!("ui.soc.ask.roll", name = name(*seat), total))
             }
-            a.push(action("stand", lang.pick("La carta ha effetto", "Let it take effect"), 2));
-            let prompt = match lang {
-                Lang::It => format!(
-                    "{}: tre carte Merlino possono annullarla ora. Tocca chi ne dà una ({} di 3).",
-                    card_name(card),
-                    given.len()
-                ),
-                Lang::En => format!(
-                    "{}: three Merlin cards can cancel it now. Tap who gives one ({} of 3).",
-                    card_name(card),
-                    given.len()
-                ),
-            };
-            (prompt, a, false)
-        }
-        PendingView::SiegeRoll { seat, cards } => {
-            let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-            let prompt = match lang {
-                Lang::It => format!("{} combatte con {total}: premi il pulsante del dado.", name(*seat)),
-                Lang::En => format!("{} fights with {total}: press the dice button.", name(*seat)),
-            };
-            (prompt, vec![action("roll", lang.pick("Tira il dado sullo schermo", "Roll on screen"), 1)], false)
-        }
-        PendingView::Kay { seat, .. } => {
-            let mut a: Vec<SocAction> =
-                (1..=5).map(|n| action(format!("kay:{n}"), format!("+ {n}"), 0)).collect();
-            a.push(action("kay:pass", lang.pick("Kay passa", "Kay passes"), 0));
-            let prompt = match lang {
-                Lang::It => format!("{} (Kay) può aggiungere una carta combattimento.", name(*seat)),
-                Lang::En => format!("{} (Kay) may add a fight card.", name(*seat)),
-            };
-            (prompt, a, false)
-        }
-        PendingView::Accusation { accused, .. } => {
-            let prompt = match lang {
-                Lang::It => format!("{}: appoggia la tua carta lealtà sul lettore, o mostrala a tutti.", name(*accused)),
-                Lang::En => format!("{}: lay your loyalty card on the reader, or show it to all.", name(*accused)),
-            };
-            (
-                prompt,
-                vec![
-                    action("loyalty:loyal", lang.pick("Era leale", "It was loyal"), 0),
-                    action("loyalty:traitor", lang.pick("Era il traditore", "It was the traitor"), 0),
-                ],
-                false,
-            )
-        }
-        PendingView::Grail { seat, holder } => {
-            let prompt = match (lang, holder) {
-                (Lang::It, Some(h)) => format!("{} sta morendo: {} lo fa bere dal Graal?", name(*seat), name(*h)),
-                (Lang::En, Some(h)) => format!("{} is dying: does {} let them drink from the Grail?", name(*seat), name(*h)),
-                (Lang::It, None) => format!("{} sta morendo.", name(*seat)),
-                (Lang::En, None) => format!("{} is dying.", name(*seat)),
-            };
-            (
-                prompt,
-                vec![
-                    action("grail:yes", lang.pick("Beve dal Graal", "Drink from the Grail"), 1),
-                    action("grail:no", lang.pick("No", "No"), 2),
-                ],
-                false,
-            )
-        }
-        PendingView::TraitorCheck => {
-            let mut a: Vec<SocAction> = v
-                .knights
-                .iter()
-                .filter(|k| k.alive && !k.exposed)
-                .map(|k| action(format!("traitor:{}", k.seat.0), k.name.clone(), 0))
-                .collect();
-            a.push(action("traitor:none", lang.pick("Nessuno", "Nobody"), 0));
-            let prompt = lang.pick(
-                "Prima del conteggio: chi ha la carta del traditore? Mostratela ora.",
-                "Before the count: who holds the traitor card? Show it now.",
-            );
-            (prompt.into(), a, false)
-        }
+            PendingView::Kay { seat, .. } => say(msg!("ui.soc.ask.kay", name = name(*seat))),
+            PendingView::Accusation { accused, .. } => say(msg!("ui.soc.ask.loyalty_shown", name = name(*accused))),
+            PendingView::Grail { seat, holder: Some(h) } => {
+                say(msg!("ui.soc.ask.grail", name = name(*seat), holder = name(*h)))
+            }
+            PendingView::Grail { seat, holder: None } => say(msg!("ui.soc.dying", name = name(*seat))),
+            PendingView::TraitorCheck => say(msg!("ui.soc.ask.traitor")),
+        };
+    }
+    let Some(turn) = v.turn else { return String::new() };
+    let me = name(turn);
+    let evil = legal.iter().any(|l| matches!(l.command(), Command::AddSiegeEngine | Command::LoseLife));
+    if evil {
+        return say(msg!("ui.soc.ask.evil", name = me));
+    }
+    if !acting {
+        return say(msg!("ui.soc.ask.end_turn", name = me));
+    }
+    match v.knights.get(turn.index()).and_then(|k| k.place) {
+        Some(place) => say(msg!("ui.soc.ask.heroic", name = me, place = place.at())),
+        None => say(msg!("ui.soc.ask.heroic_nowhere", name = me)),
     }
 }
 
@@ -488,17 +426,15 @@ fn fight_state(f: &FightView, lang: Lang) -> (String, f32, f32) {
     let cards = |v: Vec<String>| if v.is_empty() { "—".to_string() } else { v.join(" ") };
     let white = cards(f.white.iter().map(u8::to_string).collect());
     let black = cards(f.black.iter().map(|b| b.map_or("?".into(), |v| v.to_string())).collect());
-    let text = format!(
-        "{} {} ({}/{}) · {} {} ({}/{})",
-        lang.pick("Cavalieri", "Knights"),
+    let text = lang.text(&msg!(
+        "ui.soc.quest.fight",
         white,
-        f.white.len(),
-        f.white_slots,
-        lang.pick("Male", "Evil"),
+        white_played = f.white.len(),
+        white_slots = f.white_slots,
         black,
-        f.black.len(),
-        f.black_slots
-    );
+        black_played = f.black.len(),
+        black_slots = f.black_slots
+    ));
     let frac = |n: usize, of: usize| if of == 0 { 0.0 } else { n as f32 / of as f32 };
     (text, frac(f.white.len(), f.white_slots), frac(f.black.len(), usize::from(f.black_slots)))
 }
@@ -514,19 +450,19 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                 QuestId::Dragon => fight_state(&v.dragon, lang),
                 QuestId::Excalibur => {
                     let (k, e) = (rules.excalibur.to_knights, rules.excalibur.to_evil);
-                    let text = match lang {
-                        Lang::It => format!("Spada a {:+} (cavalieri a +{k}, male a −{e})", v.excalibur),
-                        Lang::En => format!("Sword at {:+} (knights at +{k}, evil at −{e})", v.excalibur),
-                    };
+                    let at = format!("{:+}", v.excalibur);
+                    let text = lang.text(&msg!("ui.soc.quest.excalibur", at, knights = k, evil = e));
                     let frac = |n: i8, of: i8| if of == 0 { 0.0 } else { f32::from(n.max(0)) / f32::from(of) };
                     (text, frac(v.excalibur, k), frac(-v.excalibur, e))
                 }
                 QuestId::Grail => {
                     let n = rules.grail.spaces;
-                    let text = match lang {
-                        Lang::It => format!("Graal {} · Disperazione {} (su {n})", v.grail_white, v.grail_black),
-                        Lang::En => format!("Grail {} · Despair {} (of {n})", v.grail_white, v.grail_black),
-                    };
+                    let text = lang.text(&msg!(
+                        "ui.soc.quest.grail",
+                        grail = v.grail_white,
+                        despair = v.grail_black,
+                        spaces = n
+                    ));
                     let frac = |x: u8| if n == 0 { 0.0 } else { f32::from(x) / f32::from(n) };
                     (text, frac(v.grail_white), frac(v.grail_black))
                 }
@@ -534,28 +470,20 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                     let (ladder, figures) = if q == QuestId::Picts { v.picts } else { v.saxons };
                     let (top, most) = (rules.wars.ladder, rules.wars.figures);
                     let played: Vec<String> = (1..=ladder).map(|n| n.to_string()).collect();
-                    let text = match lang {
-                        Lang::It => format!(
-                            "Scala {} (fino a {top}) · figure {figures} di {most}",
-                            if played.is_empty() { "—".into() } else { played.join("-") }
-                        ),
-                        Lang::En => format!(
-                            "Ladder {} (to {top}) · figures {figures} of {most}",
-                            if played.is_empty() { "—".into() } else { played.join("-") }
-                        ),
-                    };
+                    let played = if played.is_empty() { "—".to_string() } else { played.join("-") };
+                    let text = lang.text(&msg!("ui.soc.quest.war", ladder = played, top, figures, most));
                     let frac = |x: u8, of: u8| if of == 0 { 0.0 } else { f32::from(x) / f32::from(of) };
                     (text, frac(ladder, top), frac(figures, most))
                 }
             };
             let result = v.results.iter().find(|(r, _)| *r == q).map_or(0, |(_, won)| if *won { 1 } else { 2 });
             let state = match result {
-                1 => format!("{} · {state}", lang.pick("VINTA", "WON")),
-                2 => format!("{} · {state}", lang.pick("PERSA", "LOST")),
+                1 => lang.text(&msg!("ui.soc.quest.won", state)),
+                2 => lang.text(&msg!("ui.soc.quest.lost", state)),
                 _ => state,
             };
             SocQuestItem {
-                name: place_name(Place::of(q), lang).into(),
+                name: Place::of(q).text(lang).into(),
                 state: state.into(),
                 result,
                 good,
@@ -566,66 +494,21 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
         .collect()
 }
 
-/// Why a game ended, from the journal's code (`siege_engines`…), for the
-/// history page.
-pub(super) fn reason_text(code: &str, winner: Option<&str>, lang: Lang) -> String {
-    let text = match code {
-        "siege_engines" => lang.pick("Camelot cade: dodici macchine d'assedio", "Camelot fell: twelve siege engines"),
-        "black_swords" => lang.pick("Camelot cade: troppe spade nere", "Camelot fell: too many black swords"),
-        "loyal_knights_dead" => {
-            lang.pick("Camelot cade: i cavalieri leali sono morti", "Camelot fell: the loyal knights are dead")
-        }
-        "swords_counted" if winner == Some("loyal") => {
-            lang.pick("Spade contate: vincono i cavalieri", "Swords counted: the knights win")
-        }
-        "swords_counted" => lang.pick("Spade contate: vince il Male", "Swords counted: evil wins"),
-        other => other,
-    };
-    text.to_string()
-}
-
+/// The end page: who won, why (the ending's one text, as in the
+/// history), the swords on the Round Table and the traitor.
 fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
     let Some((reason, winner, traitor)) = &v.ended else { return Default::default() };
-    let title = match (winner, lang) {
-        (Side::Loyal, Lang::It) => "Camelot è salva",
-        (Side::Loyal, Lang::En) => "Camelot stands",
-        (Side::Evil, Lang::It) => "Camelot è caduta",
-        (Side::Evil, Lang::En) => "Camelot has fallen",
-    };
-    let reason = match (reason, lang) {
-        (EndReason::SiegeEngines, Lang::It) => "Dodici macchine d'assedio circondano Camelot.".to_string(),
-        (EndReason::SiegeEngines, Lang::En) => "Twelve siege engines surround Camelot.".to_string(),
-        (EndReason::BlackSwords, Lang::It) => "Troppe spade nere sulla Tavola Rotonda.".to_string(),
-        (EndReason::BlackSwords, Lang::En) => "Too many black swords on the Round Table.".to_string(),
-        (EndReason::LoyalKnightsDead, Lang::It) => "Tutti i cavalieri leali sono morti.".to_string(),
-        (EndReason::LoyalKnightsDead, Lang::En) => "Every loyal knight is dead.".to_string(),
-        (EndReason::SwordsCounted, Lang::It) => format!("Spade contate: {} bianche, {} nere.", v.white, v.black),
-        (EndReason::SwordsCounted, Lang::En) => format!("Swords counted: {} white, {} black.", v.white, v.black),
-    };
+    let words = GameKind::ShadowsOverCamelot.outcome_words(&crate::games::code(winner), &crate::games::code(reason));
+    let Some(words) = words else { return Default::default() };
+    let why = msg!("ui.soc.end.reason", reason = words.reason, white = v.white, black = v.black);
     let traitor = match traitor {
         Some(t) => {
             let who = v.knights.get(t.index()).map(|k| k.name.clone()).unwrap_or_default();
-            match lang {
-                Lang::It => format!("Il traditore era {who}."),
-                Lang::En => format!("The traitor was {who}."),
-            }
+            lang.text(&msg!("ui.soc.end.traitor", name = who))
         }
         None => String::new(),
     };
-    (title.into(), reason, traitor, *winner == Side::Loyal)
-}
-
-/// Whether a half-made choice still fits the moment.
-fn fits(v: &SocView, m: &Menu) -> bool {
-    let playing = v.ended.is_none() && v.scan_next.is_none() && v.turn.is_some();
-    let free = playing && v.pending.is_none();
-    match m {
-        Menu::Main => true,
-        Menu::BlackCard => free && !v.evil_done,
-        Menu::Move | Menu::Fight | Menu::Siege(_) | Menu::Special | Menu::Accuse => free && v.evil_done,
-        Menu::Merlin(_) => matches!(v.pending, Some(PendingView::Merlin { .. })),
-        Menu::HandCount(_) => free,
-    }
+    (lang.text(&words.title), lang.text(&why), traitor, *winner == Side::Loyal)
 }
 
 impl Controller {
@@ -637,14 +520,14 @@ impl Controller {
     fn soc_setup_problem(&self, lang: Lang) -> String {
         let s = &self.soc_screen;
         if !s.knights.contains(&Knight::Arthur) && s.youngest.is_none_or(|y| y.index() >= s.knights.len()) {
-            return lang
-                .pick(
-                    "Re Artù non gioca: scegliete chi è il più giovane, che inizia.",
-                    "King Arthur is not playing: choose the youngest player, who starts.",
-                )
-                .into();
+            return lang.text(&msg!("ui.soc.setup.youngest"));
         }
         String::new()
+    }
+
+    /// What the engine accepts now (nothing before a game).
+    fn soc_legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.booted.table.session.soc().map(crate::games::Game::legal).unwrap_or_default()
     }
 
     fn soc_start(&mut self) {
@@ -662,99 +545,55 @@ impl Controller {
         self.soc(Command::Setup(setup));
     }
 
-    /// Runs the button with `key` (see [`menu`]).
+    /// Runs the button with `key` (see [`menu`]): a command the engine
+    /// listed (`do:{…}`), a list to open, or a step of a choice made card
+    /// by card.
     pub(super) fn soc_act(&mut self, key: &str) {
         let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
-        let seat = || arg.parse::<u8>().ok().map(Seat);
         let value = || arg.parse::<u8>().ok();
         let menu = std::mem::take(&mut self.soc_screen.menu);
         let mut next = Menu::Main;
         match verb {
-            "leave" => self.touch(Touch::Leave),
-            "skip-loyalty" => self.soc(Command::SkipLoyaltyScan),
-            "peek" => self.soc(Command::Peek),
-            "evil" => match arg {
-                "black" => next = Menu::BlackCard,
-                "siege" => self.soc(Command::AddSiegeEngine),
-                _ => self.soc(Command::LoseLife),
+            "do" => match serde_json::from_str::<Command>(arg) {
+                Ok(command) => self.soc(command),
+                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
             },
-            "black" => self.soc(Command::BlackCard { card: arg.into(), face_down: None, war: None }),
-            "place" => self.soc(Command::PlaceBlack { face_down: arg == "down", war: None }),
-            "war" => {
-                let war = if arg == "picts" { QuestId::Picts } else { QuestId::Saxons };
-                self.soc(Command::PlaceBlack { face_down: false, war: Some(war) });
-            }
+            "open" => next = Menu::named(arg).unwrap_or_default(),
+            "back" => {}
+            "leave" => self.touch(Touch::Leave),
             "merlin" => {
                 let mut given = if let Menu::Merlin(g) = menu { g } else { Vec::new() };
-                if let Some(s) = seat() {
-                    if given.len() < 3 {
-                        given.push(s);
+                let legal = self.soc_legal();
+                let choice = legal.iter().find(|l| matches!(l.command(), Command::CancelWithMerlin { .. }));
+                if let (Some(Choice::Merlin { cards, givers }), Some(s)) = (choice.and_then(Legal::choice), value()) {
+                    // One card more from this seat, if it holds one more.
+                    let seat = Seat(s);
+                    let most = givers.iter().find(|(g, _)| *g == seat).map_or(0, |(_, n)| usize::from(*n));
+                    if given.len() < usize::from(*cards) && given.iter().filter(|&&g| g == seat).count() < most {
+                        given.push(seat);
                     }
                 }
                 next = Menu::Merlin(given);
             }
             "merlin-clear" => next = Menu::Merlin(Vec::new()),
-            "merlin-go" => {
-                let from = if let Menu::Merlin(g) = menu { g } else { Vec::new() };
-                self.soc(Command::CancelWithMerlin { from });
-            }
-            "stand" => self.soc(Command::LetStand),
-            "move-menu" => next = Menu::Move,
-            "move" => {
-                if let Some(to) = Place::ALL.into_iter().find(|&p| place_key(p) == arg) {
-                    self.soc(Command::Move { to });
-                }
-            }
-            "draw" => self.soc(Command::DrawWhite),
-            "fight-menu" => next = Menu::Fight,
-            "fight" => {
-                if let Some(value) = value() {
-                    self.soc(Command::PlayFight { value });
-                }
-            }
-            "grail" if arg.is_empty() => self.soc(Command::PlayGrail),
-            "grail" => self.soc(Command::Grail { drink: arg == "yes" }),
-            "excalibur" => self.soc(Command::DiscardForExcalibur),
-            "siege-menu" => next = Menu::Siege(Vec::new()),
             "siege-card" => {
                 let mut cards = if let Menu::Siege(c) = menu { c } else { Vec::new() };
                 cards.extend(value());
                 next = Menu::Siege(cards);
             }
             "siege-clear" => next = Menu::Siege(Vec::new()),
-            "siege-go" => {
-                let cards = if let Menu::Siege(c) = menu { c } else { Vec::new() };
-                self.soc(Command::SiegeFight { cards });
-            }
             "roll" => match self.booted.on_screen.dice.clone() {
                 // The simulated button: the roll takes the hardware's path.
                 Some(d) => d.borrow_mut().press(),
                 None => self.soc(Command::RollDie),
             },
-            "kay" => self.soc(Command::Kay { value: value() }),
-            "special-menu" => next = Menu::Special,
-            "special" => self.soc(Command::PlaySpecial { card: arg.into() }),
-            "heal" => self.soc(Command::Heal),
-            "accuse-menu" => next = Menu::Accuse,
-            "accuse" => {
-                if let Some(accused) = seat() {
-                    self.soc(Command::Accuse { accused });
-                }
-            }
-            "loyalty" => self.soc(Command::ConfirmLoyalty { traitor: arg == "traitor" }),
-            "sacrifice" => self.soc(Command::Sacrifice),
-            "end" => self.soc(Command::EndTurn),
-            "hand-seat" => next = seat().map_or(Menu::Main, Menu::HandCount),
-            "hand" => {
-                if let (Menu::HandCount(seat), Some(cards)) = (menu, value()) {
-                    self.soc(Command::CorrectHand { seat, cards });
-                }
-            }
-            "traitor" => self.soc(Command::DeclareTraitor { seat: seat() }),
-            _ => {}
+            // A knight's tile: set the count of cards in hand right.
+            "hand-seat" => next = value().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
+            _ => eprintln!("tavola: an unknown button: {key}"),
         }
         // After a command the choices of the moment return (a refusal is
-        // said in the message line).
+        // said in the message line); a menu the engine no longer offers
+        // closes at the refresh.
         self.soc_screen.menu = next;
     }
 
@@ -782,29 +621,19 @@ impl Controller {
         ui.set_setup_scan(s.scan);
         ui.set_ask_youngest(!s.knights.contains(&Knight::Arthur));
         ui.set_youngest(s.youngest.map_or(-1, |y| i32::from(y.0)));
-        let note = match (s.loyalty, lang) {
-            (LoyaltyMode::Standard, Lang::It) => {
-                "Le carte si mescolano tutte e 8 (7 leali, 1 traditore): forse nessuno tradisce."
-            }
-            (LoyaltyMode::Standard, Lang::En) => {
-                "All 8 cards are shuffled (7 loyal, 1 traitor): there may be no traitor."
-            }
-            (LoyaltyMode::TraitorAmongUs, Lang::It) => {
-                "Una carta leale per cavaliere più il traditore: quasi certamente c'è un traditore."
-            }
-            (LoyaltyMode::TraitorAmongUs, Lang::En) => {
-                "One loyal card per knight plus the traitor: almost surely there is a traitor."
-            }
-            (LoyaltyMode::NoTraitor, Lang::It) => "Per la prima partita: solo carte leali, nessun traditore.",
-            (LoyaltyMode::NoTraitor, Lang::En) => "For a first game: loyal cards only, no traitor.",
+        let note = match s.loyalty {
+            LoyaltyMode::Standard => msg!("ui.soc.setup.loyalty.standard"),
+            LoyaltyMode::TraitorAmongUs => msg!("ui.soc.setup.loyalty.traitor_among_us"),
+            LoyaltyMode::NoTraitor => msg!("ui.soc.setup.loyalty.no_traitor"),
         };
-        ui.set_loyalty_note(note.into());
+        ui.set_loyalty_note(lang.text(&note).into());
         ui.set_setup_problem(self.soc_setup_problem(lang).into());
 
         let Some(v) = view.soc() else { return };
         // A half-made choice that no longer fits the moment (an undo, a
         // card on the reader) is dropped.
-        if !fits(v, &self.soc_screen.menu) {
+        let legal = self.soc_legal();
+        if !self.soc_screen.menu.fits(&legal) {
             self.soc_screen.menu = Menu::Main;
         }
         // The rules the game was set up with (borrowed: this runs every tick).
@@ -825,8 +654,8 @@ impl Controller {
                 life: k.life,
                 max_life: rules.life.max,
                 hand: i32::from(k.hand),
-                place: k.place.map(|p| place_name(p, lang)).unwrap_or_default().into(),
-                relics: k.relics.iter().map(|r| relic_name(*r, lang)).collect::<Vec<_>>().join(", ").into(),
+                place: k.place.map(|p| p.text(lang)).unwrap_or_default().into(),
+                relics: k.relics.iter().map(|r| r.text(lang)).collect::<Vec<_>>().join(", ").into(),
                 alive: k.alive,
                 exposed: k.exposed,
                 turn: v.turn == Some(k.seat) && v.ended.is_none(),
@@ -841,12 +670,12 @@ impl Controller {
         ui.set_lasting(if lasting.is_empty() {
             SharedString::new()
         } else {
-            format!("{}: {}", lang.pick("In gioco", "In play"), lasting.join(", ")).into()
+            lang.text(&msg!("ui.soc.in_play", cards = lasting.join(", "))).into()
         });
-        let (prompt, actions, big) = menu(v, &self.soc_screen.menu, rules, lang);
-        ui.set_prompt(prompt.into());
-        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
-        ui.set_big_menu(big);
+        let screen = menu(v, &legal, &self.soc_screen.menu, rules, lang);
+        ui.set_prompt(screen.prompt.into());
+        super::set_model(&ui.get_actions(), screen.buttons, |m| ui.set_actions(m));
+        ui.set_big_menu(screen.big);
         let (title, reason, traitor, loyal) = end_texts(v, lang);
         ui.set_result_title(title.into());
         ui.set_result_reason(reason.into());
@@ -943,4 +772,99 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         ui.on_start(move || with(&|c| c.soc_start()));
     }
     ui.on_act(move |key| with(&|c| c.soc_act(&key)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::soc::Soc;
+    use crate::games::testkit::Fuzz;
+    use crate::games::{Ctx, Game};
+
+    /// The command a `do:` button sends.
+    fn sent(b: &SocAction) -> Option<Command> {
+        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
+    }
+
+    /// The commands the screen offers now: its buttons and the lists they
+    /// open.
+    fn offered(g: &Soc, lang: Lang) -> (Vec<SocAction>, Vec<Command>) {
+        let (v, legal) = (g.view(), g.legal());
+        let main = menu(&v, &legal, &Menu::Main, g.rules(), lang);
+        let mut buttons = main.buttons.clone();
+        for b in &main.buttons {
+            if let Some(list) = b.key.strip_prefix("open:") {
+                let m = Menu::named(list).expect("a list the screen knows");
+                buttons.extend(menu(&v, &legal, &m, g.rules(), lang).buttons);
+            }
+        }
+        let commands = buttons.iter().filter_map(sent).collect();
+        (buttons, commands)
+    }
+
+    #[test]
+    fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
+        let mut states = 0;
+        for seed in 0..24 {
+            let mut ctx = Ctx::seeded(seed);
+            let mut g = Soc::default();
+            for _ in 0..300 {
+                if g.is_over() {
+                    break;
+                }
+                if g.view().knights.is_empty() {
+                    // The setup has its own page.
+                } else {
+                    states += 1;
+                    let legal = g.legal();
+                    let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
+                    let (buttons, commands) = offered(&g, lang);
+                    for b in &buttons {
+                        assert!(!b.label.is_empty() && !b.label.starts_with("ui."), "a button without words: {b:?}");
+                    }
+                    // Every button sends a command the engine lists…
+                    let cards_picked =
+                        |c: &Command| matches!(c, Command::BlackCard { .. } | Command::PlaySpecial { .. });
+                    for c in &commands {
+                        let listed = legal.iter().any(|l| match l {
+                            Legal::Exact(x) | Legal::Secret(x) => x == c,
+                            Legal::Open(x, _) => {
+                                cards_picked(c) && std::mem::discriminant(x) == std::mem::discriminant(c)
+                            }
+                        });
+                        assert!(listed, "seed {seed}: the screen offers {c:?}, the engine lists {legal:?}");
+                    }
+                    // …and every whole command the engine lists has its button
+                    // (a hand is set right from the knight's tile).
+                    for l in &legal {
+                        let (Legal::Exact(c) | Legal::Secret(c)) = l else { continue };
+                        let on_screen =
+                            commands.contains(c) || (*c == Command::RollDie && buttons.iter().any(|b| b.key == "roll"));
+                        assert!(on_screen, "seed {seed}: {c:?} is legal but has no button: {buttons:?}");
+                    }
+                }
+                let cmd = g.random_command(&mut ctx);
+                let _ = g.execute(&cmd, &mut ctx);
+            }
+        }
+        assert!(states > 1_000, "only {states} states seen");
+    }
+
+    #[test]
+    fn the_end_page_and_the_history_say_the_same_ending() {
+        let mut ctx = Ctx::seeded(5);
+        let mut g = Soc::default();
+        while !g.is_over() {
+            let cmd = g.random_command(&mut ctx);
+            let _ = g.execute(&cmd, &mut ctx);
+        }
+        let v = g.view();
+        let outcome = g.outcome().expect("an ending");
+        let words = GameKind::ShadowsOverCamelot.outcome_words(&outcome.winner, &outcome.reason).expect("its words");
+        for lang in Lang::ALL {
+            let (title, reason, _, _) = end_texts(&v, lang);
+            assert_eq!(title, lang.text(&words.title));
+            assert!(reason.starts_with(&lang.text(&words.reason)), "{reason}");
+        }
+    }
 }

@@ -1529,6 +1529,20 @@ impl Game for Avalon {
         Some(Outcome { winner: crate::code(&side), reason: crate::code(&reason), winners })
     }
 
+    fn outcome_words(winner: &str, reason: &str) -> Option<crate::OutcomeWords> {
+        let title = match crate::from_code::<Side>(winner)? {
+            Side::Good => tavola_words::msg!("avalon.winner.good"),
+            Side::Evil => tavola_words::msg!("avalon.winner.evil"),
+        };
+        let reason = match crate::from_code::<EndReason>(reason)? {
+            EndReason::MerlinSurvived => tavola_words::msg!("avalon.outcome.merlin_survived"),
+            EndReason::ThreeFailures => tavola_words::msg!("avalon.outcome.three_failures"),
+            EndReason::FiveRejections => tavola_words::msg!("avalon.outcome.five_rejections"),
+            EndReason::MerlinAssassinated => tavola_words::msg!("avalon.outcome.merlin_assassinated"),
+        };
+        Some(crate::OutcomeWords { title, reason })
+    }
+
     fn seated_names(event: &Event) -> Option<Vec<String>> {
         let Event::SetUp { setup, .. } = event else { return None };
         let n = setup.roles.players();

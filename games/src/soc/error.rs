@@ -293,12 +293,6 @@ fn action(a: Action) -> Msg {
     })
 }
 
-/// "At" a place, the preposition already right (`soc.place.dragon.at`).
-fn at(p: Place) -> Msg {
-    let slug = p.quest().map_or("camelot".to_string(), |q| q.slug().replace('-', "_"));
-    Msg::new(format!("soc.place.{slug}.at"))
-}
-
 impl Said for SocError {
     fn msg(&self) -> Msg {
         use SocError::*;
@@ -328,7 +322,7 @@ impl Said for SocError {
             NoActionLeft { can_sacrifice: true } => msg!("soc.no_action_left.can_sacrifice"),
             NoActionLeft { can_sacrifice: false } => msg!("soc.no_action_left"),
             ActFirst => msg!("soc.act_first"),
-            AlreadyThere { place } => msg!("soc.already_there", at = at(*place)),
+            AlreadyThere { place } => msg!("soc.already_there", at = place.at()),
             QuestClosed { quest } => msg!("soc.quest_closed", quest = quest.msg()),
             SoloTaken { quest, seat } => msg!("soc.solo_taken", quest = quest.title(), seat = seat.number()),
             NotOnQuest { quest } => msg!("soc.not_on_quest", quest = quest.msg()),
@@ -392,7 +386,7 @@ mod tests {
         for q in QuestId::ALL {
             names.extend([q.msg(), q.title(), q.on()]);
         }
-        names.extend(Place::ALL.into_iter().map(at));
+        names.extend(Place::ALL.into_iter().map(Place::at));
         names.extend(Knight::ALL.iter().map(Said::msg));
         names.extend([Action::Move, Action::Quest, Action::Special, Action::Heal, Action::Accuse].map(action));
         names.extend(["black_card", "merlin", "die", "kay", "loyalty", "traitor"].map(waiting));

@@ -75,6 +75,17 @@ pub enum Relic {
     LancelotsArmor,
 }
 
+impl tavola_words::Said for Relic {
+    /// The relic's name, without an article (`soc.relic.grail`: "Grail").
+    fn msg(&self) -> tavola_words::Msg {
+        match self {
+            Relic::Excalibur => tavola_words::msg!("soc.relic.excalibur"),
+            Relic::Grail => tavola_words::msg!("soc.relic.grail"),
+            Relic::LancelotsArmor => tavola_words::msg!("soc.relic.lancelots_armor"),
+        }
+    }
+}
+
 /// Which side a loyalty card puts a knight on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -913,6 +913,20 @@ impl Game for Soc {
         Some(Outcome { winner: crate::code(&winner), reason: crate::code(&reason), winners })
     }
 
+    fn outcome_words(winner: &str, reason: &str) -> Option<crate::OutcomeWords> {
+        let title = match crate::from_code::<Side>(winner)? {
+            Side::Loyal => tavola_words::msg!("soc.winner.loyal"),
+            Side::Evil => tavola_words::msg!("soc.winner.evil"),
+        };
+        let reason = match crate::from_code::<EndReason>(reason)? {
+            EndReason::SiegeEngines => tavola_words::msg!("soc.outcome.siege_engines"),
+            EndReason::BlackSwords => tavola_words::msg!("soc.outcome.black_swords"),
+            EndReason::LoyalKnightsDead => tavola_words::msg!("soc.outcome.loyal_knights_dead"),
+            EndReason::SwordsCounted => tavola_words::msg!("soc.outcome.swords_counted"),
+        };
+        Some(crate::OutcomeWords { title, reason })
+    }
+
     fn seated_names(event: &Event) -> Option<Vec<String>> {
         let Event::SetUp { setup, .. } = event else { return None };
         Some((0..setup.knights.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())

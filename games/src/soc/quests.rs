@@ -171,6 +171,13 @@ impl Place {
         })
     }
 
+    /// "At" the place, the preposition already right (`soc.place.dragon.at`:
+    /// "al Drago", "at the Dragon").
+    pub fn at(self) -> tavola_words::Msg {
+        let slug = self.quest().map_or("camelot".to_string(), |q| q.slug().replace('-', "_"));
+        tavola_words::Msg::new(format!("soc.place.{slug}.at"))
+    }
+
     /// The place of a quest.
     pub fn of(q: QuestId) -> Place {
         match q {
@@ -181,6 +188,23 @@ impl Place {
             QuestId::Grail => Place::Grail,
             QuestId::Picts => Place::Picts,
             QuestId::Saxons => Place::Saxons,
+        }
+    }
+}
+
+impl tavola_words::Said for Place {
+    /// The place's name on a button or a board tile, without an article
+    /// (`soc.place.grail`: "Grail").
+    fn msg(&self) -> tavola_words::Msg {
+        match self {
+            Place::Camelot => tavola_words::msg!("soc.place.camelot"),
+            Place::BlackKnight => tavola_words::msg!("soc.place.black_knight"),
+            Place::Lancelot => tavola_words::msg!("soc.place.lancelot"),
+            Place::Dragon => tavola_words::msg!("soc.place.dragon"),
+            Place::Excalibur => tavola_words::msg!("soc.place.excalibur"),
+            Place::Grail => tavola_words::msg!("soc.place.grail"),
+            Place::Picts => tavola_words::msg!("soc.place.picts"),
+            Place::Saxons => tavola_words::msg!("soc.place.saxons"),
         }
     }
 }
