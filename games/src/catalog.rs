@@ -19,8 +19,6 @@
 //! ```json
 //! { "game": "soc", "about": "…", "cards": [
 //!   { "id": "soc/black/black-knight-5", "kind": "black", "copies": 2,
-//!     "name_it": "Cavaliere Nero 5", "name_en": "Black Knight 5",
-//!     "summary_it": "…", "summary_en": "…",
 //!     "facts": { "value": 5 }, "count_note": "…", "note": "…", "uncertain": false } ] }
 //! ```
 //!
@@ -30,8 +28,15 @@
 //! (Camelot Legends' skills, Nottingham's commission values…) are not in the
 //! catalog: the owner enters them, and they are stored in the journal's
 //! database.
+//!
+//! # Names
+//!
+//! A card's name and what it does are words like any other: they are in
+//! the message catalogs (`words/lang/<lang>/LC_MESSAGES/tavola.po`), as
+//! `card.<game>.<kind>.<slug>` and `….summary` ([`message_id`]). A data
+//! file entry without its name there is refused.
 
-use crate::{GameKind, Lang};
+use crate::{GameKind, Lang, Msg};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -67,14 +72,6 @@ pub struct Card {
     pub copy: Option<u16>,
     /// How many copies of this card the box holds (1 for a single card).
     pub copies: u16,
-    /// Italian name.
-    pub name_it: String,
-    /// English name.
-    pub name_en: String,
-    /// What the card does, in a few Italian words.
-    pub summary_it: Option<String>,
-    /// What the card does, in a few English words.
-    pub summary_en: Option<String>,
     /// Known facts: printed values, sides, quests, limits.
     pub facts: Map<String, Value>,
     /// A remark on how many of these cards there are.
@@ -86,17 +83,28 @@ pub struct Card {
 }
 
 impl Card {
-    /// The name in `lang`.
-    pub fn name(&self, lang: Lang) -> &str {
-        lang.pick(&self.name_it, &self.name_en)
+    /// The message naming the card: `card.<game>.<kind>.<slug>` of its
+    /// data file's entry (copies share their name), in the message
+    /// catalogs with every other word Tavola says.
+    pub fn name_msg(&self) -> Msg {
+        Msg::new(message_id(&self.base))
     }
 
-    /// What the card does, in `lang`, if the catalog says.
-    pub fn summary(&self, lang: Lang) -> Option<&str> {
-        match lang {
-            Lang::It => self.summary_it.as_deref(),
-            Lang::En => self.summary_en.as_deref(),
-        }
+    /// The name in `lang`.
+    pub fn name(&self, lang: Lang) -> String {
+        lang.text(&self.name_msg())
+    }
+
+    /// The message saying what the card does (`….summary`), if the
+    /// catalogs have one.
+    pub fn summary_msg(&self) -> Option<Msg> {
+        let id = format!("{}.summary", message_id(&self.base));
+        Lang::En.catalog().get(&id).is_some().then(|| Msg::new(id))
+    }
+
+    /// What the card does, in `lang`, if the catalogs say.
+    pub fn summary(&self, lang: Lang) -> Option<String> {
+        self.summary_msg().map(|m| lang.text(&m))
     }
 
     /// The id's last part (`black-knight-5-1`).
@@ -218,14 +226,8 @@ struct File {
 struct Entry {
     id: String,
     kind: String,
-    name_it: String,
-    name_en: String,
     #[serde(default)]
     copies: Option<u16>,
-    #[serde(default)]
-    summary_it: Option<String>,
-    #[serde(default)]
-    summary_en: Option<String>,
     #[serde(default)]
     facts: Map<String, Value>,
     #[serde(default)]
@@ -234,6 +236,13 @@ struct Entry {
     note: Option<String>,
     #[serde(default)]
     uncertain: bool,
+}
+
+/// The message id of a card's name: `card.` and the data file's id with
+/// dots for slashes and underscores for dashes (`avalon/role/merlin` →
+/// `card.avalon.role.merlin`).
+pub fn message_id(base: &str) -> String {
+    format!("card.{}", base.replace('/', ".").replace('-', "_"))
 }
 
 /// The longest card id a tag holds (the reader's `CardId::MAX_LEN`; a test
@@ -277,19 +286,6 @@ pub fn parse_file(game: GameKind, json: &str) -> Result<Vec<Card>, CatalogError>
         if e.id.split('/').nth(1) != Some(e.kind.as_str()) {
             return Err(CatalogError::KindMismatch { id: e.id, kind: e.kind });
         }
-        let missing = |field| Err(CatalogError::MissingText { id: e.id.clone(), field });
-        if e.name_it.trim().is_empty() {
-            return missing("Italian name");
-        }
-        if e.name_en.trim().is_empty() {
-            return missing("English name");
-        }
-        let blank = |s: &Option<String>| s.as_deref().is_none_or(|s| s.trim().is_empty());
-        match (blank(&e.summary_it), blank(&e.summary_en)) {
-            (true, false) => return missing("Italian summary"),
-            (false, true) => return missing("English summary"),
-            _ => {}
-        }
         let numbers: Vec<Option<u16>> = match e.copies {
             None => vec![None],
             Some(n) if n == 0 || n > MAX_COPIES => return Err(CatalogError::BadCopies { id: e.id, copies: n }),
@@ -308,10 +304,6 @@ pub fn parse_file(game: GameKind, json: &str) -> Result<Vec<Card>, CatalogError>
                 base: e.id.clone(),
                 copy,
                 copies: e.copies.unwrap_or(1),
-                name_it: e.name_it.clone(),
-                name_en: e.name_en.clone(),
-                summary_it: e.summary_it.clone(),
-                summary_en: e.summary_en.clone(),
                 facts: e.facts.clone(),
                 count_note: e.count_note.clone(),
                 note: e.note.clone(),
@@ -371,6 +363,11 @@ impl Catalog {
             if index.insert(c.id.clone(), i).is_some() {
                 return Err(CatalogError::Duplicate(c.id.clone()));
             }
+            // Every card has its name in the catalogs (the tests check each
+            // language; the English one is every language's fallback).
+            if Lang::En.catalog().get(&message_id(&c.base)).is_none() {
+                return Err(CatalogError::MissingText { id: c.base.clone(), field: "name" });
+            }
         }
         Ok(Catalog { cards, index, ranges })
     }
@@ -386,14 +383,14 @@ impl Catalog {
     }
 
     /// The name of a card in `lang`.
-    pub fn name(&self, id: &str, lang: Lang) -> Option<&str> {
+    pub fn name(&self, id: &str, lang: Lang) -> Option<String> {
         self.get(id).map(|c| c.name(lang))
     }
 
     /// What to call a card in messages: its name in `lang`, or the id
     /// itself for an id the catalog does not know.
     pub fn label(&self, id: &str, lang: Lang) -> String {
-        self.name(id, lang).map_or_else(|| id.to_string(), str::to_string)
+        self.name(id, lang).unwrap_or_else(|| id.to_string())
     }
 
     /// All cards of one game, in the order of its data file.
@@ -469,11 +466,17 @@ mod tests {
     }
 
     #[test]
-    fn every_card_has_both_names_and_summaries_come_in_pairs() {
+    fn every_card_has_its_name_and_summary_in_every_language() {
         for c in cat().iter() {
-            assert!(!c.name_it.trim().is_empty() && !c.name_en.trim().is_empty(), "{}", c.id);
-            assert_eq!(c.summary_it.is_some(), c.summary_en.is_some(), "{}", c.id);
-            assert!(!c.name(Lang::It).is_empty() && !c.name(Lang::En).is_empty());
+            let name = message_id(&c.base);
+            let summary = format!("{name}.summary");
+            let has_summary = Lang::En.catalog().get(&summary).is_some();
+            for lang in Lang::ALL {
+                let text = lang.catalog().translation(&name, None);
+                assert!(text.is_some_and(|t| !t.trim().is_empty()), "{} has no name in {lang:?}", c.id);
+                assert_eq!(lang.catalog().get(&summary).is_some(), has_summary, "{}: summary in {lang:?}", c.id);
+            }
+            assert_eq!(c.summary_msg().is_some(), has_summary);
         }
     }
 
@@ -602,14 +605,14 @@ mod tests {
         assert_eq!(count(g, "special"), 3);
         assert_eq!(count(g, "location"), 3);
         for c in cat().by_kind(g, "character").chain(cat().by_kind(g, "event")).chain(cat().by_kind(g, "special")) {
-            assert!(c.summary_en.is_some(), "{} needs its effect", c.id);
+            assert!(c.summary_msg().is_some(), "{} needs its effect", c.id);
             assert!(c.copy.is_none());
         }
         let bidding = cat().by_kind(g, "event").filter(|c| c.fact_str("event_type") == Some("bidding")).count();
         let heraldic = cat().by_kind(g, "event").filter(|c| c.fact_str("event_type") == Some("heraldic")).count();
         assert_eq!((bidding, heraldic), (3, 4));
-        assert_eq!(cat().name("legends/character/sir-percival", Lang::It), Some("Ser Parsifal"));
-        assert_eq!(cat().name("legends/special/high-king", Lang::En), Some("High King"));
+        assert_eq!(cat().name("legends/character/sir-percival", Lang::It), Some("Ser Parsifal".into()));
+        assert_eq!(cat().name("legends/special/high-king", Lang::En), Some("High King".into()));
     }
 
     #[test]
@@ -651,8 +654,8 @@ mod tests {
     #[test]
     fn lookups() {
         let c = cat();
-        assert_eq!(c.name("avalon/role/merlin", Lang::It), Some("Merlino"));
-        assert_eq!(c.name("avalon/role/merlin", Lang::En), Some("Merlin"));
+        assert_eq!(c.name("avalon/role/merlin", Lang::It), Some("Merlino".into()));
+        assert_eq!(c.name("avalon/role/merlin", Lang::En), Some("Merlin".into()));
         assert_eq!(c.name("avalon/role/nobody", Lang::En), None);
         let servant = c.get("avalon/role/servant-3").expect("servant");
         assert_eq!((servant.base.as_str(), servant.copy, servant.copies), ("avalon/role/servant", Some(3), 5));
@@ -671,7 +674,7 @@ mod tests {
         format!(r#"{{ "game": "avalon", "cards": [ {cards} ] }}"#)
     }
 
-    const OK: &str = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "Merlino", "name_en": "Merlin" }"#;
+    const OK: &str = r#"{ "id": "avalon/role/merlin", "kind": "role" }"#;
 
     #[test]
     fn a_small_file_loads() {
@@ -685,28 +688,26 @@ mod tests {
         let dup = format!("{OK}, {OK}");
         assert_eq!(one(&file(&dup)).unwrap_err(), CatalogError::Duplicate("avalon/role/merlin".into()));
         // A run of copies running into a single card's id.
-        let clash = r#"{ "id": "avalon/role/servant", "kind": "role", "copies": 2, "name_it": "S", "name_en": "S" },
-                       { "id": "avalon/role/servant-2", "kind": "role", "name_it": "S", "name_en": "S" }"#;
+        let clash = r#"{ "id": "avalon/role/servant", "kind": "role", "copies": 2 },
+                       { "id": "avalon/role/servant-2", "kind": "role" }"#;
         assert!(matches!(one(&file(clash)), Err(CatalogError::Duplicate(id)) if id == "avalon/role/servant-2"));
-        let prefix = r#"{ "id": "soc/role/merlin", "kind": "role", "name_it": "M", "name_en": "M" }"#;
+        let prefix = r#"{ "id": "soc/role/merlin", "kind": "role" }"#;
         assert!(matches!(one(&file(prefix)), Err(CatalogError::BadId { .. })));
-        let parts = r#"{ "id": "avalon/merlin", "kind": "role", "name_it": "M", "name_en": "M" }"#;
+        let parts = r#"{ "id": "avalon/merlin", "kind": "role" }"#;
         assert!(matches!(one(&file(parts)), Err(CatalogError::BadId { .. })));
-        let upper = r#"{ "id": "avalon/role/Merlin", "kind": "role", "name_it": "M", "name_en": "M" }"#;
+        let upper = r#"{ "id": "avalon/role/Merlin", "kind": "role" }"#;
         assert!(matches!(one(&file(upper)), Err(CatalogError::BadId { .. })));
-        let long =
-            format!(r#"{{ "id": "avalon/role/{}", "kind": "role", "name_it": "M", "name_en": "M" }}"#, "x".repeat(60));
+        let long = format!(r#"{{ "id": "avalon/role/{}", "kind": "role" }}"#, "x".repeat(60));
         assert!(matches!(one(&file(&long)), Err(CatalogError::BadId { .. })));
-        let kind = r#"{ "id": "avalon/role/merlin", "kind": "token", "name_it": "M", "name_en": "M" }"#;
+        let kind = r#"{ "id": "avalon/role/merlin", "kind": "token" }"#;
         assert!(matches!(one(&file(kind)), Err(CatalogError::KindMismatch { .. })));
-        let name = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": " ", "name_en": "M" }"#;
-        assert!(matches!(one(&file(name)), Err(CatalogError::MissingText { .. })));
-        let half =
-            r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "M", "name_en": "M", "summary_en": "x" }"#;
-        assert!(matches!(one(&file(half)), Err(CatalogError::MissingText { .. })));
-        let zero = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "M", "name_en": "M", "copies": 0 }"#;
+        let name = r#"{ "id": "avalon/role/nobody", "kind": "role" }"#;
+        assert!(matches!(one(&file(name)), Err(CatalogError::MissingText { .. })), "a card without its name");
+        let old = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_en": "Merlin" }"#;
+        assert!(matches!(one(&file(old)), Err(CatalogError::Json { .. })), "names live in the message catalogs");
+        let zero = r#"{ "id": "avalon/role/merlin", "kind": "role", "copies": 0 }"#;
         assert!(matches!(one(&file(zero)), Err(CatalogError::BadCopies { .. })));
-        let typo = r#"{ "id": "avalon/role/merlin", "kind": "role", "name_it": "M", "name_en": "M", "cpies": 2 }"#;
+        let typo = r#"{ "id": "avalon/role/merlin", "kind": "role", "cpies": 2 }"#;
         assert!(matches!(one(&file(typo)), Err(CatalogError::Json { .. })));
         let game = OK.replace("avalon", "soc");
         assert!(matches!(

@@ -559,8 +559,8 @@ impl Controller {
             .iter()
             .map(|(label, card)| {
                 let name = match card {
-                    Some(id) => catalog.name(id, view.lang).unwrap_or(label),
-                    None => blank.as_str(),
+                    Some(id) => catalog.name(id, view.lang).unwrap_or_else(|| label.clone()),
+                    None => blank.clone(),
                 };
                 CardItem { id: card.clone().unwrap_or_default().into(), label: name.into() }
             })

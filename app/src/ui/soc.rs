@@ -146,7 +146,7 @@ fn black_cards(lang: Lang) -> Vec<(String, String)> {
 }
 
 fn card_name(id: &str, lang: Lang) -> String {
-    Catalog::builtin().name(id, lang).map_or_else(|| id.to_string(), str::to_string)
+    Catalog::builtin().label(id, lang)
 }
 
 fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> SocAction {
@@ -662,11 +662,7 @@ impl Controller {
             })
             .collect();
         super::set_model(&ui.get_knights(), knights, |m| ui.set_knights(m));
-        let lasting: Vec<String> = v
-            .lasting
-            .iter()
-            .map(|c| Catalog::builtin().name(c, lang).map_or_else(|| c.clone(), str::to_string))
-            .collect();
+        let lasting: Vec<String> = v.lasting.iter().map(|c| Catalog::builtin().label(c, lang)).collect();
         ui.set_lasting(if lasting.is_empty() {
             SharedString::new()
         } else {
