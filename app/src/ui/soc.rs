@@ -495,12 +495,13 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
 }
 
 /// The end page: who won, why (the ending's one text, as in the
-/// history), the swords on the Round Table and the traitor.
+/// history) and the traitor.
 fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
     let Some((reason, winner, traitor)) = &v.ended else { return Default::default() };
     let words = GameKind::ShadowsOverCamelot.outcome_words(&crate::games::code(winner), &crate::games::code(reason));
     let Some(words) = words else { return Default::default() };
-    let why = msg!("ui.soc.end.reason", reason = words.reason, white = v.white, black = v.black);
+    // The swords stay drawn beside it.
+    let why = msg!("ui.end.reason", reason = words.reason);
     let traitor = match traitor {
         Some(t) => {
             let who = v.knights.get(t.index()).map(|k| k.name.clone()).unwrap_or_default();
