@@ -159,3 +159,29 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
     let chosen: Vec<String> = avalon.get_role_options().iter().filter(|r| r.on).map(|r| r.label.to_string()).collect();
     assert_eq!(chosen, vec!["Percival", "Morgana"]);
 }
+
+#[test]
+fn the_mission_the_leader_picks_sets_the_team_size_the_engine_asks() {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    ui.step(0);
+    click(&ui, "Impostazioni");
+    click(&ui, "English");
+    click(&ui, "Done");
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Optional rules and characters");
+    click(&ui, "The leader chooses the mission");
+    click(&ui, "Back to the setup");
+    click(&ui, "Start");
+    click(&ui, "Day begins");
+    let (extras, avalon) = (ui.window.global::<AvalonExtras<'_>>(), ui.window.global::<AvalonUi<'_>>());
+    let open: Vec<i32> = extras.get_open_missions().iter().collect();
+    assert_eq!(open, [1, 2, 3, 4], "the fifth only after two others");
+    // Five players: the missions take 2, 3, 2, 3 and 3 players.
+    for (mission, size) in [(2, 3), (3, 2), (4, 3), (1, 2)] {
+        extras.invoke_choose_mission(mission);
+        ui.step(0);
+        assert_eq!((avalon.get_mission_number(), avalon.get_team_size()), (mission, size));
+        assert!(avalon.get_status().contains(&format!("tap {size} players")), "{}", avalon.get_status());
+    }
+}

@@ -8,7 +8,7 @@
 //! looks, and dropped as soon as the reveal is over.
 
 use super::Controller;
-use crate::games::avalon::{AvalonOptions, AvalonView, Command, LancelotVariant, PhaseView, Role};
+use crate::games::avalon::{AvalonOptions, AvalonView, Choice, Command, LancelotVariant, PhaseView, Role};
 use crate::games::{Lang, Said, Seat};
 use crate::table::{Input, Output, TableView, Touch};
 use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem};
@@ -154,25 +154,41 @@ impl Controller {
             self.extras.mission = None;
             self.extras.excalibur = None;
         }
+        // The team the engine asks for now, per open mission: its size and
+        // who may hold Excalibur.
+        let teams: Vec<(u8, usize, Option<Vec<Seat>>)> = self
+            .booted
+            .table
+            .session
+            .avalon()
+            .map(crate::games::Game::legal)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|l| match l.choice() {
+                Some(Choice::Team { mission, size, excalibur }) => Some((*mission, *size, excalibur.clone())),
+                _ => None,
+            })
+            .collect();
         // The mission the leader picked sets the team size and the number shown.
         if let (Some(m), PhaseView::TeamBuilding { open_missions, .. }) = (self.extras.mission, &a.phase) {
-            if !open_missions.contains(&m) {
-                self.extras.mission = None;
-            } else {
-                // The team size of the mission picked, as the track shows it.
-                let size = a.missions.get(usize::from(m)).map_or(0, |x| x.size);
-                let mut chosen = a.clone();
-                chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
-                let round = window.global::<AvalonUi<'_>>();
-                round.set_team_size(size as i32);
-                round.set_mission_number(i32::from(m) + 1);
-                round.set_status(super::round_status(&chosen, lang, self.team.len()).into());
+            match teams.iter().find(|(mission, _, _)| *mission == m) {
+                None => self.extras.mission = None,
+                Some(&(_, size, _)) => {
+                    let mut chosen = a.clone();
+                    chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
+                    let round = window.global::<AvalonUi<'_>>();
+                    round.set_team_size(size as i32);
+                    round.set_mission_number(i32::from(m) + 1);
+                    round.set_status(super::round_status(&chosen, lang, self.team.len()).into());
+                }
             }
         }
         ui.set_open_missions(ModelRc::new(VecModel::from(open)));
         ui.set_chosen_mission(self.extras.mission.map_or(0, |m| i32::from(m) + 1));
+        // Excalibur goes to a member of the team the engine allows.
+        let holders: Vec<Seat> = teams.first().and_then(|(_, _, e)| e.clone()).unwrap_or_default();
         let candidates = if building && a.options.excalibur {
-            items(a, self.team.iter().copied().filter(|s| Some(*s) != a.leader))
+            items(a, self.team.iter().copied().filter(|s| holders.contains(s)))
         } else {
             no_items()
         };
