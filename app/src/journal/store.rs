@@ -2,8 +2,9 @@
 //! events are committed before the screen shows them.
 
 use super::{EntryKind, GameId, GameMeta, GameResult, Journal, StoredGame};
-use crate::games::GameKind;
+use crate::games::{GameKind, Msg, Said};
 use crate::table::{AnyEvent, Store};
+use tavola_words::msg;
 
 /// A journal that follows the game being played.
 #[derive(Debug)]
@@ -32,43 +33,41 @@ impl JournalStore {
 }
 
 impl Store for JournalStore {
-    fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), String> {
+    fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), Msg> {
         let id = match self.game {
             Some(id) => id,
             None => {
-                let id = self
-                    .journal
-                    .begin_game(kind, &GameMeta::from_events(events, self.seed))
-                    .map_err(|e| e.to_string())?;
+                let id =
+                    self.journal.begin_game(kind, &GameMeta::from_events(events, self.seed)).map_err(|e| e.msg())?;
                 self.game = Some(id);
                 id
             }
         };
-        self.journal.append(id, events).map(|_| ()).map_err(|e| e.to_string())
+        self.journal.append(id, events).map(|_| ()).map_err(|e| e.msg())
     }
 
-    fn finish(&mut self, history: &[AnyEvent]) -> Result<(), String> {
+    fn finish(&mut self, history: &[AnyEvent]) -> Result<(), Msg> {
         let (Some(id), Some(result)) = (self.game.take(), GameResult::from_events(history)) else { return Ok(()) };
-        self.journal.finish_game(id, &result).map_err(|e| e.to_string())
+        self.journal.finish_game(id, &result).map_err(|e| e.msg())
     }
 
-    fn undo(&mut self) -> Result<(), String> {
-        let id = self.game.ok_or("no game is being stored")?;
-        self.journal.undo(id).map(|_| ()).map_err(|e| e.to_string())
+    fn undo(&mut self) -> Result<(), Msg> {
+        let id = self.game.ok_or_else(|| msg!("journal.error.no_game_stored"))?;
+        self.journal.undo(id).map(|_| ()).map_err(|e| e.msg())
     }
 
-    fn redo(&mut self) -> Result<(), String> {
-        let id = self.game.ok_or("no game is being stored")?;
-        self.journal.redo(id).map(|_| ()).map_err(|e| e.to_string())
+    fn redo(&mut self) -> Result<(), Msg> {
+        let id = self.game.ok_or_else(|| msg!("journal.error.no_game_stored"))?;
+        self.journal.redo(id).map(|_| ()).map_err(|e| e.msg())
     }
 
-    fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String> {
-        self.journal.set_setting(key, value).map_err(|e| e.to_string())
+    fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), Msg> {
+        self.journal.set_setting(key, value).map_err(|e| e.msg())
     }
 
-    fn discard(&mut self) -> Result<(), String> {
+    fn discard(&mut self) -> Result<(), Msg> {
         match self.game.take() {
-            Some(id) => self.journal.discard(id).map_err(|e| e.to_string()),
+            Some(id) => self.journal.discard(id).map_err(|e| e.msg()),
             None => Ok(()),
         }
     }

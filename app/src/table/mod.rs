@@ -12,12 +12,13 @@ pub mod words;
 
 use crate::games::avalon::Avalon;
 use crate::games::soc::Soc;
-use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, RuleError, Seat};
+use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, RuleError, Seat};
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use runner::Table;
 use serde::{Deserialize, Serialize};
+use tavola_words::msg;
 pub use timer::{SavedTimer, Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
 pub use words::Notice;
 
@@ -191,20 +192,22 @@ pub enum Output {
 
 /// Where accepted events go before the table shows them: the journal on
 /// disk, so that an input acknowledged on screen survives a power cut.
+///
+/// An error is said to the players in their language ([`Notice::NotSaved`]).
 pub trait Store {
     /// Stores the events of one accepted command; returns only once they
     /// are safe. An error leaves the game as it was.
-    fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), String>;
+    fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), Msg>;
     /// The game has ended; `history` is everything stored for it.
-    fn finish(&mut self, history: &[AnyEvent]) -> Result<(), String>;
+    fn finish(&mut self, history: &[AnyEvent]) -> Result<(), Msg>;
     /// The game is left before its end.
-    fn discard(&mut self) -> Result<(), String>;
+    fn discard(&mut self) -> Result<(), Msg>;
     /// Records that the last command in effect was taken back.
-    fn undo(&mut self) -> Result<(), String>;
+    fn undo(&mut self) -> Result<(), Msg>;
     /// Records that the last command taken back is in effect again.
-    fn redo(&mut self) -> Result<(), String>;
+    fn redo(&mut self) -> Result<(), Msg>;
     /// Remembers a setting (language, timers) for the next start.
-    fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), String>;
+    fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), Msg>;
 }
 
 /// Everything the screen shows.
@@ -391,7 +394,11 @@ impl Session {
         let Some(kind) = self.game.as_ref().map(AnyGame::kind) else { return };
         match AnyGame::replay(kind, &self.history) {
             Ok(game) => self.game = Some(game),
-            Err(why) => return self.notice(Notice::NotSaved { why: why.to_string() }, out),
+            // Never expected: the history was accepted once already.
+            Err(why) => {
+                let why = msg!("notice.table.history_broken", detail = why.to_string());
+                return self.notice(Notice::NotSaved { why }, out);
+            }
         }
         self.speech.clear();
         self.timer = None;

@@ -76,8 +76,8 @@ pub enum Notice {
     Redone,
     /// The journal could not store an input: nothing changed.
     NotSaved {
-        /// What the storage said.
-        why: String,
+        /// What the storage said, in the players' words.
+        why: Msg,
     },
 }
 
@@ -161,7 +161,7 @@ mod tests {
             Notice::CannotUndo,
             Notice::Undone,
             Notice::Redone,
-            Notice::NotSaved { why: s("disk full") },
+            Notice::NotSaved { why: msg!("journal.error.no_game_stored") },
         ]
     }
 
@@ -176,6 +176,9 @@ mod tests {
             }
         }
         assert_eq!(Notice::Extended { seconds: 30 }.text(Lang::It), "Altri 30 secondi.");
+        // What the storage reported is said in the table's language too.
+        let full = Notice::NotSaved { why: msg!("journal.error.no_game_stored") };
+        assert!(full.text(Lang::It).contains("nessuna partita"), "{}", full.text(Lang::It));
         assert_eq!(
             Notice::Stuck { seat: "Anna".into() }.text(Lang::En),
             "Anna: a button is held down. It is ignored until released."
