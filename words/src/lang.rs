@@ -73,17 +73,18 @@ impl Lang {
     /// not parse (which the tests prevent) counts as empty: its messages
     /// fall back to English.
     pub fn catalog(self) -> &'static Catalog {
-        static CATALOGS: OnceLock<Vec<Catalog>> = OnceLock::new();
-        let all = CATALOGS
-            .get_or_init(|| Lang::ALL.iter().map(|l| Catalog::parse(l.catalog_source()).unwrap_or_default()).collect());
-        &all[self as usize]
+        // Each parsed only when first spoken: a table that speaks Italian
+        // never parses the English catalog unless a message is missing.
+        static CATALOGS: [OnceLock<Catalog>; Lang::COUNT] = [const { OnceLock::new() }; Lang::COUNT];
+        CATALOGS[self as usize].get_or_init(|| Catalog::parse(self.catalog_source()).unwrap_or_default())
     }
 
     /// The message in this language: the catalog's translation, else the
     /// English one, else the message's id. Never fails; see [`Msg`].
     pub fn text(self, msg: &Msg) -> String {
-        let fallback = (self != Lang::En).then(|| Lang::En.catalog());
-        self.catalog().render(msg, fallback)
+        let own = self.catalog();
+        let fallback = (self != Lang::En && !own.covers(msg)).then(|| Lang::En.catalog());
+        own.render(msg, fallback)
     }
 
     /// Picks the Italian or the English of a pair: the English for every

@@ -179,6 +179,21 @@ impl Catalog {
         out
     }
 
+    /// Whether this catalog has the message and every message nested in
+    /// it (no fallback needed to render it).
+    pub fn covers(&self, msg: &Msg) -> bool {
+        self.covers_at(msg, 0)
+    }
+
+    fn covers_at(&self, msg: &Msg, depth: usize) -> bool {
+        depth < MAX_NESTING
+            && self.translation(&msg.id, msg.count()).is_some()
+            && msg.args.values().all(|a| match a {
+                Arg::Msg(m) => self.covers_at(m, depth + 1),
+                _ => true,
+            })
+    }
+
     fn render_into(&self, out: &mut String, msg: &Msg, fallback: Option<&Catalog>, depth: usize) {
         let count = msg.count();
         let template = self.translation(&msg.id, count).or_else(|| fallback?.translation(&msg.id, count));

@@ -99,6 +99,8 @@ impl Catalog {
         }
         p.finish_entry(text.lines().count().max(1))?;
         let mut catalog = Catalog::empty();
+        catalog.by_id.reserve(p.entries.len());
+        catalog.entries.reserve(p.entries.len());
         if let Some((line, header)) = p.header {
             for l in header.lines().filter(|l| !l.trim().is_empty()) {
                 let Some((k, v)) = l.split_once(':') else {
@@ -125,8 +127,15 @@ impl Catalog {
                     ),
                 });
             }
-            if entry.context.is_none() {
-                catalog.by_id.insert(entry.id.clone(), catalog.entries.len());
+            // A catalog holds each id once (per context).
+            let twice = match &entry.context {
+                None => catalog.by_id.insert(entry.id.clone(), catalog.entries.len()).is_some(),
+                Some(_) => catalog.entries.iter().any(|e| e.context == entry.context && e.id == entry.id),
+            };
+            if twice {
+                return Err(PoError {
+                    line: entry.line, message: format!("“{}” is in the catalog twice", entry.id)
+                });
             }
             catalog.entries.push(entry);
         }
@@ -348,9 +357,6 @@ impl Builder {
             self.header = Some((entry.line, entry.strings.into_iter().next().unwrap_or_default()));
             return Ok(());
         }
-        if self.entries.iter().any(|e| e.id == entry.id && e.context == entry.context) {
-            return Err(PoError { line: entry.line, message: format!("“{}” is in the catalog twice", entry.id) });
-        }
         self.entries.push(entry);
         Ok(())
     }
@@ -359,7 +365,15 @@ impl Builder {
 /// Reads one quoted C string that fills the rest of the line.
 fn string(text: &str) -> Result<String, String> {
     let Some(body) = text.strip_prefix('"') else { return Err("expected a string in quotes".into()) };
-    let mut out = String::new();
+    // Most strings have no escape: copied whole.
+    if let Some(end) = body.find(['"', '\\']).filter(|&i| body.as_bytes()[i] == b'"') {
+        let after = body[end + 1..].trim();
+        if !after.is_empty() && !after.starts_with('#') {
+            return Err(format!("unexpected “{after}” after the string"));
+        }
+        return Ok(body[..end].to_string());
+    }
+    let mut out = String::with_capacity(body.len());
     let mut chars = body.char_indices();
     while let Some((i, c)) = chars.next() {
         match c {
