@@ -330,7 +330,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let opts = BootOptions { db: Some(dir.path().join("t.db")), simulate: true, ..BootOptions::default() };
         let mut b = boot(&opts);
-        let timers = TimerConfig { discussion_s: 0, vote_s: 45, mission_s: 20, warning_s: 5 };
+        let timers = TimerConfig { discussion_s: 0, vote_s: 45, mission_s: 20, ambush_s: 15, warning_s: 5 };
         b.table.input(0, Input::Touch(Touch::SetLang { lang: Lang::En }));
         b.table.input(0, Input::Touch(Touch::SetTimers(timers)));
         drop(b);

@@ -84,6 +84,7 @@ struct RawTimers {
     discussion_s: Option<Spanned<u32>>,
     vote_s: Option<Spanned<u32>>,
     mission_s: Option<Spanned<u32>>,
+    ambush_s: Option<Spanned<u32>>,
     warning_s: Option<Spanned<u32>>,
 }
 
@@ -147,6 +148,7 @@ impl Settings {
                 (t.discussion_s, &mut timers.discussion_s, "discussion_s"),
                 (t.vote_s, &mut timers.vote_s, "vote_s"),
                 (t.mission_s, &mut timers.mission_s, "mission_s"),
+                (t.ambush_s, &mut timers.ambush_s, "ambush_s"),
                 (t.warning_s, &mut timers.warning_s, "warning_s"),
             ];
             for (value, slot, key) in fields {

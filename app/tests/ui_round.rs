@@ -53,8 +53,8 @@ fn the_first_round_through_the_widgets() {
     assert!(shown(&ui, "Done") && !shown(&ui, "Fatto"), "English labels after the switch");
     click(&ui, "Done");
 
-    // Every game is listed; only Avalon can start.
-    click(&ui, "Nottingham");
+    // Every game is listed; one still being built cannot start.
+    click(&ui, "Camelot Legends");
     assert_eq!(app.get_page(), "picker");
     assert!(app.get_message().contains("not available"), "{}", app.get_message());
     click(&ui, "The Resistance: Avalon");

@@ -49,8 +49,8 @@ use std::sync::OnceLock;
 pub const BUILTIN_SOURCES: [(GameKind, &str); 5] = [
     (GameKind::Avalon, include_str!("../data/catalog/avalon.json")),
     (GameKind::ShadowsOverCamelot, include_str!("../data/catalog/soc.json")),
-    (GameKind::CamelotLegends, include_str!("../data/catalog/legends.json")),
     (GameKind::Nottingham, include_str!("../data/catalog/nottingham.json")),
+    (GameKind::CamelotLegends, include_str!("../data/catalog/legends.json")),
     (GameKind::KingArthursKnights, include_str!("../data/catalog/kak.json")),
 ];
 

@@ -49,6 +49,7 @@ pub mod avalon;
 pub mod catalog;
 pub mod core;
 pub mod error;
+pub mod nottingham;
 pub mod registry;
 pub mod soc;
 #[cfg(any(test, feature = "testkit"))]
@@ -236,6 +237,8 @@ pub enum TimerKind {
     Vote,
     /// The mission card window.
     Mission,
+    /// The window in which an exchange may be ambushed (Nottingham).
+    Ambush,
 }
 
 /// What the table waits for at a moment of the game.
@@ -386,6 +389,13 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     /// The command the roll button stands for now, when the rules wait
     /// for a die; `None` lets the button roll a plain die.
     fn die_command(&self) -> Option<Self::Command>;
+
+    /// The command the end of the timed window stands for, when the rules
+    /// say what happens then (an ambush window closes); `None`: the table
+    /// only says who is missing.
+    fn timeout_command(&self) -> Option<Self::Command> {
+        None
+    }
 
     /// What the table is waiting for now: the window it times and the
     /// seats that owe a secret answer on the pad.

@@ -32,10 +32,10 @@ macro_rules! games {
             playable {
                 Avalon($crate::avalon::Avalon) = "avalon", "The Resistance: Avalon", [];
                 ShadowsOverCamelot($crate::soc::Soc) = "soc", "Shadows over Camelot", ["shadows-over-camelot"];
+                Nottingham($crate::nottingham::Nottingham) = "nottingham", "Nottingham", [];
             }
             coming {
                 CamelotLegends = "legends", "Camelot Legends", ["camelot-legends"];
-                Nottingham = "nottingham", "Nottingham", [];
                 KingArthursKnights = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
             }
         }
@@ -403,6 +403,13 @@ macro_rules! registry {
                 }
             }
 
+            /// See [`Game::timeout_command`].
+            pub fn timeout_command(&self) -> Option<AnyCommand> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.timeout_command().map(AnyCommand::$Kind),)*
+                }
+            }
+
             /// See [`Game::outcome`].
             pub fn outcome(&self) -> Option<Outcome> {
                 match self {
@@ -559,8 +566,8 @@ mod tests {
             ReplayError::WrongGame { expected: GameKind::Avalon, found: GameKind::ShadowsOverCamelot }
         );
         assert_eq!(
-            AnyGame::replay(GameKind::Nottingham, []).unwrap_err(),
-            ReplayError::NotPlayable(GameKind::Nottingham)
+            AnyGame::replay(GameKind::CamelotLegends, []).unwrap_err(),
+            ReplayError::NotPlayable(GameKind::CamelotLegends)
         );
     }
 }

@@ -7,6 +7,7 @@
 //! A failure prints the seed and the commands that reproduce it.
 
 use tavola::games::avalon::Avalon;
+use tavola::games::nottingham::Nottingham;
 use tavola::games::soc::Soc;
 use tavola::games::testkit::{check_game, Fuzz, Report};
 
@@ -28,6 +29,11 @@ fn avalon_random_games_keep_every_rule() {
 #[test]
 fn shadows_over_camelot_random_games_keep_every_rule() {
     check::<Soc>("soc", 0x50C0_CA3E, 1_000);
+}
+
+#[test]
+fn nottingham_random_games_keep_every_rule() {
+    check::<Nottingham>("nottingham", 0x0B07_7123, 1_000);
 }
 
 /// Random games with random optional rules reach every rule, and the public

@@ -250,6 +250,11 @@ impl TableView {
     pub fn soc(&self) -> Option<&crate::games::soc::SocView> {
         self.game_view.as_ref()?.get::<Soc>()
     }
+
+    /// Nottingham's view, while it is on.
+    pub fn nottingham(&self) -> Option<&crate::games::nottingham::NottinghamView> {
+        self.game_view.as_ref()?.get::<crate::games::nottingham::Nottingham>()
+    }
 }
 
 /// The table session.
@@ -433,6 +438,12 @@ impl Session {
         self.game.as_ref()?.get::<Soc>()
     }
 
+    /// The engine of the game on, if it is a `G`: what its rules accept now
+    /// ([`crate::games::Game::legal`]) builds a screen's buttons.
+    pub fn engine<G: crate::games::Registered>(&self) -> Option<&G> {
+        self.game.as_ref()?.get::<G>()
+    }
+
     /// The stored history of the current game (transient events excluded).
     pub fn history(&self) -> &[AnyEvent] {
         &self.history
@@ -508,6 +519,12 @@ impl Session {
                 self.say(crate::games::Cue::new("table.timer.discussion_over"), &mut out);
             }
             Some(timer::TimerSignal::Expired(_)) => {
+                // Where the rules say what the window's end means (an ambush
+                // not sprung in time is not sprung), the game goes on.
+                if let Some(cmd) = self.game.as_ref().and_then(AnyGame::timeout_command) {
+                    self.command(cmd, &mut out);
+                    return out;
+                }
                 let missing = self.timer_request().map(|r| r.missing).unwrap_or_default();
                 if !missing.is_empty() {
                     let seats = self.names(&missing);

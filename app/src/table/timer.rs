@@ -1,9 +1,12 @@
-//! Table timers: the discussion before a team vote, the vote window and the
-//! mission window, each with a warning before the end.
+//! Table timers: the discussion before a team vote, the vote window, the
+//! mission window and Nottingham's ambush window, each with a warning before
+//! the end.
 //!
-//! A timer never decides for the players. When a window closes with answers
-//! missing, the table is told who is missing and the game waits; the host
-//! can give more time.
+//! A timer decides for the players only where the rules say what the end
+//! of the window means (an ambush not sprung in time is not sprung:
+//! [`crate::games::Game::timeout_command`]). Otherwise, when a window closes
+//! with answers missing, the table is told who is missing and the game
+//! waits; the host can give more time.
 
 use crate::games::Seat;
 use crate::hw::Millis;
@@ -18,14 +21,21 @@ pub struct TimerConfig {
     pub vote_s: u32,
     /// Window for the mission cards.
     pub mission_s: u32,
+    /// Window for springing an ambush on an exchange (Nottingham).
+    #[serde(default = "default_ambush_s")]
+    pub ambush_s: u32,
     /// Warning this many seconds before a timer ends.
     pub warning_s: u32,
 }
 
 impl Default for TimerConfig {
     fn default() -> Self {
-        TimerConfig { discussion_s: 180, vote_s: 30, mission_s: 30, warning_s: 10 }
+        TimerConfig { discussion_s: 180, vote_s: 30, mission_s: 30, ambush_s: default_ambush_s(), warning_s: 10 }
     }
+}
+
+fn default_ambush_s() -> u32 {
+    20
 }
 
 pub use crate::games::TimerKind;
@@ -37,6 +47,7 @@ impl TimerConfig {
             TimerKind::Discussion => self.discussion_s,
             TimerKind::Vote => self.vote_s,
             TimerKind::Mission => self.mission_s,
+            TimerKind::Ambush => self.ambush_s,
         }) * 1000
     }
 }

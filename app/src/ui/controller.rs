@@ -21,6 +21,9 @@ mod avalon_options;
 // Shadows over Camelot's pages.
 #[path = "soc.rs"]
 mod soc;
+// Nottingham's pages.
+#[path = "nottingham.rs"]
+mod nottingham;
 // The hardware self-test and tagging pages, kept apart from this file.
 #[path = "hardware.rs"]
 mod hardware;
@@ -93,6 +96,7 @@ pub struct Controller {
     extras: avalon_options::Extras,
     /// Shadows over Camelot's setup and half-made choices (see `soc.rs`).
     soc_screen: soc::SocScreen,
+    notts_screen: nottingham::NottsScreen,
     /// The game the card picker holds cards for.
     cards_for: Option<GameKind>,
     /// The hardware pages (see `hardware.rs`).
@@ -123,6 +127,7 @@ impl Controller {
             labels: None,
             extras: Default::default(),
             soc_screen: Default::default(),
+            notts_screen: Default::default(),
             cards_for: None,
             hw: Default::default(),
         }
@@ -326,6 +331,7 @@ impl Controller {
         let a = match &view.game_view {
             None => return "picker",
             Some(AnyView::ShadowsOverCamelot(g)) => return soc::page(g),
+            Some(AnyView::Nottingham(g)) => return nottingham::page(g),
             Some(AnyView::Avalon(a)) => a,
         };
         if let Some(page) = avalon_options::page(&a.phase) {
@@ -376,6 +382,7 @@ impl Controller {
                     TimerKind::Discussion => msg!("ui.timer.discussion"),
                     TimerKind::Vote => msg!("ui.timer.vote"),
                     TimerKind::Mission => msg!("ui.timer.mission"),
+                    TimerKind::Ambush => msg!("ui.timer.ambush"),
                 };
                 let secs = t.remaining_ms.div_ceil(1000);
                 let label = if t.expired {
@@ -411,12 +418,14 @@ impl Controller {
         app.set_discussion_s(view.timers.discussion_s as i32);
         app.set_vote_s(view.timers.vote_s as i32);
         app.set_mission_s(view.timers.mission_s as i32);
+        app.set_ambush_s(view.timers.ambush_s as i32);
         app.set_volume(i32::from(view.volume));
         app.set_pace(view.pace);
 
         self.refresh_avalon(window, &view);
         self.refresh_extras(window, &view);
         self.refresh_soc(window, &view);
+        self.refresh_notts(window, &view);
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
     }
@@ -729,6 +738,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
                 discussion_s: secs(a.get_discussion_s()),
                 vote_s: secs(a.get_vote_s()),
                 mission_s: secs(a.get_mission_s()),
+                ambush_s: secs(a.get_ambush_s()),
                 warning_s: TimerConfig::default().warning_s,
             };
             with(&|c| c.touch(Touch::SetTimers(cfg)));
@@ -805,5 +815,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
     hardware::wire(window, with.clone());
     avalon_options::wire(window, with.clone());
-    soc::wire(window, ctrl, with);
+    soc::wire(window, ctrl, with.clone());
+    nottingham::wire(window, ctrl, with);
 }

@@ -16,7 +16,7 @@ use crate::games::soc::{
 };
 use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, SocAction, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
+use crate::ui::{ActionItem, AppWindow, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
 use slint::{ComponentHandle, SharedString};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -115,12 +115,12 @@ impl Menu {
 #[derive(Debug, Default, PartialEq)]
 pub(super) struct Screen {
     pub prompt: String,
-    pub buttons: Vec<SocAction>,
+    pub buttons: Vec<ActionItem>,
     pub big: bool,
 }
 
 impl Screen {
-    fn new(prompt: String, buttons: Vec<SocAction>) -> Screen {
+    fn new(prompt: String, buttons: Vec<ActionItem>) -> Screen {
         Screen { prompt, buttons, big: false }
     }
 }
@@ -149,17 +149,17 @@ fn card_name(id: &str, lang: Lang) -> String {
     Catalog::builtin().label(id, lang)
 }
 
-fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> SocAction {
-    SocAction { key: key.into().into(), label: label.into().into(), tone, checked: false }
+fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
+    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
 }
 
 /// The button that sends `command` as it stands.
-fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> SocAction {
+fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
     let json = serde_json::to_string(command).unwrap_or_default();
     button(format!("do:{json}"), label, tone)
 }
 
-fn back(lang: Lang) -> SocAction {
+fn back(lang: Lang) -> ActionItem {
     button("back", lang.text(&msg!("ui.soc.back")), 0)
 }
 
@@ -221,13 +221,13 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
     let commands = || legal.iter().map(Legal::command);
     let choice = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|l| f(l.command())).and_then(Legal::choice);
     // A list opened, or a choice made card by card.
-    let listed = |pick: &dyn Fn(&Command) -> Option<String>| -> Vec<SocAction> {
+    let listed = |pick: &dyn Fn(&Command) -> Option<String>| -> Vec<ActionItem> {
         commands().filter_map(|c| Some(command_button(c, pick(c)?, 0))).collect()
     };
     match m {
         Menu::Main => {}
         Menu::BlackCard => {
-            let mut a: Vec<SocAction> = black_cards(lang)
+            let mut a: Vec<ActionItem> = black_cards(lang)
                 .into_iter()
                 .map(|(id, label)| {
                     command_button(&Command::BlackCard { card: id, face_down: None, war: None }, label, 0)
@@ -261,7 +261,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             return Screen::new(say(msg!("ui.soc.ask.accuse")), a);
         }
         Menu::Special => {
-            let mut a: Vec<SocAction> = special_whites()
+            let mut a: Vec<ActionItem> = special_whites()
                 .into_iter()
                 .map(|slug| {
                     let label = card_name(&format!("soc/white/{slug}"), lang);
@@ -301,7 +301,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 Some(Choice::HandCount { most }) => *most,
                 _ => 0,
             };
-            let mut a: Vec<SocAction> = (0..=most)
+            let mut a: Vec<ActionItem> = (0..=most)
                 .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
                 .collect();
             a.push(back(lang));
@@ -312,7 +312,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
 
     // The choices of the moment, in the engine's order: one button per
     // command, one per kind for the commands chosen from a list.
-    let mut buttons: Vec<SocAction> = Vec::new();
+    let mut buttons: Vec<ActionItem> = Vec::new();
     let mut opened: Vec<&str> = Vec::new();
     for l in legal {
         let c = l.command();
@@ -343,12 +343,12 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             Menu::Merlin(g) => g.clone(),
             _ => Vec::new(),
         };
-        let mut a: Vec<SocAction> = givers
+        let mut a: Vec<ActionItem> = givers
             .iter()
             .map(|&(seat, _)| {
                 let n = given.iter().filter(|&&s| s == seat).count();
                 let label = if n == 0 { name(seat) } else { say(msg!("ui.soc.given", name = name(seat), count = n)) };
-                SocAction { checked: n > 0, ..button(format!("merlin:{}", seat.0), label, 0) }
+                ActionItem { checked: n > 0, ..button(format!("merlin:{}", seat.0), label, 0) }
             })
             .collect();
         if !given.is_empty() {
@@ -779,13 +779,13 @@ mod tests {
     use crate::games::{Ctx, Game};
 
     /// The command a `do:` button sends.
-    fn sent(b: &SocAction) -> Option<Command> {
+    fn sent(b: &ActionItem) -> Option<Command> {
         b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
     }
 
     /// The commands the screen offers now: its buttons and the lists they
     /// open.
-    fn offered(g: &Soc, lang: Lang) -> (Vec<SocAction>, Vec<Command>) {
+    fn offered(g: &Soc, lang: Lang) -> (Vec<ActionItem>, Vec<Command>) {
         let (v, legal) = (g.view(), g.legal());
         let main = menu(&v, &legal, &Menu::Main, g.rules(), lang);
         let mut buttons = main.buttons.clone();

@@ -1,0 +1,631 @@
+//! Nottingham on the screen (`app/ui/pages/notts.slint`): the setup, the
+//! board as Tavola counts it, and the buttons for what the table is asked
+//! now.
+//!
+//! The buttons come from [`menu`]: the engine's list of what the rules
+//! accept now ([`crate::games::Game::legal`]), each command a button
+//! (`do:` and the command), the commands chosen from a list behind one
+//! button, and the choices made in steps (an exchange's item, then its
+//! count) kept in [`Menu`]. No rule is decided here.
+
+use super::Controller;
+use crate::catalog::Catalog;
+use crate::games::nottingham::items::{item_ambush_cards, COMMISSION_POINTS};
+use crate::games::nottingham::{
+    Choice, Colour, Command, Commission, Facts, Item, Nottingham, NottinghamView, Points, Setup, StepView,
+};
+use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
+use crate::table::{TableView, Touch};
+use crate::ui::{ActionItem, AppWindow, NottsPlayerItem, NottsScoreItem, NottsSeatChoice, NottsSpace, NottsUi};
+use slint::{Color, ComponentHandle};
+use std::cell::RefCell;
+use std::rc::Rc;
+use tavola_words::msg;
+
+type LegalNow = [Legal<Command, Choice>];
+
+/// The screen's own state: the setup being prepared and a choice in steps.
+#[derive(Debug)]
+pub(super) struct NottsScreen {
+    colours: Vec<Colour>,
+    names: Vec<String>,
+    first: Seat,
+    path_text: String,
+    problem: Option<Msg>,
+    menu: Menu,
+}
+
+impl Default for NottsScreen {
+    fn default() -> Self {
+        NottsScreen {
+            colours: Colour::ALL[..4].to_vec(),
+            names: vec![String::new(); 7],
+            first: Seat(0),
+            path_text: String::new(),
+            problem: None,
+            menu: Menu::Main,
+        }
+    }
+}
+
+/// A choice in several steps, half made.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) enum Menu {
+    /// The choices of the moment.
+    #[default]
+    Main,
+    /// The card drawn, picked on screen.
+    Draw,
+    /// An exchange: the item, then the count.
+    Trade(Option<Item>),
+    /// Steal, Rob or Raid against this opponent: defended or not.
+    Take(Seat),
+    /// The ambush card shown, picked on screen.
+    Ambush,
+    /// The two items of a two-item ambush card, learned (the first picked).
+    AmbushItems(String, Option<Item>),
+    /// A commission's points, learned (the single pawn's side given).
+    Points(Commission, Option<u8>),
+    /// Setting a count of cards in hand right.
+    HandCount(Seat),
+}
+
+impl Menu {
+    fn named(name: &str) -> Option<Menu> {
+        Some(match name {
+            "draw" => Menu::Draw,
+            "trade" => Menu::Trade(None),
+            "ambush" => Menu::Ambush,
+            _ => return None,
+        })
+    }
+
+    /// Whether the engine still lists what this menu offers.
+    fn fits(&self, legal: &LegalNow, over: bool) -> bool {
+        let listed = |f: &dyn Fn(&Command) -> bool| legal.iter().any(|l| f(l.command()));
+        match self {
+            Menu::Main => true,
+            Menu::Draw => listed(&|c| matches!(c, Command::Draw { .. })),
+            Menu::Trade(_) => listed(&|c| matches!(c, Command::Trade { .. })),
+            Menu::Take(s) => listed(&|c| matches!(c, Command::Take { from, .. } if from == s)),
+            Menu::Ambush | Menu::AmbushItems(..) => listed(&|c| matches!(c, Command::Spring { .. })),
+            Menu::Points(..) => over,
+            Menu::HandCount(s) => listed(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)),
+        }
+    }
+}
+
+/// The colour drawn on screen for a player's pawn.
+fn tint(c: Colour) -> Color {
+    match c {
+        Colour::Red => Color::from_rgb_u8(0xd9, 0x4f, 0x45),
+        Colour::Yellow => Color::from_rgb_u8(0xe8, 0xc5, 0x3a),
+        Colour::Green => Color::from_rgb_u8(0x5f, 0xb0, 0x5a),
+        Colour::Blue => Color::from_rgb_u8(0x4a, 0x8f, 0xd9),
+        Colour::Purple => Color::from_rgb_u8(0xa0, 0x6c, 0xc8),
+        Colour::White => Color::from_rgb_u8(0xee, 0xee, 0xee),
+        Colour::Grey => Color::from_rgb_u8(0x9a, 0x9a, 0x9a),
+    }
+}
+
+fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
+    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
+}
+
+fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
+    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
+}
+
+/// Reads the path typed at setup: numbers separated by spaces or commas.
+fn parse_path(text: &str) -> Result<Vec<u8>, Msg> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<u8>().map_err(|_| msg!("ui.notts.setup.not_a_number", word = w)))
+        .collect()
+}
+
+/// What the table asks now and its buttons: `(prompt, buttons, fills the
+/// page)`.
+pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<ActionItem>, bool) {
+    let say = |m: Msg| lang.text(&m);
+    let name = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let back = || button("back", say(msg!("ui.notts.back")), 0);
+    if v.ended.is_some() {
+        return end_menu(v, m, lang);
+    }
+    match m {
+        Menu::Main => {}
+        Menu::Draw => {
+            let mut a: Vec<ActionItem> =
+                Item::ALL.iter().map(|&item| command_button(&Command::Draw { item }, item.text(lang), 0)).collect();
+            a.push(back());
+            return (say(msg!("ui.notts.ask.which_card")), a, false);
+        }
+        Menu::Trade(None) => {
+            let mut a: Vec<ActionItem> = Item::ALL
+                .iter()
+                .map(|&item| button(format!("trade-item:{}", item.slug()), item.text(lang), 0))
+                .collect();
+            a.push(back());
+            return (say(msg!("ui.notts.ask.trade_item")), a, false);
+        }
+        Menu::Trade(Some(item)) => {
+            let most = legal.iter().find_map(|l| match l.choice() {
+                Some(Choice::Trade { most }) => Some(*most),
+                _ => None,
+            });
+            let mut a: Vec<ActionItem> = (3..=most.unwrap_or(0))
+                .map(|count| command_button(&Command::Trade { item: *item, count }, count.to_string(), 0))
+                .collect();
+            a.push(back());
+            return (say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false);
+        }
+        Menu::Take(from) => {
+            let a = vec![
+                command_button(&Command::Take { from: *from, defended: false }, say(msg!("ui.notts.cmd.taken")), 1),
+                command_button(
+                    &Command::Take { from: *from, defended: true },
+                    say(msg!("ui.notts.cmd.defended", name = name(*from))),
+                    0,
+                ),
+                back(),
+            ];
+            return (say(msg!("ui.notts.ask.defended", name = name(*from))), a, false);
+        }
+        Menu::Ambush => {
+            let cards = Catalog::builtin();
+            let mut a: Vec<ActionItem> = v
+                .players
+                .iter()
+                .map(|p| p.colour.ambush_card())
+                .chain(item_ambush_cards())
+                .map(|card| button(format!("ambush-card:{card}"), cards.label(&card, lang), 0))
+                .collect();
+            a.push(back());
+            return (say(msg!("ui.notts.ask.ambush_card")), a, true);
+        }
+        Menu::AmbushItems(card, first) => {
+            let mut a: Vec<ActionItem> = Item::ALL
+                .iter()
+                .filter(|&&i| i != Item::Gold && Some(i) != *first)
+                .map(|&i| button(format!("ambush-item:{}", i.slug()), i.text(lang), 0))
+                .collect();
+            a.push(back());
+            let card_name = Catalog::builtin().label(card, lang);
+            let prompt = match first {
+                None => say(msg!("ui.notts.ask.ambush_first_item", card = card_name)),
+                Some(i) => say(msg!("ui.notts.ask.ambush_second_item", card = card_name, item = i.msg())),
+            };
+            return (prompt, a, false);
+        }
+        Menu::Points(..) => {}
+        Menu::HandCount(s) => {
+            let mut a: Vec<ActionItem> = (0..=15u8)
+                .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
+                .collect();
+            a.push(back());
+            return (say(msg!("ui.notts.ask.hand", name = name(*s))), a, true);
+        }
+    }
+    // The choices of the moment, in the engine's order.
+    let mut a = Vec::new();
+    let mut victims = Vec::new();
+    for l in legal {
+        let c = l.command();
+        let b = match c {
+            Command::Draw { .. } => button("open:draw", say(msg!("ui.notts.cmd.pick_card")), 0),
+            Command::Keep => command_button(c, say(msg!("ui.notts.cmd.keep")), 1),
+            Command::Act => {
+                let action = match &v.turn {
+                    Some((_, StepView::Drawn { item })) => item.action().msg(),
+                    _ => msg!("ui.notts.cmd.act_plain"),
+                };
+                command_button(c, say(msg!("ui.notts.cmd.act", action)), 0)
+            }
+            Command::Buy { from: Some(f) } => command_button(c, say(msg!("ui.notts.cmd.buy_from", name = name(*f))), 0),
+            Command::Buy { from: None } => command_button(c, say(msg!("ui.notts.cmd.buy_none")), 0),
+            Command::Take { from, .. } => {
+                if victims.contains(from) {
+                    continue;
+                }
+                victims.push(*from);
+                button(format!("take:{}", from.0), name(*from), 0)
+            }
+            Command::Barter { from: Some(f), cards } => {
+                command_button(c, say(msg!("ui.notts.cmd.barter_from", name = name(*f), count = *cards)), 0)
+            }
+            Command::Barter { from: None, .. } => command_button(c, say(msg!("ui.notts.cmd.barter_none")), 0),
+            Command::Trade { .. } => button("open:trade", say(msg!("ui.notts.cmd.trade")), 1),
+            Command::Complete { commission } => {
+                command_button(c, say(msg!("ui.notts.cmd.complete", commission = commission.msg())), 1)
+            }
+            Command::Spring { .. } => button("open:ambush", say(msg!("ui.notts.cmd.pick_ambush")), 0),
+            Command::Announce { seat } => command_button(c, say(msg!("ui.notts.cmd.announce", name = name(*seat))), 2),
+            Command::Pass { seat } => command_button(c, say(msg!("ui.notts.cmd.pass", name = name(*seat))), 0),
+            Command::CloseAmbushes => command_button(c, say(msg!("ui.notts.cmd.close_ambushes")), 1),
+            Command::EndTurn => command_button(c, say(msg!("ui.notts.cmd.end_turn")), 0),
+            // Set on the setup page, by a player's tile, or when a card asks.
+            Command::Setup(_) | Command::CorrectHand { .. } | Command::Learn { .. } => continue,
+        };
+        a.push(b);
+    }
+    (prompt(v, lang), a, false)
+}
+
+/// The question of the moment.
+fn prompt(v: &NottinghamView, lang: Lang) -> String {
+    let name = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let Some((seat, step)) = &v.turn else { return String::new() };
+    let me = name(*seat);
+    lang.text(&match step {
+        StepView::Draw => msg!("ui.notts.ask.draw", name = me),
+        StepView::Drawn { item } => {
+            msg!("ui.notts.ask.drawn", name = me, item = item.msg(), action = item.action().msg())
+        }
+        StepView::Acting { action } => msg!("ui.notts.ask.acting", name = me, action = action.msg()),
+        StepView::Ambushes { item, count, announced: Some(a), .. } => {
+            msg!("ui.notts.ask.ambush_card_of", name = name(*a), item = item.msg(), count = *count)
+        }
+        StepView::Ambushes { item, count, .. } => {
+            msg!("ui.notts.ask.ambushes", name = me, item = item.msg(), count = *count)
+        }
+        StepView::Free { traded: false } => msg!("ui.notts.ask.free", name = me),
+        StepView::Free { traded: true } => msg!("ui.notts.ask.traded", name = me),
+    })
+}
+
+/// After the end: the commissions' points the count still needs, asked one
+/// side at a time, then back to the games.
+fn end_menu(v: &NottinghamView, m: &Menu, lang: Lang) -> (String, Vec<ActionItem>, bool) {
+    let say = |m: Msg| lang.text(&m);
+    let asked = match m {
+        Menu::Points(c, alone) if v.points_missing.contains(c) => Some((*c, *alone)),
+        _ => v.points_missing.first().map(|c| (*c, None)),
+    };
+    match asked {
+        Some((c, None)) => {
+            let a = COMMISSION_POINTS.map(|n| button(format!("points:{n}"), n.to_string(), 0)).collect();
+            (say(msg!("ui.notts.ask.points_alone", commission = c.msg())), a, true)
+        }
+        Some((c, Some(alone))) => {
+            let a =
+                (*COMMISSION_POINTS.start()..alone).map(|n| button(format!("points:{n}"), n.to_string(), 0)).collect();
+            (say(msg!("ui.notts.ask.points_shared", commission = c.msg(), alone)), a, true)
+        }
+        None => (String::new(), vec![button("leave", say(msg!("ui.notts.cmd.leave")), 1)], false),
+    }
+}
+
+impl Controller {
+    fn notts(&mut self, cmd: Command) {
+        self.touch(Touch::Nottingham(cmd));
+    }
+
+    fn notts_legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.booted.table.session.engine::<Nottingham>().map(Game::legal).unwrap_or_default()
+    }
+
+    fn notts_facts(&self) -> Facts {
+        self.booted.table.session.engine::<Nottingham>().map(|g| g.facts().clone()).unwrap_or_default()
+    }
+
+    fn notts_start(&mut self) {
+        let s = &self.notts_screen;
+        let path = match parse_path(&s.path_text) {
+            Ok(p) => p,
+            Err(m) => {
+                self.notts_screen.problem = Some(m);
+                return;
+            }
+        };
+        let n = s.colours.len();
+        let setup = Setup {
+            colours: s.colours.clone(),
+            names: s.names.iter().take(n).map(|n| n.trim().to_string()).collect(),
+            first: s.first,
+            facts: Facts { path, ..Facts::default() },
+        };
+        self.notts_screen.problem = None;
+        self.notts_screen.menu = Menu::Main;
+        self.notts(Command::Setup(setup));
+    }
+
+    /// Runs the button with `key` (see [`menu`]).
+    pub(super) fn notts_act(&mut self, key: &str) {
+        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
+        let menu = std::mem::take(&mut self.notts_screen.menu);
+        let item = || Item::ALL.into_iter().find(|i| i.slug() == arg);
+        let mut next = Menu::Main;
+        match verb {
+            "do" => match serde_json::from_str::<Command>(arg) {
+                Ok(c) => self.notts(c),
+                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
+            },
+            "open" => next = Menu::named(arg).unwrap_or_default(),
+            "back" => {}
+            "leave" => self.touch(Touch::Leave),
+            "trade-item" => next = Menu::Trade(item()),
+            "take" => next = arg.parse().map_or(Menu::Main, |s| Menu::Take(Seat(s))),
+            "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
+            "ambush-card" => {
+                // A two-item card whose items are not known yet asks them first.
+                let known = self.notts_facts().ambush_items.contains_key(arg) || !arg.contains("/items-");
+                if known {
+                    self.notts(Command::Spring { seat: None, card: arg.to_string() });
+                } else {
+                    next = Menu::AmbushItems(arg.to_string(), None);
+                }
+            }
+            "ambush-item" => match (menu, item()) {
+                (Menu::AmbushItems(card, None), Some(i)) => next = Menu::AmbushItems(card, Some(i)),
+                (Menu::AmbushItems(card, Some(first)), Some(second)) => {
+                    let mut facts = Facts::default();
+                    facts.ambush_items.insert(card.clone(), [first, second]);
+                    self.notts(Command::Learn { facts });
+                    self.notts(Command::Spring { seat: None, card });
+                }
+                _ => {}
+            },
+            "points" => {
+                let Ok(n) = arg.parse::<u8>() else { return };
+                let missing = self.view().nottingham().map(|v| v.points_missing.clone()).unwrap_or_default();
+                let asked = match menu {
+                    Menu::Points(c, alone) if missing.contains(&c) => Some((c, alone)),
+                    _ => missing.first().map(|c| (*c, None)),
+                };
+                match asked {
+                    Some((c, None)) => next = Menu::Points(c, Some(n)),
+                    Some((c, Some(alone))) => {
+                        let mut facts = Facts::default();
+                        facts.commissions.insert(c, Points { alone, shared: n });
+                        self.notts(Command::Learn { facts });
+                    }
+                    None => {}
+                }
+            }
+            _ => eprintln!("tavola: an unknown button: {key}"),
+        }
+        self.notts_screen.menu = next;
+    }
+
+    /// Copies the game's public view into the `NottsUi` global.
+    pub(super) fn refresh_notts(&mut self, window: &AppWindow, view: &TableView) {
+        let lang = view.lang;
+        let ui = window.global::<NottsUi<'_>>();
+        let s = &self.notts_screen;
+        let seats: Vec<NottsSeatChoice> = s
+            .colours
+            .iter()
+            .enumerate()
+            .map(|(i, c)| NottsSeatChoice {
+                colour: c.text(lang).into(),
+                tint: tint(*c),
+                name: s.names.get(i).cloned().unwrap_or_default().into(),
+            })
+            .collect();
+        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
+        ui.set_first(i32::from(s.first.0));
+        ui.set_path_text(s.path_text.clone().into());
+        let problem = s.problem.as_ref().map(|m| lang.text(m)).unwrap_or_default();
+        ui.set_setup_problem(problem.into());
+
+        let Some(v) = view.nottingham() else { return };
+        let legal = self.notts_legal();
+        if !self.notts_screen.menu.fits(&legal, v.ended.is_some()) {
+            self.notts_screen.menu = Menu::Main;
+        }
+        let players: Vec<NottsPlayerItem> = v
+            .players
+            .iter()
+            .map(|p| NottsPlayerItem {
+                name: p.name.clone().into(),
+                colour: p.colour.text(lang).into(),
+                tint: tint(p.colour),
+                hand: i32::from(p.hand),
+                winnings: i32::from(p.winnings),
+                ambushes: i32::from(p.ambushes),
+                commissions: p.commissions.iter().map(|c| c.text(lang)).collect::<Vec<_>>().join(", ").into(),
+                turn: p.turn,
+                favour: p.favour_next,
+            })
+            .collect();
+        super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
+        let last = v.path.len() + 1;
+        let path: Vec<NottsSpace> = (0..=last)
+            .map(|i| NottsSpace {
+                value: if i == 0 || i == last { String::new() } else { v.path[i - 1].to_string() }.into(),
+                here: usize::from(v.sheriff) == i,
+                passed: i < usize::from(v.sheriff),
+            })
+            .collect();
+        super::set_model(&ui.get_path(), path, |m| ui.set_path(m));
+        ui.set_deck(i32::from(v.deck));
+        ui.set_discard(i32::from(v.discard));
+        ui.set_ambush_deck(i32::from(v.ambush_deck));
+        let name = |s: &Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+        let commissions: Vec<String> = v
+            .commissions
+            .iter()
+            .map(|(c, seats)| {
+                let who: Vec<String> = seats.iter().map(name).collect();
+                let (commission, names) = (c.msg(), who.join(", "));
+                lang.text(&match seats.len() {
+                    0 => msg!("ui.notts.commission.open", commission),
+                    1 => msg!("ui.notts.commission.one", commission, names),
+                    _ => msg!("ui.notts.commission.closed", commission, names),
+                })
+            })
+            .collect();
+        ui.set_commissions(commissions.join("\n").into());
+        let (prompt, actions, big) = menu(v, &legal, &self.notts_screen.menu, lang);
+        ui.set_prompt(prompt.into());
+        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
+        ui.set_big_menu(big);
+        // The end.
+        let outcome = self.booted.table.session.engine::<Nottingham>().and_then(Game::outcome);
+        let words = outcome.and_then(|o| GameKind::Nottingham.outcome_words(&o.winner, &o.reason));
+        ui.set_result_title(words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default().into());
+        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
+        let winners = v.winners.clone().unwrap_or_default();
+        let scores: Vec<NottsScoreItem> = v
+            .scores
+            .iter()
+            .flatten()
+            .zip(&v.players)
+            .map(|(s, p)| NottsScoreItem {
+                name: p.name.clone().into(),
+                tint: tint(p.colour),
+                winnings: s.winnings as i32,
+                cards: i32::from(s.cards),
+                commissions: s.commissions as i32,
+                total: s.total as i32,
+                winner: winners.contains(&p.seat),
+            })
+            .collect();
+        super::set_model(&ui.get_scores(), scores, |m| ui.set_scores(m));
+    }
+}
+
+/// The page for a Nottingham view.
+pub(super) fn page(v: &NottinghamView) -> &'static str {
+    if v.players.is_empty() {
+        "notts-setup"
+    } else if v.ended.is_some() {
+        "notts-end"
+    } else {
+        "notts-board"
+    }
+}
+
+/// Connects the `NottsUi` callbacks.
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+    window: &AppWindow,
+    ctrl: &Rc<RefCell<Controller>>,
+    with: Rc<W>,
+) {
+    let ui = window.global::<NottsUi<'_>>();
+    {
+        let with = with.clone();
+        ui.on_setup_players(move |n| {
+            with(&|c| {
+                let s = &mut c.notts_screen;
+                let n = n.clamp(3, 7) as usize;
+                s.colours.truncate(n);
+                while s.colours.len() < n {
+                    match Colour::ALL.into_iter().find(|k| !s.colours.contains(k)) {
+                        Some(k) => s.colours.push(k),
+                        None => break,
+                    }
+                }
+                if s.first.index() >= n {
+                    s.first = Seat(0);
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_cycle_colour(move |i| {
+            with(&|c| {
+                let s = &mut c.notts_screen;
+                let Some(current) = s.colours.get(i.max(0) as usize).copied() else { return };
+                let at = Colour::ALL.iter().position(|&k| k == current).unwrap_or(0);
+                let next = (1..Colour::ALL.len())
+                    .map(|d| Colour::ALL[(at + d) % Colour::ALL.len()])
+                    .find(|k| !s.colours.contains(k));
+                if let Some(k) = next {
+                    s.colours[i as usize] = k;
+                }
+            })
+        });
+    }
+    {
+        // Typing changes no page: no refresh, so the field keeps its focus.
+        let c = ctrl.clone();
+        ui.on_set_name(move |i, text| {
+            if let Some(name) = c.borrow_mut().notts_screen.names.get_mut(i.max(0) as usize) {
+                *name = text.to_string();
+            }
+        });
+    }
+    {
+        let c = ctrl.clone();
+        ui.on_set_path(move |text| c.borrow_mut().notts_screen.path_text = text.to_string());
+    }
+    {
+        let with = with.clone();
+        ui.on_set_first(move |i| with(&|c| c.notts_screen.first = Seat(i.clamp(0, 6) as u8)));
+    }
+    {
+        let with = with.clone();
+        ui.on_start(move || with(&|c| c.notts_start()));
+    }
+    ui.on_act(move |key| with(&|c| c.notts_act(&key)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::testkit::Fuzz;
+    use crate::games::Ctx;
+
+    fn sent(b: &ActionItem) -> Option<Command> {
+        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
+    }
+
+    #[test]
+    fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
+        let mut states = 0;
+        for seed in 0..20 {
+            let mut ctx = Ctx::seeded(seed);
+            let mut g = Nottingham::default();
+            for _ in 0..400 {
+                if g.is_over() {
+                    break;
+                }
+                if !g.view().players.is_empty() {
+                    states += 1;
+                    let (v, legal) = (g.view(), g.legal());
+                    let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
+                    let (_, main, _) = menu(&v, &legal, &Menu::Main, lang);
+                    let mut buttons = main.clone();
+                    for b in &main {
+                        let sub = match b.key.split_once(':') {
+                            Some(("open", name)) => Menu::named(name),
+                            Some(("take", s)) => s.parse().ok().map(|s| Menu::Take(Seat(s))),
+                            _ => None,
+                        };
+                        if let Some(m) = sub {
+                            buttons.extend(menu(&v, &legal, &m, lang).1);
+                        }
+                    }
+                    for b in &buttons {
+                        assert!(!b.label.is_empty() && !b.label.starts_with("ui."), "{b:?}");
+                    }
+                    let commands: Vec<Command> = buttons.iter().filter_map(sent).collect();
+                    for c in &commands {
+                        let listed = legal.iter().any(|l| match l {
+                            Legal::Exact(x) | Legal::Secret(x) => x == c,
+                            Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
+                        });
+                        assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
+                    }
+                    for l in &legal {
+                        let Legal::Exact(c) = l else { continue };
+                        assert!(commands.contains(c), "seed {seed}: {c:?} is legal but has no button");
+                    }
+                }
+                let cmd = g.random_command(&mut ctx.rng);
+                let _ = g.execute(&cmd, &mut ctx);
+            }
+        }
+        assert!(states > 1_000, "only {states} states");
+    }
+
+    #[test]
+    fn the_path_typed_at_setup_is_read_or_refused_with_the_word() {
+        assert_eq!(parse_path("4 3, 5;2"), Ok(vec![4, 3, 5, 2]));
+        let e = parse_path("4 tre 5").expect_err("a word");
+        assert!(Lang::It.text(&e).contains("tre"), "{}", Lang::It.text(&e));
+    }
+}

@@ -1,0 +1,136 @@
+//! What the rules accept now ([`crate::Game::legal`]), from the checks
+//! `decide` makes: the screen's buttons and the fuzzers are built from it.
+
+use super::items::{Commission, Item};
+use super::{Command, Nottingham, Step, Turn, MIN_TRADE};
+use crate::{Legal, Seat};
+
+/// What an open command leaves to the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// The setup page's choices: colours, names, the first player, the
+    /// Sheriff's path.
+    Setup,
+    /// The card drawn: any item (laid on the reader or picked).
+    Drawn,
+    /// An exchange: one item, `MIN_TRADE` to `most` cards.
+    Trade {
+        /// Cards in hand.
+        most: u8,
+    },
+    /// An ambush card shown, by one of `by`.
+    AmbushCard {
+        /// Who may spring one now.
+        by: Vec<Seat>,
+    },
+    /// A hand's count set right.
+    HandCount,
+    /// Facts learned for a card the game needs now.
+    Facts,
+}
+
+impl Nottingham {
+    /// See [`crate::Game::legal`].
+    pub(super) fn legal_now(&self) -> Vec<Legal<Command, Choice>> {
+        let mut out = Vec::new();
+        if self.setup.is_none() {
+            out.push(Legal::Open(Command::Setup(super::Setup::placeholder()), Choice::Setup));
+            return out;
+        }
+        let Some(Turn { seat, step, traded }) = &self.turn else { return out };
+        let seat = *seat;
+        let exact = |out: &mut Vec<Legal<Command, Choice>>, c: Command| out.push(Legal::Exact(c));
+        match step {
+            Step::Draw => out.push(Legal::Open(Command::Draw { item: Item::CopperCoin }, Choice::Drawn)),
+            Step::Drawn { item } => {
+                exact(&mut out, Command::Keep);
+                if self.check_act(seat, *item).is_ok() {
+                    exact(&mut out, Command::Act);
+                }
+            }
+            Step::Acting { action } => {
+                let opponents = Seat::all(self.players()).filter(|&s| s != seat);
+                match action {
+                    super::Action::Buy => {
+                        for s in self.victims(seat) {
+                            exact(&mut out, Command::Buy { from: Some(s) });
+                        }
+                        exact(&mut out, Command::Buy { from: None });
+                    }
+                    super::Action::Barter => {
+                        for s in opponents {
+                            for cards in 1..=2 {
+                                if self.players[s.index()].hand >= cards {
+                                    exact(&mut out, Command::Barter { from: Some(s), cards });
+                                }
+                            }
+                        }
+                        if self.victims(seat).next().is_none() {
+                            exact(&mut out, Command::Barter { from: None, cards: 1 });
+                        }
+                    }
+                    _ => {
+                        for from in self.victims(seat) {
+                            for defended in [false, true] {
+                                exact(&mut out, Command::Take { from, defended });
+                            }
+                        }
+                    }
+                }
+            }
+            Step::Ambushes { open, announced, .. } => {
+                let by: Vec<Seat> = match announced {
+                    Some(a) => vec![*a],
+                    None => open.iter().copied().collect(),
+                };
+                out.push(Legal::Open(Command::Spring { seat: None, card: String::new() }, Choice::AmbushCard { by }));
+                if announced.is_none() {
+                    for &s in open {
+                        exact(&mut out, Command::Announce { seat: s });
+                    }
+                }
+                for &s in open {
+                    if *announced != Some(s) {
+                        exact(&mut out, Command::Pass { seat: s });
+                    }
+                }
+                exact(&mut out, Command::CloseAmbushes);
+            }
+            Step::Free => {
+                let hand = self.players[seat.index()].hand;
+                if !traded {
+                    if hand >= MIN_TRADE {
+                        let trade = Command::Trade { item: Item::CopperCoin, count: MIN_TRADE };
+                        out.push(Legal::Open(trade, Choice::Trade { most: hand }));
+                    }
+                    for c in Commission::ALL {
+                        let done = self.completed(c);
+                        if done.len() < 2 && !done.contains(&seat) && hand >= c.cards() {
+                            exact(&mut out, Command::Complete { commission: c });
+                        }
+                    }
+                }
+                exact(&mut out, Command::EndTurn);
+            }
+        }
+        for s in Seat::all(self.players()) {
+            out.push(Legal::Open(Command::CorrectHand { seat: s, cards: 0 }, Choice::HandCount));
+        }
+        out.push(Legal::Open(Command::Learn { facts: super::Facts::default() }, Choice::Facts));
+        out
+    }
+}
+
+impl super::Setup {
+    /// Three players, red, yellow and green, and a placeholder path: what
+    /// an open setup command holds until the setup page fills it in.
+    pub fn placeholder() -> super::Setup {
+        use super::items::Colour;
+        super::Setup {
+            colours: vec![Colour::Red, Colour::Yellow, Colour::Green],
+            names: Vec::new(),
+            first: Seat(0),
+            facts: super::Facts::default(),
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! Nottingham's rules, scene by scene. The card facts here are test values
+//! (a short path, round points), not the owner's cards.
+
+use super::items::{Colour, Commission, Facts, Item, Points};
+use super::*;
+use crate::{Ctx, Game};
+
+/// A test path: not the board's, only its range.
+const PATH: [u8; 5] = [4, 3, 5, 2, 6];
+
+fn facts() -> Facts {
+    let mut f = Facts { path: PATH.to_vec(), ..Facts::default() };
+    for (c, alone, shared) in [
+        (Commission::OneOfEach, 30, 20),
+        (Commission::FiveAlike, 25, 15),
+        (Commission::FourPairs, 20, 12),
+        (Commission::ThreePairs, 14, 10),
+    ] {
+        f.commissions.insert(c, Points { alone, shared });
+    }
+    f.ambush_items.insert("nottingham/ambush/items-1".into(), [Item::Pearls, Item::Chest]);
+    f
+}
+
+fn table(n: usize) -> (Nottingham, Ctx<'static>) {
+    let mut ctx = Ctx::seeded(1);
+    let mut g = Nottingham::default();
+    let setup = Setup {
+        colours: Colour::ALL[..n].to_vec(),
+        names: ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina"][..n]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        first: Seat(0),
+        facts: facts(),
+    };
+    run(&mut g, &mut ctx, Command::Setup(setup));
+    (g, ctx)
+}
+
+fn run(g: &mut Nottingham, ctx: &mut Ctx<'_>, c: Command) -> Vec<Event> {
+    let events = g.execute(&c, ctx).unwrap_or_else(|e| panic!("{c:?} refused: {e:?}"));
+    g.check_invariants().unwrap_or_else(|e| panic!("after {c:?}: {e}"));
+    events
+}
+
+fn refused(g: &Nottingham, c: Command) -> String {
+    let before = g.clone();
+    let e = g.decide(&c, &mut Ctx::seeded(0)).expect_err("refused");
+    assert_eq!(*g, before);
+    let code = e.code();
+    code.strip_prefix("nottingham.").map_or(code.clone(), str::to_string)
+}
+
+fn hands(g: &Nottingham) -> Vec<u8> {
+    g.player_states().iter().map(|p| p.hand).collect()
+}
+
+/// Draws `item` and keeps it.
+fn keep(g: &mut Nottingham, ctx: &mut Ctx<'_>, item: Item) {
+    run(g, ctx, Command::Draw { item });
+    if item != Item::Necklace {
+        run(g, ctx, Command::Keep);
+    }
+}
+
+#[test]
+fn setup_deals_three_each_puts_away_the_unused_colours_and_needs_the_path() {
+    let mut g = Nottingham::default();
+    let mut setup = Setup { colours: vec![Colour::Red, Colour::Blue, Colour::Grey], ..Setup::placeholder() };
+    assert_eq!(refused(&g, Command::Setup(setup.clone())), "path_unknown");
+    setup.facts.path = vec![4, 9];
+    assert_eq!(refused(&g, Command::Setup(setup.clone())), "path_value");
+    setup.facts.path = PATH.to_vec();
+    setup.colours.push(Colour::Red);
+    assert_eq!(refused(&g, Command::Setup(setup.clone())), "colour_twice");
+    setup.colours = vec![Colour::Red, Colour::Blue];
+    assert_eq!(refused(&g, Command::Setup(setup.clone())), "player_count");
+    setup.colours = vec![Colour::Red, Colour::Blue, Colour::Grey];
+    let events = run(&mut g, &mut Ctx::seeded(0), Command::Setup(setup));
+    let Event::SetUp { put_away, .. } = &events[0] else { panic!("{events:?}") };
+    assert_eq!(*put_away, [Colour::Yellow, Colour::Green, Colour::Purple, Colour::White]);
+    assert_eq!(hands(&g), [3, 3, 3]);
+    assert_eq!(g.piles(), (84 - 9, 0));
+    assert_eq!(g.view().ambush_deck, 9, "13 less the four colours put away");
+}
+
+#[test]
+fn a_turn_draws_then_keeps_or_acts_then_exchanges_once() {
+    let (mut g, mut ctx) = table(3);
+    assert_eq!(refused(&g, Command::Keep), "draw_first");
+    assert_eq!(refused(&g, Command::Trade { item: Item::Gold, count: 3 }), "finish_the_card");
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Chest });
+    assert_eq!(refused(&g, Command::Draw { item: Item::Chest }), "already_drawn");
+    run(&mut g, &mut ctx, Command::Keep);
+    assert_eq!(hands(&g), [4, 3, 3]);
+    assert_eq!(refused(&g, Command::Trade { item: Item::Chest, count: 2 }), "trade_too_small");
+    assert_eq!(refused(&g, Command::Trade { item: Item::Chest, count: 5 }), "not_enough_cards");
+    // Nobody holds an ambush: the exchange goes through at once.
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Chest, count: 3 });
+    assert_eq!(g.player_states()[0].winnings, [Item::Chest]);
+    assert_eq!(g.piles().1, 2, "one kept for points, two discarded");
+    // The Sheriff's first space holds 4: every hand of 4 or fewer gets a favour.
+    assert_eq!(g.sheriff(), (1, Some(4)));
+    assert_eq!(hands(&g), [2, 4, 4]);
+    assert_eq!(g.piles().0, 84 - 9 - 1 - 3);
+    assert_eq!(refused(&g, Command::Trade { item: Item::Gold, count: 3 }), "one_exchange");
+    run(&mut g, &mut ctx, Command::EndTurn);
+    assert_eq!(g.turn().map(|t| t.seat), Some(Seat(1)));
+}
+
+#[test]
+fn the_necklace_is_kept_and_an_attack_with_no_one_to_rob_is_refused() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Necklace });
+    assert_eq!(hands(&g)[0], 4, "kept on the draw");
+    assert_eq!(refused(&g, Command::Act), "card_placed");
+    run(&mut g, &mut ctx, Command::EndTurn);
+    // Bruno draws a candlestick while every other hand is empty.
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(0), cards: 0 });
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(2), cards: 0 });
+    run(&mut g, &mut ctx, Command::Draw { item: Item::SilverCandlestick });
+    assert_eq!(refused(&g, Command::Act), "no_opponent_holds");
+    assert!(!g.legal().iter().any(|l| *l.command() == Command::Act));
+    run(&mut g, &mut ctx, Command::Keep);
+}
+
+#[test]
+fn steal_rob_raid_give_the_attacker_a_card_and_leave_the_victim_even_defended_or_not() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Pearls });
+    run(&mut g, &mut ctx, Command::Act);
+    assert_eq!(refused(&g, Command::Take { from: Seat(0), defended: false }), "not_yourself");
+    assert_eq!(refused(&g, Command::Buy { from: None }), "not_that_action");
+    run(&mut g, &mut ctx, Command::Take { from: Seat(1), defended: true });
+    assert_eq!(hands(&g), [4, 3, 3], "the Necklace for the pearls: a card each way");
+    run(&mut g, &mut ctx, Command::EndTurn);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::CopperCoin });
+    run(&mut g, &mut ctx, Command::Act);
+    run(&mut g, &mut ctx, Command::Buy { from: Some(Seat(2)) });
+    assert_eq!(hands(&g), [4, 4, 3], "Carla sold a card for the coin");
+    run(&mut g, &mut ctx, Command::EndTurn);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Chest });
+    run(&mut g, &mut ctx, Command::Act);
+    assert_eq!(refused(&g, Command::Barter { from: None, cards: 1 }), "barter_must_take");
+    run(&mut g, &mut ctx, Command::Barter { from: Some(Seat(0)), cards: 2 });
+    assert_eq!(hands(&g), [3, 4, 5], "two cards for the chest");
+}
+
+#[test]
+fn an_ambush_takes_a_card_of_the_exchange_and_can_spoil_it() {
+    let (mut g, mut ctx) = table(3);
+    // Anna lays an ambush with the Gold she drew.
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+    run(&mut g, &mut ctx, Command::Act);
+    assert_eq!(g.player_states()[0].ambushes, 1);
+    assert_eq!(hands(&g)[0], 3, "the Gold lies under the ambush card, not in the hand");
+    run(&mut g, &mut ctx, Command::EndTurn);
+    // Bruno exchanges three pearls: the window opens for Anna.
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Pearls });
+    run(&mut g, &mut ctx, Command::Keep);
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Pearls, count: 3 });
+    let w = g.waiting().expect("the ambush window");
+    assert_eq!(w.pad, [(Seat(0), false)]);
+    assert_eq!(w.timer.map(|t| t.0), Some(crate::TimerKind::Ambush));
+    assert_eq!(refused(&g, Command::EndTurn), "ambushes_open");
+    // Wrong cards are refused with the reason.
+    let spring = |card: &str| Command::Spring { seat: None, card: card.into() };
+    assert_eq!(refused(&g, spring("nottingham/ambush/red")), "own_colour");
+    assert_eq!(refused(&g, spring("nottingham/ambush/green")), "wrong_colour");
+    assert_eq!(refused(&g, spring("nottingham/ambush/items-2")), "facts_needed");
+    // Learned, and it shows Gold and Jewels: not pearls.
+    let mut learned = Facts::default();
+    learned.ambush_items.insert("nottingham/ambush/items-2".into(), [Item::Gold, Item::Jewels]);
+    assert_eq!(refused(&g, Command::Learn { facts: learned.clone() }), "ambush_items", "no card shows Gold");
+    learned.ambush_items.insert("nottingham/ambush/items-2".into(), [Item::Jewels, Item::Chest]);
+    run(&mut g, &mut ctx, Command::Learn { facts: learned });
+    assert_eq!(refused(&g, spring("nottingham/ambush/items-2")), "wrong_items");
+    // Bruno's colour card catches any exchange of his.
+    assert_eq!(g.card_command("nottingham/ambush/yellow", ctx.cards), Ok(spring("nottingham/ambush/yellow")));
+    run(&mut g, &mut ctx, Command::Announce { seat: Seat(0) });
+    run(&mut g, &mut ctx, spring("nottingham/ambush/yellow"));
+    // Two cards left: the exchange is spoiled, the Sheriff stays.
+    assert_eq!(hands(&g), [4, 4, 3], "Anna took a pearl; Bruno has the Gold and his two pearls back");
+    assert_eq!(g.sheriff().0, 0);
+    assert!(g.player_states()[1].winnings.is_empty());
+    assert_eq!(g.view().ambush_deck, 13 - 4, "the ambush card goes back under its deck");
+    assert_eq!(refused(&g, Command::Trade { item: Item::Gold, count: 3 }), "one_exchange");
+}
+
+#[test]
+fn an_exchange_that_keeps_three_cards_through_an_ambush_still_scores() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+    run(&mut g, &mut ctx, Command::Act);
+    run(&mut g, &mut ctx, Command::EndTurn);
+    keep(&mut g, &mut ctx, Item::Pearls);
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(1), cards: 6 });
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Pearls, count: 4 });
+    // The two-item card showing pearls, laid straight on the reader: Anna
+    // is the only one who could have sprung it.
+    let spring = g.card_command("nottingham/ambush/items-1", ctx.cards).expect("in the window");
+    run(&mut g, &mut ctx, spring);
+    assert_eq!(g.player_states()[1].winnings, [Item::Pearls], "three pearls left: still an exchange");
+    assert_eq!(g.sheriff().0, 1);
+    assert!(g.waiting().is_none(), "Anna has no ambush left: the window closed");
+}
+
+#[test]
+fn a_window_nobody_answers_closes_on_time_and_the_exchange_goes_through() {
+    let (mut g, mut ctx) = table(4);
+    for seat in [0, 1] {
+        run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+        run(&mut g, &mut ctx, Command::Act);
+        run(&mut g, &mut ctx, Command::EndTurn);
+        let _ = seat;
+    }
+    keep(&mut g, &mut ctx, Item::Jewels);
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Jewels, count: 3 });
+    assert_eq!(g.waiting().map(|w| w.pad.len()), Some(2));
+    assert_eq!(g.pad_command(Seat(1), false), Some(Command::Pass { seat: Seat(1) }));
+    run(&mut g, &mut ctx, Command::Pass { seat: Seat(1) });
+    assert_eq!(refused(&g, Command::Pass { seat: Seat(1) }), "common.not_asked");
+    assert_eq!(g.timeout_command(), Some(Command::CloseAmbushes));
+    run(&mut g, &mut ctx, Command::CloseAmbushes);
+    assert_eq!(g.player_states()[2].winnings, [Item::Jewels]);
+    assert_eq!(g.timeout_command(), None);
+}
+
+#[test]
+fn commissions_go_to_two_players_at_most_once_each_and_the_eighth_ends_the_game() {
+    let mut ctx = Ctx::seeded(1);
+    let mut g = Nottingham::default();
+    let long = Facts { path: vec![8; 10], ..facts() };
+    let setup = Setup { colours: Colour::ALL[..4].to_vec(), facts: long, ..Setup::placeholder() };
+    run(&mut g, &mut ctx, Command::Setup(setup));
+    let turn = |g: &mut Nottingham, ctx: &mut Ctx<'_>| {
+        let seat = g.turn().expect("a turn").seat;
+        keep(g, ctx, Item::CopperCoin);
+        run(g, ctx, Command::CorrectHand { seat, cards: 9 });
+    };
+    let complete = |g: &mut Nottingham, ctx: &mut Ctx<'_>, c: Commission| {
+        run(g, ctx, Command::Complete { commission: c });
+        if !g.is_over() {
+            run(g, ctx, Command::EndTurn);
+        }
+    };
+    use Commission::*;
+    turn(&mut g, &mut ctx);
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(0), cards: 7 });
+    assert_eq!(refused(&g, Command::Complete { commission: FourPairs }), "not_enough_cards");
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(0), cards: 9 });
+    complete(&mut g, &mut ctx, FiveAlike);
+    turn(&mut g, &mut ctx);
+    complete(&mut g, &mut ctx, FiveAlike);
+    turn(&mut g, &mut ctx);
+    assert_eq!(refused(&g, Command::Complete { commission: FiveAlike }), "commission_gone");
+    complete(&mut g, &mut ctx, OneOfEach);
+    turn(&mut g, &mut ctx);
+    complete(&mut g, &mut ctx, OneOfEach);
+    turn(&mut g, &mut ctx);
+    assert_eq!(refused(&g, Command::Complete { commission: FiveAlike }), "commission_twice");
+    complete(&mut g, &mut ctx, FourPairs);
+    turn(&mut g, &mut ctx);
+    complete(&mut g, &mut ctx, ThreePairs);
+    turn(&mut g, &mut ctx);
+    complete(&mut g, &mut ctx, FourPairs);
+    assert!(!g.is_over());
+    turn(&mut g, &mut ctx);
+    complete(&mut g, &mut ctx, ThreePairs);
+    assert!(g.is_over(), "the eighth commission card is taken");
+    assert_eq!(g.sheriff().0, 7, "no move after the last");
+    assert_eq!(g.outcome().map(|o| o.reason), Some("commissions".into()));
+    // Shared everywhere: Anna five alike 15 + four pairs 12; Bruno 15 + three
+    // pairs 10; Carla one of each 20 + four pairs 12; Dario 20 + 10.
+    let totals: Vec<u32> = g.scores().expect("known").iter().map(|s| s.commissions).collect();
+    assert_eq!(totals, [27, 25, 32, 30]);
+}
+
+#[test]
+fn the_sheriff_coming_home_ends_the_game_and_the_count_breaks_ties_on_winnings_cards() {
+    let (mut g, mut ctx) = table(3);
+    // Five exchanges walk the five test spaces; the sixth brings him home.
+    let trades = [
+        (Item::Chest, 3),
+        (Item::CopperCoin, 3),
+        (Item::Pearls, 3),
+        (Item::Gold, 3),
+        (Item::Jewels, 3),
+        (Item::Chest, 3),
+    ];
+    for (i, (item, count)) in trades.into_iter().enumerate() {
+        let seat = g.turn().expect("a turn").seat;
+        keep(&mut g, &mut ctx, Item::Necklace);
+        run(&mut g, &mut ctx, Command::CorrectHand { seat, cards: 5 });
+        run(&mut g, &mut ctx, Command::Trade { item, count });
+        if g.is_over() {
+            assert_eq!(i, 5, "home on the sixth move");
+            break;
+        }
+        run(&mut g, &mut ctx, Command::EndTurn);
+    }
+    assert!(g.is_over());
+    let v = g.view();
+    let scores = v.scores.expect("every point known");
+    // Anna: chest 13 + gold 9; Bruno: coin 7 + jewels 11; Carla: pearls 10 + chest 13.
+    assert_eq!(scores.iter().map(|s| s.total).collect::<Vec<_>>(), [22, 18, 23]);
+    assert_eq!(v.winners, Some(vec![Seat(2)]));
+    let o = g.outcome().expect("over");
+    assert_eq!((o.winner.as_str(), o.reason.as_str()), ("green", "sheriff_home"));
+    let words = Nottingham::outcome_words(&o.winner, &o.reason).expect("words");
+    assert_eq!(crate::Lang::En.text(&words.title), "Green wins");
+}
+
+#[test]
+fn an_empty_deck_takes_the_discards_and_with_none_the_hands_are_cut() {
+    let (mut g, mut ctx) = table(3);
+    // The discards are shuffled into a new deck.
+    g.deck = 0;
+    g.discard = 6;
+    let events = run(&mut g, &mut ctx, Command::Draw { item: Item::Chest });
+    assert!(matches!(events[0], Event::Reshuffled { cards: 6 }), "{events:?}");
+    assert_eq!(g.piles(), (5, 0));
+    run(&mut g, &mut ctx, Command::Keep);
+    run(&mut g, &mut ctx, Command::EndTurn);
+    // No deck and no discards, the Sheriff on a 4: Bruno's nine cards are cut
+    // to four, the Sheriff moves on without favours, the cut cards make the
+    // new deck.
+    (g.deck, g.discard, g.sheriff) = (0, 0, 1);
+    g.players[1].hand = 9;
+    let events = run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+    assert_eq!(
+        events,
+        [
+            Event::HandsCut { cuts: vec![(Seat(1), 5)] },
+            Event::SheriffMoved { to: 2 },
+            Event::Reshuffled { cards: 5 },
+            Event::Drew { seat: Seat(1), item: Item::Gold },
+        ]
+    );
+    assert_eq!(hands(&g), [4, 4, 3]);
+    run(&mut g, &mut ctx, Command::Keep);
+    run(&mut g, &mut ctx, Command::EndTurn);
+    // Nothing anywhere, and no hand above the Sheriff's number: no draw.
+    (g.deck, g.discard) = (0, 0);
+    for p in &mut g.players {
+        p.hand = 1;
+    }
+    let events = run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+    assert_eq!(events, [Event::SheriffMoved { to: 3 }, Event::NoDraw { seat: Seat(2) }]);
+    assert!(g.legal().iter().any(|l| *l.command() == Command::EndTurn), "the turn goes on");
+}
+
+#[test]
+fn random_games_keep_the_rules_invariants() {
+    let report = crate::testkit::check_game::<Nottingham>(11, 60, 400).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.finished > 10, "{report:?}");
+}

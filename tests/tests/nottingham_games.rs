@@ -1,0 +1,168 @@
+//! Nottingham through the headless driver, as a table plays it: the
+//! documented example, the ambush window on the pad and its time running
+//! out, a card whose facts the game learns when it first needs them, and a
+//! game to its final count.
+
+use serde_json::{json, Value};
+use tavola::headless::{run, Options};
+
+fn drive(seed: u64, lines: &[Value]) -> Vec<Value> {
+    let script: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let mut out = Vec::new();
+    run(&Options { seed, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");
+    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+fn n(cmd: Value) -> Value {
+    let mut c = json!({"touch": "nottingham"});
+    c.as_object_mut().unwrap().extend(cmd.as_object().unwrap().clone());
+    c
+}
+
+fn last_view(out: &[Value]) -> Value {
+    out.iter().rev().find(|o| o["out"] == "view").expect("a view")["view"]["nottingham"].clone()
+}
+
+fn hands(view: &Value) -> Vec<u64> {
+    view["players"].as_array().unwrap().iter().map(|p| p["hand"].as_u64().unwrap()).collect()
+}
+
+fn errors(out: &[Value]) -> Vec<String> {
+    out.iter().filter(|o| o["out"] == "error").map(|o| o["code"].as_str().unwrap().to_string()).collect()
+}
+
+/// Test facts: not a real board.
+fn setup(colours: &[&str], path: &[u8]) -> Value {
+    let names = &["Anna", "Bruno", "Carla", "Dario"][..colours.len()];
+    n(json!({"cmd": "setup", "colours": colours, "names": names, "first": 0, "facts": {"path": path}}))
+}
+
+#[test]
+fn the_documented_example_counts_every_hand() {
+    let path = format!("{}/../docs/examples/nottingham-4-players.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let script = std::fs::read_to_string(path).expect("the example");
+    let mut out = Vec::new();
+    run(&Options { seed: 7, ..Options::default() }, script.as_bytes(), &mut out).expect("runs");
+    let out: Vec<Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(errors(&out).is_empty(), "{:?}", errors(&out));
+    let v = last_view(&out);
+    // Anna 3 + a chest (ambush) + a favour; Bruno 3 + chest - 3 + gold + 2 back + favour;
+    // Carla 3 + the necklace + favour; Dario 3 + jewels - 3 (kept one) + favour.
+    assert_eq!(hands(&v), [5, 5, 5, 2]);
+    assert_eq!(v["sheriff"], 1);
+    assert_eq!(v["players"][3]["winnings"], 1);
+    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    assert!(lines.contains(&"2 cards are left: Bruno's exchange fails and they go back to the hand."), "{lines:?}");
+    assert!(lines.contains(&"The ambush card of Purple goes back in the box."));
+}
+
+#[test]
+fn an_ambush_window_nobody_answers_closes_when_its_time_runs_out() {
+    let out = drive(
+        3,
+        &[
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            json!({"touch": "set_timers", "discussion_s": 0, "vote_s": 30, "mission_s": 30, "ambush_s": 5, "warning_s": 2}),
+            setup(&["red", "yellow", "green"], &[4, 3, 5, 2, 6]),
+            n(json!({"cmd": "draw", "item": "gold"})),
+            n(json!({"cmd": "act"})),
+            n(json!({"cmd": "end_turn"})),
+            n(json!({"cmd": "draw", "item": "pearls"})),
+            n(json!({"cmd": "keep"})),
+            n(json!({"cmd": "trade", "item": "pearls", "count": 3})),
+            json!({"view": true}),
+            json!({"wait_ms": 6000}),
+            json!({"view": true}),
+        ],
+    );
+    assert!(errors(&out).is_empty(), "{:?}", errors(&out));
+    let during = out.iter().find(|o| o["out"] == "view").unwrap();
+    assert_eq!(during["view"]["timer"]["kind"], "ambush", "{during}");
+    assert_eq!(during["view"]["lights"][0], "waiting", "Anna's pad light asks her");
+    let v = last_view(&out);
+    assert_eq!(v["players"][1]["winnings"], 1, "the exchange went through");
+    assert_eq!(v["sheriff"], 1);
+}
+
+#[test]
+fn a_two_item_ambush_card_asks_its_items_once_and_a_wrong_card_changes_nothing() {
+    let start = vec![
+        json!({"touch": "choose_game", "game": "nottingham"}),
+        setup(&["red", "yellow", "green"], &[4, 3, 5, 2, 6]),
+        n(json!({"cmd": "draw", "item": "gold"})),
+        n(json!({"cmd": "act"})),
+        n(json!({"cmd": "end_turn"})),
+        n(json!({"cmd": "draw", "item": "pearls"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "correct_hand", "seat": 1, "cards": 6})),
+        n(json!({"cmd": "trade", "item": "pearls", "count": 4})),
+        json!({"press": {"seat": 0, "button": "approve"}}),
+        json!({"view": true}),
+        // Carla's colour: not Bruno's exchange.
+        json!({"tag": "placed", "uid": "04A10000000031", "card": "nottingham/ambush/green"}),
+        json!({"tag": "removed"}),
+        json!({"view": true}),
+        // A two-item card Tavola has not learned yet.
+        json!({"tag": "placed", "uid": "04A10000000032", "card": "nottingham/ambush/items-3"}),
+        json!({"tag": "removed"}),
+    ];
+    let out = drive(5, &start);
+    assert_eq!(errors(&out), ["nottingham.wrong_colour", "nottingham.facts_needed"]);
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert_eq!(views[0]["view"]["nottingham"], views[1]["view"]["nottingham"], "the refused card changed nothing");
+    let asked = out.iter().find(|o| o["code"] == "nottingham.facts_needed").unwrap();
+    let said = asked["message"].as_str().unwrap();
+    assert!(said.starts_with("Ambush: two items: ") && said.contains("Enter them"), "the card by its name: {said}");
+    // The items are learned (test values), the card is laid again: it catches pearls.
+    let mut more = start.clone();
+    more.push(n(
+        json!({"cmd": "learn", "facts": {"ambush_items": {"nottingham/ambush/items-3": ["pearls", "chest"]}}}),
+    ));
+    // Entering the items takes a while; then the card is laid again.
+    more.push(json!({"wait_ms": 3000}));
+    more.push(json!({"tag": "placed", "uid": "04A10000000032", "card": "nottingham/ambush/items-3"}));
+    more.push(json!({"tag": "removed"}));
+    more.push(json!({"view": true}));
+    let out = drive(5, &more);
+    assert_eq!(errors(&out), ["nottingham.wrong_colour", "nottingham.facts_needed"], "nothing more refused");
+    let v = last_view(&out);
+    assert_eq!(v["players"][1]["winnings"], 1, "three pearls left: the exchange stands");
+    assert_eq!(hands(&v)[0], 5, "Anna took a pearl, then a favour (four cards on a 4)");
+}
+
+#[test]
+fn a_game_runs_to_the_sheriffs_return_and_the_count_asks_the_commissions_points() {
+    let mut lines =
+        vec![json!({"touch": "choose_game", "game": "nottingham"}), setup(&["red", "yellow", "green"], &[4, 3])];
+    // Anna completes five alike, then exchanges bring the Sheriff home.
+    lines.extend([
+        n(json!({"cmd": "draw", "item": "chest"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "correct_hand", "seat": 0, "cards": 6})),
+        n(json!({"cmd": "complete", "commission": "five_alike"})),
+        n(json!({"cmd": "end_turn"})),
+        n(json!({"cmd": "draw", "item": "chest"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "trade", "item": "chest", "count": 3})),
+        n(json!({"cmd": "end_turn"})),
+        n(json!({"cmd": "draw", "item": "gold"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "correct_hand", "seat": 2, "cards": 4})),
+        n(json!({"cmd": "trade", "item": "gold", "count": 3})),
+        json!({"view": true}),
+        n(json!({"cmd": "learn", "facts": {"commissions": {"five_alike": {"alone": 25, "shared": 15}}}})),
+        json!({"view": true}),
+    ]);
+    let out = drive(9, &lines);
+    assert!(errors(&out).is_empty(), "{:?}", errors(&out));
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    let before = &views[0]["view"]["nottingham"];
+    assert_eq!(before["ended"], "sheriff_home");
+    assert_eq!(before["points_missing"], json!(["five_alike"]), "the count waits for the points");
+    assert!(before["scores"].is_null());
+    let after = &views[1]["view"]["nottingham"];
+    let totals: Vec<u64> = after["scores"].as_array().unwrap().iter().map(|s| s["total"].as_u64().unwrap()).collect();
+    // Anna: five alike alone 25; Bruno: a chest 13; Carla: a gold 9.
+    assert_eq!(totals, [25, 13, 9]);
+    assert_eq!(after["winners"], json!([0]));
+}
