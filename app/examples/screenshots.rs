@@ -8,11 +8,12 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
+use tavola::games::nottingham::{self as notts, Colour, Item};
 use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, NottsUi, SocUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -56,6 +57,10 @@ impl Shooter {
     }
 
     /// A Shadows over Camelot turn: `evil`, a trip to `to`, the end.
+    fn notts(&mut self, c: notts::Command) {
+        self.touch(Touch::Nottingham(c));
+    }
+
     fn soc_turn(&mut self, evil: soc::Command, to: Place) {
         self.soc(evil);
         if self.ui.controller.borrow().view().soc().is_some_and(|v| v.ended.is_some()) {
@@ -354,7 +359,7 @@ fn main() {
     s.soc(soc::Command::DrawWhite);
     s.soc(soc::Command::Move { to: Place::Lancelot });
     s.soc(soc::Command::EndTurn);
-    soc_ui.invoke_act("evil:black".into());
+    soc_ui.invoke_act("open:black".into());
     s.last_line();
     s.save("soc-black-cards");
     soc_ui.invoke_act("back".into());
@@ -378,4 +383,58 @@ fn main() {
     }
     s.last_line();
     s.save("soc-end");
+
+    // Nottingham: the setup with the path typed, the board with an ambush
+    // window open, the final count. The path's numbers are test values.
+    s.touch(Touch::Leave);
+    s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
+    let notts_ui = win.global::<NottsUi<'_>>();
+    notts_ui.invoke_setup_players(5);
+    for (i, name) in NAMES.iter().take(5).enumerate() {
+        notts_ui.invoke_set_name(i as i32, (*name).into());
+    }
+    notts_ui.invoke_set_path("4 3 5 2 6 3 4 5 2 6 3 4".into());
+    s.save("notts-setup");
+    notts_ui.invoke_start();
+    let draw_keep = |s: &mut Shooter, item: Item| {
+        s.notts(notts::Command::Draw { item });
+        s.notts(notts::Command::Keep);
+    };
+    s.notts(notts::Command::Draw { item: Item::Gold });
+    s.notts(notts::Command::Act);
+    s.notts(notts::Command::EndTurn);
+    draw_keep(&mut s, Item::Chest);
+    s.notts(notts::Command::Trade { item: Item::Chest, count: 3 });
+    s.notts(notts::Command::Pass { seat: Seat(0) });
+    s.notts(notts::Command::EndTurn);
+    s.notts(notts::Command::Draw { item: Item::Pearls });
+    s.notts(notts::Command::Act);
+    s.notts(notts::Command::Take { from: Seat(3), defended: false });
+    s.notts(notts::Command::EndTurn);
+    draw_keep(&mut s, Item::Jewels);
+    s.notts(notts::Command::Trade { item: Item::Jewels, count: 3 });
+    s.last_line();
+    s.save("notts-board");
+    s.notts(notts::Command::CloseAmbushes);
+    s.notts(notts::Command::EndTurn);
+    // Exchanges until the Sheriff is home; the commissions' points are asked.
+    for _ in 0..200 {
+        let view = s.ui.controller.borrow().view().nottingham().cloned().expect("the game");
+        if view.ended.is_some() {
+            break;
+        }
+        let Some((seat, step)) = view.turn else { break };
+        match step {
+            notts::StepView::Draw => draw_keep(&mut s, Item::CopperCoin),
+            notts::StepView::Free { traded: false } => {
+                s.notts(notts::Command::CorrectHand { seat, cards: 5 });
+                s.notts(notts::Command::Trade { item: Item::ALL[seat.index() % 7], count: 3 });
+            }
+            notts::StepView::Ambushes { .. } => s.notts(notts::Command::CloseAmbushes),
+            _ => s.notts(notts::Command::EndTurn),
+        }
+    }
+    let _ = Colour::Red;
+    s.last_line();
+    s.save("notts-end");
 }

@@ -464,9 +464,18 @@ impl Controller {
         // The end.
         let outcome = self.booted.table.session.engine::<Nottingham>().and_then(Game::outcome);
         let words = outcome.and_then(|o| GameKind::Nottingham.outcome_words(&o.winner, &o.reason));
-        ui.set_result_title(words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default().into());
-        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
         let winners = v.winners.clone().unwrap_or_default();
+        // The winners by name on the page (the history keeps the colour).
+        let title = match winners.as_slice() {
+            [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
+            [one] => lang.text(&msg!("ui.notts.end.winner", name = name(one))),
+            many => {
+                let names: Vec<String> = many.iter().map(name).collect();
+                lang.text(&msg!("ui.notts.end.shared", names = names.join(", ")))
+            }
+        };
+        ui.set_result_title(title.into());
+        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
         let scores: Vec<NottsScoreItem> = v
             .scores
             .iter()
