@@ -211,6 +211,20 @@ fn merlin_cards_cancel_a_special_black_card_and_the_host_confirms_an_accused_tra
     assert_eq!(after, [hands[0] - 1, hands[1] - 2, hands[2]], "each Merlin card leaves its giver's hand");
     assert!(soc.get_lasting().is_empty(), "nothing of Morgan stays in play");
 
+    // An accusation waits for six siege engines: five turns add them.
+    assert!(soc.get_actions().iter().all(|a| a.label != "Accuse"), "one engine is not six");
+    click(&ui, "Draw white cards");
+    click(&ui, "End the turn");
+    for place in ["Grail", "Grail", "Grail", "Camelot", "Camelot"] {
+        click(&ui, "Add a siege engine");
+        click(&ui, "Travel");
+        click(&ui, place);
+        click(&ui, "End the turn");
+    }
+    assert_eq!(turn(&ui), "Anna");
+    click(&ui, "Add a siege engine");
+    assert_eq!(soc.get_siege(), 6);
+
     // Anna accuses Bruno; the host confirms the card he shows.
     click(&ui, "Accuse");
     click(&ui, "Bruno");

@@ -140,7 +140,11 @@ impl Soc {
         if k.exposed {
             return Err(SocError::AlreadyExposed { seat: accused }.into());
         }
-        if self.rules().accusation.once_per_knight && self.knights[accuser.index()].accused {
+        let rules = &self.rules().accusation;
+        if self.siege < rules.min_engines && self.white + self.black < rules.min_swords {
+            return Err(SocError::AccuseTooEarly { engines: rules.min_engines, swords: rules.min_swords }.into());
+        }
+        if rules.once_per_knight && self.knights[accuser.index()].accused {
             return Err(SocError::AccusedBefore.into());
         }
         self.check_action(accuser, Action::Accuse)

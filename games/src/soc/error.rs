@@ -182,10 +182,8 @@ pub enum SocError {
     OneSpecialPerTurn,
     /// Life is already at its top.
     FullLife,
-    /// The sacrifice is once per game.
-    SacrificedBefore,
-    /// The sacrifice needs 6 engines or 6 swords.
-    SacrificeTooEarly {
+    /// An accusation needs 6 siege engines or 6 swords.
+    AccuseTooEarly {
         /// Engines needed.
         engines: u8,
         /// Swords needed.
@@ -340,8 +338,7 @@ impl Said for SocError {
             NotASpecialWhite { card } => msg!("soc.not_a_special_white", card),
             OneSpecialPerTurn => msg!("soc.one_special_per_turn"),
             FullLife => msg!("soc.full_life"),
-            SacrificedBefore => msg!("soc.sacrificed_before"),
-            SacrificeTooEarly { engines, swords } => msg!("soc.sacrifice_too_early", engines, swords),
+            AccuseTooEarly { engines, swords } => msg!("soc.accuse_too_early", engines, swords),
             SacrificeAfterFirst => msg!("soc.sacrifice_after_first"),
             NoEngine => msg!("soc.no_engine"),
             NoFightCards => msg!("soc.no_fight_cards"),

@@ -111,8 +111,6 @@ pub struct KnightState {
     pub alive: bool,
     /// Relics held.
     pub relics: Vec<Relic>,
-    /// Has sacrificed a life point for a second action (once per game).
-    pub sacrificed: bool,
     /// Has accused another knight.
     pub accused: bool,
     /// Exposed as the traitor.
@@ -129,7 +127,6 @@ impl KnightState {
             place: Some(Place::Camelot),
             alive: true,
             relics: Vec::new(),
-            sacrificed: false,
             accused: false,
             exposed: false,
         }

@@ -373,14 +373,15 @@ mod tests {
     }
 
     #[test]
-    fn the_sacrifice_follows_the_engines_condition_and_the_accused_cannot_be_accused_twice() {
+    fn the_sacrifice_is_open_every_turn_and_the_accusation_waits_for_six_engines() {
         let (mut g, mut ctx) = table(&[Knight::Arthur, Knight::Gawain, Knight::Kay]);
         for _ in 0..6 {
             run(&mut g, &mut ctx, Command::AddSiegeEngine);
             assert!(!lists(&g, |c| *c == Command::Sacrifice), "only after the first action");
+            let six = g.siege() >= g.rules().accusation.min_engines;
+            assert_eq!(lists(&g, |c| matches!(c, Command::Accuse { .. })), six, "siege {}", g.siege());
             run(&mut g, &mut ctx, Command::DrawWhite);
-            let six = g.siege() >= g.rules().sacrifice.min_engines;
-            assert_eq!(lists(&g, |c| *c == Command::Sacrifice), six, "siege {}", g.siege());
+            assert!(lists(&g, |c| *c == Command::Sacrifice), "a second action for a life point, any turn");
             run(&mut g, &mut ctx, Command::EndTurn);
         }
         run(&mut g, &mut ctx, Command::LoseLife);
@@ -390,6 +391,7 @@ mod tests {
         assert!(lists(&g, |c| *c == Command::Sacrifice), "a second action for a life point");
         run(&mut g, &mut ctx, Command::Sacrifice);
         assert!(!lists(&g, |c| matches!(c, Command::Accuse { .. })), "one accusation a turn");
+        assert!(!lists(&g, |c| *c == Command::Sacrifice), "one sacrifice a turn");
         assert!(lists(&g, |c| *c == Command::DrawWhite), "another kind of action");
     }
 
@@ -409,6 +411,8 @@ mod tests {
             run(&mut g, &mut ctx, Command::LoyaltyCard { card: card.into() });
         }
         run(&mut g, &mut ctx, Command::AddSiegeEngine);
+        // Six engines around Camelot: an accusation is allowed.
+        g.siege = 6;
         run(&mut g, &mut ctx, Command::Accuse { accused: Seat(1) });
         let answers: Vec<_> =
             g.legal().into_iter().filter(|l| matches!(l.command(), Command::ConfirmLoyalty { .. })).collect();
@@ -420,5 +424,39 @@ mod tests {
             ],
             "both offered: only the engine knows Gawain is the traitor"
         );
+    }
+
+    #[test]
+    fn an_early_accusation_is_refused_with_the_condition_and_the_board_untouched() {
+        let (mut g, mut ctx) = table(&[Knight::Arthur, Knight::Gawain, Knight::Kay]);
+        run(&mut g, &mut ctx, Command::AddSiegeEngine);
+        let before = g.clone();
+        let e = g.decide(&Command::Accuse { accused: Seat(1) }, &mut ctx).expect_err("too early");
+        assert_eq!(e.code(), "soc.accuse_too_early");
+        assert!(crate::Lang::En.text(&e.msg_named(&|_| None)).contains("6 siege engines"));
+        assert_eq!(g, before);
+        // Six swords on the Round Table open it too.
+        g.white = 4;
+        g.black = 2;
+        assert!(lists(&g, |c| *c == Command::Accuse { accused: Seat(1) }));
+    }
+
+    #[test]
+    fn tristans_free_move_is_his_move_of_the_turn() {
+        let (mut g, mut ctx) = table(&[Knight::Tristan, Knight::Gawain, Knight::Kay]);
+        run(&mut g, &mut ctx, Command::AddSiegeEngine);
+        run(&mut g, &mut ctx, Command::Move { to: Place::Picts });
+        assert_eq!(g.turn.as_ref().map(|t| t.actions.len()), Some(0), "free: no heroic action spent");
+        let e = g.decide(&Command::Move { to: Place::Saxons }, &mut ctx).expect_err("a second move");
+        assert_eq!(e.code(), "soc.same_action_twice");
+        assert!(!lists(&g, |c| matches!(c, Command::Move { .. })));
+        // His heroic action is still his: a fight card on the Picts.
+        run(&mut g, &mut ctx, Command::PlayFight { value: 1 });
+        run(&mut g, &mut ctx, Command::EndTurn);
+    }
+
+    #[test]
+    fn palamedes_gains_no_life_for_a_quest_won_unless_the_owner_says_so() {
+        assert_eq!(super::super::Rules::builtin().palamedes_life_per_won_quest, 0);
     }
 }

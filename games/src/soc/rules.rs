@@ -65,21 +65,30 @@ pub struct SwordRules {
     pub exposed_white: u8,
 }
 
-/// When a knight may sacrifice a life point for a second action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SacrificeRules {
-    /// Siege engines needed (either this…).
-    pub min_engines: u8,
-    /// …or swords of either colour.
-    pub min_swords: u8,
-}
-
-/// Accusations.
+/// Accusations: allowed once at least `min_engines` siege engines are
+/// around Camelot or `min_swords` swords lie on the Round Table, once per
+/// knight per game. The Italian transcript prints these two notes after
+/// the sacrifice; in the original layout they belong to the accusation, as
+/// the publisher's own presentation of the traitor says ("Once per game,
+/// when at least 6 Siege Engines are in play or 6 Swords on the Round Table,
+/// you will be able to ... make an accusation": Days of Wonder, Shadows over
+/// Camelot, "The Traitor", cdn1.daysofwonder.com/shadowsovercamelot/teaser/
+/// en/traitor.html). The sacrifice has no such condition: "Una volta per
+/// turno" is its only limit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AccusationRules {
-    /// Each knight may accuse only once per game. The Italian rules text is
-    /// silent; many groups play it so. Uncertain: the owner may turn it off.
+    /// Siege engines needed (either this…).
+    #[serde(default = "six")]
+    pub min_engines: u8,
+    /// …or swords of either colour.
+    #[serde(default = "six")]
+    pub min_swords: u8,
+    /// Each knight accuses once per game.
     pub once_per_knight: bool,
+}
+
+fn six() -> u8 {
+    6
 }
 
 /// The river of the Excalibur quest, counted in spaces from where the sword
@@ -168,11 +177,10 @@ pub struct Rules {
     pub siege: SiegeRules,
     /// Swords.
     pub swords: SwordRules,
-    /// Sacrifice.
-    pub sacrifice: SacrificeRules,
     /// Accusations.
     pub accusation: AccusationRules,
-    /// Life Sir Palamedes gains each time a quest is won (uncertain).
+    /// Life Sir Palamedes gains each time a quest is won: 0, the power is in
+    /// no rules text (an owner whose character sheet says so sets it).
     pub palamedes_life_per_won_quest: i32,
     /// The river.
     pub excalibur: ExcaliburRules,

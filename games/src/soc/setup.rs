@@ -316,6 +316,7 @@ impl Soc {
                 if *free {
                     if let Some(t) = &mut self.turn {
                         t.free_move = false;
+                        t.moved_free = true;
                     }
                 }
             }
@@ -336,10 +337,7 @@ impl Soc {
                     t.special_played = true;
                 }
             }
-            Event::Sacrificed { seat, doomed } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.sacrificed = true;
-                }
+            Event::Sacrificed { doomed, .. } => {
                 if let Some(t) = &mut self.turn {
                     t.slots = 2;
                     t.doomed = *doomed;

@@ -65,6 +65,9 @@ pub struct Turn {
     pub special_played: bool,
     /// Tristan may still leave Camelot for free.
     pub free_move: bool,
+    /// Tristan left Camelot for free: his move of the turn is made.
+    #[serde(default)]
+    pub moved_free: bool,
     /// Percival has peeked.
     pub peeked: bool,
     /// The knight sacrificed their last life point and falls after acting.
@@ -82,6 +85,7 @@ impl Turn {
             slots: 1,
             special_played: false,
             free_move,
+            moved_free: false,
             peeked: false,
             doomed: false,
             over: false,
@@ -416,7 +420,9 @@ impl Soc {
         if t.over {
             return Err(SocError::TurnOver.into());
         }
-        if t.actions.contains(&kind) {
+        // Tristan's free move is his move of the turn: no second one (the
+        // publisher's FAQ 1.0, "The Heroic Actions", Tristan's example).
+        if t.actions.contains(&kind) || (kind == Action::Move && t.moved_free) {
             return Err(SocError::SameActionTwice { action: kind }.into());
         }
         if t.actions_done() {
@@ -448,7 +454,11 @@ impl Soc {
             }
         }
         let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
-        let free = t.free_move && from == Place::Camelot && !self.knights[seat.index()].exposed && !t.over;
+        let free = t.free_move
+            && !t.actions.contains(&Action::Move)
+            && from == Place::Camelot
+            && !self.knights[seat.index()].exposed
+            && !t.over;
         if !free {
             self.check_action(seat, Action::Move)?;
         }
@@ -537,15 +547,9 @@ impl Soc {
     pub(super) fn check_sacrifice(&self, seat: Seat) -> Result<(), RuleError> {
         let k = &self.knights[seat.index()];
         let t = self.turn.as_ref().ok_or(CommonError::NotNow)?;
-        let rules = &self.rules().sacrifice;
+        // Once per turn, after the first action ("Una volta per turno").
         if k.exposed || !t.evil_done || t.over {
             return Err(CommonError::NotNow.into());
-        }
-        if k.sacrificed {
-            return Err(SocError::SacrificedBefore.into());
-        }
-        if self.siege < rules.min_engines && self.white + self.black < rules.min_swords {
-            return Err(SocError::SacrificeTooEarly { engines: rules.min_engines, swords: rules.min_swords }.into());
         }
         if t.actions.is_empty() || t.slots > 1 {
             return Err(SocError::SacrificeAfterFirst.into());

@@ -28,8 +28,6 @@ pub struct KnightView {
     pub relics: Vec<Relic>,
     /// Exposed as the traitor.
     pub exposed: bool,
-    /// Has sacrificed already.
-    pub sacrificed: bool,
 }
 
 /// A fight quest as the screen shows it: face-down values blank.
@@ -200,7 +198,6 @@ pub(super) fn view(g: &Soc) -> SocView {
                 alive: k.alive,
                 relics: k.relics.clone(),
                 exposed: k.exposed,
-                sacrificed: k.sacrificed,
             })
             .collect(),
         turn: g.current(),
