@@ -5,7 +5,7 @@
 //! moves when an input says so (`wait_ms`), so a run is deterministic for a
 //! given `--seed`. The format is documented in `docs/headless.md`.
 
-use crate::games::{GameRng, Lang};
+use crate::games::{CommonError, GameRng, Lang, RuleError, Seat};
 use crate::hw::nfc::POLL_MS;
 use crate::hw::sim::RecordingAudio;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
@@ -195,8 +195,10 @@ impl Headless {
         outputs
             .into_iter()
             .map(|mut v| {
+                // Each output carries the table time it happened at (set
+                // while waiting); the rest, the time the input finished.
                 if let Value::Object(m) = &mut v {
-                    m.insert("t".into(), json!(self.now));
+                    m.entry("t").or_insert(json!(self.now));
                 }
                 v.to_string()
             })
@@ -208,9 +210,18 @@ impl Headless {
         let lang = self.table.session.lang();
         let said = |m: Msg| lang.text(&m);
         let key = v.as_object().and_then(|m| KEYS.into_iter().find(|k| m.contains_key(*k)));
-        let result: Result<Vec<Output>, String> = match key {
+        // A press on a seat the pad does not have is refused like any other
+        // seat the table does not have.
+        let pad_seat = |b: &Value| b["seat"].as_u64().filter(|&s| s >= u64::from(self.table.pad.seats()));
+        if let Some(seat) = pad_seat(&v["button"]).or_else(|| pad_seat(&v["press"])) {
+            let e = RuleError::from(CommonError::NoSuchSeat { seat: Seat(u8::try_from(seat).unwrap_or(u8::MAX)) });
+            let out = Output::Error { code: e.code(), message: e.text_named(lang, &|_| None) };
+            return vec![serde_json::to_value(out).unwrap_or(Value::Null)];
+        }
+        let result: Result<Vec<Value>, String> = match key {
             Some("wait_ms") => match v["wait_ms"].as_u64() {
-                Some(ms) => Ok(self.wait(ms)),
+                Some(ms) if ms <= MAX_WAIT_MS => Ok(self.wait_stamped(ms)),
+                Some(ms) => Err(said(msg!("cli.headless.wait_too_long", ms, most = MAX_WAIT_MS))),
                 None => Err(said(msg!("cli.headless.wait_ms"))),
             },
             Some("tag") => parse::<TagInput>(v).map(|t| {
@@ -219,7 +230,7 @@ impl Headless {
                     TagAction::Removed => self.table.reader.remove(),
                 }
                 // One poll period, so that the reader has looked at its field.
-                self.wait(POLL_MS + STEP_MS)
+                self.wait_stamped(POLL_MS + STEP_MS)
             }),
             Some("fault") => {
                 let name = v["fault"].as_str().unwrap_or_default();
@@ -233,30 +244,50 @@ impl Headless {
                         return vec![bad_input(said(msg!("cli.headless.fault", faults)))];
                     }
                 }
-                Ok(self.wait(STEP_MS))
+                Ok(self.wait_stamped(STEP_MS))
             }
             Some("button") => parse::<ButtonInput>(v["button"].clone()).map(|b| {
                 self.table.pad.set_level(self.now, b.seat, b.button, b.down);
-                self.wait(STEP_MS)
+                self.wait_stamped(STEP_MS)
             }),
             Some("press") => parse::<PressInput>(v["press"].clone()).map(|p| {
                 self.table.pad.set_level(self.now, p.seat, p.button, true);
-                let mut out = self.wait(p.hold_ms);
+                let mut out = self.wait_stamped(p.hold_ms);
                 self.table.pad.set_level(self.now, p.seat, p.button, false);
-                out.extend(self.wait(default_hold()));
+                out.extend(self.wait_stamped(default_hold()));
                 out
             }),
             Some("roll") => match v["roll"].as_u64().and_then(|s| u8::try_from(s).ok()).filter(|&s| s >= 2) {
-                Some(sides) => Ok(self.table.input(self.now, Input::Roll { sides })),
+                Some(sides) => Ok(values(self.table.input(self.now, Input::Roll { sides }))),
                 None => Err(said(msg!("cli.headless.roll"))),
             },
-            Some("touch") => parse::<Touch>(v).map(|t| self.table.input(self.now, Input::Touch(t))),
+            Some("touch") => parse::<Touch>(v).map(|t| values(self.table.input(self.now, Input::Touch(t)))),
             Some("view") => return vec![json!({ "out": "view", "view": self.table.session.view() })],
             _ => Err(said(msg!("cli.headless.unknown_input", keys = KEYS.join(", ")))),
         };
         match result {
-            Ok(outs) => outs.into_iter().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).collect(),
+            Ok(outs) => outs,
             Err(e) => vec![bad_input(e)],
+        }
+    }
+
+    /// [`Headless::wait`], each output stamped with the table time it
+    /// happened at (`t`).
+    fn wait_stamped(&mut self, ms: Millis) -> Vec<Value> {
+        let end = self.now + ms;
+        let mut out = Vec::new();
+        loop {
+            self.now = (self.now + STEP_MS).min(end);
+            for o in self.table.poll(self.now) {
+                let mut v = serde_json::to_value(o).unwrap_or(Value::Null);
+                if let Value::Object(m) = &mut v {
+                    m.insert("t".into(), json!(self.now));
+                }
+                out.push(v);
+            }
+            if self.now >= end {
+                return out;
+            }
         }
     }
 
@@ -272,6 +303,14 @@ impl Headless {
             }
         }
     }
+}
+
+/// The longest wait one input line may ask for: a day of table time.
+pub const MAX_WAIT_MS: Millis = 24 * 60 * 60 * 1000;
+
+/// Outputs as JSON values.
+fn values(outs: Vec<Output>) -> Vec<Value> {
+    outs.into_iter().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).collect()
 }
 
 /// A reader fault by its name in the headless format.
