@@ -253,7 +253,7 @@ fn main() {
     s.ui.controller.borrow_mut().show_page(None);
 
     // A game played on trust, in Italian: the table confirms who Merlin was.
-    s.touch(Touch::Leave);
+    s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::SetLang { lang: Lang::It });
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     let names = NAMES.iter().take(5).map(|n| n.to_string()).collect();
@@ -281,7 +281,7 @@ fn main() {
 
     // The optional rules, in English: the rules page over the setup, the
     // leader's choices, Excalibur's choice and the covered panel.
-    s.touch(Touch::Leave);
+    s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::SetLang { lang });
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
@@ -328,7 +328,7 @@ fn main() {
 
     // Shadows over Camelot: the setup, the board mid-game, a black card
     // picked on screen, a siege fight waiting for the die, the end.
-    s.touch(Touch::Leave);
+    s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot });
     let soc_ui = win.global::<SocUi<'_>>();
     soc_ui.invoke_setup_knights(6);
@@ -386,7 +386,7 @@ fn main() {
 
     // Nottingham: the setup with the path typed, the board with an ambush
     // window open, the final count. The path's numbers are test values.
-    s.touch(Touch::Leave);
+    s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
     let notts_ui = win.global::<NottsUi<'_>>();
     notts_ui.invoke_setup_players(5);

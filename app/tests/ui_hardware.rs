@@ -367,7 +367,7 @@ fn the_on_screen_pad_shows_all_its_seats_with_no_game_and_after_one() {
     let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
     send(Touch::SetLang { lang: Lang::En });
     send(Touch::ChooseGame { game: GameKind::Avalon });
-    send(Touch::Leave);
+    send(Touch::Leave { confirm: true });
     ui.step(40);
     assert_eq!(sim.get_lights().row_count(), 7, "still seven after a game is left");
 }

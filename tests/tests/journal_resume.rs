@@ -148,3 +148,26 @@ fn an_exported_game_is_told_again_by_the_driver() {
     assert_eq!(told.iter().filter(|id| id.starts_with("avalon.mission.failed")).count(), 3, "{told:?}");
     assert_eq!(told.last(), Some(&"avalon.end.three_failures"));
 }
+
+#[test]
+fn leaving_a_game_in_progress_asks_first_and_keeps_it_for_the_next_start() {
+    let path = db("leave");
+    let before = {
+        let mut d = with_db(&path, false);
+        d.start_avalon(5, &[]);
+        d.avalon("propose_team", json!({"team": [0, 1]}));
+        let before = d.avalon_view();
+        let out = d.touch(json!({"touch": "choose_game", "game": "soc"}));
+        assert_eq!(codes(&out), vec!["table.game_in_progress"], "another game is not opened over it");
+        let out = d.touch(json!({"touch": "leave"}));
+        assert_eq!(codes(&out), vec!["table.leave_first"]);
+        assert_eq!(d.avalon_view(), before, "nothing changed");
+        let out = d.touch(json!({"touch": "leave", "confirm": true}));
+        assert_eq!(codes(&out), vec!["table.left_saved"]);
+        assert!(d.view()["game"].is_null(), "back to the picker");
+        before
+    };
+    // The next start takes it up where it was left.
+    let mut d = with_db(&path, true);
+    assert_eq!(d.avalon_view(), before);
+}

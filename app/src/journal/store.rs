@@ -65,6 +65,10 @@ impl Store for JournalStore {
         self.journal.set_setting(key, value).map_err(|e| e.msg())
     }
 
+    fn detach(&mut self) {
+        self.game = None;
+    }
+
     fn discard(&mut self) -> Result<(), Msg> {
         match self.game.take() {
             Some(id) => self.journal.discard(id).map_err(|e| e.msg()),

@@ -60,8 +60,14 @@ macro_rules! touches {
                 /// What to do.
                 control: NarrationControl,
             },
-            /// Leave the game and return to the picker.
-            Leave,
+            /// Leave the game and return to the picker. A game in progress
+            /// is left only when `confirm` says so (the screen asks first);
+            /// it stays saved, to be taken up at the next start.
+            Leave {
+                /// The host confirmed leaving a game in progress.
+                #[serde(default)]
+                confirm: bool,
+            },
             /// The host takes back the last action (after confirming on screen).
             Undo,
             /// The host brings back the action just taken back.
@@ -202,6 +208,9 @@ pub trait Store {
     fn finish(&mut self, history: &[AnyEvent]) -> Result<(), Msg>;
     /// The game is left before its end.
     fn discard(&mut self) -> Result<(), Msg>;
+    /// The table stops storing into the game without closing it: it stays
+    /// open, to be taken up at the next start.
+    fn detach(&mut self);
     /// Records that the last command in effect was taken back.
     fn undo(&mut self) -> Result<(), Msg>;
     /// Records that the last command taken back is in effect again.
@@ -548,6 +557,10 @@ impl Session {
             Routed::Table(touch) => touch,
         };
         match touch {
+            Touch::ChooseGame { .. } if self.in_progress() => {
+                let title = self.game.as_ref().map_or("", |g| g.kind().title()).to_string();
+                self.notice(Notice::GameInProgress { title }, out);
+            }
             Touch::ChooseGame { game } => match AnyGame::new(game) {
                 Some(g) => self.replace_game(Some(g), out),
                 None => self.notice(Notice::NotBuilt { title: game.title().into() }, out),
@@ -571,7 +584,17 @@ impl Session {
             Touch::Redo => self.redo(out),
             Touch::Peek => self.peek(out),
             Touch::PlayAgain { names } => self.play_again(names, out),
-            Touch::Leave => self.replace_game(None, out),
+            Touch::Leave { confirm: false } if self.in_progress() => self.notice(Notice::LeaveFirst, out),
+            Touch::Leave { .. } if self.in_progress() => {
+                // Kept open in the journal: the next start offers it.
+                if let Some(store) = self.store.as_mut() {
+                    store.detach();
+                }
+                self.history.clear();
+                self.notice(Notice::LeftSaved, out);
+                self.replace_game(None, out);
+            }
+            Touch::Leave { .. } => self.replace_game(None, out),
             // Every game's own touches were handed to its engine above.
             _ => {}
         }
@@ -598,6 +621,11 @@ impl Session {
     }
 
     /// Closes the current game (in the store too) and puts `game` in its place.
+    /// A game set up and not over: leaving it or choosing another asks first.
+    fn in_progress(&self) -> bool {
+        !self.history.is_empty() && self.game.as_ref().is_some_and(|g| !g.is_over())
+    }
+
     fn replace_game(&mut self, game: Option<AnyGame>, out: &mut Vec<Output>) {
         self.discard_unfinished(out);
         self.game = game;

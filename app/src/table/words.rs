@@ -74,6 +74,15 @@ pub enum Notice {
     Undone,
     /// The action taken back is in effect again.
     Redone,
+    /// A game is in progress: leave it first (`title`: its game).
+    GameInProgress {
+        /// The game in progress.
+        title: String,
+    },
+    /// Leaving a game in progress needs a confirmation.
+    LeaveFirst,
+    /// The game in progress was left; it stays saved for the next start.
+    LeftSaved,
     /// The journal could not store an input: nothing changed.
     NotSaved {
         /// What the storage said, in the players' words.
@@ -98,6 +107,9 @@ impl Notice {
             Notice::NoGame => "table.no_game",
             Notice::NothingPrivate => "table.nothing_private",
             Notice::NotSaved { .. } => "table.not_saved",
+            Notice::GameInProgress { .. } => "table.game_in_progress",
+            Notice::LeaveFirst => "table.leave_first",
+            Notice::LeftSaved => "table.left_saved",
             Notice::NothingToUndo => "table.nothing_to_undo",
             Notice::NothingToRedo => "table.nothing_to_redo",
             Notice::CannotUndo => "table.cannot_undo",
@@ -128,6 +140,9 @@ impl Said for Notice {
             Notice::NoGame => msg!("notice.table.no_game"),
             Notice::NothingPrivate => msg!("notice.table.nothing_private"),
             Notice::NotSaved { why } => msg!("notice.table.not_saved", why),
+            Notice::GameInProgress { title } => msg!("notice.table.game_in_progress", title = title.as_str()),
+            Notice::LeaveFirst => msg!("notice.table.leave_first"),
+            Notice::LeftSaved => msg!("notice.table.left_saved"),
             Notice::NothingToUndo => msg!("notice.table.nothing_to_undo"),
             Notice::NothingToRedo => msg!("notice.table.nothing_to_redo"),
             Notice::CannotUndo => msg!("notice.table.cannot_undo"),
@@ -162,6 +177,9 @@ mod tests {
             Notice::Undone,
             Notice::Redone,
             Notice::NotSaved { why: msg!("journal.error.no_game_stored") },
+            Notice::GameInProgress { title: s("Nottingham") },
+            Notice::LeaveFirst,
+            Notice::LeftSaved,
         ]
     }
 

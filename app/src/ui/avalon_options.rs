@@ -260,7 +260,7 @@ impl Controller {
         }
         self.scan_roles = setup.scan_roles;
         self.extras.options = setup.options;
-        self.touch(Touch::Leave);
+        self.touch(Touch::Leave { confirm: true });
         self.touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon });
     }
 

@@ -695,7 +695,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     })));
     app.on_leave(act(Rc::new(|c| {
         c.overlay = None;
-        c.touch(Touch::Leave)
+        c.touch(Touch::Leave { confirm: true })
     })));
     {
         let with = with.clone();

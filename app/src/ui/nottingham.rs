@@ -343,7 +343,7 @@ impl Controller {
             },
             "open" => next = Menu::named(arg).unwrap_or_default(),
             "back" => {}
-            "leave" => self.touch(Touch::Leave),
+            "leave" => self.touch(Touch::Leave { confirm: true }),
             "trade-item" => next = Menu::Trade(item()),
             "take" => next = arg.parse().map_or(Menu::Main, |s| Menu::Take(Seat(s))),
             "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),

@@ -561,7 +561,7 @@ impl Controller {
             },
             "open" => next = Menu::named(arg).unwrap_or_default(),
             "back" => {}
-            "leave" => self.touch(Touch::Leave),
+            "leave" => self.touch(Touch::Leave { confirm: true }),
             "merlin" => {
                 let mut given = if let Menu::Merlin(g) = menu { g } else { Vec::new() };
                 let legal = self.soc_legal();
