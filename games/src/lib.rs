@@ -200,6 +200,16 @@ impl std::ops::DerefMut for Ctx<'_> {
     }
 }
 
+/// How the narration names a seat's player: `names[seat]` when one was
+/// typed, else the message "Seat 3" (`common.seat`), said in the listener's
+/// language.
+pub fn seat_name(names: &[String], seat: Seat) -> Arg {
+    match names.get(seat.index()).map(|n| n.trim()).filter(|n| !n.is_empty()) {
+        Some(n) => Arg::Text(n.to_string()),
+        None => Arg::Msg(tavola_words::msg!("common.seat", seat = seat.number())),
+    }
+}
+
 /// The serde name of a unit variant (`good`, `merlin_survived`): the stable
 /// codes of results.
 pub fn code<T: Serialize>(value: &T) -> String {

@@ -55,3 +55,14 @@ fn each_output_carries_the_time_it_happened_at() {
     let times: Vec<u64> = out.iter().map(|o| o["t"].as_u64().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "outputs in the order of their times: {times:?}");
 }
+
+#[test]
+fn an_unnamed_seat_is_said_as_a_seat_never_a_bare_number() {
+    let out = drive(
+        r#"{"touch":"choose_game","game":"avalon"}
+{"touch":"avalon","cmd":"setup","roles":{"roles":["merlin","assassin","loyal-servant","loyal-servant","minion"]},"first_leader":0}
+{"touch":"avalon","cmd":"end_night"}"#,
+    );
+    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    assert!(lines.contains(&"Mission 1: Seat 1 leads and picks a team of 2."), "{lines:?}");
+}

@@ -627,7 +627,14 @@ impl Avalon {
         self.roles_known
     }
 
-    /// A seat's name, or "1", "2"… for an unnamed seat.
+    /// How the narration names a seat's player: the name typed at setup,
+    /// else "Seat 3" in the listener's language (never a bare number).
+    pub fn said_name(&self, seat: Seat) -> tavola_words::Arg {
+        crate::seat_name(self.setup.as_ref().map_or(&[][..], |s| &s.names[..]), seat)
+    }
+
+    /// A seat's name, or "1", "2"… for an unnamed seat (the screen shows
+    /// it on the seat's tile).
     pub fn name(&self, seat: Seat) -> String {
         self.setup
             .as_ref()

@@ -342,11 +342,11 @@ impl Avalon {
         if self.options().choose_missions {
             return Cue::new("avalon.round.leader_chooses")
                 .arg("round", self.round())
-                .arg("leader", self.name(self.leader));
+                .arg("leader", self.said_name(self.leader));
         }
         let size = roles::team_size(self.players(), usize::from(self.mission));
         Cue::new("avalon.round.leader")
-            .arg("leader", self.name(self.leader))
+            .arg("leader", self.said_name(self.leader))
             .arg("mission", self.mission + 1)
             .arg("size", size)
     }
@@ -355,7 +355,7 @@ impl Avalon {
 pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
     match event {
         Event::SetUp { .. } | Event::RoleRecorded { .. } => {
-            g.next_to_scan().map(|s| vec![Cue::new("avalon.scan.next").arg("name", g.name(s))]).unwrap_or_default()
+            g.next_to_scan().map(|s| vec![Cue::new("avalon.scan.next").arg("name", g.said_name(s))]).unwrap_or_default()
         }
         Event::RoleScanSkipped => vec![Cue::new("avalon.scan.skipped")],
         Event::NightBegan => g.night_script().into_iter().map(|s| s.cue).collect(),
@@ -364,7 +364,7 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
         Event::NightEnded => {
             let mut cues = vec![g.leader_cue().interrupting()];
             if let Some(l) = &g.lady {
-                cues.push(Cue::new("avalon.lady.starts").arg("holder", g.name(l.holder)));
+                cues.push(Cue::new("avalon.lady.starts").arg("holder", g.said_name(l.holder)));
             }
             cues
         }
@@ -375,37 +375,42 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
                 cues.push(Cue::new("avalon.round.mission_chosen").arg("mission", mission + 1).arg("size", size));
             }
             if let Some(h) = excalibur {
-                cues.push(Cue::new("avalon.excalibur.given").arg("holder", g.name(*h)));
+                cues.push(Cue::new("avalon.excalibur.given").arg("holder", g.said_name(*h)));
             }
             cues.push(Cue::new("avalon.vote.open"));
             cues
         }
-        Event::HostAnswered { seat } => vec![Cue::new("avalon.host.answered").arg("name", g.name(*seat))],
+        Event::HostAnswered { seat } => vec![Cue::new("avalon.host.answered").arg("name", g.said_name(*seat))],
         Event::ExcaliburUsed { holder, target: Some(target), .. } => vec![
-            Cue::new("avalon.excalibur.used").arg("holder", g.name(*holder)).arg("target", g.name(*target)),
-            Cue::new("avalon.private.look_away").arg("name", g.name(*holder)),
+            Cue::new("avalon.excalibur.used").arg("holder", g.said_name(*holder)).arg("target", g.said_name(*target)),
+            Cue::new("avalon.private.look_away").arg("name", g.said_name(*holder)),
         ],
         Event::ExcaliburUsed { holder, target: None, .. } => {
-            vec![Cue::new("avalon.excalibur.kept").arg("holder", g.name(*holder))]
+            vec![Cue::new("avalon.excalibur.kept").arg("holder", g.said_name(*holder))]
         }
         Event::LadyExamined { holder, target, loyalty } => {
-            let mut cues =
-                vec![Cue::new("avalon.lady.examines").arg("holder", g.name(*holder)).arg("target", g.name(*target))];
+            let mut cues = vec![Cue::new("avalon.lady.examines")
+                .arg("holder", g.said_name(*holder))
+                .arg("target", g.said_name(*target))];
             if loyalty.is_some() {
-                cues.push(Cue::new("avalon.private.look_away").arg("name", g.name(*holder)));
+                cues.push(Cue::new("avalon.private.look_away").arg("name", g.said_name(*holder)));
             } else {
-                cues.push(Cue::new("avalon.lady.card").arg("target", g.name(*target)).arg("holder", g.name(*holder)));
+                cues.push(
+                    Cue::new("avalon.lady.card")
+                        .arg("target", g.said_name(*target))
+                        .arg("holder", g.said_name(*holder)),
+                );
             }
             cues
         }
         Event::LoyaltyShown { target, .. } => {
             let holder = g.lady.as_ref().map_or(Seat(0), |l| l.holder);
             vec![
-                Cue::new("avalon.lady.card_tapped").arg("target", g.name(*target)),
-                Cue::new("avalon.private.look_away").arg("name", g.name(holder)),
+                Cue::new("avalon.lady.card_tapped").arg("target", g.said_name(*target)),
+                Cue::new("avalon.private.look_away").arg("name", g.said_name(holder)),
             ]
         }
-        Event::LadyPassed { holder } => vec![Cue::new("avalon.lady.passed").arg("holder", g.name(*holder))],
+        Event::LadyPassed { holder } => vec![Cue::new("avalon.lady.passed").arg("holder", g.said_name(*holder))],
         Event::LoyaltyCardTurned { round, card } => {
             let id = match card {
                 LoyaltyCard::NoChange => "avalon.lancelot.no_change",
@@ -416,7 +421,7 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
         Event::VoteCast { .. } => vec![],
         Event::MissionCardPlayed { .. } => match &g.phase {
             Phase::Mission { ballot, excalibur: Some(h), .. } if ballot.is_complete() => {
-                vec![Cue::new("avalon.excalibur.decide").arg("holder", g.name(*h))]
+                vec![Cue::new("avalon.excalibur.decide").arg("holder", g.said_name(*h))]
             }
             _ => vec![],
         },
@@ -433,13 +438,15 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
             let id = if *succeeded { "avalon.mission.succeeded" } else { "avalon.mission.failed" };
             let mut cues = vec![Cue::new(id).arg("mission", mission + 1).arg("fails", fails)];
             if let (Phase::Lady, Some(l)) = (&g.phase, &g.lady) {
-                cues.push(Cue::new("avalon.lady.choose").arg("holder", g.name(l.holder)));
+                cues.push(Cue::new("avalon.lady.choose").arg("holder", g.said_name(l.holder)));
             }
             cues
         }
         Event::LeaderPassed { .. } => vec![g.leader_cue()],
         Event::AssassinationBegan => vec![Cue::new("avalon.assassin.begin")],
-        Event::MerlinNamed { target, .. } => vec![Cue::new("avalon.assassin.named").arg("target", g.name(*target))],
+        Event::MerlinNamed { target, .. } => {
+            vec![Cue::new("avalon.assassin.named").arg("target", g.said_name(*target))]
+        }
         Event::GameEnded { reason } => {
             let id = match reason {
                 EndReason::MerlinSurvived => "avalon.end.merlin_survived",
@@ -463,13 +470,13 @@ fn reveal(g: &Avalon) -> Vec<Cue> {
     }
     let mut cues = vec![Cue::new("avalon.reveal.begin").pause(1_000)];
     for (seat, role) in &g.roles {
-        cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).arg("name", g.name(*seat)).pause(800));
+        cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).arg("name", g.said_name(*seat)).pause(800));
     }
     if g.switched {
         cues.push(Cue::new("avalon.reveal.lancelots_switched").pause(800));
     }
     if let Some((merlin, _)) = g.roles.iter().find(|(_, r)| **r == Role::Merlin) {
-        cues.push(Cue::new("avalon.reveal.merlin_was").arg("name", g.name(*merlin)));
+        cues.push(Cue::new("avalon.reveal.merlin_was").arg("name", g.said_name(*merlin)));
     }
     cues
 }

@@ -157,7 +157,7 @@ impl Nottingham {
 /// The narrator's lines for an event just applied (`g` is the state after
 /// it).
 pub(super) fn cues(g: &Nottingham, e: &Event) -> Vec<Cue> {
-    let name = |s: Seat| g.name(s);
+    let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
     match e {
         Event::SetUp { setup, put_away } => {
             let mut cues = vec![Cue::new("nottingham.setup.deal").arg("count", setup.colours.len())];
@@ -219,7 +219,7 @@ pub(super) fn cues(g: &Nottingham, e: &Event) -> Vec<Cue> {
             None => vec![Cue::new("nottingham.sheriff.home")],
         },
         Event::Favoured { seats } => {
-            let names: Vec<String> = seats.iter().map(|&s| name(s)).collect();
+            let names: Vec<String> = seats.iter().map(|&s| g.name(s)).collect();
             vec![Cue::new("nottingham.sheriff.favours").arg("names", names.join(", ")).arg("count", seats.len())]
         }
         Event::NoDraw { seat } => vec![Cue::new("nottingham.turn.no_draw").arg("name", name(*seat))],
