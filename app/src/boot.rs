@@ -59,7 +59,7 @@ impl Booted {
             return Err(self.table.session.lang().text(&msg!("notice.journal.no_unfinished")));
         };
         let (done, undone) = crate::journal::commands(&stored);
-        self.table.session.resume(now, done, undone, timer)?;
+        self.table.session.resume(now, done, undone, stored.secrets.clone(), timer)?;
         self.table.session.set_store(Box::new(JournalStore::resuming(journal, &stored, None)));
         Ok(())
     }

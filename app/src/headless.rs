@@ -134,7 +134,7 @@ impl Headless {
                 Some(stored) => {
                     let (done, undone) = crate::journal::commands(&stored);
                     let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
-                    session.resume(0, done, undone, timer)?;
+                    session.resume(0, done, undone, stored.secrets.clone(), timer)?;
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
                     let said = msg!("notice.journal.resumed", game = stored.info.id.0, count = stored.events.len());
                     opening.push(json!({"out": "notice", "code": "table.resumed", "message": opts.lang.text(&said)}));
@@ -352,7 +352,7 @@ fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<V
         }
     }
     session.handle(0, Input::Touch(Touch::ChooseGame { game: export.header.kind }));
-    session.resume(0, vec![export.events], Vec::new(), None)?;
+    session.resume(0, vec![export.events], Vec::new(), Vec::new(), None)?;
     Ok(out)
 }
 

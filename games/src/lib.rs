@@ -76,11 +76,19 @@ pub trait GameEvent: Clone + Debug + Serialize + DeserializeOwned + PartialEq {
     /// event is wholly secret.
     fn redacted(&self) -> Option<Self>;
 
-    /// True for events that must never be stored: they are applied to the
-    /// state in memory and dropped. Replaying the stored events still lands in
-    /// a consistent state (the rules engine is built so), only without the
-    /// in-flight secret inputs, which the players then give again.
+    /// True for secret inputs that must never join the stored history (a
+    /// mission card, with who played it). The table keeps them apart, just
+    /// as durable, until the event that reveals them
+    /// ([`GameEvent::reveals_secrets`]), then erases them: replaying the
+    /// history and then the secrets still held lands where the game was.
     fn is_transient(&self) -> bool {
+        false
+    }
+
+    /// True for the event that reveals the secret inputs held so far (a
+    /// mission's tally): the table keeps transient events durable until
+    /// then, and erases them once this event is stored.
+    fn reveals_secrets(&self) -> bool {
         false
     }
 

@@ -448,6 +448,13 @@ macro_rules! registry {
                 }
             }
 
+            /// See [`GameEvent::reveals_secrets`].
+            pub fn reveals_secrets(&self) -> bool {
+                match self {
+                    $(AnyEvent::$Kind(e) => e.reveals_secrets(),)*
+                }
+            }
+
             /// The event's public form (see [`GameEvent::redacted`]).
             pub fn redacted(&self) -> Option<AnyEvent> {
                 match self {

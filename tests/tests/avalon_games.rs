@@ -227,5 +227,5 @@ fn italian_messages_and_narration() {
     let out = d.avalon("propose_team", json!({"team": [0]}));
     assert_eq!(out[0]["message"], "Questa missione vuole una squadra di 2, non di 1.");
     let leader_line = d.all("line").into_iter().find(|l| l["id"] == "avalon.round.leader").unwrap();
-    assert_eq!(leader_line["text"], "Missione 1: guida 1, che sceglie una squadra di 2.");
+    assert_eq!(leader_line["text"], "Missione 1: guida Posto 1, che sceglie una squadra di 2.");
 }

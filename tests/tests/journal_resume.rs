@@ -40,8 +40,21 @@ fn a_game_stopped_mid_vote_resumes_where_it_was() {
     assert_eq!(d.avalon_view()["last_votes"], json!([[0, true], [1, true], [2, true], [3, false], [4, true]]));
 }
 
+/// The bytes of the database and its WAL, as a disk would show them.
+fn raw_bytes(path: &Path) -> Vec<u8> {
+    let mut bytes = std::fs::read(path).unwrap_or_default();
+    for suffix in ["-wal", "-journal"] {
+        bytes.extend(std::fs::read(format!("{}{suffix}", path.display())).unwrap_or_default());
+    }
+    bytes
+}
+
+fn contains(haystack: &[u8], needle: &str) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
 #[test]
-fn mission_cards_in_flight_are_not_stored_and_are_asked_for_again() {
+fn a_mission_card_played_before_a_power_cut_survives_it_and_leaves_no_trace_once_revealed() {
     let path = db("mid-mission");
     {
         let mut d = with_db(&path, false);
@@ -50,14 +63,24 @@ fn mission_cards_in_flight_are_not_stored_and_are_asked_for_again() {
         d.everyone_votes(5, "approve");
         d.press(0, "reject");
         assert_eq!(d.avalon_view()["phase"]["played"], json!([0]));
+        // The process dies here: nothing more is written.
     }
+    assert!(contains(&raw_bytes(&path), "mission_card_played"), "the card in flight is on disk");
     let mut d = with_db(&path, true);
     let v = d.avalon_view();
     assert_eq!(v["phase"]["phase"], "mission");
-    assert_eq!(v["phase"]["missing"], json!([0, 1]), "the card in flight is gone: both play again");
-    d.press(0, "approve");
+    assert_eq!(v["phase"]["played"], json!([0]), "Seat 1's card survived the power cut");
+    assert_eq!(v["phase"]["missing"], json!([1]));
+    let said = d.view()["message"].as_str().unwrap_or_default().to_string();
+    assert!(said.contains("Seat 1") && said.contains("Seat 2"), "where the table stands: {said}");
     d.press(1, "approve");
-    assert_eq!(d.avalon_view()["missions"][0]["succeeded"], true);
+    let m = &d.avalon_view()["missions"][0];
+    assert_eq!((m["fails"].clone(), m["succeeded"].clone()), (json!(1), json!(false)), "the stored Fail counted");
+    drop(d);
+    // Revealed: only the tally remains, in no byte of the files.
+    let bytes = raw_bytes(&path);
+    assert!(!contains(&bytes, "mission_card_played"), "a card still tied to a seat on disk");
+    assert!(contains(&bytes, "mission_revealed"), "the tally is stored");
 }
 
 #[test]

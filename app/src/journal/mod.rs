@@ -249,6 +249,9 @@ pub struct StoredGame {
     /// The effective history: the events of the commands in effect, undo
     /// and redo applied. Replaying it rebuilds the game.
     pub events: Vec<AnyEvent>,
+    /// Secret inputs accepted and not revealed yet (mission cards), in
+    /// order: applied after the history when the game is taken up.
+    pub secrets: Vec<AnyEvent>,
     /// Whether a command can be undone.
     pub can_undo: bool,
     /// Whether an undone command can be redone.
@@ -445,6 +448,50 @@ impl Journal {
         Ok(seq)
     }
 
+    /// Keeps the events of a secret input (transient ones, such as a
+    /// mission card) until the rules reveal it: a power cut loses none.
+    pub fn stash_secret(&mut self, game: GameId, events: &[AnyEvent]) -> Result<()> {
+        if events.is_empty() {
+            return Err(JournalError::EmptyEntry);
+        }
+        let json = to_json(events, || format!("secret events of game {game}"))?;
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        open_game_kind(&tx, game)?;
+        let seq: i64 =
+            tx.query_row("SELECT coalesce(max(seq), 0) + 1 FROM pending_secrets WHERE game = ?1", [game.0], |r| {
+                r.get(0)
+            })?;
+        tx.prepare_cached("INSERT INTO pending_secrets (game, seq, events) VALUES (?1, ?2, ?3)")?
+            .execute(params![game.0, seq, json])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The secret inputs are revealed (or the game is over): they are
+    /// deleted, their bytes overwritten (`secure_delete`), and the WAL is
+    /// checkpointed and truncated so that no frame keeps them either.
+    pub fn clear_secrets(&mut self, game: GameId) -> Result<()> {
+        let n = self.conn.execute("DELETE FROM pending_secrets WHERE game = ?1", [game.0])?;
+        if n > 0 {
+            self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        }
+        Ok(())
+    }
+
+    fn secrets(&self, game: GameId) -> Result<Vec<AnyEvent>> {
+        let mut stmt =
+            self.conn.prepare_cached("SELECT seq, events FROM pending_secrets WHERE game = ?1 ORDER BY seq")?;
+        let rows = stmt
+            .query_map([game.0], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let mut out = Vec::new();
+        for (seq, json) in rows {
+            let events: Vec<AnyEvent> = from_json(&json, || format!("secret {seq} of game {game}"))?;
+            out.extend(events);
+        }
+        Ok(out)
+    }
+
     /// Takes back the last command still in effect, as an `undo` entry.
     pub fn undo(&mut self, game: GameId) -> Result<Step> {
         self.step(game, EntryKind::Undo)
@@ -490,13 +537,15 @@ impl Journal {
     /// finished.
     pub fn finish_game(&mut self, game: GameId, result: &GameResult) -> Result<()> {
         let json = to_json(result, || format!("result of game {game}"))?;
-        self.close_game(game, GameState::Finished, Some(json))
+        self.close_game(game, GameState::Finished, Some(json))?;
+        self.clear_secrets(game)
     }
 
     /// Marks an open game discarded: it leaves the resume offer, the history
     /// and the statistics, and stays on disk.
     pub fn discard(&mut self, game: GameId) -> Result<()> {
-        self.close_game(game, GameState::Discarded, None)
+        self.close_game(game, GameState::Discarded, None)?;
+        self.clear_secrets(game)
     }
 
     fn close_game(&mut self, game: GameId, state: GameState, result: Option<String>) -> Result<()> {
@@ -555,9 +604,11 @@ impl Journal {
         let timeline = Timeline::fold(game, entries.iter().map(|e| (e.seq, e.kind, e.target)))?;
         let by_seq: HashMap<Seq, &Entry> = entries.iter().map(|e| (e.seq, e)).collect();
         let events = timeline.done.iter().flat_map(|s| by_seq[s].events.iter().cloned()).collect();
+        let secrets = self.secrets(game)?;
         Ok(StoredGame {
             info,
             events,
+            secrets,
             can_undo: !timeline.done.is_empty(),
             can_redo: !timeline.undone.is_empty(),
             entries,

@@ -92,8 +92,24 @@ CREATE TABLE learned_tags (
 ) STRICT, WITHOUT ROWID;
 ";
 
+/// Version 2: secret inputs kept until the rules reveal them.
+///
+/// - `pending_secrets`: the events of a secret input (a mission card, with
+///   who played what) that the game holds until its reveal, so that a power
+///   cut loses none. They are deleted at the reveal; with `secure_delete`
+///   and a checkpoint that truncates the WAL, no byte of the files ties a
+///   card to a seat afterwards ([`super::Journal::clear_secrets`]).
+const V2: &str = "
+CREATE TABLE pending_secrets (
+    game        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL CHECK (seq > 0),
+    events      TEXT    NOT NULL CHECK (json_valid(events) AND json_type(events) = 'array'),
+    PRIMARY KEY (game, seq)
+) STRICT, WITHOUT ROWID;
+";
+
 /// Every migration, in order: `MIGRATIONS[i]` goes from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[V1];
+const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// The schema version this binary writes.
 pub const LATEST: u32 = MIGRATIONS.len() as u32;
@@ -150,6 +166,9 @@ pub(crate) fn configure(conn: &mut Connection) -> Result<(), JournalError> {
     let _mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", true)?;
+    // A deleted row's bytes are overwritten, not left in a free page: a
+    // secret input leaves no trace once revealed.
+    conn.pragma_update(None, "secure_delete", true)?;
     migrate(conn)
 }
 

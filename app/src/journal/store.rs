@@ -69,6 +69,18 @@ impl Store for JournalStore {
         self.game = None;
     }
 
+    fn stash_secret(&mut self, events: &[AnyEvent]) -> Result<(), Msg> {
+        let id = self.game.ok_or_else(|| msg!("journal.error.no_game_stored"))?;
+        self.journal.stash_secret(id, events).map_err(|e| e.msg())
+    }
+
+    fn clear_secrets(&mut self) -> Result<(), Msg> {
+        match self.game {
+            Some(id) => self.journal.clear_secrets(id).map_err(|e| e.msg()),
+            None => Ok(()),
+        }
+    }
+
     fn discard(&mut self) -> Result<(), Msg> {
         match self.game.take() {
             Some(id) => self.journal.discard(id).map_err(|e| e.msg()),

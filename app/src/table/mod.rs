@@ -211,6 +211,10 @@ pub trait Store {
     /// The table stops storing into the game without closing it: it stays
     /// open, to be taken up at the next start.
     fn detach(&mut self);
+    /// Keeps a secret input's events (transient ones) until their reveal.
+    fn stash_secret(&mut self, events: &[AnyEvent]) -> Result<(), Msg>;
+    /// The secret inputs were revealed: erase them, leaving no trace.
+    fn clear_secrets(&mut self) -> Result<(), Msg>;
     /// Records that the last command in effect was taken back.
     fn undo(&mut self) -> Result<(), Msg>;
     /// Records that the last command taken back is in effect again.
@@ -341,12 +345,22 @@ impl Session {
         now: Millis,
         commands: Vec<Vec<AnyEvent>>,
         undone: Vec<Vec<AnyEvent>>,
+        secrets: Vec<AnyEvent>,
         timer: Option<SavedTimer>,
     ) -> Result<(), String> {
         let history: Vec<AnyEvent> = commands.iter().flatten().cloned().collect();
         let kind = self.game.as_ref().map(AnyGame::kind).or(history.first().map(AnyEvent::kind));
         let kind = kind.ok_or("no game was chosen to take up")?;
-        let game = AnyGame::replay(kind, &history).map_err(|e| e.to_string())?;
+        let mut game = AnyGame::replay(kind, &history).map_err(|e| e.to_string())?;
+        // The secret inputs given before the power cut, not revealed yet.
+        for e in &secrets {
+            game.apply(e).map_err(|e| e.to_string())?;
+        }
+        // Where the table stands: who has answered on the pad, who not yet.
+        let standing = game.waiting().filter(|w| !w.pad.is_empty()).map(|w| {
+            let done: Vec<Seat> = w.pad.iter().filter(|(_, d)| *d).map(|(s, _)| *s).collect();
+            (done, w.missing())
+        });
         self.now = self.now.max(now);
         self.game = Some(game);
         self.commands = commands.iter().map(Vec::len).collect();
@@ -356,6 +370,14 @@ impl Session {
         self.speech.clear();
         self.saved_timer = timer;
         self.sync_timer();
+        if let Some((done, missing)) = standing {
+            let m = if done.is_empty() {
+                msg!("notice.table.resumed_none", missing = self.names(&missing))
+            } else {
+                msg!("notice.table.resumed_waiting", done = self.names(&done), missing = self.names(&missing))
+            };
+            self.message = Some(self.lang.text(&m));
+        }
         Ok(())
     }
 
@@ -547,7 +569,10 @@ impl Session {
     }
 
     fn names(&self, seats: &[Seat]) -> String {
-        let name = |s: Seat| self.game.as_ref().and_then(|g| g.player_name(s)).unwrap_or_else(|| s.to_string());
+        let name = |s: Seat| {
+            let typed = self.game.as_ref().and_then(|g| g.player_name(s));
+            typed.unwrap_or_else(|| self.lang.text(&msg!("common.seat", seat = s.number())))
+        };
         seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ")
     }
 
@@ -764,10 +789,23 @@ impl Session {
             Ok(events) => events,
         };
         // Stored first, shown after: what the screen acknowledges is on disk.
+        // A secret input (a mission card) is kept apart until its reveal,
+        // then erased, so that only the tally remains.
         let stored: Vec<AnyEvent> = events.iter().filter(|e| !e.is_transient()).cloned().collect();
+        let secret: Vec<AnyEvent> = events.iter().filter(|e| e.is_transient()).cloned().collect();
+        if let (Some(store), false) = (self.store.as_mut(), secret.is_empty()) {
+            if let Err(why) = store.stash_secret(&secret) {
+                return self.notice(Notice::NotSaved { why }, out);
+            }
+        }
         if let (Some(store), false) = (self.store.as_mut(), stored.is_empty()) {
             if let Err(why) = store.append(kind, &stored) {
                 return self.notice(Notice::NotSaved { why }, out);
+            }
+            if stored.iter().any(AnyEvent::reveals_secrets) {
+                if let Err(why) = store.clear_secrets() {
+                    self.notice(Notice::NotSaved { why }, out);
+                }
             }
         }
         let Some(game) = self.game.as_mut() else { return };

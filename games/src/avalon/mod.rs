@@ -446,6 +446,10 @@ impl GameEvent for Event {
         matches!(self, Event::MissionCardPlayed { .. })
     }
 
+    fn reveals_secrets(&self) -> bool {
+        matches!(self, Event::MissionRevealed { .. })
+    }
+
     fn blocks_undo(&self) -> bool {
         matches!(
             self,

@@ -1232,7 +1232,8 @@ impl Game for Nottingham {
     }
 
     fn player_name(&self, seat: Seat) -> Option<String> {
-        (seat.index() < self.players()).then(|| self.name(seat))
+        let names = &self.setup.as_ref()?.names;
+        names.get(seat.index()).map(|n| n.trim()).filter(|n| !n.is_empty()).map(str::to_string)
     }
 
     /// In the ambush window: the left button springs an ambush (the card
