@@ -365,7 +365,11 @@ mod tests {
         std::fs::write(&file, "lang = \"en\"\nseats = 40\n").unwrap();
         let b = boot(&BootOptions { db: None, no_journal: true, ..opts });
         assert_eq!(b.notices.len(), 1, "{:?}", b.notices);
-        assert!(b.notices[0].en.contains("line 2") && b.notices[0].it.contains("riga 2"), "{:?}", b.notices);
+        assert!(
+            b.notices[0].text(Lang::En).contains("line 2") && b.notices[0].text(Lang::It).contains("riga 2"),
+            "{:?}",
+            b.notices
+        );
         assert_eq!(b.table.session.lang(), Lang::It, "the file is ignored");
         assert_eq!(b.on_screen.pad.as_ref().unwrap().borrow().seats(), 10);
     }
@@ -408,11 +412,19 @@ mod tests {
             .unwrap();
         let b = boot(&BootOptions { db: Some(path), simulate: true, ..BootOptions::default() });
         assert_eq!(b.notices.len(), 1);
-        assert!(b.notices[0].en.contains("moved to"), "{:?}", b.notices);
-        assert!(b.notices[0].it.contains("spostato"), "{:?}", b.notices);
+        assert!(b.notices[0].text(Lang::En).contains("moved to"), "{:?}", b.notices);
+        assert!(b.notices[0].text(Lang::It).contains("spostato"), "{:?}", b.notices);
         // What was wrong is said in words, in each language.
-        assert!(b.notices[0].en.starts_with("The database file is only 77 bytes long. "), "{:?}", b.notices);
-        assert!(b.notices[0].it.starts_with("Il file del database è lungo solo 77 byte. "), "{:?}", b.notices);
+        assert!(
+            b.notices[0].text(Lang::En).starts_with("The database file is only 77 bytes long. "),
+            "{:?}",
+            b.notices
+        );
+        assert!(
+            b.notices[0].text(Lang::It).starts_with("Il file del database è lungo solo 77 byte. "),
+            "{:?}",
+            b.notices
+        );
     }
 
     /// Speech is asked for: the app starts whether or not a sound device,
@@ -433,9 +445,9 @@ mod tests {
         });
         assert!(b.table.speaks());
         let audio: Vec<_> = b.notices.iter().filter(|n| n.part == "audio").collect();
-        assert!(audio.iter().any(|n| n.en.contains("manifest")), "the damaged pack is named: {audio:?}");
+        assert!(audio.iter().any(|n| n.text(Lang::En).contains("manifest")), "the damaged pack is named: {audio:?}");
         for n in audio {
-            assert!(!n.it.is_empty() && n.it != n.en, "{n:?}");
+            assert!(!n.text(Lang::It).is_empty() && n.text(Lang::It) != n.text(Lang::En), "{n:?}");
         }
     }
 
@@ -454,7 +466,10 @@ mod tests {
             assert!(b.on_screen.reader.is_some(), "no SPI here: the reader is replaced on screen");
         }
         for n in &b.notices {
-            assert!(!n.it.is_empty() && n.it != n.en, "said in both languages: {n:?}");
+            assert!(
+                !n.text(Lang::It).is_empty() && n.text(Lang::It) != n.text(Lang::En),
+                "said in both languages: {n:?}"
+            );
         }
         assert!(b.notices.len() <= 4, "one notice per part at most: {:?}", b.notices);
     }

@@ -161,8 +161,7 @@ fn real_reader_tags(
     use tavola::tags;
     let ask = |q: &Msg| ask(lang, q);
     let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.msg()))?;
-    let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader)
-        .map_err(|e| e.msg.unwrap_or_else(|| msg!("hw.reader.error", error = e.en)))?;
+    let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader).map_err(|e| e.msg)?;
     let mut s = tags::session(spi)?;
     println!("{}", lang.text(&msg!("cli.tags.lay_tag")));
     let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, std::thread::sleep)?;

@@ -38,42 +38,30 @@ pub struct Check {
     pub name: String,
     /// Pass, fail or skipped.
     pub outcome: Outcome,
-    /// What was found (and the fix), in Italian.
-    pub it: String,
-    /// The same in English.
-    pub en: String,
+    /// What was found (and the fix), said in the table's language when
+    /// shown.
+    pub said: Msg,
 }
 
 impl Check {
     /// A check whose words are `said`.
     fn new(name: impl Into<String>, outcome: Outcome, said: Msg) -> Self {
-        Check::by_lang(name, outcome, |_| said.clone())
-    }
-
-    /// A check whose words depend on the language beyond the catalog's (a
-    /// card's name, from the games' own catalog).
-    fn by_lang(name: impl Into<String>, outcome: Outcome, said: impl Fn(Lang) -> Msg) -> Self {
-        let (it, en) = (Lang::It.text(&said(Lang::It)), Lang::En.text(&said(Lang::En)));
-        Check { name: name.into(), outcome, it, en }
+        Check { name: name.into(), outcome, said }
     }
 
     /// A check that failed, or was skipped, with a hardware problem's words.
     fn of(name: impl Into<String>, outcome: Outcome, why: &HwError) -> Self {
-        Check { name: name.into(), outcome, it: why.it.clone(), en: why.en.clone() }
+        Check::new(name, outcome, why.msg.clone())
     }
 
     /// The text in `lang`.
-    pub fn text(&self, lang: Lang) -> &str {
-        if lang == Lang::It {
-            &self.it
-        } else {
-            &self.en
-        }
+    pub fn text(&self, lang: Lang) -> String {
+        lang.text(&self.said)
     }
 
     /// `PASS`/`FAIL`/`SKIP` (or the words of `lang`) and the text, one line.
     pub fn line(&self, lang: Lang) -> String {
-        let (label, text) = (self.label(lang), self.text(lang).to_string());
+        let (label, text) = (self.label(lang), self.text(lang));
         lang.text(&match self.outcome {
             Outcome::Pass => msg!("selftest.line.pass", label, text),
             Outcome::Fail => msg!("selftest.line.fail", label, text),
@@ -83,7 +71,12 @@ impl Check {
 
     /// The check's name in `lang`.
     pub fn label(&self, lang: Lang) -> String {
-        let said = match self.name.as_str() {
+        Check::label_of(&self.name, lang)
+    }
+
+    /// The name of the check called `name`, in `lang`.
+    pub fn label_of(name: &str, lang: Lang) -> String {
+        let said = match name {
             "reader" => msg!("selftest.check.reader"),
             "tag" => msg!("selftest.check.tag"),
             "pad" => msg!("selftest.check.pad"),
@@ -576,10 +569,11 @@ fn tag_outcome(event: TagEvent) -> Option<Check> {
     match event {
         TagEvent::Arrived { uid, card: Some(card) } => {
             let catalog = crate::catalog::Catalog::builtin();
-            Some(Check::by_lang("tag", Outcome::Pass, |lang| match catalog.name(&card, lang) {
-                Some(name) => msg!("selftest.tag.card", uid = uid.as_str(), name, card = card.as_str()),
+            let said = match catalog.get(&card) {
+                Some(c) => msg!("selftest.tag.card", uid = uid.as_str(), name = c.name_msg(), card = card.as_str()),
                 None => msg!("selftest.tag.unknown_card", uid = uid.as_str(), card = card.as_str()),
-            }))
+            };
+            Some(Check::new("tag", Outcome::Pass, said))
         }
         TagEvent::Arrived { uid, card: None } => {
             Some(Check::new("tag", Outcome::Pass, msg!("selftest.tag.blank", uid)))
@@ -704,7 +698,7 @@ pub fn cli(args: &SelftestArgs) -> Result<(Vec<Check>, Lang), String> {
 
     let mut speaker = RodioAudio::open(&AudioOptions { lang, ..AudioOptions::default() });
     let speaker_part: Part<&mut (dyn AudioOut + 'static)> = if speaker.is_silent() {
-        let found = speaker.take_notices().into_iter().next().and_then(|n| n.msg);
+        let found = speaker.take_notices().into_iter().next().map(|n| n.msg);
         let why = HwError::said(
             "audio",
             match found {
@@ -908,9 +902,13 @@ mod tests {
         for c in &checks {
             assert_eq!(c.outcome, Outcome::Pass, "{c:?}");
         }
-        assert!(checks[0].en.contains("MFRC522"), "{:?}", checks[0]);
-        assert!(checks[1].en.contains("UID 04010203040506") && checks[1].en.contains("Merlin"), "{:?}", checks[1]);
-        assert!(checks[6].en.contains("6000 rolls"), "{:?}", checks[6]);
+        assert!(checks[0].text(Lang::En).contains("MFRC522"), "{:?}", checks[0]);
+        assert!(
+            checks[1].text(Lang::En).contains("UID 04010203040506") && checks[1].text(Lang::En).contains("Merlin"),
+            "{:?}",
+            checks[1]
+        );
+        assert!(checks[6].text(Lang::En).contains("6000 rolls"), "{:?}", checks[6]);
         assert_eq!(t.audio.spoken.len(), 1);
         assert_eq!(t.audio.spoken[0].1.text, test_line(Lang::En).text);
         // Each seat in turn, approve then reject.
@@ -942,14 +940,19 @@ mod tests {
         let checks = run(&mut hw, &quick(Lang::It), &mut tick, &mut |_, _| {}, &mut |_| {});
         let by = |n: &str| checks.iter().find(|c| c.name == n).unwrap_or_else(|| panic!("{n}: {checks:?}"));
         assert_eq!(by("reader").outcome, Outcome::Fail);
-        assert!(by("reader").en.contains("SPI is on"), "the fix is said: {:?}", by("reader"));
+        assert!(by("reader").text(Lang::En).contains("SPI is on"), "the fix is said: {:?}", by("reader"));
         assert_eq!(by("tag").outcome, Outcome::Skipped);
         assert_eq!(by("seat 1").outcome, Outcome::Fail, "a button never pressed");
-        assert!(by("seat 1").it.contains("approva") && by("seat 1").en.contains("check its wires"));
+        assert!(
+            by("seat 1").text(Lang::It).contains("approva") && by("seat 1").text(Lang::En).contains("check its wires")
+        );
         assert_eq!(by("roll button").outcome, Outcome::Skipped);
         assert_eq!(by("speaker").outcome, Outcome::Fail);
         for c in &checks {
-            assert!(!c.it.is_empty() && c.it != c.en, "said in both languages: {c:?}");
+            assert!(
+                !c.text(Lang::It).is_empty() && c.text(Lang::It) != c.text(Lang::En),
+                "said in both languages: {c:?}"
+            );
         }
     }
 
@@ -983,7 +986,9 @@ mod tests {
         let ended = test.skip(&mut hw, 1_000);
         assert_eq!(ended.len(), 1);
         assert_eq!((ended[0].name.as_str(), ended[0].outcome), ("tag", Outcome::Skipped));
-        assert!(ended[0].en.contains("skipped on the screen") && ended[0].it.contains("saltato"));
+        assert!(
+            ended[0].text(Lang::En).contains("skipped on the screen") && ended[0].text(Lang::It).contains("saltato")
+        );
         assert_eq!(test.ask(), Some(Ask::Press { seat: 0, button: PadButton::Approve }));
         assert_eq!(test.deadline(), Some(3_000), "the press waits its own time from now");
         assert_eq!(pad.borrow().lights(), [Light::Waiting, Light::Off], "seat 1's light blinks");
@@ -1005,20 +1010,21 @@ mod tests {
         assert!(x2 > tavola_firmware::dice::chi_square_critical_01(5).unwrap());
         let c = dice_check(&Options { seed: Some(1), ..Options::default() });
         assert!(c.line(Lang::It).starts_with("OK") && c.line(Lang::En).starts_with("PASS"), "{c:?}");
-        assert!(c.it.contains("chi quadro") && c.en.contains("chi-square"));
-        let seat = Check { name: "seat 3".into(), outcome: Outcome::Skipped, it: "x".into(), en: "y".into() };
+        assert!(c.text(Lang::It).contains("chi quadro") && c.text(Lang::En).contains("chi-square"));
+        let seat = Check { name: "seat 3".into(), outcome: Outcome::Skipped, said: msg!("selftest.check.pad") };
         assert_eq!((seat.label(Lang::It), seat.label(Lang::En)), ("posto 3".to_string(), "seat 3".to_string()));
-        assert!(seat.line(Lang::It).starts_with("SALTATO posto 3: x"));
+        let said = Lang::It.text(&msg!("selftest.check.pad"));
+        assert_eq!(seat.line(Lang::It), format!("SALTATO posto 3: {said}"), "the words in the table's language");
     }
 
     #[test]
     fn a_tag_names_its_card_in_each_language() {
         let card = Some("avalon/role/assassin".to_string());
         let c = tag_outcome(TagEvent::Arrived { uid: "04AB".into(), card }).expect("a tag ends the check");
-        assert_eq!(c.it, "UID 04AB, carta: Assassino (avalon/role/assassin).");
-        assert_eq!(c.en, "UID 04AB, card: Assassin (avalon/role/assassin).");
+        assert_eq!(c.text(Lang::It), "UID 04AB, carta: Assassino (avalon/role/assassin).");
+        assert_eq!(c.text(Lang::En), "UID 04AB, card: Assassin (avalon/role/assassin).");
         let c = tag_outcome(TagEvent::Arrived { uid: "04AB".into(), card: Some("avalon/role/elf".into()) }).unwrap();
-        assert!(c.it.starts_with("UID 04AB, carta: avalon/role/elf, che non è nel catalogo"), "{c:?}");
+        assert!(c.text(Lang::It).starts_with("UID 04AB, carta: avalon/role/elf, che non è nel catalogo"), "{c:?}");
         let ask = Ask::Press { seat: 0, button: PadButton::Reject };
         assert_eq!(ask.text(Lang::It), "Posto 1: premi il tasto rifiuta (la sua luce lampeggia).");
         assert_eq!(ask.text(Lang::En), "Seat 1: press the reject button (its light is blinking).");

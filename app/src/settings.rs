@@ -242,7 +242,10 @@ mod tests {
             assert!(e.to_string().contains(&format!("line {line}")), "{e}");
         }
         let n = Settings::parse("seats = 0\n").unwrap_err().notice(Path::new("/etc/tavola/settings.toml"));
-        assert!(n.en.contains("/etc/tavola/settings.toml, line 1") && n.it.contains("riga 1"), "{n:?}");
+        assert!(
+            n.text(Lang::En).contains("/etc/tavola/settings.toml, line 1") && n.text(Lang::It).contains("riga 1"),
+            "{n:?}"
+        );
     }
 
     #[test]

@@ -86,19 +86,6 @@ impl Lang {
         let fallback = (self != Lang::En && !own.covers(msg)).then(|| Lang::En.catalog());
         own.render(msg, fallback)
     }
-
-    /// Picks the Italian or the English of a pair: the English for every
-    /// language but Italian.
-    ///
-    /// For the texts not yet in the catalogs only; new texts are messages
-    /// ([`Msg`], [`crate::msg!`]). It goes when its last caller does.
-    pub fn pick<'a>(self, it: &'a str, en: &'a str) -> &'a str {
-        if self == Lang::It {
-            it
-        } else {
-            en
-        }
-    }
 }
 
 impl Serialize for Lang {
@@ -157,11 +144,5 @@ mod tests {
         assert_eq!(serde_json::from_str::<Lang>(r#""en""#).unwrap(), Lang::En);
         assert!(serde_json::from_str::<Lang>(r#""EN""#).is_err());
         assert!(serde_json::from_str::<Lang>(r#""fr""#).is_err());
-    }
-
-    #[test]
-    fn pick_is_italian_or_english() {
-        assert_eq!(Lang::It.pick("sì", "yes"), "sì");
-        assert_eq!(Lang::En.pick("sì", "yes"), "yes");
     }
 }

@@ -560,7 +560,7 @@ mod tests {
         let notices = audio.take_notices();
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert_eq!(notices[0].part, "audio");
-        assert!(notices[0].en.starts_with("No speaker found (no card)"), "{}", notices[0].en);
+        assert!(notices[0].text(Lang::En).starts_with("No speaker found (no card)"), "{}", notices[0].text(Lang::En));
         assert!(audio.take_notices().is_empty(), "told once");
         audio.set_volume(40);
         // speak() returns at once whatever happens to the line.
@@ -575,7 +575,7 @@ mod tests {
         // and the one notice that says so.
         let empty = tempfile::tempdir().unwrap();
         let mut audio = RodioAudio::open(&options(Some(empty.path().into()), false));
-        let no_speaker = audio.take_notices().iter().any(|n| n.en.starts_with("No speaker found"));
+        let no_speaker = audio.take_notices().iter().any(|n| n.text(Lang::En).starts_with("No speaker found"));
         assert_eq!(audio.is_silent(), no_speaker, "{:?}", audio.device());
         let started = Instant::now();
         let _ = audio.speak(&line("avalon.vote.open", "Vote on the team with your buttons."), 0);
@@ -595,7 +595,10 @@ mod tests {
         assert_eq!(audio.clip_duration(&vote), Some(Duration::from_millis(200)));
         assert_eq!(audio.clip_duration(&line("avalon.vote.open", "Votate la squadra con i vostri pulsanti.")), None);
         let notices = audio.take_notices();
-        assert!(notices.len() == 1 && notices[0].en.contains("missing"), "a half-recorded pack is told: {notices:?}");
+        assert!(
+            notices.len() == 1 && notices[0].text(Lang::En).contains("missing"),
+            "a half-recorded pack is told: {notices:?}"
+        );
         let t = Instant::now();
         audio.speak(&line("avalon.vote.open", "Vote on the team with your buttons."), 0).unwrap();
         assert!(t.elapsed() < Duration::from_millis(20), "speak returns at once: {:?}", t.elapsed());

@@ -120,42 +120,26 @@ pub enum Light {
 pub struct HwError {
     /// Which part: `reader`, `pad`, `dice`, `audio`.
     pub part: String,
-    /// What is wrong and how to fix it, as a message of the catalogs (none
-    /// for an error made with [`HwError::new`] from two ready texts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub msg: Option<Msg>,
-    /// The words in Italian (rendered from `msg` when there is one).
-    pub it: String,
-    /// The same in English.
-    pub en: String,
+    /// What is wrong and how to fix it, as a message of the catalogs,
+    /// said in whatever language the table speaks when it is shown.
+    pub msg: Msg,
 }
 
 impl HwError {
     /// A problem with `part`, said by a message of the catalogs.
     pub fn said(part: &str, msg: Msg) -> Self {
-        let (it, en) = (Lang::It.text(&msg), Lang::En.text(&msg));
-        HwError { part: part.into(), msg: Some(msg), it, en }
-    }
-
-    /// A problem with `part` from texts already written in Italian and in
-    /// English. Prefer [`HwError::said`]: its words are in every catalog.
-    pub fn new(part: &str, it: impl Into<String>, en: impl Into<String>) -> Self {
-        HwError { part: part.into(), msg: None, it: it.into(), en: en.into() }
+        HwError { part: part.into(), msg }
     }
 
     /// The message in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        match &self.msg {
-            Some(m) => lang.text(m),
-            None if lang == Lang::It => self.it.clone(),
-            None => self.en.clone(),
-        }
+        lang.text(&self.msg)
     }
 }
 
 impl fmt::Display for HwError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.part, self.en)
+        write!(f, "{}: {}", self.part, self.text(Lang::En))
     }
 }
 
@@ -447,6 +431,9 @@ mod tests {
         let e = HwError::said("reader", msg!("hw.tag.none"));
         assert_eq!(e.text(Lang::It), "Nessun tag sul lettore: appoggialo al centro e riprova.");
         assert_eq!(e.text(Lang::En), "No tag on the reader: lay it in the middle and try again.");
-        assert_eq!((e.it.as_str(), e.en.as_str()), (e.text(Lang::It).as_str(), e.text(Lang::En).as_str()));
+        assert_eq!(
+            (e.text(Lang::It).as_str(), e.text(Lang::En).as_str()),
+            (e.text(Lang::It).as_str(), e.text(Lang::En).as_str())
+        );
     }
 }

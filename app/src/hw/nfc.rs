@@ -49,10 +49,7 @@ fn write_error<E: std::fmt::Debug>(e: &NfcError<E>) -> Option<HwError> {
 /// What to tell the user about a reader's or a tag's error (the command
 /// line's `tavola tags`).
 pub fn error_msg<E: std::fmt::Debug>(e: &NfcError<E>) -> Msg {
-    write_error(e)
-        .unwrap_or_else(|| reader_error(e))
-        .msg
-        .unwrap_or_else(|| msg!("hw.reader.error", error = format!("{e}")))
+    write_error(e).unwrap_or_else(|| reader_error(e)).msg
 }
 
 /// A reader session that opens itself (again) when needed.
@@ -481,7 +478,11 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         let e = outcome.unwrap().unwrap_err();
-        assert!(e.en.contains("No tag on the reader") && e.it.contains("Nessun tag"), "{e:?}");
+        assert!(
+            e.text(crate::games::Lang::En).contains("No tag on the reader")
+                && e.text(crate::games::Lang::It).contains("Nessun tag"),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -503,7 +504,11 @@ mod tests {
             match reader.poll(0) {
                 Ok(events) => seen.extend(events),
                 Err(e) => {
-                    assert!(e.en.contains("froze") && e.it.contains("bloccato"), "{e:?}");
+                    assert!(
+                        e.text(crate::games::Lang::En).contains("froze")
+                            && e.text(crate::games::Lang::It).contains("bloccato"),
+                        "{e:?}"
+                    );
                     restarts += 1;
                 }
             }

@@ -153,7 +153,7 @@ mod tests {
         let e = Espeak::at(Path::new("/nonexistent/espeak-ng")).unwrap_err();
         assert!(matches!(e, SynthError::Missing(_)));
         assert!(e.to_string().starts_with("Speech is off: install espeak-ng"));
-        assert!(speech_off_notice().en.contains("install espeak-ng"));
+        assert!(speech_off_notice().text(Lang::En).contains("install espeak-ng"));
     }
 
     #[test]

@@ -18,7 +18,7 @@
 use super::Controller;
 use crate::boot::Booted;
 use crate::catalog::{Card, Catalog};
-use crate::games::{GameKind, Lang};
+use crate::games::{GameKind, Lang, Msg};
 use crate::hw::{HwError, Light, Millis, TagEvent, TagSource};
 use crate::selftest::{self, Outcome, Part, SelfTest};
 use crate::table::TableView;
@@ -27,6 +27,7 @@ use crate::ui::{AppWindow, CheckRow, HardwareUi, TableSim, TagCard};
 use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use tavola_words::msg;
 
 /// Cards shown at once on the tag page (two columns of four).
 pub(super) const CARDS_PER_PAGE: usize = 8;
@@ -62,9 +63,6 @@ enum TagStep {
     Writing { card: String, found: Found, until: Millis },
 }
 
-/// A sentence in both languages.
-type Said = (String, String);
-
 /// The tag page's state.
 #[derive(Debug)]
 struct Tags {
@@ -78,7 +76,7 @@ struct Tags {
     on_reader: Option<Found>,
     step: TagStep,
     /// The last outcome: good or not, and what to say.
-    result: Option<(bool, Said)>,
+    result: Option<(bool, Msg)>,
     /// Learned tags: UID → card.
     learned: BTreeMap<String, String>,
     /// Blank tags laid on the simulated reader so far (each gets its own UID).
@@ -150,11 +148,7 @@ fn parts(booted: &mut Booted) -> selftest::Hardware<'_> {
     let silent = booted.silent_speaker.clone();
     let seats = booted.seats;
     let (reader, pad, dice, audio) = booted.table.parts_mut();
-    let no_speech = HwError::new(
-        "audio",
-        "Tavola è partito senza voce (--mute): la narrazione è solo nei sottotitoli.",
-        "Tavola was started without speech (--mute): the narration is in the subtitles only.",
-    );
+    let no_speech = HwError::said("audio", msg!("hw.audio.muted"));
     let speaker = match (silent, audio) {
         (Some(why), _) => Part::Missing { why, expected: true },
         (None, Some(audio)) => Part::Here(audio),
@@ -177,32 +171,9 @@ fn parts(booted: &mut Booted) -> selftest::Hardware<'_> {
     }
 }
 
-/// The kinds of card, as the page names them.
+/// The kinds of card, as the page names them (`ui.tags.kind.<kind>`).
 fn kind_name(kind: &str, lang: Lang) -> String {
-    let (it, en) = match kind {
-        "role" => ("Ruoli", "Roles"),
-        "loyalty" => ("Lealtà", "Loyalty"),
-        "token" => ("Segnalini", "Tokens"),
-        "lancelot-deck" => ("Mazzo di Lancillotto", "Lancelot deck"),
-        "knight" => ("Cavalieri", "Knights"),
-        "tent" => ("Tende", "Tents"),
-        "location" => ("Luoghi", "Locations"),
-        "action" => ("Azioni", "Actions"),
-        "quest" => ("Imprese", "Quests"),
-        "virtue" => ("Virtù", "Virtues"),
-        "character" => ("Personaggi", "Characters"),
-        "event" => ("Eventi", "Events"),
-        "final" => ("Finali", "Finals"),
-        "special" => ("Speciali", "Specials"),
-        "item" => ("Oggetti", "Items"),
-        "commission" => ("Commissioni", "Commissions"),
-        "ambush" => ("Imboscate", "Ambushes"),
-        "pawn" => ("Pedine", "Pawns"),
-        "white" => ("Carte bianche", "White cards"),
-        "black" => ("Carte nere", "Black cards"),
-        other => (other, other),
-    };
-    lang.pick(it, en).to_string()
+    lang.text(&Msg::new(format!("ui.tags.kind.{}", kind.replace('-', "_"))))
 }
 
 /// The kinds of `game`'s cards, in catalog order.
@@ -218,14 +189,27 @@ fn kinds(game: GameKind) -> Vec<String> {
 
 /// A card's name, with which copy it is when the box holds several
 /// (`Loyal Servant of Arthur 2/5`).
-fn display_name(card: &Card, lang: Lang) -> String {
+fn card_msg(card: &Card) -> Msg {
     match card.copy {
-        Some(n) if card.copies > 1 => format!("{} {n}/{}", card.name(lang), card.copies),
-        _ => card.name(lang).to_string(),
+        Some(n) if card.copies > 1 => msg!("ui.tags.copy", name = card.name_msg(), n, of = card.copies),
+        _ => card.name_msg(),
     }
 }
 
-/// The name of the card with `id` (the id itself if the catalog lacks it).
+fn display_name(card: &Card, lang: Lang) -> String {
+    lang.text(&card_msg(card))
+}
+
+/// The name of the card with `id`, as a message (the id itself if the
+/// catalog lacks it).
+fn card_said(id: &str) -> tavola_words::Arg {
+    match Catalog::builtin().get(id) {
+        Some(c) => card_msg(c).into(),
+        None => id.into(),
+    }
+}
+
+/// The name of the card with `id` in `lang`.
 fn card_name(id: &str, lang: Lang) -> String {
     Catalog::builtin().get(id).map_or_else(|| id.to_string(), |c| display_name(c, lang))
 }
@@ -248,8 +232,8 @@ impl Tags {
         self.shown(lang).len().div_ceil(CARDS_PER_PAGE).max(1)
     }
 
-    fn say(&mut self, ok: bool, it: impl Into<String>, en: impl Into<String>) {
-        self.result = Some((ok, (it.into(), en.into())));
+    fn say(&mut self, ok: bool, said: Msg) {
+        self.result = Some((ok, said));
     }
 
     /// After a card is done, the next one of the list is chosen (a box is
@@ -418,11 +402,9 @@ impl Controller {
                     match e {
                         TagEvent::Arrived { uid, card } => self.hw.tags.on_reader = Some(Found { uid, card }),
                         TagEvent::Left { .. } => self.hw.tags.on_reader = None,
-                        TagEvent::Unreadable { uid, reason } => self.hw.tags.say(
-                            false,
-                            format!("Il tag {uid} risponde ma non si legge ({reason}): tienilo piatto al centro del lettore."),
-                            format!("Tag {uid} answers but cannot be read ({reason}): hold it flat in the middle of the reader."),
-                        ),
+                        TagEvent::Unreadable { uid, reason } => {
+                            self.hw.tags.say(false, msg!("ui.tags.unreadable", uid, reason))
+                        }
                     }
                 }
             }
@@ -430,7 +412,7 @@ impl Controller {
                 if matches!(self.hw.tags.step, TagStep::Waiting { .. }) {
                     self.hw.tags.step = TagStep::Idle;
                 }
-                self.hw.tags.result = Some((false, (e.it, e.en)));
+                self.hw.tags.result = Some((false, e.msg));
             }
         }
         match self.hw.tags.step.clone() {
@@ -440,11 +422,7 @@ impl Controller {
                 } else if now >= until {
                     self.hw.tags.step = TagStep::Idle;
                     let s = TAG_WAIT_MS / 1000;
-                    self.hw.tags.say(
-                        false,
-                        format!("Nessun tag sul lettore in {s} s: non è cambiato nulla."),
-                        format!("No tag on the reader within {s} s: nothing was changed."),
-                    );
+                    self.hw.tags.say(false, msg!("ui.tags.no_tag", seconds = s));
                 }
             }
             TagStep::Writing { card, found, until } => match self.booted.table.reader.write_outcome() {
@@ -452,11 +430,7 @@ impl Controller {
                 None if now >= until => {
                     self.hw.tags.step = TagStep::Idle;
                     let uid = found.uid;
-                    self.hw.tags.say(
-                        false,
-                        format!("Il lettore non ha detto com'è andata la scrittura del tag {uid}: rileggilo nell'autotest o scrivilo di nuovo."),
-                        format!("The reader did not tell how writing tag {uid} went: read it in the self-test, or write it again."),
-                    );
+                    self.hw.tags.say(false, msg!("ui.tags.write_unknown", uid));
                 }
                 None => {}
             },
@@ -481,7 +455,7 @@ impl Controller {
         let lang = self.lang();
         let t = &mut self.hw.tags;
         t.step = TagStep::Idle;
-        let (it, en) = (card_name(card, Lang::It), card_name(card, Lang::En));
+        let name = card_said(card);
         let uid = found.uid.clone();
         let plan = match verb {
             Verb::Write => Ok(tags::plan_write(card, &found)),
@@ -494,34 +468,23 @@ impl Controller {
         let plan = match plan {
             Ok(plan) => plan,
             Err(e) => {
-                t.say(
-                    false,
-                    format!("Tavola non ha un database in cui ricordare i tag ({e}): vedi il messaggio all'avvio."),
-                    format!("Tavola has no database to remember tags in ({e}): see the message at start-up."),
-                );
+                t.say(false, msg!("ui.tags.no_database", error = e));
                 return;
             }
         };
         match plan {
             Plan::Already => {
-                let (what_it, what_en) = match verb {
-                    Verb::Write => ("porta già", "already carries"),
-                    Verb::Learn => ("è già noto come", "is already known as"),
-                };
                 t.say(
                     true,
-                    format!("Il tag {uid} {what_it} «{it}»: niente da fare."),
-                    format!("Tag {uid} {what_en} “{en}”: nothing to do."),
+                    match verb {
+                        Verb::Write => msg!("ui.tags.already_carries", uid, card = name),
+                        Verb::Learn => msg!("ui.tags.already_known", uid, card = name),
+                    },
                 );
                 t.choose_next(lang);
             }
             Plan::Carries { card: written } => {
-                let (w_it, w_en) = (card_name(&written, Lang::It), card_name(&written, Lang::En));
-                t.say(
-                    false,
-                    format!("Il tag {uid} porta scritto «{w_it}»: il lettore lo riconosce da sé, non serve impararlo. Per farne «{it}», scrivilo."),
-                    format!("Tag {uid} carries “{w_en}” written on it: the reader knows it by itself, there is nothing to learn. To make it “{en}”, write it."),
-                );
+                t.say(false, msg!("ui.tags.carries_written", uid, written = card_said(&written), card = name));
             }
             Plan::Reassign { old } if !confirmed => {
                 t.step = TagStep::Asking { verb, card: card.to_string(), found, old };
@@ -547,7 +510,7 @@ impl Controller {
                     }
                 }
             }
-            Err(e) => self.hw.tags.say(false, e.it, e.en),
+            Err(e) => self.hw.tags.say(false, e.msg),
         }
     }
 
@@ -557,15 +520,11 @@ impl Controller {
         match outcome {
             Ok(uid) => {
                 self.hw.tags.on_reader = Some(Found { uid: uid.clone(), card: Some(card.clone()) });
-                let (it, en) = (card_name(&card, Lang::It), card_name(&card, Lang::En));
-                self.hw.tags.say(
-                    true,
-                    format!("Il tag {uid} ora è «{it}» ({card}): riletto e controllato."),
-                    format!("Tag {uid} is now “{en}” ({card}): read back and checked."),
-                );
+                let said = msg!("ui.tags.written", uid, name = card_said(&card), card = card.as_str());
+                self.hw.tags.say(true, said);
                 self.hw.tags.choose_next(lang);
             }
-            Err(e) => self.hw.tags.say(false, e.it, e.en),
+            Err(e) => self.hw.tags.say(false, e.msg),
         }
     }
 
@@ -575,26 +534,17 @@ impl Controller {
             j.learn_tag(&found.uid, card).map_err(|e| e.to_string())?;
             j.learned_tags().map_err(|e| e.to_string())
         });
-        let (it, en) = (card_name(card, Lang::It), card_name(card, Lang::En));
-        let uid = &found.uid;
+        let uid = found.uid.as_str();
         match learned {
             Ok(all) => {
                 let map: BTreeMap<String, String> = all.into_iter().map(|t| (t.uid, t.card)).collect();
                 // The game knows it from now on, not only after a restart.
                 self.booted.table.session.set_learned_tags(map.clone());
                 self.hw.tags.learned = map;
-                self.hw.tags.say(
-                    true,
-                    format!("Il tag {uid} ora è «{it}» ({card}): Tavola lo ricorda."),
-                    format!("Tag {uid} is now “{en}” ({card}): Tavola remembers it."),
-                );
+                self.hw.tags.say(true, msg!("ui.tags.learned", uid, name = card_said(card), card));
                 self.hw.tags.choose_next(lang);
             }
-            Err(e) => self.hw.tags.say(
-                false,
-                format!("Il tag {uid} non è stato ricordato ({e}): riprova."),
-                format!("Tag {uid} was not remembered ({e}): try again."),
-            ),
+            Err(e) => self.hw.tags.say(false, msg!("ui.tags.not_remembered", uid, error = e)),
         }
     }
 
@@ -604,13 +554,8 @@ impl Controller {
         if yes {
             self.act(verb, &card, found, true);
         } else {
-            let (it, en) = (card_name(&old, Lang::It), card_name(&old, Lang::En));
             let uid = found.uid;
-            self.hw.tags.say(
-                true,
-                format!("Lasciato com'era: il tag {uid} resta «{it}»."),
-                format!("Left as it was: tag {uid} is still “{en}”."),
-            );
+            self.hw.tags.say(true, msg!("ui.tags.left_as_was", uid, card = card_said(&old)));
         }
     }
 
@@ -625,15 +570,7 @@ impl Controller {
         ui.set_seats(i32::from(self.booted.seats));
         ui.set_seats_editable(self.booted.on_screen.pad.is_some());
         ui.set_poll_ms(self.booted.table.reader.poll_ms().map_or(0, |ms| ms as i32));
-        ui.set_closed_why(if busy {
-            lang.pick(
-                "Finisci o lascia la partita prima: l'autotest e i tag usano il lettore, la pulsantiera e l'altoparlante.",
-                "Finish or leave the game first: the self-test and the tags use the reader, the pad and the speaker.",
-            )
-        } else {
-            ""
-        }
-        .into());
+        ui.set_closed_why(if busy { lang.text(&msg!("ui.hardware.game_on")) } else { String::new() }.into());
         if std::mem::take(&mut self.hw.reveal_table) {
             let app = window.global::<crate::ui::App<'_>>();
             if app.get_simulated() {
@@ -674,13 +611,7 @@ impl Controller {
             // The checks still to come: the one under way first.
             let to_come = self.hw.plan.iter().filter(|n| !done.iter().any(|c| c.name == **n));
             for (i, name) in to_come.enumerate() {
-                let label = selftest::Check {
-                    name: name.clone(),
-                    outcome: Outcome::Skipped,
-                    it: String::new(),
-                    en: String::new(),
-                }
-                .label(lang);
+                let label = selftest::Check::label_of(name, lang);
                 let state = if running && i == 0 { 1 } else { 0 };
                 if running {
                     rows.push(CheckRow { label: label.into(), text: SharedString::new(), state });
@@ -690,10 +621,10 @@ impl Controller {
         set_rows(&ui.get_checks(), rows, |m| ui.set_checks(m));
         let count = |o: Outcome| done.iter().filter(|c| c.outcome == o).count();
         let (pass, fail, skip) = (count(Outcome::Pass), count(Outcome::Fail), count(Outcome::Skipped));
-        let summary = match (test.is_some_and(SelfTest::is_done), lang) {
-            (false, _) => String::new(),
-            (true, Lang::It) => format!("Fatto: {pass} a posto, {fail} guasti, {skip} saltati."),
-            (true, Lang::En) => format!("Done: {pass} passed, {fail} failed, {skip} skipped."),
+        let summary = if test.is_some_and(SelfTest::is_done) {
+            lang.text(&msg!("ui.selftest.done", pass, fail, skip))
+        } else {
+            String::new()
         };
         ui.set_summary(summary.into());
         // The on-screen pad shows the lights the self-test sets.
@@ -738,85 +669,50 @@ impl Controller {
             })
             .collect();
         set_rows(&ui.get_cards(), cards, |m| ui.set_cards(m));
-        ui.set_page_label(
-            match lang {
-                Lang::It => format!("pagina {} di {pages} · {} carte", page + 1, shown.len()),
-                Lang::En => format!("page {} of {pages} · {} cards", page + 1, shown.len()),
-            }
-            .into(),
-        );
+        ui.set_page_label(lang.text(&msg!("ui.tags.page", page = page + 1, pages, count = shown.len())).into());
         ui.set_can_prev(page > 0);
         ui.set_can_next(page + 1 < pages);
         ui.set_chosen_id(t.chosen.clone().unwrap_or_default().into());
         ui.set_chosen_name(t.chosen.as_deref().map(|c| card_name(c, lang)).unwrap_or_default().into());
         let on_reader = match &t.on_reader {
             None => String::new(),
-            Some(Found { uid, card: Some(card) }) => match lang {
-                Lang::It => format!("Sul lettore: tag {uid}, porta «{}».", card_name(card, lang)),
-                Lang::En => format!("On the reader: tag {uid}, carrying “{}”.", card_name(card, lang)),
-            },
-            Some(Found { uid, card: None }) => match (t.learned.get(uid), lang) {
-                (Some(card), Lang::It) => format!("Sul lettore: tag {uid}, imparato come «{}».", card_name(card, lang)),
-                (Some(card), Lang::En) => format!("On the reader: tag {uid}, learned as “{}”.", card_name(card, lang)),
-                (None, Lang::It) => format!("Sul lettore: tag {uid}, vuoto o sconosciuto."),
-                (None, Lang::En) => format!("On the reader: tag {uid}, blank or unknown."),
+            Some(Found { uid, card: Some(card) }) => {
+                lang.text(&msg!("ui.tags.on_reader.carrying", uid = uid.as_str(), card = card_said(card)))
+            }
+            Some(Found { uid, card: None }) => match t.learned.get(uid) {
+                Some(card) => lang.text(&msg!("ui.tags.on_reader.learned", uid = uid.as_str(), card = card_said(card))),
+                None => lang.text(&msg!("ui.tags.on_reader.blank", uid = uid.as_str())),
             },
         };
         ui.set_on_reader(on_reader.into());
         let (busy, status) = match &t.step {
             TagStep::Idle => (false, String::new()),
-            TagStep::Waiting { verb: Verb::Write, until, .. } => (
-                true,
-                match lang {
-                    Lang::It => format!(
-                        "Appoggia un tag NTAG vuoto sul lettore… ({} s)",
-                        until.saturating_sub(self.now).div_ceil(1000)
-                    ),
-                    Lang::En => format!(
-                        "Lay a blank NTAG tag on the reader… ({} s)",
-                        until.saturating_sub(self.now).div_ceil(1000)
-                    ),
-                },
-            ),
-            TagStep::Waiting { verb: Verb::Learn, until, .. } => (
-                true,
-                match lang {
-                    Lang::It => {
-                        format!("Appoggia il tag sul lettore… ({} s)", until.saturating_sub(self.now).div_ceil(1000))
-                    }
-                    Lang::En => {
-                        format!("Lay the tag on the reader… ({} s)", until.saturating_sub(self.now).div_ceil(1000))
-                    }
-                },
-            ),
+            TagStep::Waiting { verb, until, .. } => {
+                let seconds = until.saturating_sub(self.now).div_ceil(1000);
+                let said = match verb {
+                    Verb::Write => msg!("ui.tags.lay_blank", seconds),
+                    Verb::Learn => msg!("ui.tags.lay_tag", seconds),
+                };
+                (true, lang.text(&said))
+            }
             TagStep::Asking { .. } => (true, String::new()),
-            TagStep::Writing { .. } => (
-                true,
-                lang.pick(
-                    "Scrittura e rilettura: non muovere il tag…",
-                    "Writing and reading back: keep the tag still…",
-                )
-                .to_string(),
-            ),
+            TagStep::Writing { .. } => (true, lang.text(&msg!("ui.tags.writing"))),
         };
         ui.set_tag_busy(busy);
         ui.set_tag_status(status.into());
         let (ok, result) = match &t.result {
-            Some((ok, said)) => (*ok, lang.pick(&said.0, &said.1).to_string()),
+            Some((ok, said)) => (*ok, lang.text(said)),
             None => (true, String::new()),
         };
         ui.set_tag_ok(ok);
         ui.set_tag_result(result.into());
         let question = match &t.step {
             TagStep::Asking { verb, card, found, old } => {
-                let (new, was) = (card_name(card, lang), card_name(old, lang));
-                let uid = &found.uid;
-                match (verb, lang) {
-                    (Verb::Write, Lang::It) => format!("Il tag {uid} porta già «{was}». Scriverci sopra «{new}»?"),
-                    (Verb::Write, Lang::En) => format!("Tag {uid} already carries “{was}”. Write “{new}” over it?"),
-                    (Verb::Learn, Lang::It) => format!("Il tag {uid} è già noto come «{was}». Farne «{new}»?"),
-                    (Verb::Learn, Lang::En) => format!("Tag {uid} is already known as “{was}”. Make it “{new}”?"),
-                }
+                let (new, was, uid) = (card_said(card), card_said(old), found.uid.as_str());
+                lang.text(&match verb {
+                    Verb::Write => msg!("ui.tags.ask_overwrite", uid, was, new),
+                    Verb::Learn => msg!("ui.tags.ask_relearn", uid, was, new),
+                })
             }
             _ => String::new(),
         };
@@ -927,4 +823,22 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
         })
     });
     ui.on_answer(move |yes| with(&|c| c.answer(yes)));
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_card_has_its_name_in_every_language() {
+        for game in GameKind::ALL {
+            for kind in kinds(game) {
+                for lang in Lang::ALL {
+                    let id = format!("ui.tags.kind.{}", kind.replace('-', "_"));
+                    assert!(lang.catalog().translation(&id, None).is_some(), "{game:?} {kind} in {lang:?}");
+                    assert_ne!(kind_name(&kind, lang), id);
+                }
+            }
+        }
+    }
 }

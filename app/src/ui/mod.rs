@@ -112,7 +112,7 @@ pub fn wire_appliance(window: &AppWindow, appliance: bool, closed: Rc<std::cell:
 pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     let mut booted = boot(&opts.boot);
     for n in &booted.notices {
-        eprintln!("tavola: {}", n.en);
+        eprintln!("tavola: {}", n.text(crate::games::Lang::En));
     }
     if let Some(lang) = opts.lang {
         booted.table.input(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
