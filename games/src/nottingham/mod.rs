@@ -1236,16 +1236,20 @@ impl Game for Nottingham {
         names.get(seat.index()).map(|n| n.trim()).filter(|n| !n.is_empty()).map(str::to_string)
     }
 
-    /// In the ambush window: the left button springs an ambush (the card
-    /// follows on the reader), the right lets the exchange go.
+    /// The card drawn: on the player's own pad, the left button keeps it,
+    /// the right plays its action. In the ambush window: the left button
+    /// springs an ambush (the card follows on the reader), the right lets
+    /// the exchange go.
     fn pad_command(&self, seat: Seat, approve: bool) -> Option<Command> {
-        matches!(self.turn, Some(Turn { step: Step::Ambushes { .. }, .. })).then(|| {
-            if approve {
-                Command::Announce { seat }
-            } else {
-                Command::Pass { seat }
+        match &self.turn {
+            Some(Turn { step: Step::Drawn { .. }, seat: s, .. }) if *s == seat => {
+                Some(if approve { Command::Keep } else { Command::Act })
             }
-        })
+            Some(Turn { step: Step::Ambushes { .. }, .. }) => {
+                Some(if approve { Command::Announce { seat } } else { Command::Pass { seat } })
+            }
+            _ => None,
+        }
     }
 
     /// An item card at the draw; an ambush card in the ambush window.
@@ -1265,6 +1269,10 @@ impl Game for Nottingham {
     }
 
     fn waiting(&self) -> Option<Waiting> {
+        // The card drawn: the player's light asks keep (left) or act (right).
+        if let Some(Turn { step: Step::Drawn { .. }, seat, .. }) = &self.turn {
+            return Some(Waiting { timer: None, pad: vec![(*seat, false)] });
+        }
         let Some(Turn { step: Step::Ambushes { open, .. }, .. }) = &self.turn else { return None };
         let key = self.ambush_key()?;
         let pad = Seat::all(self.players()).filter(|s| open.contains(s)).map(|s| (s, false)).collect();

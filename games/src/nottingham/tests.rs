@@ -356,3 +356,14 @@ fn random_games_keep_the_rules_invariants() {
     let report = crate::testkit::check_game::<Nottingham>(11, 60, 400).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.finished > 10, "{report:?}");
 }
+
+#[test]
+fn the_players_own_pad_keeps_the_card_drawn_or_plays_it() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Chest });
+    assert_eq!(g.pad_command(Seat(1), true), None, "another seat's pad does nothing");
+    assert_eq!(g.pad_command(Seat(0), true), Some(Command::Keep));
+    assert_eq!(g.pad_command(Seat(0), false), Some(Command::Act));
+    run(&mut g, &mut ctx, Command::Keep);
+    assert_eq!(g.pad_command(Seat(0), true), None, "nothing to answer now");
+}

@@ -1,0 +1,90 @@
+//! Nottingham through the widgets, with Slint's testing backend: the setup
+//! page with the Sheriff's path typed (a word is refused with it), a card
+//! drawn and played for an ambush, an exchange chosen item then count, the
+//! ambush window answered, and the Sheriff's first move on the board.
+
+mod common;
+
+use common::click;
+use i_slint_backend_testing::{AccessibleRole, ElementHandle};
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::ui::{init, App, NottsUi, Ui};
+
+fn open() -> Ui {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+    ui.step(0);
+    click(&ui, "Nottingham");
+    ui
+}
+
+/// Presses the button labelled `label` (a path space may show the same number).
+fn press(ui: &Ui, label: &str) {
+    let found = ElementHandle::find_by_accessible_label(&ui.window, label)
+        .find(|e| e.accessible_role() == Some(AccessibleRole::Button))
+        .unwrap_or_else(|| panic!("no button “{label}”"));
+    found.invoke_accessible_default_action();
+}
+
+fn field(ui: &Ui, label: &str) -> ElementHandle {
+    ElementHandle::find_by_accessible_label(&ui.window, label)
+        .find(|e| e.accessible_role() == Some(AccessibleRole::TextInput))
+        .unwrap_or_else(|| panic!("a field “{label}”"))
+}
+
+#[test]
+fn a_table_sets_up_draws_ambushes_and_exchanges_through_the_widgets() {
+    let ui = open();
+    let app = ui.window.global::<App<'_>>();
+    let n = ui.window.global::<NottsUi<'_>>();
+    assert_eq!(app.get_page(), "notts-setup");
+    assert_eq!(n.get_setup_seats().row_count(), 4, "four players to begin with");
+    click(&ui, "Fewer players");
+    let colours: Vec<String> = n.get_setup_seats().iter().map(|s| s.colour.to_string()).collect();
+    assert_eq!(colours, ["Red", "Yellow", "Green"]);
+    click(&ui, "Colour of seat 3");
+    assert_eq!(n.get_setup_seats().row_data(2).unwrap().colour, "Blue", "the next colour nobody holds");
+    for (i, name) in ["Anna", "Bruno", "Carla"].iter().enumerate() {
+        field(&ui, &format!("Seat {}", i + 1)).set_accessible_value(*name);
+    }
+    // The path's numbers are test values, not a real board.
+    field(&ui, "The Sheriff's path").set_accessible_value("4 three 5");
+    click(&ui, "Deal the cards");
+    assert_eq!(app.get_page(), "notts-setup");
+    assert!(n.get_setup_problem().contains("three"), "{}", n.get_setup_problem());
+    field(&ui, "The Sheriff's path").set_accessible_value("4 3 5 2 6");
+    click(&ui, "Deal the cards");
+    assert_eq!(app.get_page(), "notts-board", "{}", app.get_message());
+    let hands = |n: &NottsUi<'_>| n.get_players().iter().map(|p| p.hand).collect::<Vec<_>>();
+    assert_eq!(hands(&n), [3, 3, 3]);
+    assert!(n.get_prompt().starts_with("Anna: draw the top card"), "{}", n.get_prompt());
+
+    // Anna's Gold, picked on screen, played for its action: an ambush laid.
+    click(&ui, "Pick the card drawn");
+    click(&ui, "Gold");
+    assert!(n.get_prompt().contains("Anna drew Gold"), "{}", n.get_prompt());
+    click(&ui, "Play the action: Ambush");
+    assert_eq!(n.get_players().row_data(0).unwrap().ambushes, 1);
+    click(&ui, "End the turn");
+
+    // Bruno keeps a Chest and exchanges three chests: Anna passes.
+    click(&ui, "Pick the card drawn");
+    click(&ui, "Chest");
+    click(&ui, "Keep the card");
+    click(&ui, "Exchange cards alike for points");
+    click(&ui, "Chest");
+    press(&ui, "3");
+    assert!(n.get_prompt().contains("press your button"), "{}", n.get_prompt());
+    click(&ui, "Anna passes");
+    let bruno = n.get_players().row_data(1).unwrap();
+    assert_eq!(bruno.winnings, 1);
+    // The Sheriff stands on the path's first space, a 4: every hand of four
+    // or fewer got a favour.
+    let here: Vec<String> = n.get_path().iter().filter(|s| s.here).map(|s| s.value.to_string()).collect();
+    assert_eq!(here, ["4"]);
+    assert_eq!(hands(&n), [4, 2, 4]);
+    assert!(n.get_prompt().contains("exchange made"), "{}", n.get_prompt());
+}
