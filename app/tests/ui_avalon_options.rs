@@ -90,6 +90,9 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     click(&ui, "Host: vote for a seat");
     click(&ui, "Approve for Elena");
     assert!(avalon.get_status().contains("Cards played: 0 of 2"), "the fifth vote counted: {}", avalon.get_status());
+    // The votes are shown a moment before the mission opens.
+    now += tavola::table::PAD_QUIET_MS;
+    ui.step(now);
     // Anna plays Fail, Bruno Success (Tavola does not know the roles).
     key(&ui, &mut now, 0, "r");
     key(&ui, &mut now, 1, "a");

@@ -125,6 +125,9 @@ fn the_first_round_through_the_widgets() {
     assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == 1), "the votes are shown once all are in");
     assert!(avalon.get_status().contains("Cards played: 0 of 2"), "{}", avalon.get_status());
 
+    // The votes are shown a moment before the mission opens.
+    now += tavola::table::PAD_QUIET_MS;
+    ui.step(now);
     // The team plays two Success cards.
     for seat in ["1", "2"] {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });

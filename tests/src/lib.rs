@@ -115,7 +115,10 @@ impl Driver {
 
     /// Every seat presses the same button.
     pub fn everyone_votes(&mut self, players: u8, button: &str) -> Vec<Value> {
-        (0..players).flat_map(|s| self.press(s, button)).collect()
+        let mut out: Vec<Value> = (0..players).flat_map(|s| self.press(s, button)).collect();
+        // The votes are shown; the pad listens again after a moment.
+        out.extend(self.wait(tavola::table::PAD_QUIET_MS));
+        out
     }
 
     /// The leader proposes seats `0..size` after the current leader, the

@@ -66,3 +66,30 @@ fn an_unnamed_seat_is_said_as_a_seat_never_a_bare_number() {
     let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
     assert!(lines.contains(&"Mission 1: Seat 1 leads and picks a team of 2."), "{lines:?}");
 }
+
+#[test]
+fn a_double_press_on_the_last_vote_does_not_become_a_mission_card() {
+    let out = drive(
+        r#"{"touch":"choose_game","game":"avalon"}
+{"touch":"avalon","cmd":"setup","roles":{"roles":["merlin","assassin","loyal-servant","loyal-servant","minion"]},"first_leader":0}
+{"touch":"avalon","cmd":"end_night"}
+{"touch":"avalon","cmd":"propose_team","team":[3,4]}
+{"press":{"seat":0,"button":"approve"}}
+{"press":{"seat":1,"button":"approve"}}
+{"press":{"seat":2,"button":"approve"}}
+{"press":{"seat":3,"button":"approve"}}
+{"press":{"seat":4,"button":"approve"}}
+{"press":{"seat":4,"button":"approve"}}
+{"view": true}
+{"wait_ms": 2000}
+{"press":{"seat":4,"button":"reject"}}
+{"view": true}"#,
+    );
+    assert!(out.iter().any(|o| o["code"] == "table.pad_quiet"), "the table says presses wait");
+    assert!(out.iter().all(|o| o["out"] != "error"), "{out:?}");
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    let phase = &views[0]["view"]["avalon"]["phase"];
+    assert_eq!(phase["played"], serde_json::json!([]), "the second press on the vote played no card: {phase}");
+    let phase = &views[1]["view"]["avalon"]["phase"];
+    assert_eq!(phase["played"], serde_json::json!([4]), "a press after the pause plays the card: {phase}");
+}

@@ -270,6 +270,10 @@ impl TableView {
     }
 }
 
+/// How long presses are ignored when one secret input gives way to the
+/// next (the revealed votes are shown before the mission opens).
+pub const PAD_QUIET_MS: Millis = 2_000;
+
 /// The table session.
 pub struct Session {
     lang: Lang,
@@ -291,6 +295,11 @@ pub struct Session {
     undone: Vec<Vec<AnyEvent>>,
     /// The timer found stored when the game was taken up.
     saved_timer: Option<SavedTimer>,
+    /// The secret input the pad answers now (its window's key), and until
+    /// when presses are ignored after one window gave way to another (a
+    /// second press on the vote must not become a mission card).
+    pad_window: Option<String>,
+    pad_quiet_until: Millis,
     /// When the running timer was last stored.
     timer_saved_at: Millis,
     volume: u8,
@@ -325,6 +334,8 @@ impl Session {
             commands: Vec::new(),
             undone: Vec::new(),
             saved_timer: None,
+            pad_window: None,
+            pad_quiet_until: 0,
             timer_saved_at: 0,
             volume: 80,
         }
@@ -528,8 +539,24 @@ impl Session {
                 }
             },
         }
+        self.sync_pad_window(&mut out);
         self.sync_timer();
         out
+    }
+
+    /// When the pad's window gives way to another at once (the vote's
+    /// reveal opens the mission), presses are ignored for a moment while
+    /// the result is shown, and the table says so.
+    fn sync_pad_window(&mut self, out: &mut Vec<Output>) {
+        let waiting = self.game.as_ref().and_then(AnyGame::waiting).filter(|w| !w.pad.is_empty());
+        let now = waiting.and_then(|w| w.timer).map(|(_, key)| key);
+        if now != self.pad_window {
+            if self.pad_window.is_some() && now.is_some() {
+                self.pad_quiet_until = self.now + PAD_QUIET_MS;
+                self.notice(Notice::PadQuiet { seconds: PAD_QUIET_MS / 1000 }, out);
+            }
+            self.pad_window = now;
+        }
     }
 
     /// Lets time pass: timers and the narration queue move on.
@@ -732,6 +759,9 @@ impl Session {
     fn pad(&mut self, event: PadEvent, out: &mut Vec<Output>) {
         let seat_name = |s: &Self, seat: u8| s.names(&[Seat(seat)]);
         match event {
+            // A press right after one window gave way to another belongs
+            // to the window before: ignored.
+            PadEvent::Vote { .. } if self.now < self.pad_quiet_until => {}
             PadEvent::Vote { seat, button } => {
                 let approve = button == PadButton::Approve;
                 match self.game.as_ref().and_then(|g| g.pad_command(Seat(seat), approve)) {

@@ -3,6 +3,7 @@
 //! the catalogs (`words/lang`).
 
 use crate::games::Lang;
+use crate::hw::Millis;
 use tavola_words::{msg, Msg, Said};
 
 /// A table notice with its parameters.
@@ -79,6 +80,11 @@ pub enum Notice {
         /// The game in progress.
         title: String,
     },
+    /// The pad is quiet for a moment between two secret inputs.
+    PadQuiet {
+        /// For how long.
+        seconds: Millis,
+    },
     /// Leaving a game in progress needs a confirmation.
     LeaveFirst,
     /// The game in progress was left; it stays saved for the next start.
@@ -109,6 +115,7 @@ impl Notice {
             Notice::NotSaved { .. } => "table.not_saved",
             Notice::GameInProgress { .. } => "table.game_in_progress",
             Notice::LeaveFirst => "table.leave_first",
+            Notice::PadQuiet { .. } => "table.pad_quiet",
             Notice::LeftSaved => "table.left_saved",
             Notice::NothingToUndo => "table.nothing_to_undo",
             Notice::NothingToRedo => "table.nothing_to_redo",
@@ -142,6 +149,7 @@ impl Said for Notice {
             Notice::NotSaved { why } => msg!("notice.table.not_saved", why),
             Notice::GameInProgress { title } => msg!("notice.table.game_in_progress", title = title.as_str()),
             Notice::LeaveFirst => msg!("notice.table.leave_first"),
+            Notice::PadQuiet { seconds } => msg!("notice.table.pad_quiet", count = *seconds),
             Notice::LeftSaved => msg!("notice.table.left_saved"),
             Notice::NothingToUndo => msg!("notice.table.nothing_to_undo"),
             Notice::NothingToRedo => msg!("notice.table.nothing_to_redo"),
@@ -180,6 +188,7 @@ mod tests {
             Notice::GameInProgress { title: s("Nottingham") },
             Notice::LeaveFirst,
             Notice::LeftSaved,
+            Notice::PadQuiet { seconds: 2 },
         ]
     }
 
