@@ -367,3 +367,23 @@ fn the_players_own_pad_keeps_the_card_drawn_or_plays_it() {
     run(&mut g, &mut ctx, Command::Keep);
     assert_eq!(g.pad_command(Seat(0), true), None, "nothing to answer now");
 }
+
+#[test]
+fn a_tie_on_points_goes_to_more_cards_won_then_is_shared() {
+    let (mut g, _) = table(3);
+    // More points win, whatever the cards: 22 with three cards against 20.
+    g.players[0].winnings = vec![Item::Chest, Item::CopperCoin];
+    g.players[2].winnings = vec![Item::CopperCoin, Item::SilverCandlestick, Item::CopperCoin];
+    assert_eq!(g.scores().expect("known").iter().map(|s| s.total).collect::<Vec<_>>(), [20, 0, 22]);
+    assert_eq!(g.winners(), Some(vec![Seat(2)]));
+    g.players[2].winnings = vec![Item::Pearls, Item::Pearls];
+    // 20 and 20, two cards each: the victory is shared.
+    assert_eq!(g.winners(), Some(vec![Seat(0), Seat(2)]));
+    // Bruno's 20 from a commission (test points, shared by two): no card, he loses the tie.
+    g.players[1].commissions = vec![Commission::OneOfEach];
+    g.commissions.insert(Commission::OneOfEach, vec![Seat(1), Seat(0)]);
+    g.players[0].commissions = vec![Commission::OneOfEach];
+    g.players[0].winnings.clear();
+    assert_eq!(g.scores().expect("known").iter().map(|s| s.total).collect::<Vec<_>>(), [20, 20, 20]);
+    assert_eq!(g.winners(), Some(vec![Seat(2)]), "the most cards won breaks the tie");
+}
