@@ -88,3 +88,34 @@ fn a_table_sets_up_draws_ambushes_and_exchanges_through_the_widgets() {
     assert_eq!(hands(&n), [4, 2, 4]);
     assert!(n.get_prompt().contains("exchange made"), "{}", n.get_prompt());
 }
+
+#[test]
+fn the_sheriffs_path_typed_once_is_offered_again_at_the_next_start() {
+    let dir = std::env::temp_dir().join(format!("tavola-ui-notts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    {
+        i_slint_backend_testing::init_no_event_loop();
+        let ui = init(boot(&opts)).unwrap();
+        ui.step(0);
+        ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+        click(&ui, "Nottingham");
+        let n = ui.window.global::<NottsUi<'_>>();
+        assert_eq!(n.get_path_text(), "", "nothing known yet");
+        // Test values, not a real board.
+        field(&ui, "The Sheriff's path").set_accessible_value("4 3 5 2 6");
+        click(&ui, "Deal the cards");
+        assert_eq!(ui.window.global::<App<'_>>().get_page(), "notts-board");
+    }
+    let ui = init(boot(&opts)).unwrap();
+    ui.step(0);
+    let app = ui.window.global::<App<'_>>();
+    if app.get_resume_offered() {
+        app.invoke_start_fresh();
+        ui.step(0);
+    }
+    click(&ui, "Nottingham");
+    assert_eq!(ui.window.global::<NottsUi<'_>>().get_path_text(), "4 3 5 2 6", "the owner's path, kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}

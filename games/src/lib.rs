@@ -408,6 +408,13 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     /// for a die; `None` lets the button roll a plain die.
     fn die_command(&self) -> Option<Self::Command>;
 
+    /// The card facts in force in this game (the owner's numbers, copied at
+    /// setup or learned since), for the table to keep for the next game;
+    /// `None` for a game that uses none.
+    fn card_facts(&self) -> Option<serde_json::Value> {
+        None
+    }
+
     /// The command the end of the timed window stands for, when the rules
     /// say what happens then (an ambush window closes); `None`: the table
     /// only says who is missing.

@@ -403,6 +403,13 @@ macro_rules! registry {
                 }
             }
 
+            /// See [`Game::card_facts`].
+            pub fn card_facts(&self) -> Option<serde_json::Value> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.card_facts(),)*
+                }
+            }
+
             /// See [`Game::timeout_command`].
             pub fn timeout_command(&self) -> Option<AnyCommand> {
                 match self {

@@ -288,6 +288,8 @@ pub struct Session {
     now: Millis,
     /// Tags that carry no card id, known by their UID (learned by the owner).
     learned: std::collections::BTreeMap<String, String>,
+    /// The card facts each game last used, kept for its next game.
+    card_facts: std::collections::BTreeMap<GameKind, serde_json::Value>,
     store: Option<Box<dyn Store>>,
     /// How many of `history`'s events each command in effect produced.
     commands: Vec<usize>,
@@ -330,6 +332,7 @@ impl Session {
             message: None,
             now: 0,
             learned: Default::default(),
+            card_facts: Default::default(),
             store: None,
             commands: Vec::new(),
             undone: Vec::new(),
@@ -450,6 +453,17 @@ impl Session {
         self.speech.clear();
         self.timer = None;
         self.notice(said, out);
+    }
+
+    /// The card facts `kind` last used (the owner's numbers), to fill the
+    /// next setup.
+    pub fn card_facts(&self, kind: GameKind) -> Option<&serde_json::Value> {
+        self.card_facts.get(&kind)
+    }
+
+    /// Sets the card facts kept from earlier games (`facts.<game>`).
+    pub fn set_card_facts(&mut self, facts: impl IntoIterator<Item = (GameKind, serde_json::Value)>) {
+        self.card_facts = facts.into_iter().collect();
     }
 
     /// Sets the tags known by UID (`uid → card id`), as stored by
@@ -848,12 +862,19 @@ impl Session {
                 out.push(Output::Event { game: kind, event: public.body() });
             }
         }
-        let over = game.is_over();
         if !stored.is_empty() {
             self.commands.push(stored.len());
             self.undone.clear();
         }
         self.history.extend(stored);
+        // Facts set up or learned are kept for the next game.
+        if let Some(facts) = self.game.as_ref().and_then(AnyGame::card_facts) {
+            if self.card_facts.get(&kind) != Some(&facts) {
+                self.remember(&format!("facts.{}", kind.id()), facts.clone(), out);
+                self.card_facts.insert(kind, facts);
+            }
+        }
+        let over = self.game.as_ref().is_some_and(AnyGame::is_over);
         if over {
             if let Some(Err(why)) = self.store.as_mut().map(|s| s.finish(&self.history)) {
                 self.notice(Notice::NotSaved { why }, out);

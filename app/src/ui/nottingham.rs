@@ -31,6 +31,8 @@ pub(super) struct NottsScreen {
     names: Vec<String>,
     first: Seat,
     path_text: String,
+    /// The path was filled from the facts kept from the last game.
+    path_filled: bool,
     problem: Option<Msg>,
     menu: Menu,
 }
@@ -42,6 +44,7 @@ impl Default for NottsScreen {
             names: vec![String::new(); 7],
             first: Seat(0),
             path_text: String::new(),
+            path_filled: false,
             problem: None,
             menu: Menu::Main,
         }
@@ -309,7 +312,14 @@ impl Controller {
         self.booted.table.session.engine::<Nottingham>().map(|g| g.facts().clone()).unwrap_or_default()
     }
 
+    /// The facts kept from the last game of Nottingham (the owner's numbers).
+    fn notts_kept_facts(&self) -> Facts {
+        let kept = self.booted.table.session.card_facts(GameKind::Nottingham).cloned();
+        kept.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+    }
+
     fn notts_start(&mut self) {
+        let kept = self.notts_kept_facts();
         let s = &self.notts_screen;
         let path = match parse_path(&s.path_text) {
             Ok(p) => p,
@@ -323,7 +333,9 @@ impl Controller {
             colours: s.colours.clone(),
             names: s.names.iter().take(n).map(|n| n.trim().to_string()).collect(),
             first: s.first,
-            facts: Facts { path, ..Facts::default() },
+            // The path as typed now; the points and ambush cards learned
+            // in earlier games are kept.
+            facts: Facts { path, ..kept },
         };
         self.notts_screen.problem = None;
         self.notts_screen.menu = Menu::Main;
@@ -392,6 +404,13 @@ impl Controller {
     pub(super) fn refresh_notts(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<NottsUi<'_>>();
+        if !self.notts_screen.path_filled {
+            self.notts_screen.path_filled = true;
+            let kept = self.notts_kept_facts().path;
+            if self.notts_screen.path_text.is_empty() && !kept.is_empty() {
+                self.notts_screen.path_text = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+            }
+        }
         let s = &self.notts_screen;
         let seats: Vec<NottsSeatChoice> = s
             .colours

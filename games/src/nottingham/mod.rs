@@ -1279,6 +1279,11 @@ impl Game for Nottingham {
         Some(Waiting { timer: Some((crate::TimerKind::Ambush, key)), pad })
     }
 
+    fn card_facts(&self) -> Option<serde_json::Value> {
+        self.setup.as_ref()?;
+        serde_json::to_value(&self.facts).ok()
+    }
+
     fn timeout_command(&self) -> Option<Command> {
         matches!(self.turn, Some(Turn { step: Step::Ambushes { .. }, .. })).then_some(Command::CloseAmbushes)
     }
