@@ -95,6 +95,8 @@ pub struct Controller {
     /// Avalon's optional rules (see `avalon_options.rs`).
     extras: avalon_options::Extras,
     /// Shadows over Camelot's setup and half-made choices (see `soc.rs`).
+    /// "Day begins" was touched once while the night was still read.
+    night_armed: bool,
     soc_screen: soc::SocScreen,
     notts_screen: nottingham::NottsScreen,
     /// The game the card picker holds cards for.
@@ -126,6 +128,7 @@ impl Controller {
             held: BTreeSet::new(),
             labels: None,
             extras: Default::default(),
+            night_armed: false,
             soc_screen: Default::default(),
             notts_screen: Default::default(),
             cards_for: None,
@@ -181,6 +184,18 @@ impl Controller {
 
     fn avalon(&mut self, cmd: Command) {
         self.touch(Touch::Avalon(cmd));
+    }
+
+    /// "Day begins": while the night's script is still being read, the first
+    /// touch only asks for a second one (cutting the script short must not
+    /// happen by accident).
+    fn end_night(&mut self) {
+        if self.view().queued_lines > 0 && !self.night_armed {
+            self.night_armed = true;
+            return;
+        }
+        self.night_armed = false;
+        self.avalon(Command::EndNight);
     }
 
     fn lang(&self) -> Lang {
@@ -543,6 +558,10 @@ impl Controller {
             ui.set_good_won(*winner == Side::Good);
         }
         ui.set_roles_known(a.roles_revealed.is_some());
+        if !matches!(a.phase, PhaseView::Night) || view.queued_lines == 0 {
+            self.night_armed = false;
+        }
+        ui.set_night_armed(self.night_armed);
         ui.set_votes_shown(show_votes && a.last_votes.is_some());
     }
 
@@ -789,7 +808,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         ui.on_set_scan_roles(move |on| with(&|c| c.scan_roles = on));
     }
     ui.on_skip_scan(act(Rc::new(|c| c.avalon(Command::SkipRoleScan))));
-    ui.on_end_night(act(Rc::new(|c| c.avalon(Command::EndNight))));
+    ui.on_end_night(act(Rc::new(|c| c.end_night())));
     {
         let with = with.clone();
         ui.on_toggle_seat(move |i| with(&|c| c.toggle_seat(i.max(0) as usize)));
