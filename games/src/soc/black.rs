@@ -127,6 +127,12 @@ impl Draft<'_> {
         self.emit(Event::EvilChosen { seat, choice: super::EvilChoice::BlackCard });
         if let BlackCard::Special { slug } = &card {
             self.emit(Event::SpecialDrawn { card: id.to_string(), slug: slug.clone() });
+            // Without three cards in the knights' hands nobody can give the
+            // three Merlin cards: the card takes effect without asking.
+            let cards: usize = self.sim.merlin_givers().iter().map(|&(_, n)| usize::from(n)).sum();
+            if cards < MERLIN_CARDS {
+                return self.merlin(None);
+            }
             return Ok(());
         }
         let needs_war = card == BlackCard::Mercenaries && war.is_none();
@@ -320,5 +326,27 @@ mod tests {
         assert_eq!(code("soc/black/saxons-9"), "soc.unknown_card");
         assert_eq!(code("soc/white/grail-1"), "soc.not_a_black_card");
         assert_eq!(code("nonsense"), "soc.unknown_card");
+    }
+
+    #[test]
+    fn a_special_card_nobody_can_cancel_takes_effect_without_asking() {
+        use super::super::{Command, Event, Soc};
+        use crate::{Ctx, Game};
+        let mut ctx = Ctx::seeded(2);
+        let mut g = Soc::default();
+        let setup = super::super::Setup {
+            knights: vec![super::super::Knight::Arthur, super::super::Knight::Gawain, super::super::Knight::Kay],
+            loyalty: super::super::LoyaltyMode::NoTraitor,
+            ..super::super::Setup::placeholder()
+        };
+        g.execute(&Command::Setup(setup), &mut ctx).expect("setup");
+        for k in &mut g.knights {
+            k.hand = 0;
+        }
+        g.knights[0].hand = 2;
+        let card = Command::BlackCard { card: "soc/black/morgan-1".into(), face_down: None, war: None };
+        let events = g.execute(&card, &mut ctx).expect("drawn");
+        assert!(events.iter().any(|e| matches!(e, Event::SpecialTookEffect { .. })), "{events:?}");
+        assert!(g.pending.is_none(), "nothing to answer: two cards in all hands cannot make three Merlins");
     }
 }
