@@ -459,4 +459,40 @@ mod tests {
     fn palamedes_gains_no_life_for_a_quest_won_unless_the_owner_says_so() {
         assert_eq!(super::super::Rules::builtin().palamedes_life_per_won_quest, 0);
     }
+
+    #[test]
+    fn kay_is_asked_only_when_his_card_could_change_the_siege_fight() {
+        let mut seen = (false, false);
+        for seed in 0..40 {
+            let (mut g, _) = table(&[Knight::Kay, Knight::Arthur, Knight::Gawain]);
+            let mut ctx = Ctx::seeded(seed);
+            // Turns pass until Kay's.
+            while g.current() != Some(Seat(0)) {
+                run(&mut g, &mut ctx, Command::LoseLife);
+                run(&mut g, &mut ctx, Command::DrawWhite);
+                run(&mut g, &mut ctx, Command::EndTurn);
+            }
+            run(&mut g, &mut ctx, Command::AddSiegeEngine);
+            let ten = g.clone();
+            run(&mut g, &mut ctx, Command::SiegeFight { cards: vec![1] });
+            let events = g.execute(&Command::RollDie, &mut ctx).expect("rolled");
+            let die = events.iter().find_map(|e| match e {
+                super::super::Event::DieRolled { roll, .. } => Some(roll.value),
+                _ => None,
+            });
+            let asked = matches!(g.pending(), Some(super::super::Pending::Kay { .. }));
+            assert_eq!(asked, die.is_some_and(|d| d <= 5), "a 1 against {die:?}");
+            if asked {
+                seen.0 = true
+            } else {
+                seen.1 = true
+            }
+            // Ten against a d8 is won whatever the die: never asked.
+            let mut g = ten;
+            run(&mut g, &mut ctx, Command::SiegeFight { cards: vec![5, 5] });
+            run(&mut g, &mut ctx, Command::RollDie);
+            assert!(!matches!(g.pending(), Some(super::super::Pending::Kay { .. })));
+        }
+        assert_eq!(seen, (true, true), "both cases met");
+    }
 }

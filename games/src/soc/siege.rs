@@ -41,7 +41,12 @@ impl Draft<'_> {
         let roll = Roll::of(self.sim.rules().siege.die, rng);
         self.emit(Event::DieRolled { seat, roll });
         let k = &self.sim.knights[seat.index()];
-        if k.knight == Knight::Kay && k.hand > 0 {
+        // Kay is asked only when his card could change the result: the
+        // fight is not won already, and the best card could still win it.
+        let total: u32 = self.sim.siege_fight.as_ref().map_or(0, |f| f.cards.iter().map(|&v| u32::from(v)).sum());
+        let best = u32::from(*FIGHT_VALUES.end());
+        let matters = total <= u32::from(roll.value) && total + best > u32::from(roll.value);
+        if k.knight == Knight::Kay && k.hand > 0 && matters {
             self.emit(Event::KayWindowOpened { seat, quest: None, by: Some(seat) });
         } else {
             self.end_siege_fight(None);
