@@ -480,7 +480,7 @@ mod tests {
                 super::super::Event::DieRolled { roll, .. } => Some(roll.value),
                 _ => None,
             });
-            let asked = matches!(g.pending(), Some(super::super::Pending::Kay { .. }));
+            let asked = matches!(g.pending(), Some(Pending::Kay { .. }));
             assert_eq!(asked, die.is_some_and(|d| d <= 5), "a 1 against {die:?}");
             if asked {
                 seen.0 = true
@@ -491,7 +491,7 @@ mod tests {
             let mut g = ten;
             run(&mut g, &mut ctx, Command::SiegeFight { cards: vec![5, 5] });
             run(&mut g, &mut ctx, Command::RollDie);
-            assert!(!matches!(g.pending(), Some(super::super::Pending::Kay { .. })));
+            assert!(!matches!(g.pending(), Some(Pending::Kay { .. })));
         }
         assert_eq!(seen, (true, true), "both cases met");
     }
