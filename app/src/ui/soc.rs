@@ -206,7 +206,8 @@ fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
         | Command::LoyaltyCard { .. }
         | Command::ShowLoyalty { .. }
         | Command::CancelWithMerlin { .. }
-        | Command::CorrectHand { .. } => return None,
+        | Command::CorrectHand { .. }
+        | Command::Correct { .. } => return None,
     })
 }
 

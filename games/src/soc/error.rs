@@ -182,6 +182,8 @@ pub enum SocError {
     OneSpecialPerTurn,
     /// Life is already at its top.
     FullLife,
+    /// A correction out of its track.
+    CorrectionOutOfRange,
     /// An accusation needs 6 siege engines or 6 swords.
     AccuseTooEarly {
         /// Engines needed.
@@ -338,6 +340,7 @@ impl Said for SocError {
             NotASpecialWhite { card } => msg!("soc.not_a_special_white", card),
             OneSpecialPerTurn => msg!("soc.one_special_per_turn"),
             FullLife => msg!("soc.full_life"),
+            CorrectionOutOfRange => msg!("soc.correction_out_of_range"),
             AccuseTooEarly { engines, swords } => msg!("soc.accuse_too_early", engines, swords),
             SacrificeAfterFirst => msg!("soc.sacrifice_after_first"),
             NoEngine => msg!("soc.no_engine"),

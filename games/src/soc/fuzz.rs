@@ -96,6 +96,17 @@ impl Fuzz for Soc {
                 Command::CorrectHand { seat: *seat, cards: cards.min(255) as u8 }
             }
             (Choice::HandCount { .. }, other) => other.clone(),
+            (Choice::Correction, _) => {
+                use super::{Correction, Place};
+                let seat = Seat(rng.below(n + 1) as u8);
+                let correction = match rng.below(4) {
+                    0 => Correction::Life { seat, life: rng.below(8) as u8 },
+                    1 => Correction::Siege { engines: rng.below(13) as u8 },
+                    2 => Correction::Swords { white: rng.below(8) as u8, black: rng.below(8) as u8 },
+                    _ => Correction::Place { seat, place: Place::ALL[rng.below(Place::ALL.len())] },
+                };
+                Command::Correct { correction }
+            }
         }
     }
 
@@ -132,7 +143,7 @@ impl Fuzz for Soc {
     /// are seldom left untapped.
     fn weight(&self, legal: &Legal<Command, Choice>) -> u32 {
         match legal.command() {
-            Command::CorrectHand { .. } | Command::SkipLoyaltyScan => 1,
+            Command::CorrectHand { .. } | Command::Correct { .. } | Command::SkipLoyaltyScan => 1,
             Command::Accuse { .. } => 8,
             Command::Move { .. } => 12,
             Command::LoseLife => 30,

@@ -46,6 +46,9 @@ pub enum Choice {
         /// Who may give, and how many at most.
         givers: Vec<(Seat, u8)>,
     },
+    /// A number of the board set right (life, engines, swords, a place),
+    /// within its track.
+    Correction,
     /// The knight's count of white cards in hand, set right: 0 to `most`.
     HandCount {
         /// The highest count.
@@ -65,6 +68,11 @@ impl Soc {
             return out;
         }
         self.legal_moments(&mut out);
+        // The host may set the board's numbers right at any time.
+        if self.phase == Phase::Play {
+            let placeholder = super::Correction::Siege { engines: 0 };
+            out.push(Legal::Open(Command::Correct { correction: placeholder }, Choice::Correction));
+        }
         // The host may set a living knight's hand right at any time.
         for seat in Seat::all(self.players()) {
             if self.check_correct_hand(seat, 0).is_ok() {
@@ -262,7 +270,7 @@ mod tests {
         let evil = |g: &Soc| {
             commands(g)
                 .into_iter()
-                .filter(|c| !matches!(c, Command::CorrectHand { .. }))
+                .filter(|c| !matches!(c, Command::CorrectHand { .. } | Command::Correct { .. }))
                 .map(|c| format!("{c:?}"))
                 .collect::<Vec<_>>()
         };
@@ -494,5 +502,31 @@ mod tests {
             assert!(!matches!(g.pending(), Some(Pending::Kay { .. })));
         }
         assert_eq!(seen, (true, true), "both cases met");
+    }
+
+    #[test]
+    fn the_host_sets_the_boards_numbers_right_within_their_tracks() {
+        use super::super::Correction;
+        let (mut g, mut ctx) = table(&[Knight::Arthur, Knight::Gawain, Knight::Kay]);
+        let set = |c: Correction| Command::Correct { correction: c };
+        run(&mut g, &mut ctx, set(Correction::Siege { engines: 5 }));
+        run(&mut g, &mut ctx, set(Correction::Swords { white: 3, black: 2 }));
+        run(&mut g, &mut ctx, set(Correction::Life { seat: Seat(1), life: 6 }));
+        run(&mut g, &mut ctx, set(Correction::Place { seat: Seat(2), place: Place::Grail }));
+        let v = g.view();
+        assert_eq!((v.siege, v.white, v.black), (5, 3, 2));
+        assert_eq!((v.knights[1].life, v.knights[2].place), (6, Some(Place::Grail)));
+        let before = g.clone();
+        for bad in [
+            Correction::Siege { engines: 12 },
+            Correction::Swords { white: 5, black: 7 },
+            Correction::Swords { white: 8, black: 4 },
+            Correction::Life { seat: Seat(0), life: 0 },
+            Correction::Life { seat: Seat(0), life: 7 },
+        ] {
+            let e = g.decide(&set(bad.clone()), &mut ctx).expect_err("out of its track");
+            assert_eq!(e.code(), "soc.correction_out_of_range", "{bad:?}");
+        }
+        assert_eq!(g, before, "nothing changed");
     }
 }

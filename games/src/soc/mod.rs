@@ -71,6 +71,38 @@ pub enum EndReason {
     SwordsCounted,
 }
 
+/// A number of the board the host sets right.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
+pub enum Correction {
+    /// A knight's life points (1 to the track's top).
+    Life {
+        /// The knight.
+        seat: Seat,
+        /// Life points.
+        life: u8,
+    },
+    /// The siege engines around Camelot (below the number that loses).
+    Siege {
+        /// Engines.
+        engines: u8,
+    },
+    /// The swords on the Round Table (below the numbers that end the game).
+    Swords {
+        /// White swords.
+        white: u8,
+        /// Black swords.
+        black: u8,
+    },
+    /// Where a living knight's figure stands.
+    Place {
+        /// The knight.
+        seat: Seat,
+        /// The place.
+        place: Place,
+    },
+}
+
 /// What the players ask.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "cmd", rename_all = "snake_case")]
@@ -185,6 +217,12 @@ pub enum Command {
         seat: Seat,
         /// Cards in hand.
         cards: u8,
+    },
+    /// The host sets a number of the board right, after a card Tavola does
+    /// not model changed it (a special white or black card).
+    Correct {
+        /// What is set, and to what.
+        correction: Correction,
     },
     /// At the final count, when Tavola does not know the loyalty cards:
     /// the living knight who holds the traitor card, or nobody.
@@ -333,6 +371,11 @@ pub enum Event {
         seat: Seat,
         /// Change.
         delta: i32,
+    },
+    /// The host set a number of the board right.
+    Corrected {
+        /// What, and to what.
+        correction: Correction,
     },
     /// The host set a hand right.
     HandCorrected {

@@ -299,6 +299,23 @@ impl Soc {
                     k.hand = (i32::from(k.hand) + delta).clamp(0, 255) as u8;
                 }
             }
+            Event::Corrected { correction } => match correction {
+                super::Correction::Life { seat, life } => {
+                    if let Some(k) = self.knights.get_mut(seat.index()) {
+                        k.life.value = i32::from(*life);
+                    }
+                }
+                super::Correction::Siege { engines } => self.siege = *engines,
+                super::Correction::Swords { white, black } => {
+                    self.white = *white;
+                    self.black = *black;
+                }
+                super::Correction::Place { seat, place } => {
+                    if let Some(k) = self.knights.get_mut(seat.index()) {
+                        k.place = Some(*place);
+                    }
+                }
+            },
             Event::HandCorrected { seat, cards } => {
                 if let Some(k) = self.knights.get_mut(seat.index()) {
                     k.hand = *cards;

@@ -107,6 +107,11 @@ impl Draft<'_> {
                 self.emit(Event::HandCorrected { seat: *seat, cards: *cards });
                 return Ok(());
             }
+            Command::Correct { correction } => {
+                self.sim.check_correction(correction)?;
+                self.emit(Event::Corrected { correction: correction.clone() });
+                return Ok(());
+            }
             _ => {}
         }
         if self.sim.phase == Phase::LoyaltyScan {
@@ -375,6 +380,49 @@ impl Soc {
         }
         if cards > MAX_HAND {
             return Err(SocError::TooManyCards { cards }.into());
+        }
+        Ok(())
+    }
+
+    /// Why the board cannot be set so (a number out of its track, a knight
+    /// out of the game).
+    pub(super) fn check_correction(&self, c: &super::Correction) -> Result<(), RuleError> {
+        use super::Correction::*;
+        if self.phase != Phase::Play {
+            return Err(CommonError::NotNow.into());
+        }
+        let rules = self.rules();
+        let ok = match c {
+            Life { seat, life } => {
+                self.check_seat(*seat)?;
+                if !self.knights[seat.index()].alive {
+                    return Err(SocError::KnightOut { seat: *seat }.into());
+                }
+                *life >= 1 && i32::from(*life) <= rules.life.max
+            }
+            Siege { engines } => *engines < rules.siege.loss_at,
+            Swords { white, black } => *black < rules.swords.black_loss && white + black < rules.swords.end_at,
+            Place { seat, place } => {
+                self.check_seat(*seat)?;
+                if !self.knights[seat.index()].active() {
+                    return Err(SocError::KnightOut { seat: *seat }.into());
+                }
+                // Only where a knight may stand: an open quest, a solo quest
+                // free.
+                if let Some(q) = place.quest() {
+                    if !self.board.is_open(q) {
+                        return Err(SocError::QuestClosed { quest: q }.into());
+                    }
+                    let others = super::knights::on_place(&self.knights, *place);
+                    if q.is_solo() && others.iter().any(|s| s != seat) {
+                        return Err(SocError::SoloTaken { quest: q, seat: others[0] }.into());
+                    }
+                }
+                true
+            }
+        };
+        if !ok {
+            return Err(SocError::CorrectionOutOfRange.into());
         }
         Ok(())
     }

@@ -259,6 +259,7 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
             vec![Cue::new("soc.siege.fight").arg("name", name(seat)).arg("count", total)]
         }
         Event::DieRolled { roll, .. } => vec![Cue::new("soc.die.rolled").arg("value", roll.value)],
+        Event::Corrected { .. } => vec![Cue::new("soc.corrected")],
         Event::KayWindowOpened { .. } => vec![Cue::new("soc.kay.offer")],
         Event::QuestEnded { quest, won, white_total, black_total, .. } => {
             let mut cues = Vec::new();
