@@ -61,8 +61,6 @@ pub(super) enum Menu {
     Draw,
     /// An exchange: the item, then the count.
     Trade(Option<Item>),
-    /// Steal, Rob or Raid against this opponent: defended or not.
-    Take(Seat),
     /// The ambush card shown, picked on screen.
     Ambush,
     /// The two items of a two-item ambush card, learned (the first picked).
@@ -90,7 +88,6 @@ impl Menu {
             Menu::Main => true,
             Menu::Draw => listed(&|c| matches!(c, Command::Draw { .. })),
             Menu::Trade(_) => listed(&|c| matches!(c, Command::Trade { .. })),
-            Menu::Take(s) => listed(&|c| matches!(c, Command::Take { from, .. } if from == s)),
             Menu::Ambush | Menu::AmbushItems(..) => listed(&|c| matches!(c, Command::Spring { .. })),
             Menu::Points(..) => over,
             Menu::HandCount(s) => listed(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)),
@@ -163,18 +160,6 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
             a.push(back());
             return (say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false);
         }
-        Menu::Take(from) => {
-            let a = vec![
-                command_button(&Command::Take { from: *from, defended: false }, say(msg!("ui.notts.cmd.taken")), 1),
-                command_button(
-                    &Command::Take { from: *from, defended: true },
-                    say(msg!("ui.notts.cmd.defended", name = name(*from))),
-                    0,
-                ),
-                back(),
-            ];
-            return (say(msg!("ui.notts.ask.defended", name = name(*from))), a, false);
-        }
         Menu::Ambush => {
             let cards = Catalog::builtin();
             let mut a: Vec<ActionItem> = v
@@ -212,7 +197,6 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
     }
     // The choices of the moment, in the engine's order.
     let mut a = Vec::new();
-    let mut victims = Vec::new();
     for l in legal {
         let c = l.command();
         let b = match c {
@@ -227,13 +211,18 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
             }
             Command::Buy { from: Some(f) } => command_button(c, say(msg!("ui.notts.cmd.buy_from", name = name(*f))), 0),
             Command::Buy { from: None } => command_button(c, say(msg!("ui.notts.cmd.buy_none")), 0),
-            Command::Take { from, .. } => {
-                if victims.contains(from) {
-                    continue;
-                }
-                victims.push(*from);
-                button(format!("take:{}", from.0), name(*from), 0)
+            Command::Target { from } => command_button(c, name(*from), 0),
+            Command::Defend { defended: true } => {
+                let victim = match &v.turn {
+                    Some((_, StepView::Defence { from, .. })) => name(*from),
+                    _ => String::new(),
+                };
+                command_button(c, say(msg!("ui.notts.cmd.defended", name = victim)), 0)
             }
+            Command::Defend { defended: false } => command_button(c, say(msg!("ui.notts.cmd.taken")), 1),
+            // The same in one command, for a script or the host: the screen
+            // asks the opponent's answer apart.
+            Command::Take { .. } => continue,
             Command::Barter { from: Some(f), cards } => {
                 command_button(c, say(msg!("ui.notts.cmd.barter_from", name = name(*f), count = *cards)), 0)
             }
@@ -266,6 +255,7 @@ fn prompt(v: &NottinghamView, lang: Lang) -> String {
             msg!("ui.notts.ask.drawn", name = me, item = item.msg(), action = item.action().msg())
         }
         StepView::Acting { action } => msg!("ui.notts.ask.acting", name = me, action = action.msg()),
+        StepView::Defence { from, .. } => msg!("ui.notts.ask.defended", name = name(*from)),
         StepView::Ambushes { item, count, announced: Some(a), .. } => {
             msg!("ui.notts.ask.ambush_card_of", name = name(*a), item = item.msg(), count = *count)
         }
@@ -357,7 +347,6 @@ impl Controller {
             "back" => {}
             "leave" => self.touch(Touch::Leave { confirm: true }),
             "trade-item" => next = Menu::Trade(item()),
-            "take" => next = arg.parse().map_or(Menu::Main, |s| Menu::Take(Seat(s))),
             "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
             "ambush-card" => {
                 // A two-item card whose items are not known yet asks them first.
@@ -620,7 +609,6 @@ mod tests {
                     for b in &main {
                         let sub = match b.key.split_once(':') {
                             Some(("open", name)) => Menu::named(name),
-                            Some(("take", s)) => s.parse().ok().map(|s| Menu::Take(Seat(s))),
                             _ => None,
                         };
                         if let Some(m) = sub {
@@ -639,7 +627,11 @@ mod tests {
                         assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
                     }
                     for l in &legal {
+                        // `take` is `target` then `defend` in one command.
                         let Legal::Exact(c) = l else { continue };
+                        if matches!(c, Command::Take { .. }) {
+                            continue;
+                        }
                         assert!(commands.contains(c), "seed {seed}: {c:?} is legal but has no button");
                     }
                 }

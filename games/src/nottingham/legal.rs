@@ -71,11 +71,18 @@ impl Nottingham {
                     }
                     _ => {
                         for from in self.victims(seat) {
+                            exact(&mut out, Command::Target { from });
+                            // The same in one command, for a script or the host.
                             for defended in [false, true] {
                                 exact(&mut out, Command::Take { from, defended });
                             }
                         }
                     }
+                }
+            }
+            Step::Defence { .. } => {
+                for defended in [true, false] {
+                    exact(&mut out, Command::Defend { defended });
                 }
             }
             Step::Ambushes { open, announced, .. } => {

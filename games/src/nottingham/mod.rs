@@ -110,6 +110,17 @@ pub enum Command {
         #[serde(default)]
         defended: bool,
     },
+    /// Steal, Rob or Raid: the opponent chosen; their own pad then says
+    /// whether they defend with the Necklace ([`Command::Defend`]).
+    Target {
+        /// The opponent.
+        from: Seat,
+    },
+    /// The opponent attacked answers: the Necklace played, or not.
+    Defend {
+        /// Stopped with the Necklace.
+        defended: bool,
+    },
     /// Barter: the offer taken (one or two cards), or `None` when nobody
     /// could offer (the chest is kept).
     Barter {
@@ -257,6 +268,13 @@ pub enum Event {
         from: Seat,
         /// Stopped with the Necklace.
         defended: bool,
+    },
+    /// An opponent is attacked: their answer (the Necklace) is awaited.
+    Targeted {
+        /// The attacker.
+        seat: Seat,
+        /// The opponent.
+        from: Seat,
     },
     /// A Barter settled.
     Bartered {
@@ -407,6 +425,13 @@ pub enum Step {
     Acting {
         /// The action.
         action: Action,
+    },
+    /// The opponent attacked may defend with the Necklace.
+    Defence {
+        /// The action.
+        action: Action,
+        /// The opponent.
+        from: Seat,
     },
     /// An exchange waits for ambushes.
     Ambushes {
@@ -674,6 +699,18 @@ impl Nottingham {
         Seat::all(self.players()).filter(move |&s| s != seat && self.players[s.index()].hand > 0)
     }
 
+    /// Whether `from` may be attacked by `seat`: an opponent holding a card.
+    fn check_victim(&self, seat: Seat, from: Seat) -> Res<()> {
+        self.seat_ok(from)?;
+        if from == seat {
+            return Err(err(NottinghamError::NotYourself));
+        }
+        if self.players[from.index()].hand == 0 {
+            return Err(err(NottinghamError::EmptyHand { seat: from }));
+        }
+        Ok(())
+    }
+
     /// Whether the card drawn may be played for its action now.
     fn check_act(&self, seat: Seat, item: Item) -> Res<()> {
         match item.action() {
@@ -789,15 +826,17 @@ impl Nottingham {
                 d.emit(Event::Bought { seat, from: *from });
             }
             (Command::Take { from, defended }, Step::Acting { action }) if action.is_attack() => {
-                self.seat_ok(*from)?;
-                if *from == seat {
-                    return Err(err(NottinghamError::NotYourself));
-                }
-                if self.players[from.index()].hand == 0 {
-                    return Err(err(NottinghamError::EmptyHand { seat: *from }));
-                }
+                self.check_victim(seat, *from)?;
                 d.emit(Event::Took { seat, action: *action, from: *from, defended: *defended });
             }
+            (Command::Target { from }, Step::Acting { action }) if action.is_attack() => {
+                self.check_victim(seat, *from)?;
+                d.emit(Event::Targeted { seat, from: *from });
+            }
+            (Command::Defend { defended }, Step::Defence { action, from }) => {
+                d.emit(Event::Took { seat, action: *action, from: *from, defended: *defended });
+            }
+            (Command::Target { .. } | Command::Defend { .. }, _) => return Err(err(NottinghamError::NotThatAction)),
             (Command::Barter { from, cards }, Step::Acting { action: Action::Barter }) => {
                 match from {
                     Some(f) => {
@@ -1006,6 +1045,13 @@ impl Nottingham {
                 // the attacker, as many for the victim.
                 hand(self, *seat, 1);
                 self.free();
+            }
+            Event::Targeted { from, .. } => {
+                if let Some(t) = &mut self.turn {
+                    if let Step::Acting { action } = t.step {
+                        t.step = Step::Defence { action, from: *from };
+                    }
+                }
             }
             Event::Bartered { seat, from, cards } => {
                 match from {
@@ -1248,6 +1294,10 @@ impl Game for Nottingham {
             Some(Turn { step: Step::Ambushes { .. }, .. }) => {
                 Some(if approve { Command::Announce { seat } } else { Command::Pass { seat } })
             }
+            // The opponent attacked: left, the Necklace; right, no defence.
+            Some(Turn { step: Step::Defence { from, .. }, .. }) if *from == seat => {
+                Some(Command::Defend { defended: approve })
+            }
             _ => None,
         }
     }
@@ -1272,6 +1322,9 @@ impl Game for Nottingham {
         // The card drawn: the player's light asks keep (left) or act (right).
         if let Some(Turn { step: Step::Drawn { .. }, seat, .. }) = &self.turn {
             return Some(Waiting { timer: None, pad: vec![(*seat, false)] });
+        }
+        if let Some(Turn { step: Step::Defence { from, .. }, .. }) = &self.turn {
+            return Some(Waiting { timer: None, pad: vec![(*from, false)] });
         }
         let Some(Turn { step: Step::Ambushes { open, .. }, .. }) = &self.turn else { return None };
         let key = self.ambush_key()?;

@@ -387,3 +387,18 @@ fn a_tie_on_points_goes_to_more_cards_won_then_is_shared() {
     assert_eq!(g.scores().expect("known").iter().map(|s| s.total).collect::<Vec<_>>(), [20, 20, 20]);
     assert_eq!(g.winners(), Some(vec![Seat(2)]), "the most cards won breaks the tie");
 }
+
+#[test]
+fn the_opponent_attacked_answers_on_their_own_pad() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Jewels });
+    run(&mut g, &mut ctx, Command::Act);
+    run(&mut g, &mut ctx, Command::Target { from: Seat(2) });
+    assert_eq!(g.waiting().map(|w| w.pad), Some(vec![(Seat(2), false)]), "Carla's light asks her");
+    assert_eq!(g.pad_command(Seat(1), true), None, "only the opponent attacked answers");
+    let defend = g.pad_command(Seat(2), true).expect("her left button");
+    assert_eq!(defend, Command::Defend { defended: true });
+    let events = run(&mut g, &mut ctx, defend);
+    assert!(matches!(events[0], Event::Took { from: Seat(2), defended: true, action: Action::Raid, .. }), "{events:?}");
+    assert_eq!(hands(&g), [4, 3, 3]);
+}

@@ -51,6 +51,13 @@ pub enum StepView {
         /// The action.
         action: super::Action,
     },
+    /// The opponent attacked may defend with the Necklace.
+    Defence {
+        /// The action.
+        action: super::Action,
+        /// The opponent.
+        from: Seat,
+    },
     /// An exchange waits for ambushes.
     Ambushes {
         /// The item.
@@ -126,6 +133,7 @@ impl Nottingham {
                 Step::Draw => StepView::Draw,
                 Step::Drawn { item } => StepView::Drawn { item: *item },
                 Step::Acting { action } => StepView::Acting { action: *action },
+                Step::Defence { action, from } => StepView::Defence { action: *action, from: *from },
                 Step::Ambushes { item, count, open, announced, .. } => StepView::Ambushes {
                     item: *item,
                     count: *count,
@@ -183,6 +191,9 @@ pub(super) fn cues(g: &Nottingham, e: &Event) -> Vec<Cue> {
         }
         Event::Took { seat, from, .. } => {
             vec![Cue::new("nottingham.take.done").arg("name", name(*seat)).arg("victim", name(*from))]
+        }
+        Event::Targeted { seat, from } => {
+            vec![Cue::new("nottingham.take.target").arg("name", name(*seat)).arg("victim", name(*from))]
         }
         Event::Bartered { seat, from: Some(f), cards } => vec![Cue::new("nottingham.barter.done")
             .arg("name", name(*seat))
