@@ -238,7 +238,13 @@ pub trait GameError: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwn
     /// A stable code within the game (`team_size`); [`RuleError::code`]
     /// puts the game's id before it. The message's id is the game's id,
     /// a dot and this code.
-    fn code(&self) -> String;
+    /// By default the serde tag `kind` of the error (`one_exchange`).
+    fn code(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(v) => v["kind"].as_str().unwrap_or("unknown").to_string(),
+            Err(_) => "unknown".into(),
+        }
+    }
 
     /// The message, naming a seat by its player where `who` knows the
     /// name (the message's `.named` variant), by its number otherwise.

@@ -862,13 +862,16 @@ impl Session {
                 out.push(Output::Event { game: kind, event: public.body() });
             }
         }
-        if !stored.is_empty() {
+        let stored_any = !stored.is_empty();
+        if stored_any {
             self.commands.push(stored.len());
             self.undone.clear();
         }
         self.history.extend(stored);
-        // Facts set up or learned are kept for the next game.
-        if let Some(facts) = self.game.as_ref().and_then(AnyGame::card_facts) {
+        // Facts set up or learned are kept for the next game (only stored
+        // events change them).
+        let facts = if stored_any { self.game.as_ref().and_then(AnyGame::card_facts) } else { None };
+        if let Some(facts) = facts {
             if self.card_facts.get(&kind) != Some(&facts) {
                 self.remember(&format!("facts.{}", kind.id()), facts.clone(), out);
                 self.card_facts.insert(kind, facts);

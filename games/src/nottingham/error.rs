@@ -155,14 +155,6 @@ pub enum NottinghamError {
 }
 
 impl crate::GameError for NottinghamError {
-    /// Stable code (`one_exchange`).
-    fn code(&self) -> String {
-        match serde_json::to_value(self) {
-            Ok(v) => v["kind"].as_str().unwrap_or("unknown").to_string(),
-            Err(_) => "unknown".into(),
-        }
-    }
-
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         use NottinghamError::*;
         let seat = match self {

@@ -648,7 +648,7 @@ impl Nottingham {
     /// Each seat's score, when the commissions' points are known.
     pub fn scores(&self) -> Option<Vec<Score>> {
         let mut out = Vec::new();
-        for (i, p) in self.players.iter().enumerate() {
+        for p in &self.players {
             let winnings: u32 = p.winnings.iter().map(|i| i.value()).sum();
             let mut commissions = 0;
             for c in &p.commissions {
@@ -656,7 +656,6 @@ impl Nottingham {
                 let shared = self.completed(*c).len() > 1;
                 commissions += u32::from(if shared { points.shared } else { points.alone });
             }
-            let _ = i;
             out.push(Score { winnings, cards: p.winnings.len() as u8, commissions, total: winnings + commissions });
         }
         Some(out)
@@ -1250,10 +1249,9 @@ impl Game for Nottingham {
         if u32::from(self.deck) + won > u32::from(DECK) {
             return Err(format!("more cards than the box: deck {}, won {won}", self.deck));
         }
-        let ambush_held: u32 = laid;
         let put_away = (MAX_PLAYERS - setup.colours.len()) as u32;
-        if u32::from(self.ambush_deck) + ambush_held + put_away != u32::from(AMBUSH_CARDS) {
-            return Err(format!("ambush cards: deck {} + held {ambush_held} + away {put_away}", self.ambush_deck));
+        if u32::from(self.ambush_deck) + laid + put_away != u32::from(AMBUSH_CARDS) {
+            return Err(format!("ambush cards: deck {} + held {laid} + away {put_away}", self.ambush_deck));
         }
         if usize::from(self.sheriff) > self.facts.path.len() + 1 {
             return Err(format!("the Sheriff is past Nottingham: {}", self.sheriff));

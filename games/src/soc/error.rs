@@ -241,14 +241,6 @@ pub enum SocError {
 }
 
 impl crate::GameError for SocError {
-    /// Stable code (`knight_count`).
-    fn code(&self) -> String {
-        match serde_json::to_value(self) {
-            Ok(v) => v["kind"].as_str().unwrap_or("unknown").to_string(),
-            Err(_) => "unknown".into(),
-        }
-    }
-
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         use SocError::*;
         let seat = match self {
