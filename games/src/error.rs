@@ -48,6 +48,12 @@ pub enum CommonError {
     },
     /// This is not the moment for this action.
     NotNow,
+    /// The game needs the owner's facts of these cards (printed only on
+    /// them) before it can go on: the table asks for them.
+    FactsNeeded {
+        /// The cards' ids.
+        cards: Vec<String>,
+    },
 }
 
 impl Said for CommonError {
@@ -66,6 +72,13 @@ impl Said for CommonError {
             },
             CardNotExpected { card } => msg!("common.card_not_expected", card = card.as_str()),
             NotNow => msg!("common.not_now"),
+            FactsNeeded { cards } => {
+                let names = cards.iter().map(|c| crate::facts::card_msg(c)).collect::<Vec<_>>();
+                match names.as_slice() {
+                    [one] => msg!("common.facts_needed", card = one.clone()),
+                    _ => msg!("common.facts_needed.cards", count = names.len()),
+                }
+            }
         }
     }
 
@@ -100,6 +113,7 @@ impl CommonError {
             WrongGameCard { .. } => "wrong_game_card",
             CardNotExpected { .. } => "card_not_expected",
             NotNow => "not_now",
+            FactsNeeded { .. } => "facts_needed",
         }
     }
 }

@@ -49,6 +49,7 @@ pub mod avalon;
 pub mod catalog;
 pub mod core;
 pub mod error;
+pub mod facts;
 pub mod nottingham;
 pub mod registry;
 pub mod soc;
@@ -58,6 +59,7 @@ pub mod testkit;
 pub use self::catalog::Catalog;
 pub use self::core::{GameRng, Seat};
 pub use self::error::{CommonError, RuleError};
+pub use self::facts::{FactBook, FactKind};
 pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Registered, ReplayError};
 
 use serde::de::DeserializeOwned;
@@ -178,12 +180,20 @@ pub struct Ctx<'a> {
     pub rng: GameRng,
     /// The cards the table knows (ids, kinds and the facts printed on them).
     pub cards: &'a Catalog,
+    /// The owner's card facts known now (see [`facts`]): a setup copies
+    /// the ones its game uses into its event.
+    pub facts: &'a FactBook,
 }
 
 impl<'a> Ctx<'a> {
     /// A context with these random numbers and cards.
     pub fn new(rng: GameRng, cards: &'a Catalog) -> Self {
-        Ctx { rng, cards }
+        Ctx { rng, cards, facts: &facts::NO_FACTS }
+    }
+
+    /// The same context, knowing these card facts.
+    pub fn with_facts(self, facts: &'a FactBook) -> Self {
+        Ctx { facts, ..self }
     }
 }
 
@@ -414,10 +424,23 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     /// for a die; `None` lets the button roll a plain die.
     fn die_command(&self) -> Option<Self::Command>;
 
+    /// The facts each kind of card carries in this game, declared next to
+    /// its rules (see [`facts`]); empty for a game that needs none.
+    const FACTS: &'static [FactKind] = &[];
+
     /// The card facts in force in this game (the owner's numbers, copied at
     /// setup or learned since), for the table to keep for the next game;
     /// `None` for a game that uses none.
-    fn card_facts(&self) -> Option<serde_json::Value> {
+    fn card_facts(&self) -> Option<FactBook> {
+        None
+    }
+
+    /// The command that brings `facts` (checked against [`Game::FACTS`],
+    /// for cards the game asked for with
+    /// [`CommonError::FactsNeeded`]) into the game as an event, so that a
+    /// replay never needs the database; `None` for a game that learns none.
+    fn learn_command(&self, facts: &FactBook) -> Option<Self::Command> {
+        let _ = facts;
         None
     }
 

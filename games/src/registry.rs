@@ -144,6 +144,15 @@ macro_rules! registry {
                 }
             }
 
+            /// The facts each kind of this game's cards carries (see
+            /// [`Game::FACTS`]); empty for a game not playable yet.
+            pub fn fact_kinds(self) -> &'static [crate::FactKind] {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::FACTS,)*
+                    $(GameKind::$Coming => &[],)*
+                }
+            }
+
             /// The words for an ending of this game, from the codes the
             /// journal keeps (see [`Game::outcome_words`]); `None` for a
             /// game not playable yet or codes it does not know.
@@ -404,9 +413,16 @@ macro_rules! registry {
             }
 
             /// See [`Game::card_facts`].
-            pub fn card_facts(&self) -> Option<serde_json::Value> {
+            pub fn card_facts(&self) -> Option<crate::FactBook> {
                 match self {
                     $(AnyGame::$Kind(g) => g.card_facts(),)*
+                }
+            }
+
+            /// See [`Game::learn_command`].
+            pub fn learn_command(&self, facts: &crate::FactBook) -> Option<AnyCommand> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.learn_command(facts).map(AnyCommand::$Kind),)*
                 }
             }
 

@@ -21,8 +21,6 @@ pub enum NottinghamError {
         /// Players.
         players: usize,
     },
-    /// The Sheriff's path is a card fact the game cannot start without.
-    PathUnknown,
     /// A path longer than any board.
     PathTooLong {
         /// Spaces given.
@@ -57,11 +55,6 @@ pub enum NottinghamError {
     },
     /// A fact already in force in this game cannot change until the next.
     FactInForce,
-    /// The card's facts are needed now and not known.
-    FactsNeeded {
-        /// The card.
-        card: String,
-    },
     /// A count beyond the deck.
     TooManyCards {
         /// Cards given.
@@ -194,7 +187,6 @@ impl Said for NottinghamError {
             PlayerCount { players } => msg!("nottingham.player_count", count = players),
             ColourTwice => msg!("nottingham.colour_twice"),
             TooManyNames { players } => msg!("nottingham.too_many_names", count = players),
-            PathUnknown => msg!("nottingham.path_unknown"),
             PathTooLong { spaces } => msg!("nottingham.path_too_long", count = spaces, most = MAX_PATH),
             PathValue { value } => msg!("nottingham.path_value", value, low, high),
             CommissionPoints { commission, points } => msg!(
@@ -208,7 +200,6 @@ impl Said for NottinghamError {
             AmbushItems { card } => msg!("nottingham.ambush_items", card = card_name(card)),
             NotAnAmbushCard { card } => msg!("nottingham.not_an_ambush_card", card = card.as_str()),
             FactInForce => msg!("nottingham.fact_in_force"),
-            FactsNeeded { card } => msg!("nottingham.facts_needed", card = card_name(card)),
             TooManyCards { cards } => msg!("nottingham.too_many_cards", count = cards),
             AlreadyDrawn => msg!("nottingham.already_drawn"),
             DrawFirst => msg!("nottingham.draw_first"),

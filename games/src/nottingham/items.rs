@@ -3,6 +3,8 @@
 //! the owner's cards (the Sheriff's path, the commissions' points, the two
 //! items of each two-item ambush card).
 
+use crate::facts::{FactKind, Field, FieldKind, Need};
+use crate::FactBook;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use tavola_words::{msg, Msg, Said};
@@ -294,6 +296,137 @@ pub struct Facts {
     /// the card is sprung).
     #[serde(default)]
     pub ambush_items: BTreeMap<String, [Item; 2]>,
+}
+
+/// The catalog card that carries the Sheriff's path (the board).
+pub const PATH_CARD: &str = "nottingham/board/sheriff-path";
+
+/// The catalog card of a commission that shows both its values: the
+/// first card of the pair (one pawn on its face, two on its back).
+pub fn commission_card(c: Commission) -> String {
+    format!("nottingham/commission/{}-first", c.slug())
+}
+
+/// The items an ambush card may show: every item but Gold ("Note" under
+/// "Attivare una carta imboscata": no ambush card shows Gold).
+const AMBUSH_ITEM_SLUGS: &[&str] = &["copper-coin", "silver-candlestick", "pearls", "jewels", "necklace", "chest"];
+
+/// The facts Nottingham's cards carry, in the order they stand on them.
+///
+/// - The Sheriff's path: each space's number, 2 to 8 (`GAMES.md`, "spaces
+///   valued 2 to 8"); the board's length is not known, so 1 to
+///   [`MAX_PATH`] spaces. The game cannot start without it.
+/// - A commission's first card: the single pawn's points, then the two
+///   pawns' (`GAMES.md`: 10 to 30); the single pawn's side is worth more
+///   (rules text, "Completare una commissione").
+/// - A two-item ambush card: its two items, never Gold, two different
+///   ones (rules text, "Note" under "Attivare una carta imboscata").
+pub const FACTS: &[FactKind] = &[
+    FactKind {
+        kind: "board",
+        cards: None,
+        fields: &[Field::new(
+            "spaces",
+            FieldKind::Ints {
+                min: *PATH_VALUES.start() as i64,
+                max: *PATH_VALUES.end() as i64,
+                min_len: 1,
+                max_len: MAX_PATH,
+            },
+        )],
+        rule: None,
+        need: Need::AtSetup,
+    },
+    FactKind {
+        kind: "commission",
+        cards: Some(|c| c.ends_with("-first")),
+        fields: &[
+            Field::new(
+                "alone",
+                FieldKind::Int { min: *COMMISSION_POINTS.start() as i64, max: *COMMISSION_POINTS.end() as i64 },
+            ),
+            Field::new(
+                "shared",
+                FieldKind::Int { min: *COMMISSION_POINTS.start() as i64, max: *COMMISSION_POINTS.end() as i64 },
+            ),
+        ],
+        rule: Some(|f| {
+            let (alone, shared) = (f.get("alone").and_then(|v| v.as_i64()), f.get("shared").and_then(|v| v.as_i64()));
+            match (alone, shared) {
+                (Some(a), Some(s)) if a <= s => Err(msg!("facts.nottingham.commission.alone_higher")),
+                _ => Ok(()),
+            }
+        }),
+        need: Need::WhenMet,
+    },
+    FactKind {
+        kind: "ambush",
+        cards: Some(|c| matches!(AmbushCard::of_card(c), Some(AmbushCard::Items(_)))),
+        fields: &[
+            Field::new("first", FieldKind::Choice { options: AMBUSH_ITEM_SLUGS, words: "card.nottingham.item" }),
+            Field::new("second", FieldKind::Choice { options: AMBUSH_ITEM_SLUGS, words: "card.nottingham.item" }),
+        ],
+        rule: Some(|f| match (f.get("first"), f.get("second")) {
+            (Some(a), Some(b)) if a == b => Err(msg!("facts.nottingham.ambush.two_items")),
+            _ => Ok(()),
+        }),
+        need: Need::WhenMet,
+    },
+];
+
+impl Item {
+    /// The item a catalog slug names (`copper-coin`).
+    pub fn of_slug(slug: &str) -> Option<Item> {
+        Item::ALL.into_iter().find(|i| i.slug() == slug)
+    }
+}
+
+impl Facts {
+    /// The facts a book gives for Nottingham's cards (a card whose facts
+    /// do not read is left out: the book was checked when it was filled).
+    pub fn from_book(book: &FactBook) -> Facts {
+        let path = book
+            .ints(PATH_CARD, "spaces")
+            .map(|v| v.into_iter().filter_map(|n| u8::try_from(n).ok()).collect())
+            .unwrap_or_default();
+        let commissions = Commission::ALL
+            .into_iter()
+            .filter_map(|c| {
+                let card = commission_card(c);
+                let points = |k| book.int(&card, k).and_then(|n| u8::try_from(n).ok());
+                Some((c, Points { alone: points("alone")?, shared: points("shared")? }))
+            })
+            .collect();
+        let ambush_items = item_ambush_cards()
+            .filter_map(|card| {
+                let item = |k| book.text(&card, k).and_then(Item::of_slug);
+                let items = [item("first")?, item("second")?];
+                Some((card, items))
+            })
+            .collect();
+        Facts { path, commissions, ambush_items }
+    }
+
+    /// These facts as a book of card facts.
+    pub fn to_book(&self) -> FactBook {
+        let mut book = FactBook::new();
+        let obj = |v: serde_json::Value| v.as_object().cloned().unwrap_or_default();
+        if !self.path.is_empty() {
+            book.set(PATH_CARD, obj(serde_json::json!({ "spaces": self.path })));
+        }
+        for (c, p) in &self.commissions {
+            book.set(commission_card(*c), obj(serde_json::json!({ "alone": p.alone, "shared": p.shared })));
+        }
+        for (card, [a, b]) in &self.ambush_items {
+            book.set(card.clone(), obj(serde_json::json!({ "first": a.slug(), "second": b.slug() })));
+        }
+        book
+    }
+
+    /// True when nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty() && self.commissions.is_empty() && self.ambush_items.is_empty()
+    }
 }
 
 /// The ids of the six two-item ambush cards.

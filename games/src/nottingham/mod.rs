@@ -47,7 +47,7 @@ pub use legal::Choice;
 pub use view::{NottinghamView, PlayerView, StepView};
 
 use crate::catalog::Catalog;
-use crate::{CommonError, Ctx, Cue, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
+use crate::{CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
 use items::{COMMISSION_POINTS, DECK, MAX_PATH, PATH_VALUES};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -741,7 +741,7 @@ impl Nottingham {
             return Err(CommonError::NoSuchSeat { seat: s.first }.into());
         }
         if s.facts.path.is_empty() {
-            return Err(err(NottinghamError::PathUnknown));
+            return Err(CommonError::FactsNeeded { cards: vec![items::PATH_CARD.to_string()] }.into());
         }
         check_facts(&s.facts)
     }
@@ -978,7 +978,7 @@ impl Nottingham {
             }
             AmbushCard::Colour(_) => Ok(()),
             AmbushCard::Items(_) => match self.facts.ambush_items.get(card) {
-                None => Err(err(NottinghamError::FactsNeeded { card: card.to_string() })),
+                None => Err(CommonError::FactsNeeded { cards: vec![card.to_string()] }.into()),
                 Some(items) if items.contains(&item) => Ok(()),
                 Some(items) => Err(err(NottinghamError::WrongItems { items: *items, item })),
             },
@@ -1217,8 +1217,17 @@ impl Game for Nottingham {
 
     const KIND: GameKind = GameKind::Nottingham;
 
-    fn decide(&self, command: &Command, _ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
+    fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         let mut d = Draft { sim: self.clone(), events: Vec::new() };
+        // The setup copies the owner's facts known now into its event (the
+        // facts the command carries, typed at setup, over the book's).
+        if let Command::Setup(s) = command {
+            let mut facts = Facts::from_book(ctx.facts);
+            merge_facts(&mut facts, &s.facts);
+            let setup = Setup { facts, ..s.clone() };
+            self.decide_in(&Command::Setup(setup), &mut d)?;
+            return Ok(d.events);
+        }
         self.decide_in(command, &mut d)?;
         Ok(d.events)
     }
@@ -1330,9 +1339,18 @@ impl Game for Nottingham {
         Some(Waiting { timer: Some((crate::TimerKind::Ambush, key)), pad })
     }
 
-    fn card_facts(&self) -> Option<serde_json::Value> {
+    const FACTS: &'static [crate::FactKind] = items::FACTS;
+
+    fn card_facts(&self) -> Option<FactBook> {
         self.setup.as_ref()?;
-        serde_json::to_value(&self.facts).ok()
+        Some(self.facts.to_book())
+    }
+
+    fn learn_command(&self, facts: &FactBook) -> Option<Command> {
+        // The path is in force from the setup: only cards met since.
+        let mut learned = Facts::from_book(facts);
+        learned.path.clear();
+        (!learned.is_empty()).then_some(Command::Learn { facts: learned })
     }
 
     fn timeout_command(&self) -> Option<Command> {

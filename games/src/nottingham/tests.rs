@@ -68,7 +68,7 @@ fn keep(g: &mut Nottingham, ctx: &mut Ctx<'_>, item: Item) {
 fn setup_deals_three_each_puts_away_the_unused_colours_and_needs_the_path() {
     let mut g = Nottingham::default();
     let mut setup = Setup { colours: vec![Colour::Red, Colour::Blue, Colour::Grey], ..Setup::placeholder() };
-    assert_eq!(refused(&g, Command::Setup(setup.clone())), "path_unknown");
+    assert_eq!(refused(&g, Command::Setup(setup.clone())), "common.facts_needed");
     setup.facts.path = vec![4, 9];
     assert_eq!(refused(&g, Command::Setup(setup.clone())), "path_value");
     setup.facts.path = PATH.to_vec();
@@ -168,7 +168,8 @@ fn an_ambush_takes_a_card_of_the_exchange_and_can_spoil_it() {
     let spring = |card: &str| Command::Spring { seat: None, card: card.into() };
     assert_eq!(refused(&g, spring("nottingham/ambush/red")), "own_colour");
     assert_eq!(refused(&g, spring("nottingham/ambush/green")), "wrong_colour");
-    assert_eq!(refused(&g, spring("nottingham/ambush/items-2")), "facts_needed");
+    let asked = g.decide(&spring("nottingham/ambush/items-2"), &mut Ctx::seeded(0)).unwrap_err();
+    assert_eq!(asked, CommonError::FactsNeeded { cards: vec!["nottingham/ambush/items-2".into()] }.into());
     // Learned, and it shows Gold and Jewels: not pearls.
     let mut learned = Facts::default();
     learned.ambush_items.insert("nottingham/ambush/items-2".into(), [Item::Gold, Item::Jewels]);
@@ -401,4 +402,29 @@ fn the_opponent_attacked_answers_on_their_own_pad() {
     let events = run(&mut g, &mut ctx, defend);
     assert!(matches!(events[0], Event::Took { from: Seat(2), defended: true, action: Action::Raid, .. }), "{events:?}");
     assert_eq!(hands(&g), [4, 3, 3]);
+}
+
+#[test]
+fn the_setup_copies_the_owners_book_and_learns_only_cards_met_since() {
+    // Test values, not a real board's or card's numbers.
+    let book = facts().to_book();
+    assert_eq!(Facts::from_book(&book), facts(), "a book says what the facts say");
+    let mut g = Nottingham::default();
+    let setup = Setup { colours: vec![Colour::Red, Colour::Blue, Colour::Grey], ..Setup::placeholder() };
+    let mut ctx = Ctx::seeded(0).with_facts(&book);
+    let events = run(&mut g, &mut ctx, Command::Setup(setup));
+    assert_eq!(g.facts(), &facts(), "the setup event carries the book's facts");
+    let replayed = Nottingham::replay(&events);
+    assert_eq!(replayed.facts(), &facts(), "a replay needs no book");
+    // A card met later: only it is learned; the path stays as set up.
+    let mut later = book.clone();
+    let items_1 = book.get("nottingham/ambush/items-1").cloned().unwrap_or_default();
+    later.set("nottingham/ambush/items-4", items_1);
+    let Some(Command::Learn { facts: learned }) = g.learn_command(&later.only(|c| c.ends_with("items-4"))) else {
+        panic!("a learn command")
+    };
+    assert!(learned.path.is_empty());
+    assert_eq!(learned.ambush_items.len(), 1);
+    run(&mut g, &mut Ctx::seeded(0), Command::Learn { facts: learned });
+    assert!(g.facts().ambush_items.contains_key("nottingham/ambush/items-4"));
 }
