@@ -11,6 +11,12 @@ pub const SHORT_PAUSE_MS: u32 = 2_000;
 /// Pause after a line during which somebody looks around.
 pub const LOOK_PAUSE_MS: u32 = 5_000;
 
+/// The line said once a group has closed its eyes again (and lowered any
+/// thumb): everybody's eyes are shut and every fist rests on the table
+/// before the next group is called. The rulebook's script asks for this
+/// check after each group (the Italian rules' night script).
+pub const ALL_CLOSED: &str = "avalon.night.all_closed";
+
 /// One line of the night script and the state of the table while it holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NightStep {
@@ -24,6 +30,11 @@ pub struct NightStep {
 
 fn step(id: &str, pause_ms: u32, eyes_open: Vec<Role>, thumbs_up: Vec<Role>) -> NightStep {
     NightStep { cue: Cue::new(id).pause(pause_ms), eyes_open, thumbs_up }
+}
+
+/// Every eye closed, every fist down: said after each group.
+fn all_closed() -> NightStep {
+    step(ALL_CLOSED, SHORT_PAUSE_MS, vec![], vec![])
 }
 
 fn distinct_in(set: &RoleSet, keep: impl Fn(Role) -> bool) -> Vec<Role> {
@@ -64,7 +75,9 @@ pub fn night_script(set: &RoleSet) -> Vec<NightStep> {
 /// closed and raises a thumb while the other evil players look; in variant 3
 /// he opens his eyes with them, and at the end the two Lancelots open their
 /// eyes to know each other. Every script starts with everybody closing
-/// their eyes and ends with everybody opening them.
+/// their eyes and ends with everybody opening them; after each group has
+/// closed its eyes (and lowered its thumbs) the narrator checks that every
+/// eye is closed and every fist down ([`ALL_CLOSED`]).
 pub fn night_script_with(set: &RoleSet, rules: NightRules) -> Vec<NightStep> {
     let has = |r| set.has(r);
     let lancelots = set.has_lancelots() && rules.lancelot.is_some();
@@ -84,10 +97,12 @@ pub fn night_script_with(set: &RoleSet, rules: NightRules) -> Vec<NightStep> {
         s.push(step(open_id, LOOK_PAUSE_MS, evil_seeing, vec![Role::EvilLancelot]));
         s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![Role::EvilLancelot]));
         s.push(step("avalon.night.lancelot_thumb_down", SHORT_PAUSE_MS, vec![], vec![]));
+        s.push(all_closed());
     } else {
         let open_id = if has(Role::Oberon) { "avalon.night.evil_open_but_oberon" } else { "avalon.night.evil_open" };
         s.push(step(open_id, LOOK_PAUSE_MS, evil_seeing, vec![]));
         s.push(step("avalon.night.evil_close", SHORT_PAUSE_MS, vec![], vec![]));
+        s.push(all_closed());
     }
 
     let hide_lancelot = lancelots && !rules.merlin_sees_evil_lancelot;
@@ -104,6 +119,7 @@ pub fn night_script_with(set: &RoleSet, rules: NightRules) -> Vec<NightStep> {
     s.push(step("avalon.night.merlin_open", LOOK_PAUSE_MS, vec![Role::Merlin], seen_by_merlin));
     s.push(step("avalon.night.evil_thumbs_down", SHORT_PAUSE_MS, vec![Role::Merlin], vec![]));
     s.push(step("avalon.night.merlin_close", SHORT_PAUSE_MS, vec![], vec![]));
+    s.push(all_closed());
 
     if has(Role::Percival) {
         let (id, shown) = if has(Role::Morgana) {
@@ -120,11 +136,13 @@ pub fn night_script_with(set: &RoleSet, rules: NightRules) -> Vec<NightStep> {
         };
         s.push(step(down, SHORT_PAUSE_MS, vec![Role::Percival], vec![]));
         s.push(step("avalon.night.percival_close", SHORT_PAUSE_MS, vec![], vec![]));
+        s.push(all_closed());
     }
 
     if lancelots && rules.lancelot == Some(LancelotVariant::V3) {
         s.push(step("avalon.night.lancelots_open", LOOK_PAUSE_MS, Role::LANCELOTS.to_vec(), vec![]));
         s.push(step("avalon.night.lancelots_close", SHORT_PAUSE_MS, vec![], vec![]));
+        s.push(all_closed());
     }
 
     let everyone = distinct_in(set, |_| true);
@@ -167,6 +185,54 @@ mod tests {
         assert!(seen.contains(&(Role::Percival, Role::Merlin)));
         assert!(seen.contains(&(Role::Percival, Role::Morgana)));
         assert!(!seen.iter().any(|&(w, _)| w == Role::LoyalServant));
+    }
+
+    /// Every role set the setup allows, with every way to play the
+    /// Lancelots (none without them).
+    fn every_night() -> Vec<(RoleSet, NightRules)> {
+        let mut out = Vec::new();
+        for players in 5..=10 {
+            for mask in 0..(1 << (Role::OPTIONAL.len() + 1)) {
+                let mut chosen: Vec<Role> =
+                    Role::OPTIONAL.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &r)| r).collect();
+                let lancelots = mask & (1 << Role::OPTIONAL.len()) != 0;
+                if lancelots {
+                    chosen.extend(Role::LANCELOTS);
+                }
+                let Ok(set) = RoleSet::standard(players, &chosen) else { continue };
+                if !lancelots {
+                    out.push((set, NightRules { lancelot: None, merlin_sees_evil_lancelot: true }));
+                    continue;
+                }
+                for v in [LancelotVariant::V1, LancelotVariant::V2, LancelotVariant::V3] {
+                    for seen in [true, false] {
+                        out.push((set.clone(), NightRules { lancelot: Some(v), merlin_sees_evil_lancelot: seen }));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn after_each_group_closes_its_eyes_every_eye_and_fist_is_checked() {
+        let nights = every_night();
+        assert!(nights.iter().any(|(_, r)| r.lancelot == Some(LancelotVariant::V3)), "the Lancelots are met");
+        for (set, rules) in nights {
+            let script = night_script_with(&set, rules);
+            let ids: Vec<&str> = script.iter().map(|s| s.cue.id.as_str()).collect();
+            let groups = ids.iter().filter(|id| id.ends_with("_close")).count();
+            assert_eq!(ids.iter().filter(|&&id| id == ALL_CLOSED).count(), groups, "{set:?} {rules:?}: {ids:?}");
+            for (i, id) in ids.iter().enumerate().filter(|(_, id)| id.ends_with("_close")) {
+                // A thumb still up is lowered first; then the check, before
+                // anybody else is called.
+                let next = ids[i + 1..].iter().find(|n| !n.ends_with("thumb_down")).copied();
+                assert_eq!(next, Some(ALL_CLOSED), "{set:?} {rules:?}: after {id}: {ids:?}");
+            }
+            for st in script.iter().filter(|s| s.cue.id == ALL_CLOSED) {
+                assert!(st.eyes_open.is_empty() && st.thumbs_up.is_empty(), "{set:?}: the check with eyes open");
+            }
+        }
     }
 
     #[test]
