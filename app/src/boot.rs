@@ -173,12 +173,10 @@ pub fn boot(opts: &BootOptions) -> Booted {
                         reader.set_poll_ms(ms);
                     }
                 }
-                // The card facts each game last used, for its next setup.
-                let facts = crate::games::GameKind::ALL.into_iter().filter_map(|kind| {
-                    let value = journal.setting::<serde_json::Value>(&format!("facts.{}", kind.id())).ok()??;
-                    Some((kind, value))
-                });
-                session.set_card_facts(facts.collect::<Vec<_>>());
+                // The owner's card facts, for every game's setup.
+                if let Ok(facts) = journal.facts() {
+                    session.set_facts(facts);
+                }
                 if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
                     session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));
                 }

@@ -69,6 +69,17 @@ pub enum Command {
         #[arg(long, value_name = "PATH")]
         db: Option<PathBuf>,
     },
+    /// The owner's card facts (numbers printed only on the cards): list, export or import a deck file
+    Facts {
+        #[command(subcommand)]
+        action: FactsAction,
+        /// The journal file (default: $TAVOLA_DB or ~/.local/share/tavola/tavola.db)
+        #[arg(long, value_name = "PATH", global = true)]
+        db: Option<PathBuf>,
+        /// Language of the messages
+        #[arg(long, value_name = "it|en", global = true)]
+        lang: Option<Lang>,
+    },
     /// Write a card id on a tag, or remember a tag as a card
     Tags(TagsArgs),
     /// Check the reader, a tag, each seat's buttons and light, the roll button, the dice, the speaker
@@ -77,6 +88,29 @@ pub enum Command {
     Voice {
         #[command(subcommand)]
         command: VoiceCommand,
+    },
+}
+
+/// What `tavola facts` does.
+#[derive(Debug, PartialEq, Eq, Subcommand)]
+pub enum FactsAction {
+    /// Every card of GAME that carries facts, with its values or "missing"
+    List {
+        /// The game (avalon, soc, nottingham, kak, legends)
+        game: String,
+    },
+    /// GAME's facts as a deck file, on standard output
+    Export {
+        /// The game (avalon, soc, nottingham, kak, legends)
+        game: String,
+    },
+    /// Read a deck file, show what it would change, and import it once confirmed
+    Import {
+        /// The deck file
+        file: PathBuf,
+        /// Import without asking
+        #[arg(long)]
+        yes: bool,
     },
 }
 
@@ -213,6 +247,26 @@ mod tests {
     #[test]
     fn history_and_export_read_the_journal() {
         assert_eq!(command("tavola history"), Command::History { db: None });
+        assert_eq!(
+            command("tavola facts list nottingham"),
+            Command::Facts { action: FactsAction::List { game: "nottingham".into() }, db: None, lang: None }
+        );
+        assert_eq!(
+            command("tavola facts export nottingham --db t.db"),
+            Command::Facts {
+                action: FactsAction::Export { game: "nottingham".into() },
+                db: Some("t.db".into()),
+                lang: None
+            }
+        );
+        assert_eq!(
+            command("tavola facts import deck.json --yes --lang it"),
+            Command::Facts {
+                action: FactsAction::Import { file: "deck.json".into(), yes: true },
+                db: None,
+                lang: Some(Lang::It)
+            }
+        );
         assert_eq!(command("tavola history --db t.db"), Command::History { db: Some("t.db".into()) });
         assert_eq!(command("tavola export 12"), Command::Export { number: 12, db: None });
         assert_eq!(command("tavola export 12 --db t.db"), Command::Export { number: 12, db: Some("t.db".into()) });

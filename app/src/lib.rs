@@ -9,6 +9,7 @@
 //! - [`headless`]: the JSON-lines driver.
 
 pub mod boot;
+pub mod deck;
 pub mod headless;
 pub mod hw;
 pub mod journal;

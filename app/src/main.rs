@@ -3,7 +3,7 @@
 mod cli;
 
 use clap::Parser;
-use cli::{AppArgs, Cli, Command, TagsAction};
+use cli::{AppArgs, Cli, Command, FactsAction, TagsAction};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tavola::games::Lang;
@@ -47,6 +47,7 @@ fn run(cli: Cli) -> Result<Done, String> {
         }
         Some(Command::History { db }) => history(db),
         Some(Command::Export { number, db }) => export(number, db),
+        Some(Command::Facts { action, db, lang }) => facts(action, db, lang),
         Some(Command::Tags(args)) => tags(args.sim, args.lang, args.action),
         Some(Command::Selftest(args)) => {
             let (checks, lang) = tavola::selftest::cli(&args)?;
@@ -78,6 +79,37 @@ fn journal(db: Option<PathBuf>) -> Result<tavola::journal::Journal, String> {
 fn export(number: i64, db: Option<PathBuf>) -> Result<(), String> {
     let journal = journal(db)?;
     print!("{}", journal.export_jsonl(tavola::journal::GameId(number)).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+/// `tavola facts`: the owner's card facts, listed, exported as a deck file,
+/// or imported from one after showing what would change.
+fn facts(action: FactsAction, db: Option<PathBuf>, lang: Option<Lang>) -> Result<(), String> {
+    let mut journal = journal(db)?;
+    let lang = tavola::settings::command_lang(lang, Some(&journal));
+    let known = journal.facts().map_err(|e| lang.text(&e.msg()))?;
+    let game = |name: &str| {
+        tavola::games::GameKind::from_name(name).ok_or_else(|| lang.text(&msg!("deck.unknown_game", game = name)))
+    };
+    match action {
+        FactsAction::List { game: name } => print!("{}", tavola::deck::list(game(&name)?, &known, lang)),
+        FactsAction::Export { game: name } => print!("{}", tavola::deck::render(game(&name)?, &known)),
+        FactsAction::Import { file, yes } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let (_, book) = tavola::deck::parse(&text, tavola::games::Catalog::builtin()).map_err(|e| e.text(lang))?;
+            let changes = tavola::deck::changes(&known, &book);
+            print!("{}", tavola::deck::describe(&changes, lang));
+            if changes.is_empty() {
+                return Ok(());
+            }
+            if !yes && !ask(lang, &msg!("cli.facts.import", count = changes.len())) {
+                return Ok(());
+            }
+            let new = changes.into_iter().map(|c| (c.card, c.after)).collect();
+            journal.keep_facts(&new).map_err(|e| lang.text(&e.msg()))?;
+            println!("{}", lang.text(&msg!("notice.table.deck_imported", count = new.len())));
+        }
+    }
     Ok(())
 }
 

@@ -326,6 +326,11 @@ pub enum FactError {
 }
 
 impl FactError {
+    /// A stable code (`out_of_range`): its serde tag.
+    pub fn code(&self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v["kind"].as_str().map(str::to_string)).unwrap_or_default()
+    }
+
     /// The card the error is about.
     pub fn card(&self) -> &str {
         use FactError::*;

@@ -107,27 +107,141 @@ fn a_two_item_ambush_card_asks_its_items_once_and_a_wrong_card_changes_nothing()
         json!({"tag": "removed"}),
     ];
     let out = drive(5, &start);
-    assert_eq!(errors(&out), ["nottingham.wrong_colour", "nottingham.facts_needed"]);
+    assert_eq!(errors(&out), ["nottingham.wrong_colour", "common.facts_needed"]);
     let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
     assert_eq!(views[0]["view"]["nottingham"], views[1]["view"]["nottingham"], "the refused card changed nothing");
-    let asked = out.iter().find(|o| o["code"] == "nottingham.facts_needed").unwrap();
+    let asked = out.iter().find(|o| o["code"] == "common.facts_needed").unwrap();
     let said = asked["message"].as_str().unwrap();
     assert!(said.starts_with("Ambush: two items: ") && said.contains("Enter them"), "the card by its name: {said}");
-    // The items are learned (test values), the card is laid again: it catches pearls.
+    // The table asks for that card alone: its two items, each a choice without Gold.
+    let form = out.iter().find(|o| o["out"] == "facts_needed").expect("a form")["cards"][0].clone();
+    assert_eq!(form["card"], "nottingham/ambush/items-3");
+    let keys: Vec<&str> = form["fields"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["first", "second"]);
+    assert_eq!(form["fields"][0]["type"], "choice");
+    let options = form["fields"][0]["options"].as_array().unwrap();
+    assert_eq!(options.len(), 6);
+    assert!(!options.iter().any(|o| o[0] == "gold"), "no ambush card shows Gold");
+    // The items are given (test values): the card laid before is taken at
+    // once, with no second laying; it catches pearls.
     let mut more = start.clone();
-    more.push(n(
-        json!({"cmd": "learn", "facts": {"ambush_items": {"nottingham/ambush/items-3": ["pearls", "chest"]}}}),
-    ));
-    // Entering the items takes a while; then the card is laid again.
+    more.push(json!({"touch": "set_facts", "card": "nottingham/ambush/items-3", "facts": {"first": "pearls", "second": "pearls"}}));
     more.push(json!({"wait_ms": 3000}));
-    more.push(json!({"tag": "placed", "uid": "04A10000000032", "card": "nottingham/ambush/items-3"}));
-    more.push(json!({"tag": "removed"}));
+    more.push(json!({"touch": "set_facts", "card": "nottingham/ambush/items-3", "facts": {"first": "pearls", "second": "chest"}}));
     more.push(json!({"view": true}));
     let out = drive(5, &more);
-    assert_eq!(errors(&out), ["nottingham.wrong_colour", "nottingham.facts_needed"], "nothing more refused");
+    assert_eq!(
+        errors(&out),
+        ["nottingham.wrong_colour", "common.facts_needed", "facts.rule"],
+        "the same item twice is refused"
+    );
     let v = last_view(&out);
     assert_eq!(v["players"][1]["winnings"], 1, "three pearls left: the exchange stands");
     assert_eq!(hands(&v)[0], 5, "Anna took a pearl, then a favour (four cards on a 4)");
+}
+
+/// The Sheriff's path as the owner gives it on the form (test values).
+fn set_path(spaces: &[i64]) -> Value {
+    json!({"touch": "set_facts", "card": "nottingham/board/sheriff-path", "facts": {"spaces": spaces}})
+}
+
+#[test]
+fn a_game_without_its_path_asks_for_it_refuses_a_value_off_the_board_and_starts_once_given() {
+    let setup = n(json!({"cmd": "setup", "colours": ["red", "yellow", "green"], "names": ["Anna", "Bruno", "Carla"]}));
+    let out = drive(
+        2,
+        &[
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            setup,
+            set_path(&[4, 9, 5]),
+            json!({"view": true}),
+            set_path(&[4, 3, 5, 2, 6]),
+            json!({"view": true}),
+        ],
+    );
+    assert_eq!(errors(&out), ["common.facts_needed", "facts.out_of_range"]);
+    let form = out.iter().find(|o| o["out"] == "facts_needed").expect("the form")["cards"][0].clone();
+    assert_eq!(form["card"], "nottingham/board/sheriff-path");
+    assert_eq!(form["fields"][0]["type"], "ints");
+    assert_eq!((form["fields"][0]["min"].as_i64(), form["fields"][0]["max"].as_i64()), (Some(2), Some(8)));
+    let refused =
+        out.iter().find(|o| o["code"] == "facts.out_of_range").unwrap()["message"].as_str().unwrap().to_string();
+    assert!(refused.contains('9') && refused.contains("from 2 to 8"), "{refused}");
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert!(views[0]["view"]["nottingham"]["players"].as_array().is_none_or(|p| p.is_empty()), "not started yet");
+    let v = last_view(&out);
+    assert_eq!(v["path"], json!([4, 3, 5, 2, 6]), "the game started with the path given");
+    assert_eq!(hands(&v), [3, 3, 3]);
+}
+
+#[test]
+fn a_fact_corrected_during_a_game_is_for_the_next_game() {
+    let out = drive(
+        2,
+        &[
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            set_path(&[4, 3, 5]),
+            n(json!({"cmd": "setup", "colours": ["red", "yellow", "green"]})),
+            set_path(&[6, 6, 6, 6]),
+            json!({"view": true}),
+            json!({"touch": "leave", "confirm": true}),
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            n(json!({"cmd": "setup", "colours": ["red", "yellow", "green"]})),
+            json!({"view": true}),
+        ],
+    );
+    assert!(errors(&out).is_empty(), "{:?}", errors(&out));
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert_eq!(views[0]["view"]["nottingham"]["path"], json!([4, 3, 5]), "the game in progress keeps its path");
+    assert_eq!(views[1]["view"]["nottingham"]["path"], json!([6, 6, 6, 6]), "the next game has the correction");
+}
+
+#[test]
+fn a_deck_file_with_one_bad_value_imports_nothing_and_a_good_one_only_once_confirmed() {
+    let good = json!({
+        "format": "tavola-card-facts", "version": 1, "game": "nottingham",
+        "cards": {
+            "nottingham/board/sheriff-path": {"spaces": [4, 3, 5]},
+            "nottingham/commission/five-alike-first": {"alone": 22, "shared": 14}
+        }
+    });
+    let text = serde_json::to_string_pretty(&good).unwrap();
+    let bad = text.replace("22", "40");
+    let out = drive(
+        1,
+        &[
+            json!({"touch": "import_deck", "deck": bad}),
+            json!({"touch": "confirm_import"}),
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            n(json!({"cmd": "setup", "colours": ["red", "yellow", "green"]})),
+            json!({"touch": "import_deck", "deck": text}),
+            json!({"view": true}),
+            json!({"touch": "confirm_import"}),
+            json!({"view": true}),
+        ],
+    );
+    let codes: Vec<&str> = out
+        .iter()
+        .filter(|o| o["out"] == "error" || o["out"] == "notice")
+        .map(|o| o["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["facts.out_of_range", "table.no_deck", "common.facts_needed", "table.deck_read", "table.deck_imported"],
+        "{out:?}"
+    );
+    let bad_said =
+        out.iter().find(|o| o["code"] == "facts.out_of_range").unwrap()["message"].as_str().unwrap().to_string();
+    let line = 1 + bad.lines().position(|l| l.contains("\"alone\": 40")).unwrap();
+    assert!(bad_said.starts_with(&format!("Line {line}:")) && bad_said.contains("40"), "{bad_said}");
+    let preview = out.iter().find(|o| o["out"] == "deck_preview").expect("a preview");
+    assert_eq!(preview["changes"].as_array().unwrap().len(), 2);
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert!(
+        views[0]["view"]["nottingham"]["path"].as_array().is_none_or(|p| p.is_empty()),
+        "a preview changes nothing"
+    );
+    assert_eq!(views[1]["view"]["nottingham"]["path"], json!([4, 3, 5]), "imported, the waiting setup goes on");
 }
 
 #[test]

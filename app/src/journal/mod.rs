@@ -46,6 +46,7 @@
 
 mod error;
 pub mod export;
+pub mod facts;
 pub mod recovery;
 pub mod schema;
 mod stats;
@@ -375,6 +376,8 @@ impl Journal {
             // Make the new file's directory entry durable too.
             recovery::sync_dir(&path)?;
         }
+        let mut journal = journal;
+        journal.adopt_facts()?;
         Ok(Opened { journal, moved_aside })
     }
 

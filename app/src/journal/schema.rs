@@ -108,8 +108,25 @@ CREATE TABLE pending_secrets (
 ) STRICT, WITHOUT ROWID;
 ";
 
+/// Version 3: the owner's card facts.
+///
+/// - `card_facts`: one row per card (its id, as on its tag), with its game's
+///   id and its facts as a JSON object of the fields its game declares
+///   (`{"alone": 20, "shared": 12}`), checked against the game's ranges
+///   before they are written. Facts kept until version 2 in the settings
+///   (`facts.<game>`) move here when the file is opened
+///   ([`super::Journal::open`]).
+const V3: &str = "
+CREATE TABLE card_facts (
+    card        TEXT    PRIMARY KEY,
+    game        TEXT    NOT NULL,
+    facts       TEXT    NOT NULL CHECK (json_valid(facts) AND json_type(facts) = 'object'),
+    updated_at  INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+";
+
 /// Every migration, in order: `MIGRATIONS[i]` goes from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[V1, V2];
+const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// The schema version this binary writes.
 pub const LATEST: u32 = MIGRATIONS.len() as u32;

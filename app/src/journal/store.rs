@@ -65,6 +65,10 @@ impl Store for JournalStore {
         self.journal.set_setting(key, value).map_err(|e| e.msg())
     }
 
+    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<(), Msg> {
+        self.journal.keep_facts(facts).map_err(|e| e.msg())
+    }
+
     fn detach(&mut self) {
         self.game = None;
     }

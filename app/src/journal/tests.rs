@@ -506,3 +506,64 @@ fn journal_errors_are_said_in_each_language() {
     let e = JournalError::EmptyEntry;
     assert!(e.text(Lang::It).contains("(an entry needs at least one event)"), "the details stay for whoever mends it");
 }
+
+/// Card facts for the tests: test values, not a real board's or card's.
+fn test_facts() -> crate::games::FactBook {
+    let mut book = crate::games::FactBook::new();
+    let obj = |v: serde_json::Value| v.as_object().cloned().unwrap_or_default();
+    book.set("nottingham/board/sheriff-path", obj(serde_json::json!({"spaces": [4, 3, 5, 2]})));
+    book.set("nottingham/commission/four-pairs-first", obj(serde_json::json!({"alone": 21, "shared": 13})));
+    book
+}
+
+#[test]
+fn a_file_from_before_card_facts_gains_the_table_and_keeps_the_facts_it_had() {
+    let (dir, j) = fresh();
+    // Back to version 2: no table, Nottingham's facts in its own shape in
+    // the settings, as that version kept them.
+    j.conn()
+        .execute_batch(
+            "DROP TABLE card_facts; PRAGMA user_version = 2;
+             INSERT INTO settings (key, value) VALUES ('facts.nottingham',
+               '{\"path\": [4, 3, 5, 2], \"commissions\": {\"four_pairs\": {\"alone\": 21, \"shared\": 13}}}');",
+        )
+        .expect("an older file");
+    drop(j);
+    let j = reopen(&dir);
+    let version: i64 = j.conn().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, i64::from(schema::LATEST));
+    assert_eq!(j.facts().unwrap(), test_facts(), "the facts moved into the table");
+    assert_eq!(j.setting::<serde_json::Value>("facts.nottingham").unwrap(), None, "and out of the settings");
+}
+
+#[test]
+fn facts_kept_are_written_to_a_deck_file_that_restores_a_lost_database() {
+    let (dir, mut j) = fresh();
+    j.keep_facts(&test_facts()).unwrap();
+    let deck = facts::deck_path(j.path(), GameKind::Nottingham);
+    let text = std::fs::read_to_string(&deck).expect("the deck file beside the database");
+    let (game, book) = crate::deck::parse(&text, crate::games::Catalog::builtin()).unwrap();
+    assert_eq!((game, book), (GameKind::Nottingham, test_facts()));
+    // The database is lost: a new one takes the facts back from the deck file.
+    drop(j);
+    for f in ["tavola.db", "tavola.db-wal", "tavola.db-shm"] {
+        let _ = std::fs::remove_file(dir.path().join(f));
+    }
+    let j = reopen(&dir);
+    assert_eq!(j.facts().unwrap(), test_facts());
+}
+
+#[test]
+fn an_export_imported_into_an_empty_database_gives_the_same_facts() {
+    let (_a, mut from) = fresh();
+    from.keep_facts(&test_facts()).unwrap();
+    let text = crate::deck::render(GameKind::Nottingham, &from.facts().unwrap());
+    let (_b, mut into) = fresh();
+    let (_, book) = crate::deck::parse(&text, crate::games::Catalog::builtin()).unwrap();
+    let changes = crate::deck::changes(&into.facts().unwrap(), &book);
+    assert_eq!(changes.len(), 2);
+    into.keep_facts(&changes.into_iter().map(|c| (c.card, c.after)).collect()).unwrap();
+    assert_eq!(into.facts().unwrap(), from.facts().unwrap());
+    assert!(into.forget_fact("nottingham/board/sheriff-path").unwrap());
+    assert_eq!(into.facts().unwrap().len(), 1);
+}

@@ -6,6 +6,7 @@
 //! time with every call, so the desktop app, the headless driver and the
 //! tests drive it the same way.
 
+mod facts;
 pub mod runner;
 pub mod timer;
 pub mod words;
@@ -16,6 +17,7 @@ use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, RuleE
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
+pub use facts::{form as fact_form, FactForm, FormField};
 pub use runner::Table;
 use serde::{Deserialize, Serialize};
 use tavola_words::msg;
@@ -68,6 +70,23 @@ macro_rules! touches {
                 #[serde(default)]
                 confirm: bool,
             },
+            /// The owner gives the facts printed on a card (a form on
+            /// screen): kept for good, and the game goes on if it was
+            /// waiting for them.
+            SetFacts {
+                /// The card's id.
+                card: String,
+                /// Its facts, by field.
+                facts: crate::games::facts::CardFacts,
+            },
+            /// A deck file's text: checked whole, and what importing it would
+            /// change is shown; nothing changes before [`Touch::ConfirmImport`].
+            ImportDeck {
+                /// The file's text.
+                deck: String,
+            },
+            /// The deck file read last is imported.
+            ConfirmImport,
             /// The host takes back the last action (after confirming on screen).
             Undo,
             /// The host brings back the action just taken back.
@@ -187,6 +206,21 @@ pub enum Output {
         /// What is shown, as data.
         reveal: serde_json::Value,
     },
+    /// The game needs the facts printed on these cards before it can go
+    /// on: a form for each (see [`Touch::SetFacts`]).
+    FactsNeeded {
+        /// The game.
+        game: GameKind,
+        /// The cards, each with its fields and their ranges.
+        cards: Vec<FactForm>,
+    },
+    /// What importing a deck file would change (see [`Touch::ConfirmImport`]).
+    DeckPreview {
+        /// The deck's game.
+        game: GameKind,
+        /// The cards it adds or changes.
+        changes: Vec<crate::deck::Change>,
+    },
     /// Something the table should know (pad, tags, timers, hardware).
     Notice {
         /// Stable code (`table.stuck`).
@@ -221,6 +255,8 @@ pub trait Store {
     fn redo(&mut self) -> Result<(), Msg>;
     /// Remembers a setting (language, timers) for the next start.
     fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), Msg>;
+    /// Keeps the owner's card facts (checked already) for good.
+    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<(), Msg>;
 }
 
 /// Everything the screen shows.
@@ -288,8 +324,14 @@ pub struct Session {
     now: Millis,
     /// Tags that carry no card id, known by their UID (learned by the owner).
     learned: std::collections::BTreeMap<String, String>,
-    /// The card facts each game last used, kept for its next game.
-    card_facts: std::collections::BTreeMap<GameKind, serde_json::Value>,
+    /// The owner's card facts, every game's (kept in the journal's
+    /// database): a setup copies what its game uses.
+    facts: crate::games::FactBook,
+    /// A command the game could not take without card facts nobody has
+    /// given yet, with the cards asked for: taken again once they are.
+    awaiting_facts: Option<(AnyCommand, Vec<String>)>,
+    /// A deck file read and checked, waiting for the host's confirmation.
+    pending_deck: Option<crate::games::FactBook>,
     store: Option<Box<dyn Store>>,
     /// How many of `history`'s events each command in effect produced.
     commands: Vec<usize>,
@@ -332,7 +374,9 @@ impl Session {
             message: None,
             now: 0,
             learned: Default::default(),
-            card_facts: Default::default(),
+            facts: Default::default(),
+            awaiting_facts: None,
+            pending_deck: None,
             store: None,
             commands: Vec::new(),
             undone: Vec::new(),
@@ -455,15 +499,14 @@ impl Session {
         self.notice(said, out);
     }
 
-    /// The card facts `kind` last used (the owner's numbers), to fill the
-    /// next setup.
-    pub fn card_facts(&self, kind: GameKind) -> Option<&serde_json::Value> {
-        self.card_facts.get(&kind)
+    /// The owner's card facts known to the table (every game's).
+    pub fn facts(&self) -> &crate::games::FactBook {
+        &self.facts
     }
 
-    /// Sets the card facts kept from earlier games (`facts.<game>`).
-    pub fn set_card_facts(&mut self, facts: impl IntoIterator<Item = (GameKind, serde_json::Value)>) {
-        self.card_facts = facts.into_iter().collect();
+    /// Sets the owner's card facts, as the journal keeps them.
+    pub fn set_facts(&mut self, facts: crate::games::FactBook) {
+        self.facts = facts;
     }
 
     /// Sets the tags known by UID (`uid → card id`), as stored by
@@ -646,6 +689,9 @@ impl Session {
                 self.remember("timers", serde_json::to_value(cfg).unwrap_or_default(), out);
             }
             Touch::Narration { control } => self.narration(control, out),
+            Touch::SetFacts { card, facts } => self.give_facts(card, facts, out),
+            Touch::ImportDeck { deck } => self.read_deck(&deck, out),
+            Touch::ConfirmImport => self.confirm_import(out),
             Touch::Undo => self.undo(out),
             Touch::Redo => self.redo(out),
             Touch::Peek => self.peek(out),
@@ -828,7 +874,15 @@ impl Session {
             return self.notice(Notice::NoGame, out);
         };
         let kind = game.kind();
-        let events = match game.decide(&cmd, &mut self.ctx) {
+        // The engine reads the owner's card facts through its context; the
+        // random numbers it drew go back to the table's.
+        let mut ctx = Ctx { rng: self.ctx.rng.clone(), cards: self.ctx.cards, facts: &self.facts };
+        let decided = game.decide(&cmd, &mut ctx);
+        self.ctx.rng = ctx.rng;
+        let events = match decided {
+            Err(RuleError::Common(crate::games::CommonError::FactsNeeded { cards })) => {
+                return self.facts_needed(cmd, cards, out);
+            }
             Err(e) => return self.error(&e, out),
             Ok(events) => events,
         };
@@ -868,13 +922,14 @@ impl Session {
             self.undone.clear();
         }
         self.history.extend(stored);
-        // Facts set up or learned are kept for the next game (only stored
-        // events change them).
+        // Facts typed at setup are kept for the next game (only stored
+        // events change them); a card the owner has corrected since keeps
+        // the correction.
         let facts = if stored_any { self.game.as_ref().and_then(AnyGame::card_facts) } else { None };
         if let Some(facts) = facts {
-            if self.card_facts.get(&kind) != Some(&facts) {
-                self.remember(&format!("facts.{}", kind.id()), facts.clone(), out);
-                self.card_facts.insert(kind, facts);
+            let new = facts.only(|card| self.facts.get(card).is_none());
+            if !new.is_empty() {
+                self.keep_facts(&new, out);
             }
         }
         let over = self.game.as_ref().is_some_and(AnyGame::is_over);

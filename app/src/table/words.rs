@@ -89,6 +89,24 @@ pub enum Notice {
     LeaveFirst,
     /// The game in progress was left; it stays saved for the next start.
     LeftSaved,
+    /// A card's facts were kept (for the game that needs them now, or the
+    /// next one when the game in progress has its own in force).
+    FactsKept {
+        /// The card's name, said.
+        card: Msg,
+    },
+    /// A deck file read, with what importing it would change.
+    DeckRead {
+        /// Cards it would add or change.
+        count: usize,
+    },
+    /// A deck file's facts imported.
+    DeckImported {
+        /// Cards added or changed.
+        count: usize,
+    },
+    /// Nothing to import: no deck file read and waiting for confirmation.
+    NoDeck,
     /// The journal could not store an input: nothing changed.
     NotSaved {
         /// What the storage said, in the players' words.
@@ -113,6 +131,10 @@ impl Notice {
             Notice::NoGame => "table.no_game",
             Notice::NothingPrivate => "table.nothing_private",
             Notice::NotSaved { .. } => "table.not_saved",
+            Notice::FactsKept { .. } => "table.facts_kept",
+            Notice::DeckRead { .. } => "table.deck_read",
+            Notice::DeckImported { .. } => "table.deck_imported",
+            Notice::NoDeck => "table.no_deck",
             Notice::GameInProgress { .. } => "table.game_in_progress",
             Notice::LeaveFirst => "table.leave_first",
             Notice::PadQuiet { .. } => "table.pad_quiet",
@@ -147,6 +169,10 @@ impl Said for Notice {
             Notice::NoGame => msg!("notice.table.no_game"),
             Notice::NothingPrivate => msg!("notice.table.nothing_private"),
             Notice::NotSaved { why } => msg!("notice.table.not_saved", why),
+            Notice::FactsKept { card } => msg!("notice.table.facts_kept", card),
+            Notice::DeckRead { count } => msg!("notice.table.deck_read", count = *count),
+            Notice::DeckImported { count } => msg!("notice.table.deck_imported", count = *count),
+            Notice::NoDeck => msg!("notice.table.no_deck"),
             Notice::GameInProgress { title } => msg!("notice.table.game_in_progress", title = title.as_str()),
             Notice::LeaveFirst => msg!("notice.table.leave_first"),
             Notice::PadQuiet { seconds } => msg!("notice.table.pad_quiet", count = *seconds),
@@ -189,6 +215,10 @@ mod tests {
             Notice::LeaveFirst,
             Notice::LeftSaved,
             Notice::PadQuiet { seconds: 2 },
+            Notice::FactsKept { card: msg!("card.nottingham.board.sheriff_path") },
+            Notice::DeckRead { count: 3 },
+            Notice::DeckImported { count: 1 },
+            Notice::NoDeck,
         ]
     }
 

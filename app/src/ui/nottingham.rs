@@ -304,8 +304,7 @@ impl Controller {
 
     /// The facts kept from the last game of Nottingham (the owner's numbers).
     fn notts_kept_facts(&self) -> Facts {
-        let kept = self.booted.table.session.card_facts(GameKind::Nottingham).cloned();
-        kept.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+        Facts::from_book(self.booted.table.session.facts())
     }
 
     fn notts_start(&mut self) {

@@ -1,0 +1,201 @@
+//! The owner's card facts at the table: asked for when a game meets a card
+//! without them, given on a form (or by the headless driver), imported from
+//! a deck file, and kept in the journal.
+//!
+//! When an engine refuses a command with `CommonError::FactsNeeded`, the
+//! table keeps the command, says which cards it needs ([`Output::FactsNeeded`],
+//! with a [`FactForm`] for each: the fields in the order they stand on the
+//! card, with their ranges), and takes the command again once every card
+//! asked for has its facts: the facts enter the game by the game's own
+//! learn command, so that its journal replays without the database.
+//!
+//! A fact given while a game has that card's facts in force is kept for
+//! the next game; the game in progress keeps what it started with.
+
+use super::{Notice, Output, Session};
+use crate::deck;
+use crate::games::facts::{self, CardFacts, FieldKind};
+use crate::games::{AnyCommand, CommonError, FactBook, GameKind, Lang, RuleError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tavola_words::Said;
+
+/// The form for one card's facts: what a screen shows and the headless
+/// driver prints.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FactForm {
+    /// The card's id.
+    pub card: String,
+    /// Its name, in the table's language.
+    pub name: String,
+    /// Its fields, in the order they stand on the physical card.
+    pub fields: Vec<FormField>,
+}
+
+/// One field of a [`FactForm`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FormField {
+    /// The key to give its value under.
+    pub key: String,
+    /// What it is, in the table's language.
+    pub name: String,
+    /// `int`, `ints` (a list), `choice`, `text` or `flag`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The least number allowed (`int`, `ints`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// The most allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// The fewest and most items of a list, or the most letters of a text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub len: Option<(usize, usize)>,
+    /// A choice's options: code and name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(String, String)>,
+    /// The card may lack it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
+    /// The value known now, if any (a correction starts from it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
+}
+
+/// The form for `card`, with the values `known` gives it; `None` for a
+/// card that carries no facts.
+pub fn form(card: &str, known: &FactBook, lang: Lang) -> Option<FactForm> {
+    let game = GameKind::of_card(card)?;
+    let kind = facts::kind_of(game.fact_kinds(), card)?;
+    let fields = kind
+        .fields
+        .iter()
+        .map(|f| {
+            let (kind, min, max, len, options) = match f.kind {
+                FieldKind::Int { min, max } => ("int", Some(min), Some(max), None, Vec::new()),
+                FieldKind::Ints { min, max, min_len, max_len } => {
+                    ("ints", Some(min), Some(max), Some((min_len, max_len)), Vec::new())
+                }
+                FieldKind::Choice { options, words } => {
+                    let named =
+                        options.iter().map(|o| (o.to_string(), lang.text(&facts::option_msg(words, o)))).collect();
+                    ("choice", None, None, None, named)
+                }
+                FieldKind::Text { max_chars } => ("text", None, None, Some((1, max_chars)), Vec::new()),
+                FieldKind::Flag => ("flag", None, None, None, Vec::new()),
+            };
+            FormField {
+                key: f.key.to_string(),
+                name: lang.text(&facts::field_msg(card, f.key)),
+                kind: kind.to_string(),
+                min,
+                max,
+                len,
+                options,
+                optional: f.optional,
+                value: known.get(card).and_then(|k| k.get(f.key)).cloned(),
+            }
+        })
+        .collect();
+    Some(FactForm { card: card.to_string(), name: lang.text(&facts::card_msg(card)), fields })
+}
+
+impl Session {
+    /// The game asked for the facts of `cards` before it can take `cmd`.
+    pub(super) fn facts_needed(&mut self, cmd: AnyCommand, cards: Vec<String>, out: &mut Vec<Output>) {
+        let Some(game) = self.game.as_ref() else { return };
+        let kind = game.kind();
+        let missing: Vec<String> = cards.iter().filter(|c| self.facts.get(c).is_none()).cloned().collect();
+        if !missing.is_empty() {
+            let err = RuleError::from(CommonError::FactsNeeded { cards: missing.clone() });
+            self.error(&err, out);
+            let forms = missing.iter().filter_map(|c| form(c, &self.facts, self.lang)).collect();
+            out.push(Output::FactsNeeded { game: kind, cards: forms });
+            self.awaiting_facts = Some((cmd, missing));
+            return;
+        }
+        // Every card asked for is known (given since the game began): the
+        // facts enter the game by its own command, then the command again.
+        self.awaiting_facts = None;
+        let known = self.facts.only(|c| cards.iter().any(|x| x == c));
+        let learned_before = self.history.len();
+        match game.learn_command(&known) {
+            Some(learn) => self.command(learn, out),
+            None => return self.error(&CommonError::FactsNeeded { cards }.into(), out),
+        }
+        if self.history.len() > learned_before {
+            self.command(cmd, out);
+        }
+    }
+
+    /// Keeps `new` facts (checked already): in the table and the journal.
+    pub(super) fn keep_facts(&mut self, new: &FactBook, out: &mut Vec<Output>) {
+        if let Some(Err(why)) = self.store.as_mut().map(|s| s.keep_facts(new)) {
+            return self.notice(Notice::NotSaved { why }, out);
+        }
+        self.facts.merge(new);
+    }
+
+    /// The owner gives a card's facts (the form, or the headless driver).
+    pub(super) fn give_facts(&mut self, card: String, given: CardFacts, out: &mut Vec<Output>) {
+        let Some(kind) = GameKind::of_card(&card).filter(|_| self.ctx.cards.contains(&card)) else {
+            return self.notice(Notice::UnknownCard { card }, out);
+        };
+        let checked = match facts::check(kind.fact_kinds(), self.ctx.cards, &card, &given) {
+            Ok(f) => f,
+            Err(e) => {
+                let message = e.text(self.lang);
+                self.message = Some(message.clone());
+                let code = format!("facts.{}", e.code());
+                return out.push(Output::Error { code, message });
+            }
+        };
+        let mut one = FactBook::new();
+        one.set(card.clone(), checked);
+        self.keep_facts(&one, out);
+        self.notice(Notice::FactsKept { card: facts::card_msg(&card) }, out);
+        self.resume_after_facts(out);
+    }
+
+    /// A deck file given: checked whole, and what importing it would
+    /// change shown; nothing changes until [`Session::confirm_import`].
+    pub(super) fn read_deck(&mut self, text: &str, out: &mut Vec<Output>) {
+        match deck::parse(text, self.ctx.cards) {
+            Err(e) => {
+                self.pending_deck = None;
+                let message = e.text(self.lang);
+                self.message = Some(message.clone());
+                out.push(Output::Error { code: e.why.id.to_string(), message });
+            }
+            Ok((game, book)) => {
+                let changes = deck::changes(&self.facts, &book);
+                let count = changes.len();
+                out.push(Output::DeckPreview { game, changes });
+                self.pending_deck = Some(book);
+                self.notice(Notice::DeckRead { count }, out);
+            }
+        }
+    }
+
+    /// The deck file read last is imported.
+    pub(super) fn confirm_import(&mut self, out: &mut Vec<Output>) {
+        let Some(book) = self.pending_deck.take() else { return self.notice(Notice::NoDeck, out) };
+        let changed = deck::changes(&self.facts, &book);
+        let new: FactBook = changed.into_iter().map(|c| (c.card, c.after)).collect();
+        let count = new.len();
+        self.keep_facts(&new, out);
+        self.notice(Notice::DeckImported { count }, out);
+        self.resume_after_facts(out);
+    }
+
+    /// A command kept for want of facts is taken again once all are given.
+    fn resume_after_facts(&mut self, out: &mut Vec<Output>) {
+        let ready =
+            self.awaiting_facts.as_ref().is_some_and(|(_, cards)| cards.iter().all(|c| self.facts.get(c).is_some()));
+        if ready {
+            if let Some((cmd, _)) = self.awaiting_facts.take() {
+                self.command(cmd, out);
+            }
+        }
+    }
+}
