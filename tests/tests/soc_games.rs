@@ -569,9 +569,12 @@ fn fight_quests_compare_totals_after_revealing_the_face_down_cards_ties_to_evil(
     let out = tap(&mut d, "soc/black/lancelot-dragon-3-7-1");
     assert!(codes(&out).is_empty());
     let out = ok(&mut d, "place_black", json!({"face_down": false}));
-    // Kay is on the quest: he may add a card after the reveal.
-    assert_eq!(view(&mut d)["pending"]["pending"], "kay", "{out:?}");
-    let out = ok(&mut d, "kay", json!({"value": 5}));
+    // Kay is on the quest, but no card of his (5 at most) beats 20 with no
+    // white card down: he is not asked, the quest ends at once.
+    assert!(view(&mut d)["pending"].is_null(), "{out:?}");
+    assert!(!said(&out, "soc.kay.offer"));
+    let late = soc(&mut d, "kay", json!({"value": 5}));
+    assert_eq!(codes(&late), vec!["soc.no_kay_now"]);
     let ended_q = events(&out, "quest_ended");
     assert_eq!(ended_q[0]["black_values"], json!([3, 5, 5, 7]), "revealed together, in no telling order");
     assert_eq!(ended_q[0]["won"], false);

@@ -505,6 +505,32 @@ mod tests {
     }
 
     #[test]
+    fn kay_is_asked_only_when_his_card_could_change_a_quests_fight() {
+        use super::super::quests::{BlackValue, Fight};
+        // The Black Knight (two pairs): Kay lays the fourth white card, 1 +
+        // 1 + 2 + 2 = 6, against five black cards of these values.
+        let fight = |black: [u8; 5]| {
+            let (mut g, mut ctx) = table(&[Knight::Kay, Knight::Arthur, Knight::Gawain]);
+            while g.current() != Some(Seat(0)) {
+                run(&mut g, &mut ctx, Command::LoseLife);
+                run(&mut g, &mut ctx, Command::DrawWhite);
+                run(&mut g, &mut ctx, Command::EndTurn);
+            }
+            run(&mut g, &mut ctx, Command::AddSiegeEngine);
+            g.knights[0].place = Some(Place::BlackKnight);
+            let black = black.iter().map(|&value| BlackValue { value, face_down: true }).collect();
+            g.board.black_knight = Fight { white: vec![1, 1, 2], black };
+            let events = g.execute(&Command::PlayFight { value: 2 }, &mut ctx).expect("the fourth white card");
+            let ended = events.iter().any(|e| matches!(e, super::super::Event::QuestEnded { .. }));
+            (matches!(g.pending(), Some(Pending::Kay { .. })), ended)
+        };
+        assert_eq!(fight([1, 1, 1, 1, 1]), (false, true), "6 against 5: won already, not asked");
+        assert_eq!(fight([1, 1, 1, 1, 2]), (true, false), "6 against 6: a tie goes to evil, his card could win it");
+        assert_eq!(fight([2, 2, 2, 2, 2]), (true, false), "6 against 10: a 5 would win it");
+        assert_eq!(fight([3, 2, 2, 2, 2]), (false, true), "6 against 11: no card of his wins it, not asked");
+    }
+
+    #[test]
     fn the_host_sets_the_boards_numbers_right_within_their_tracks() {
         use super::super::Correction;
         let (mut g, mut ctx) = table(&[Knight::Arthur, Knight::Gawain, Knight::Kay]);

@@ -397,8 +397,18 @@ impl Draft<'_> {
             if !full {
                 return;
             }
-            // Kay, in the fight, may add a card once the black cards are shown.
-            if let Some(kay) = self.sim.kay_on(Place::of(q)) {
+            // Kay, in the fight, may add a card once the black cards are
+            // shown; he is asked only when it could change the result: the
+            // fight is not won already (ties go to evil) and his best card
+            // could still win it. The rules text (the knights' powers, Sir
+            // Kay) lets him play it once he has seen the black values, so
+            // the table knows as much as he does: a card that changes
+            // nothing is no choice to ask for.
+            let white: u32 = f.white.iter().map(|&v| u32::from(v)).sum();
+            let black: u32 = f.black.iter().map(|b| u32::from(b.value)).sum();
+            let best = u32::from(*FIGHT_VALUES.end());
+            let matters = white <= black && white + best > black;
+            if let Some(kay) = self.sim.kay_on(Place::of(q)).filter(|_| matters) {
                 self.emit(Event::KayWindowOpened { seat: kay, quest: Some(q), by });
                 return;
             }
