@@ -541,13 +541,13 @@ fn facts_kept_are_written_to_a_deck_file_that_restores_a_lost_database() {
     let (dir, mut j) = fresh();
     j.keep_facts(&test_facts()).unwrap();
     let deck = facts::deck_path(j.path(), GameKind::Nottingham);
-    let text = std::fs::read_to_string(&deck).expect("the deck file beside the database");
+    let text = fs::read_to_string(&deck).expect("the deck file beside the database");
     let (game, book) = crate::deck::parse(&text, crate::games::Catalog::builtin()).unwrap();
     assert_eq!((game, book), (GameKind::Nottingham, test_facts()));
     // The database is lost: a new one takes the facts back from the deck file.
     drop(j);
     for f in ["tavola.db", "tavola.db-wal", "tavola.db-shm"] {
-        let _ = std::fs::remove_file(dir.path().join(f));
+        let _ = fs::remove_file(dir.path().join(f));
     }
     let j = reopen(&dir);
     assert_eq!(j.facts().unwrap(), test_facts());
