@@ -430,13 +430,26 @@ fn the_sacrifice_comes_once_a_turn_from_the_first_and_the_accusation_waits_for_s
     ok(&mut d, "sacrifice", json!({}));
     let out = soc(&mut d, "draw_white", json!({}));
     assert_eq!(codes(&out), vec!["soc.same_action_twice"], "the second action must differ");
-    ok(&mut d, "move", json!({"to": "grail"}));
+    // Both actions spent and no second sacrifice: nothing is left but the
+    // end of the turn, which Tavola takes and says.
+    let out = ok(&mut d, "move", json!({"to": "grail"}));
+    assert!(said(&out, "soc.turn.no_action_left"), "{:?}", lines(&out));
+    assert_eq!(events(&out, "turn_ended").len(), 1);
+    assert_eq!(turn(&mut d), 1, "the next knight's turn, without a touch");
+    let out = soc(&mut d, "end_turn", json!({}));
+    assert_eq!(codes(&out), vec!["soc.evil_first"], "no end of turn to touch any more");
+    siege_turn(&mut d);
+    siege_turn(&mut d);
+    // Arthur again, on the Grail quest: back to Camelot, a life point, the
+    // Round Table; the turn passes by itself again.
+    ok(&mut d, "add_siege_engine", json!({}));
+    ok(&mut d, "move", json!({"to": "camelot"}));
+    ok(&mut d, "sacrifice", json!({}));
+    ok(&mut d, "draw_white", json!({}));
+    assert_eq!(turn(&mut d), 1);
     let out = soc(&mut d, "sacrifice", json!({}));
-    assert_eq!(codes(&out), vec!["soc.sacrifice_after_first"], "once a turn");
-    ok(&mut d, "end_turn", json!({}));
-    for _ in 0..4 {
-        siege_turn(&mut d);
-    }
+    assert_eq!(codes(&out), vec!["common.not_now"], "once a turn: the turn is over");
+    siege_turn(&mut d);
     assert_eq!(turn(&mut d), 2);
     ok(&mut d, "add_siege_engine", json!({}));
     assert_eq!(view(&mut d)["siege"], 6);

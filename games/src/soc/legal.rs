@@ -176,6 +176,19 @@ impl Soc {
         }
     }
 
+    /// Whether the turn under way may only end: its evil step done, an
+    /// action taken, and of the heroic commands `legal` would list, only
+    /// the end of the turn (nothing waits on screen).
+    pub(super) fn only_end_turn_left(&self) -> bool {
+        let Some(t) = &self.turn else { return false };
+        if !t.evil_done || t.over || self.pending.is_some() || !self.dying.is_empty() {
+            return false;
+        }
+        let mut out = Vec::new();
+        self.legal_heroic(t.seat, &mut out);
+        out == [Legal::Exact(Command::EndTurn)]
+    }
+
     fn legal_heroic(&self, seat: Seat, out: &mut Vec<Legal<Command, Choice>>) {
         let exact = |ok: bool, c: Command, out: &mut Vec<Legal<Command, Choice>>| {
             if ok {
@@ -528,6 +541,35 @@ mod tests {
         assert_eq!(fight([1, 1, 1, 1, 2]), (true, false), "6 against 6: a tie goes to evil, his card could win it");
         assert_eq!(fight([2, 2, 2, 2, 2]), (true, false), "6 against 10: a 5 would win it");
         assert_eq!(fight([3, 2, 2, 2, 2]), (false, true), "6 against 11: no card of his wins it, not asked");
+    }
+
+    #[test]
+    fn the_turn_ends_by_itself_when_ending_it_is_all_that_is_left() {
+        let (mut g, mut ctx) = table(&[Knight::Arthur, Knight::Gawain, Knight::Kay]);
+        run(&mut g, &mut ctx, Command::AddSiegeEngine);
+        let events = g.execute(&Command::DrawWhite, &mut ctx).expect("drawn");
+        assert!(!events.iter().any(|e| matches!(e, super::super::Event::TurnEnded { .. })));
+        assert_eq!(g.current(), Some(Seat(0)), "a sacrifice is still open: the knight ends the turn");
+        assert!(lists(&g, |c| *c == Command::Sacrifice) && lists(&g, |c| *c == Command::EndTurn));
+        run(&mut g, &mut ctx, Command::Sacrifice);
+        let events = g.execute(&Command::Move { to: Place::Grail }, &mut ctx).expect("moved");
+        let left = events.iter().position(|e| *e == super::super::Event::NoActionLeft { seat: Seat(0) });
+        let ended = events.iter().position(|e| *e == super::super::Event::TurnEnded { seat: Seat(0) });
+        assert!(left.is_some() && left < ended, "said, then ended: {events:?}");
+        assert_eq!(g.current(), Some(Seat(1)), "Gawain's turn, with no touch");
+        let cue = g.cues(&events[left.unwrap()]);
+        assert_eq!(cue[0].id, "soc.turn.no_action_left");
+        // Galahad still holds a white card for his free special card: his
+        // turn waits for him.
+        let (mut g, mut ctx) = table(&[Knight::Galahad, Knight::Gawain, Knight::Kay]);
+        run(&mut g, &mut ctx, Command::AddSiegeEngine);
+        run(&mut g, &mut ctx, Command::DrawWhite);
+        run(&mut g, &mut ctx, Command::Sacrifice);
+        run(&mut g, &mut ctx, Command::Move { to: Place::Grail });
+        assert_eq!(g.current(), Some(Seat(0)));
+        assert!(lists(&g, |c| matches!(c, Command::PlaySpecial { .. })));
+        run(&mut g, &mut ctx, Command::EndTurn);
+        assert_eq!(g.current(), Some(Seat(1)));
     }
 
     #[test]

@@ -548,6 +548,12 @@ pub enum Event {
         /// Who.
         seat: Seat,
     },
+    /// The knight has no action left but ending the turn: Tavola ends it
+    /// (the [`Event::TurnEnded`] follows).
+    NoActionLeft {
+        /// Whose turn.
+        seat: Seat,
+    },
     /// The knight ended their turn.
     TurnEnded {
         /// Whose.

@@ -447,6 +447,7 @@ impl Soc {
                     k.relics.clear();
                 }
             }
+            Event::NoActionLeft { .. } => {}
             Event::TurnEnded { .. } => {
                 if let Some(t) = &mut self.turn {
                     t.over = true;

@@ -14,8 +14,11 @@
 //! board's count.
 //!
 //! Tavola does not end a turn by itself while the knight may still act: the
-//! knight ends it ([`super::Command::EndTurn`]). A knight who dies in their
-//! own turn ends it there.
+//! knight ends it ([`super::Command::EndTurn`]). When ending it is the only
+//! thing the rules still accept (both actions spent after a sacrifice, no
+//! free power left), Tavola ends it and says so
+//! ([`super::Event::NoActionLeft`]). A knight who dies in their own turn
+//! ends it there.
 
 use super::quests::{Place, QuestId, FIGHT_VALUES};
 use super::{Command, Draft, Event, Knight, Pending, Phase, Soc, SocError};
@@ -319,6 +322,13 @@ impl Draft<'_> {
             let k = &self.sim.knights[t.seat.index()];
             let turn_over = t.over || !k.alive || (k.exposed && t.evil_done);
             if !turn_over {
+                // Nothing left but ending the turn (both actions spent, no
+                // free power left): Tavola ends it, and says so.
+                if self.sim.only_end_turn_left() {
+                    self.emit(Event::NoActionLeft { seat: t.seat });
+                    self.emit(Event::TurnEnded { seat: t.seat });
+                    continue;
+                }
                 return;
             }
             if !t.over {

@@ -282,6 +282,7 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
                 .arg("name", name(seat))
                 .arg("relic", Msg::new(format!("soc.quest.{}", relic_slug(*relic))))]
         }
+        Event::NoActionLeft { seat } => vec![Cue::new("soc.turn.no_action_left").arg("name", name(seat))],
         Event::Sacrificed { seat, .. } => vec![Cue::new("soc.sacrifice").arg("name", name(seat))],
         Event::Accused { accuser, accused } => {
             vec![Cue::new("soc.accuse").arg("accuser", name(accuser)).arg("accused", name(accused))]
