@@ -157,6 +157,22 @@ pub enum AvalonError {
         /// The card's id.
         card: String,
     },
+    /// A mission card, a reader's card or counts outside a mission.
+    NoMissionNow,
+    /// A mission card on the reader before the host named whose it is.
+    NobodyAtReader,
+    /// The card laid for a mission is not a mission card.
+    NotAMissionCard {
+        /// The card's id.
+        card: String,
+    },
+    /// The counts of a mission played by hand must add up to the team.
+    MissionCount {
+        /// Players on the team.
+        needed: usize,
+        /// Cards counted.
+        given: usize,
+    },
 }
 
 impl AvalonError {
@@ -197,6 +213,10 @@ impl AvalonError {
             HostCannotPlayMission => "host_cannot_play_mission",
             GameNotOver => "game_not_over",
             NotALoyaltyCard { .. } => "not_a_loyalty_card",
+            NoMissionNow => "no_mission_now",
+            NobodyAtReader => "nobody_at_reader",
+            NotAMissionCard { .. } => "not_a_mission_card",
+            MissionCount { .. } => "mission_count",
         }
     }
 }
@@ -274,6 +294,10 @@ impl Said for AvalonError {
             HostCannotPlayMission => msg!("avalon.host_cannot_play_mission"),
             NotALoyaltyCard { card } => msg!("avalon.not_a_loyalty_card", card),
             GameNotOver => msg!("avalon.game_not_over"),
+            NoMissionNow => msg!("avalon.no_mission_now"),
+            NobodyAtReader => msg!("avalon.nobody_at_reader"),
+            NotAMissionCard { card } => msg!("avalon.not_a_mission_card", card),
+            MissionCount { needed, given } => msg!("avalon.mission_count", needed, given),
         }
     }
 }

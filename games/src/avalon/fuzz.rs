@@ -78,6 +78,17 @@ impl Fuzz for Avalon {
                 };
                 Command::ProposeTeam { team, mission, excalibur }
             }
+            (Choice::MissionCard { .. }, _) => {
+                // The player's own card; now and then another kind of card.
+                let card = ["avalon/mission/success-1", "avalon/mission/fail-2", "avalon/role/merlin"][rng.below(3)];
+                Command::MissionCardTag { card: card.into() }
+            }
+            (Choice::MissionCounts { cards }, _) => {
+                // Now and then a count that does not add up.
+                let total = if rng.below(8) == 0 { cards + 1 } else { *cards };
+                let fails = rng.below(total.min(2) + 1) as u8;
+                Command::MissionCounts { successes: total as u8 - fails, fails }
+            }
         }
     }
 
@@ -102,7 +113,7 @@ impl Fuzz for Avalon {
 
 fn wild(rng: &mut GameRng, players: usize) -> Command {
     let seat = Seat(rng.below(players + 3) as u8);
-    match rng.below(13) {
+    match rng.below(16) {
         0 => Command::Setup(Setup { first_leader: Some(seat), ..Setup::new(basic_set()) }),
         1 => Command::RoleCard {
             card: ["soc/black/saxons", "avalon/role/merlin", "avalon/role/nobody", "x"][rng.below(4)].into(),
@@ -117,6 +128,11 @@ fn wild(rng: &mut GameRng, players: usize) -> Command {
         9 => Command::LadyExamine { target: seat },
         10 => Command::RevealSeen,
         11 => Command::HostAnswer { seat, approve: true },
+        12 => Command::MissionByReader { seat },
+        13 => {
+            Command::MissionCardTag { card: ["avalon/mission/fail-1", "avalon/mission/nothing"][rng.below(2)].into() }
+        }
+        14 => Command::MissionCounts { successes: rng.below(6) as u8, fails: rng.below(3) as u8 },
         _ => Command::ConfirmMerlin { was_merlin: true },
     }
 }

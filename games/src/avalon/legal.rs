@@ -22,6 +22,18 @@ pub enum Choice {
         /// they are on the team.
         excalibur: Option<Vec<Seat>>,
     },
+    /// A mission card laid on the reader for the team member the host
+    /// named: which card is the player's secret; `decide` judges it.
+    MissionCard {
+        /// The team member whose card it is.
+        seat: Seat,
+    },
+    /// The counts of the mission cards the team played by hand: as many
+    /// Success and Fail cards as `cards` in all.
+    MissionCounts {
+        /// Cards played: one per team member.
+        cards: usize,
+    },
 }
 
 impl Setup {
@@ -82,7 +94,7 @@ impl Avalon {
                     }
                 }
             }
-            Phase::Mission { team, ballot, excalibur } => {
+            Phase::Mission { team, ballot, excalibur, reader } => {
                 for target in [None].into_iter().chain(seats().map(Some)) {
                     exact(
                         &mut out,
@@ -95,6 +107,19 @@ impl Avalon {
                     for card in [MissionCard::Success, MissionCard::Fail] {
                         exact(&mut out, ok, Command::PlayMission { seat, card });
                     }
+                }
+                // A pad button that died: the card on the reader, or the
+                // whole mission by hand.
+                for seat in seats() {
+                    exact(&mut out, self.check_reader_seat(ballot, seat).is_ok(), Command::MissionByReader { seat });
+                }
+                if let Some(seat) = *reader {
+                    let command = Command::MissionCardTag { card: String::new() };
+                    out.push(Legal::Open(command, Choice::MissionCard { seat }));
+                }
+                if self.check_counts(team, ballot, team.len() as u8, 0).is_ok() {
+                    let command = Command::MissionCounts { successes: 0, fails: 0 };
+                    out.push(Legal::Open(command, Choice::MissionCounts { cards: team.len() }));
                 }
             }
             Phase::ExcaliburReveal { .. } | Phase::LadyReveal { .. } => exact(&mut out, true, Command::RevealSeen),

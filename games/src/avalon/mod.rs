@@ -18,6 +18,16 @@
 //! what, and [`Avalon::private_reveal`] gives the content to the screen's
 //! hidden panel.
 //!
+//! A pad button that dies during a mission never stops the game, and the
+//! host still never plays a card for anybody: the host names the team
+//! member ([`Command::MissionByReader`]), who lays their own mission card
+//! face down on the reader (the box's Success and Fail cards, tagged; the
+//! card read is one more transient mission card, like a press on the pad);
+//! or the team plays the mission with the box's cards by hand and the host
+//! enters the counts ([`Command::MissionCounts`]): checked against the
+//! team's size, tied to no seat, and any cards already given on the pad
+//! give way to them.
+//!
 //! Excalibur and the anonymous ballot: the rules let the holder switch
 //! another member's card after every card is down and before the count. So
 //! while Excalibur is in play the ballot holds the cards of the members the
@@ -257,6 +267,29 @@ pub enum Command {
     },
     /// The player looking at a private reveal is done; the game goes on.
     RevealSeen,
+    /// A team member's pad button died during the mission: they lay their
+    /// own mission card face down on the reader, and the host names them
+    /// first (the reader cannot tell whose card it is).
+    MissionByReader {
+        /// The team member laying the card.
+        seat: Seat,
+    },
+    /// A mission card laid on the reader (normally from a tag: the box's
+    /// `avalon/mission/success-N` and `avalon/mission/fail-N`), for the
+    /// team member the host named.
+    MissionCardTag {
+        /// The card's id.
+        card: String,
+    },
+    /// The team played the mission with the box's cards by hand, shuffled
+    /// and turned over: the host enters how many of each came up. They
+    /// replace any card already given on the pad.
+    MissionCounts {
+        /// Success cards.
+        successes: u8,
+        /// Fail cards.
+        fails: u8,
+    },
     /// The host answers for a seat whose player left or whose pad is stuck:
     /// a team vote. Announced to everybody; never a mission card.
     HostAnswer {
@@ -338,6 +371,20 @@ pub enum Event {
         seat: Seat,
         /// The card.
         card: Option<MissionCard>,
+    },
+    /// The host named the team member who lays their mission card on the
+    /// reader (public: everybody sees who is at the reader).
+    MissionCardAwaited {
+        /// The team member.
+        seat: Seat,
+    },
+    /// The team played its cards by hand; the host entered the counts
+    /// (the tally follows).
+    MissionCountedByHand {
+        /// Success cards.
+        successes: u8,
+        /// Fail cards.
+        fails: u8,
     },
     /// The mission cards, shuffled and revealed as counts.
     MissionRevealed {
@@ -460,6 +507,7 @@ impl GameEvent for Event {
                 | Event::LoyaltyShown { .. }
                 | Event::VotesRevealed { .. }
                 | Event::MissionCardPlayed { .. }
+                | Event::MissionCountedByHand { .. }
                 | Event::MissionRevealed { .. }
                 | Event::GameEnded { .. }
         )
@@ -500,6 +548,9 @@ pub enum Phase {
         /// Excalibur's holder, if in play.
         #[serde(default)]
         excalibur: Option<Seat>,
+        /// The team member the host named to lay their card on the reader.
+        #[serde(default)]
+        reader: Option<Seat>,
     },
     /// Excalibur's holder looks at the switched card, alone.
     ExcaliburReveal {
@@ -934,6 +985,29 @@ impl Avalon {
         })
     }
 
+    /// Why `seat` cannot lay a mission card on the reader now: the same
+    /// refusals as a press on the pad (not on the team, already played).
+    fn check_reader_seat(&self, ballot: &AnonymousBallot, seat: Seat) -> Result<(), RuleError> {
+        if ballot.is_complete() {
+            return Err(CommonError::NotNow.into());
+        }
+        self.check_mission_card(ballot, seat)
+    }
+
+    /// Why the host cannot enter these counts of the cards played by hand.
+    fn check_counts(&self, team: &[Seat], ballot: &AnonymousBallot, successes: u8, fails: u8) -> Result<(), RuleError> {
+        // Once every card is down (Excalibur's holder deciding), the pad's
+        // cards stand.
+        if ballot.is_complete() {
+            return Err(CommonError::NotNow.into());
+        }
+        let given = usize::from(successes) + usize::from(fails);
+        if given != team.len() {
+            return Err(AvalonError::MissionCount { needed: team.len(), given }.into());
+        }
+        Ok(())
+    }
+
     fn decide_mission_card(
         &self,
         ballot: &AnonymousBallot,
@@ -1111,6 +1185,23 @@ impl Avalon {
     }
 }
 
+/// The mission card a tag names (`avalon/mission/fail-3`), or why it is
+/// not one.
+fn mission_card_of(card: &str) -> Result<MissionCard, RuleError> {
+    match GameKind::of_card(card) {
+        Some(GameKind::Avalon) => {}
+        Some(_) => return Err(CommonError::WrongGameCard { card: card.to_string() }.into()),
+        None => return Err(AvalonError::NotAMissionCard { card: card.to_string() }.into()),
+    }
+    let slug = card.strip_prefix("avalon/mission/").unwrap_or_default();
+    let base = slug.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end_matches('-');
+    match base {
+        "success" => Ok(MissionCard::Success),
+        "fail" => Ok(MissionCard::Fail),
+        _ => Err(AvalonError::NotAMissionCard { card: card.to_string() }.into()),
+    }
+}
+
 fn other(side: Side) -> Side {
     match side {
         Side::Good => Side::Evil,
@@ -1166,7 +1257,28 @@ impl Game for Avalon {
             (Command::PlayMission { seat, card }, Phase::Mission { ballot, .. }) => {
                 self.decide_mission_card(ballot, *seat, *card)
             }
-            (Command::UseExcalibur { target }, Phase::Mission { team, ballot, excalibur }) => {
+            (Command::MissionByReader { seat }, Phase::Mission { ballot, .. }) => {
+                self.check_reader_seat(ballot, *seat)?;
+                Ok(vec![Event::MissionCardAwaited { seat: *seat }])
+            }
+            (Command::MissionByReader { .. }, _) => Err(AvalonError::NoMissionNow.into()),
+            (Command::MissionCardTag { card }, Phase::Mission { ballot, reader, .. }) => {
+                let card = mission_card_of(card)?;
+                let seat = reader.ok_or(AvalonError::NobodyAtReader)?;
+                self.decide_mission_card(ballot, seat, card)
+            }
+            (Command::MissionCardTag { card }, _) => {
+                mission_card_of(card)?;
+                Err(AvalonError::NoMissionNow.into())
+            }
+            (Command::MissionCounts { successes, fails }, Phase::Mission { team, ballot, .. }) => {
+                self.check_counts(team, ballot, *successes, *fails)?;
+                let mut events = vec![Event::MissionCountedByHand { successes: *successes, fails: *fails }];
+                events.extend(self.mission_end(*successes, *fails));
+                Ok(events)
+            }
+            (Command::MissionCounts { .. }, _) => Err(AvalonError::NoMissionNow.into()),
+            (Command::UseExcalibur { target }, Phase::Mission { team, ballot, excalibur, .. }) => {
                 self.decide_excalibur(team, ballot, *excalibur, *target)
             }
             (Command::LadyExamine { target }, Phase::Lady) => self.decide_lady(*target),
@@ -1235,7 +1347,7 @@ impl Game for Avalon {
                         let switchable: Vec<Seat> =
                             team.iter().copied().filter(|&s| excalibur.is_some_and(|h| h != s)).collect();
                         let ballot = AnonymousBallot::with_sealable(team.iter().copied(), 2, switchable);
-                        self.phase = Phase::Mission { team, ballot, excalibur };
+                        self.phase = Phase::Mission { team, ballot, excalibur, reader: None };
                     }
                 } else {
                     self.rejections += 1;
@@ -1243,10 +1355,22 @@ impl Game for Avalon {
                 }
             }
             Event::MissionCardPlayed { seat, card } => {
-                if let (Phase::Mission { ballot, .. }, Some(c)) = (&mut self.phase, card) {
+                if let (Phase::Mission { ballot, reader, .. }, Some(c)) = (&mut self.phase, card) {
                     ballot.cast(*seat, *c as usize);
+                    // The card awaited on the reader came (or the pad
+                    // answered for the same seat after all).
+                    if *reader == Some(*seat) {
+                        *reader = None;
+                    }
                 }
             }
+            Event::MissionCardAwaited { seat } => {
+                if let Phase::Mission { reader, .. } = &mut self.phase {
+                    *reader = Some(*seat);
+                }
+            }
+            // The tally that follows replaces the ballot.
+            Event::MissionCountedByHand { .. } => {}
             Event::ExcaliburUsed { holder, target, original, counts } => {
                 if let (Some(target), Some(original), Some([successes, fails])) = (target, original, counts) {
                     // The held cards are gone: only the tally and the one card
@@ -1430,7 +1554,10 @@ impl Game for Avalon {
                 }
                 check_excalibur(setup, team, *excalibur, self.leader)?;
             }
-            Phase::Mission { team, ballot, excalibur } => {
+            Phase::Mission { team, ballot, excalibur, reader } => {
+                if reader.is_some_and(|s| !team.contains(&s) || ballot.answered().contains(&s)) {
+                    return Err(format!("the reader awaits {reader:?}, not a member still to play"));
+                }
                 if ballot.eligible().iter().copied().collect::<Vec<_>>() != *team {
                     return Err("mission ballot is not the team".into());
                 }
@@ -1502,7 +1629,11 @@ impl Game for Avalon {
     }
 
     fn card_command(&self, card: &str, _cards: &Catalog) -> Result<Command, RuleError> {
-        // Character and loyalty cards: `decide` tells which it wants now.
+        // A mission card (a dead button's way on); character and loyalty
+        // cards: `decide` tells which it wants now.
+        if card.starts_with("avalon/mission/") {
+            return Ok(Command::MissionCardTag { card: card.to_string() });
+        }
         Ok(Command::RoleCard { card: card.to_string() })
     }
 

@@ -392,3 +392,102 @@ fn votes_are_listed_for_the_seats_still_to_answer_and_the_assassins_seat_stays_s
     assert_eq!(named.len(), 5);
     assert!(named.iter().all(|l| matches!(l, Legal::Secret(Command::Assassinate { .. }))), "{named:?}");
 }
+
+/// The first mission's team approved: five players, seats 0 and 1.
+fn mission_open() -> (Avalon, Vec<Seat>) {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    let team = propose_first(&mut g);
+    vote_all(&mut g, true);
+    assert!(matches!(g.phase(), Phase::Mission { .. }));
+    (g, team)
+}
+
+#[test]
+fn a_dead_button_gives_way_to_the_players_own_card_on_the_reader() {
+    let (mut g, team) = mission_open();
+    run(&mut g, Command::PlayMission { seat: team[0], card: MissionCard::Success });
+    // Seat 1's button died: the host names the seat, the player lays the card.
+    let tag = |card: &str| Command::MissionCardTag { card: card.into() };
+    assert_eq!(refuse(&g, tag("avalon/mission/fail-2")).code(), "avalon.nobody_at_reader");
+    assert_eq!(refuse(&g, Command::MissionByReader { seat: Seat(3) }).code(), "avalon.not_on_team");
+    assert_eq!(refuse(&g, Command::MissionByReader { seat: team[0] }).code(), "common.already_answered");
+    let events = run(&mut g, Command::MissionByReader { seat: team[1] });
+    assert_eq!(events, vec![Event::MissionCardAwaited { seat: team[1] }]);
+    assert!(!events[0].is_transient() && !events[0].blocks_undo(), "who is at the reader is public");
+    assert_eq!(g.cues(&events[0])[0].id, "avalon.mission.reader");
+    let PhaseView::Mission { reader, .. } = g.view().phase else { panic!("the mission") };
+    assert_eq!(reader, Some(team[1]));
+    assert!(g.legal().iter().any(|l| l.choice() == Some(&Choice::MissionCard { seat: team[1] })));
+    assert_eq!(refuse(&g, tag("avalon/role/merlin")).code(), "avalon.not_a_mission_card");
+    assert_eq!(refuse(&g, tag("soc/black/saxons-1")).code(), "common.wrong_game_card");
+    let events = run(&mut g, tag("avalon/mission/fail-2"));
+    // The same secret input as a press: transient until the tally reveals it.
+    assert_eq!(events[0], Event::MissionCardPlayed { seat: team[1], card: Some(MissionCard::Fail) });
+    assert!(events[0].is_transient());
+    assert_eq!(events[0].redacted(), Some(Event::MissionCardPlayed { seat: team[1], card: None }));
+    let reveal = events.iter().find(|e| e.reveals_secrets()).expect("the tally");
+    assert_eq!(*reveal, Event::MissionRevealed { mission: 0, successes: 1, fails: 1, succeeded: false });
+    // Twice, or outside a mission: refused with the reason.
+    assert_eq!(refuse(&g, tag("avalon/mission/fail-2")).code(), "avalon.no_mission_now");
+    assert_eq!(refuse(&g, Command::MissionByReader { seat: team[1] }).code(), "avalon.no_mission_now");
+    // A tag on the reader becomes that command.
+    assert_eq!(
+        g.card_command("avalon/mission/success-4", Catalog::builtin()),
+        Ok(Command::MissionCardTag { card: "avalon/mission/success-4".into() })
+    );
+}
+
+#[test]
+fn a_second_card_from_the_same_player_is_refused_and_the_reader_waits_for_nobody() {
+    let (mut g, team) = mission_open();
+    run(&mut g, Command::MissionByReader { seat: team[0] });
+    run(&mut g, Command::MissionCardTag { card: "avalon/mission/success-1".into() });
+    let PhaseView::Mission { reader, played, .. } = g.view().phase else { panic!("the mission") };
+    assert_eq!((reader, played), (None, vec![team[0]]));
+    let e = refuse(&g, Command::MissionCardTag { card: "avalon/mission/fail-1".into() });
+    assert_eq!(e.code(), "avalon.nobody_at_reader");
+    assert!(e.text(Lang::En).contains("names"), "{}", e.text(Lang::En));
+    assert_eq!(refuse(&g, Command::MissionByReader { seat: team[0] }).code(), "common.already_answered");
+    // A good player's Fail still counts as a Success when the roles are known,
+    // whichever way the card came: here the roles are not known.
+    run(&mut g, Command::PlayMission { seat: team[1], card: MissionCard::Success });
+    assert_eq!(g.score(), (1, 0));
+}
+
+#[test]
+fn a_mission_played_by_hand_is_entered_as_counts_tied_to_no_seat() {
+    let (mut g, team) = mission_open();
+    // One card already on the pad: the counts replace it.
+    run(&mut g, Command::PlayMission { seat: team[0], card: MissionCard::Success });
+    let counts = |successes, fails| Command::MissionCounts { successes, fails };
+    let e = refuse(&g, counts(2, 1));
+    assert_eq!(e.code(), "avalon.mission_count");
+    assert_eq!(e.text(Lang::En), "The team has 2 players, so 2 cards are played; the counts add up to 3.");
+    assert_eq!(refuse(&g, counts(0, 1)).code(), "avalon.mission_count");
+    let listed = g.legal().into_iter().find(|l| matches!(l.command(), Command::MissionCounts { .. }));
+    assert_eq!(listed.and_then(|l| l.choice().cloned()), Some(Choice::MissionCounts { cards: 2 }));
+    let events = run(&mut g, counts(1, 1));
+    assert_eq!(events[0], Event::MissionCountedByHand { successes: 1, fails: 1 });
+    assert!(!events[0].is_transient() && events[0].blocks_undo());
+    assert!(events.iter().all(|e| !matches!(e, Event::MissionCardPlayed { .. })), "no card tied to a seat");
+    assert!(events[1].reveals_secrets(), "the pad's card held apart is erased with the tally");
+    assert_eq!(g.score(), (0, 1));
+    assert_eq!(g.cues(&events[0])[0].id, "avalon.mission.by_hand");
+    assert_eq!(refuse(&g, counts(1, 1)).code(), "avalon.no_mission_now");
+}
+
+#[test]
+fn the_boxs_tagged_mission_cards_are_five_success_and_five_fail_cards_the_engine_reads() {
+    let cards: Vec<_> = Catalog::builtin().by_kind(GameKind::Avalon, "mission").collect();
+    assert_eq!(cards.len(), 10);
+    for c in cards {
+        let read = mission_card_of(&c.id).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+        assert_eq!(Some(crate::code(&read).as_str()), c.fact_str("card"), "{}", c.id);
+        for lang in Lang::ALL {
+            assert!(Catalog::builtin().name(&c.id, lang).is_some(), "{} has no name in {lang:?}", c.id);
+        }
+    }
+    let fails = Catalog::builtin().by_kind(GameKind::Avalon, "mission").filter(|c| c.fact_str("card") == Some("fail"));
+    assert_eq!(fails.count(), 5);
+}

@@ -69,6 +69,10 @@ pub enum PhaseView {
         /// Who holds Excalibur.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         excalibur: Option<Seat>,
+        /// The team member the host named to lay their card on the reader
+        /// (a pad button that died).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reader: Option<Seat>,
     },
     /// Every card is down: Excalibur's holder may switch one other member's
     /// card, or let them stand.
@@ -259,14 +263,15 @@ pub(super) fn view(g: &Avalon) -> AvalonView {
             missing: ballot.missing(),
             excalibur: *excalibur,
         },
-        Phase::Mission { team, ballot, excalibur: Some(holder) } if ballot.is_complete() => {
+        Phase::Mission { team, ballot, excalibur: Some(holder), .. } if ballot.is_complete() => {
             PhaseView::Excalibur { holder: *holder, targets: team.iter().copied().filter(|s| s != holder).collect() }
         }
-        Phase::Mission { team, ballot, excalibur } => PhaseView::Mission {
+        Phase::Mission { team, ballot, excalibur, reader } => PhaseView::Mission {
             team: team.clone(),
             played: ballot.answered().iter().copied().collect(),
             missing: ballot.missing(),
             excalibur: *excalibur,
+            reader: *reader,
         },
         Phase::ExcaliburReveal { holder, target, .. } => {
             PhaseView::Private { viewer: *holder, about: *target, what: PrivateKind::MissionCard }
@@ -419,6 +424,8 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
             vec![Cue::new(id).arg("round", round)]
         }
         Event::VoteCast { .. } => vec![],
+        Event::MissionCardAwaited { seat } => vec![Cue::new("avalon.mission.reader").arg("name", g.said_name(*seat))],
+        Event::MissionCountedByHand { .. } => vec![Cue::new("avalon.mission.by_hand")],
         Event::MissionCardPlayed { .. } => match &g.phase {
             Phase::Mission { ballot, excalibur: Some(h), .. } if ballot.is_complete() => {
                 vec![Cue::new("avalon.excalibur.decide").arg("holder", g.said_name(*h))]
