@@ -48,6 +48,7 @@ mod error;
 pub mod export;
 pub mod facts;
 pub mod recovery;
+pub mod salvage;
 pub mod schema;
 mod stats;
 mod store;
@@ -377,6 +378,11 @@ impl Journal {
             recovery::sync_dir(&path)?;
         }
         let mut journal = journal;
+        // What the damaged file still holds comes over first; the deck
+        // files beside it then fill in the card facts it lost.
+        if let Some(moved) = &mut moved_aside {
+            moved.salvaged = Some(salvage::salvage(&moved.path, &mut journal));
+        }
         journal.adopt_facts()?;
         Ok(Opened { journal, moved_aside })
     }

@@ -83,12 +83,18 @@ pub struct MovedAside {
     pub path: PathBuf,
     /// What was wrong with it.
     pub damage: Damage,
+    /// What was read back from it into the fresh journal.
+    pub salvaged: Option<super::salvage::Salvaged>,
 }
 
 impl MovedAside {
     /// What to tell the table: what was wrong and where the file is now.
     pub fn notice(&self) -> Msg {
-        msg!("notice.journal.moved_aside", damage = self.damage.msg(), path = self.path.display().to_string())
+        let (damage, path) = (self.damage.msg(), self.path.display().to_string());
+        match &self.salvaged {
+            Some(s) => msg!("notice.journal.moved_aside.salvaged", damage, path, salvaged = s.msg()),
+            None => msg!("notice.journal.moved_aside", damage, path),
+        }
     }
 }
 
@@ -153,7 +159,7 @@ pub(crate) fn move_aside(path: &Path, damage: Damage) -> Result<MovedAside, Jour
         }
     }
     sync_dir(path)?;
-    Ok(MovedAside { path: target, damage })
+    Ok(MovedAside { path: target, damage, salvaged: None })
 }
 
 /// `path` with `suffix` appended to its file name (`tavola.db-wal`).

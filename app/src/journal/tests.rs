@@ -567,3 +567,70 @@ fn an_export_imported_into_an_empty_database_gives_the_same_facts() {
     assert!(into.forget_fact("nottingham/board/sheriff-path").unwrap());
     assert_eq!(into.facts().unwrap().len(), 1);
 }
+
+#[test]
+fn a_damaged_file_gives_back_every_row_it_still_holds_and_says_what_was_lost() {
+    let (dir, mut j) = fresh();
+    j.keep_facts(&test_facts()).unwrap();
+    j.learn_tag("04A1B2C3D4E580", "avalon/role/merlin").unwrap();
+    j.set_setting("lang", "it").unwrap();
+    let (_, history) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    let finished = record(&mut j, &history, Some(3));
+    let result = GameResult::from_events(&history.concat()).expect("a result");
+    j.finish_game(finished, &result).unwrap();
+    let games_root: i64 =
+        j.conn().query_row("SELECT rootpage FROM sqlite_schema WHERE name = 'games'", [], |r| r.get(0)).unwrap();
+    j.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(j);
+    // The deck file would give the facts back anyway: without it, only the
+    // salvage can.
+    fs::remove_file(facts::deck_path(&dir.path().join("tavola.db"), GameKind::Nottingham)).unwrap();
+    // The page of the games table is overwritten: the games are lost, the
+    // rest still reads.
+    let path = dir.path().join("tavola.db");
+    let mut bytes = fs::read(&path).unwrap();
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    let at = (games_root as usize - 1) * page;
+    bytes[at..at + page].fill(0xA5);
+    fs::write(&path, &bytes).unwrap();
+    let opened = Journal::open(&path).expect("open");
+    let moved = opened.moved_aside.expect("moved aside");
+    let s = moved.salvaged.expect("salvaged");
+    assert_eq!((s.facts.saved, s.facts.lost), (2, false));
+    assert_eq!((s.tags.saved, s.tags.lost), (1, false));
+    assert!(s.settings.saved >= 1 && !s.settings.lost);
+    assert_eq!(s.games.saved, 0);
+    assert!(s.games.lost, "the finished game is said lost");
+    let j = opened.journal;
+    assert_eq!(j.facts().unwrap(), test_facts());
+    assert_eq!(j.learned_tag("04A1B2C3D4E580").unwrap().as_deref(), Some("avalon/role/merlin"));
+    assert_eq!(j.setting::<String>("lang").unwrap().as_deref(), Some("it"));
+    let said = crate::games::Lang::En.text(&moved.notice());
+    assert!(said.contains("card facts of 2 cards") && said.contains("lost: finished games"), "{said}");
+    let said = crate::games::Lang::It.text(&moved.notice());
+    assert!(said.contains("i dati di 2 carte") && said.contains("partite concluse"), "{said}");
+}
+
+#[test]
+fn a_sound_copy_of_every_table_comes_back_when_only_the_integrity_check_fails() {
+    let (dir, mut j) = fresh();
+    j.keep_facts(&test_facts()).unwrap();
+    let (_, history) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    let finished = record(&mut j, &history, None);
+    j.finish_game(finished, &GameResult::from_events(&history.concat()).unwrap()).unwrap();
+    j.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    let mut bytes = fs::read(&path).unwrap();
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    let pages = u32::from_be_bytes(bytes[28..32].try_into().unwrap());
+    bytes[28..32].copy_from_slice(&(pages + 1).to_be_bytes());
+    bytes.resize(bytes.len() + page, 0);
+    fs::write(&path, &bytes).unwrap();
+    let opened = Journal::open(&path).expect("open");
+    let s = opened.moved_aside.expect("moved aside").salvaged.expect("salvaged");
+    assert_eq!((s.games.saved, s.games.lost), (1, false));
+    let j = opened.journal;
+    assert_eq!(j.games(GameState::Finished).unwrap().len(), 1);
+    assert_eq!(j.events(finished).unwrap(), history.concat(), "the whole game, entry by entry");
+}

@@ -153,6 +153,9 @@ impl Session {
         let mut one = FactBook::new();
         one.set(card.clone(), checked);
         self.keep_facts(&one, out);
+        if self.facts_open.as_deref() == Some(card.as_str()) {
+            self.facts_open = None;
+        }
         self.notice(Notice::FactsKept { card: facts::card_msg(&card) }, out);
         self.resume_after_facts(out);
     }
@@ -186,6 +189,37 @@ impl Session {
         self.keep_facts(&new, out);
         self.notice(Notice::DeckImported { count }, out);
         self.resume_after_facts(out);
+    }
+
+    /// The form shown now: the card opened by the owner, else the first
+    /// card the game waits for.
+    pub(super) fn facts_form(&self) -> Option<FactForm> {
+        let waiting =
+            self.awaiting_facts.as_ref().and_then(|(_, cards)| cards.iter().find(|c| self.facts.get(c).is_none()));
+        let card = self.facts_open.as_ref().or(waiting)?;
+        form(card, &self.facts, self.lang)
+    }
+
+    /// Opens a card's form (`None` closes it, and a game waiting for facts
+    /// stops waiting: the card can be laid again later).
+    pub(super) fn open_facts(&mut self, card: Option<String>, out: &mut Vec<Output>) {
+        match card {
+            None => {
+                self.facts_open = None;
+                self.awaiting_facts = None;
+            }
+            Some(card) => {
+                let game = GameKind::of_card(&card);
+                let wrong_game = self.facts_entry.is_some_and(|g| Some(g) != game);
+                if wrong_game || form(&card, &self.facts, self.lang).is_none() {
+                    let why = facts::FactError::NoFacts { card: card.clone() };
+                    let message = why.text(self.lang);
+                    self.message = Some(message.clone());
+                    return out.push(Output::Error { code: format!("facts.{}", why.code()), message });
+                }
+                self.facts_open = Some(card);
+            }
+        }
     }
 
     /// A command kept for want of facts is taken again once all are given.

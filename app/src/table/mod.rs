@@ -87,6 +87,22 @@ macro_rules! touches {
             },
             /// The deck file read last is imported.
             ConfirmImport,
+            /// Settings → Card facts: while `game` is set, a card of that
+            /// game laid on the reader opens its form (`None`: cards go to the
+            /// game again).
+            FactsEntry {
+                /// The game whose cards are being entered.
+                #[serde(default)]
+                game: Option<GameKind>,
+            },
+            /// Opens a card's form (a card picked from the list), or closes
+            /// the one open (`None`); a game waiting for facts is told they
+            /// will not come now, and the card can be laid again later.
+            OpenFacts {
+                /// The card.
+                #[serde(default)]
+                card: Option<String>,
+            },
             /// The host takes back the last action (after confirming on screen).
             Undo,
             /// The host brings back the action just taken back.
@@ -287,6 +303,13 @@ pub struct TableView {
     pub message: Option<String>,
     /// The timer settings.
     pub timers: TimerConfig,
+    /// The card whose facts the table asks for now (the game waits for
+    /// them, or the owner chose the card in Settings), with its form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facts_form: Option<FactForm>,
+    /// True when the game waits for that card's facts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub facts_block_game: bool,
 }
 
 impl TableView {
@@ -332,6 +355,11 @@ pub struct Session {
     awaiting_facts: Option<(AnyCommand, Vec<String>)>,
     /// A deck file read and checked, waiting for the host's confirmation.
     pending_deck: Option<crate::games::FactBook>,
+    /// Entering a game's card facts from Settings: a card of that game laid
+    /// on the reader opens its form instead of going to the game.
+    facts_entry: Option<GameKind>,
+    /// The card whose form the owner opened (laid or picked).
+    facts_open: Option<String>,
     store: Option<Box<dyn Store>>,
     /// How many of `history`'s events each command in effect produced.
     commands: Vec<usize>,
@@ -377,6 +405,8 @@ impl Session {
             facts: Default::default(),
             awaiting_facts: None,
             pending_deck: None,
+            facts_entry: None,
+            facts_open: None,
             store: None,
             commands: Vec::new(),
             undone: Vec::new(),
@@ -564,6 +594,8 @@ impl Session {
             lights: self.lights(),
             message: self.message.clone(),
             timers: self.timers,
+            facts_form: self.facts_form(),
+            facts_block_game: self.awaiting_facts.is_some(),
         }
     }
 
@@ -692,6 +724,8 @@ impl Session {
             Touch::SetFacts { card, facts } => self.give_facts(card, facts, out),
             Touch::ImportDeck { deck } => self.read_deck(&deck, out),
             Touch::ConfirmImport => self.confirm_import(out),
+            Touch::FactsEntry { game } => self.facts_entry = game,
+            Touch::OpenFacts { card } => self.open_facts(card, out),
             Touch::Undo => self.undo(out),
             Touch::Redo => self.redo(out),
             Touch::Peek => self.peek(out),
@@ -856,6 +890,9 @@ impl Session {
         let Some(kind) = GameKind::of_card(&card).filter(|_| self.ctx.cards.contains(&card)) else {
             return self.notice(Notice::UnknownCard { card }, out);
         };
+        if self.facts_entry.is_some() {
+            return self.open_facts(Some(card), out);
+        }
         match &self.game {
             None => self.notice(Notice::NoGame, out),
             Some(g) if g.kind() != kind => {

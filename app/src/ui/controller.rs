@@ -5,8 +5,8 @@ use super::{
     App, AppWindow, AvalonUi, CardItem, GameItem, HistoryRow, MissionItem, RoleOption, SeatItem, StatRow, TableSim,
 };
 use crate::boot::Booted;
-use crate::games::avalon::{AvalonView, Command, PhaseView, Role, RoleSet, Setup, Side};
-use crate::games::{AnyView, GameKind, Lang, Said, Seat};
+use crate::games::avalon::{AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
+use crate::games::{AnyView, Game, GameKind, Lang, Legal, Said, Seat};
 use crate::hw::{Light, Millis, PadButton};
 use crate::table::{Input, NarrationControl, TableView, TimerConfig, TimerKind, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
@@ -24,6 +24,9 @@ mod soc;
 // Nottingham's pages.
 #[path = "nottingham.rs"]
 mod nottingham;
+// The owner's card facts: the form and Settings → Card facts.
+#[path = "facts.rs"]
+mod facts;
 // The hardware self-test and tagging pages, kept apart from this file.
 #[path = "hardware.rs"]
 mod hardware;
@@ -34,6 +37,8 @@ enum Overlay {
     Settings,
     About,
     History,
+    /// Settings → Card facts.
+    CardFacts,
 }
 
 /// The cards of the card picker for the game on the table: for Avalon every
@@ -71,6 +76,10 @@ fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
             }
         }
     }
+    // A mission card of each kind, for a pad button that dies.
+    for id in ["avalon/mission/success-1", "avalon/mission/fail-1"] {
+        cards.push(card(id));
+    }
     cards.push(("soc/black/saxons-1".into(), Some("soc/black/saxons-1".into())));
     cards.push(("blank".into(), None));
     cards
@@ -99,6 +108,8 @@ pub struct Controller {
     night_armed: bool,
     soc_screen: soc::SocScreen,
     notts_screen: nottingham::NottsScreen,
+    /// The card facts pages (see `facts.rs`).
+    facts_screen: facts::FactsScreen,
     /// The game the card picker holds cards for.
     cards_for: Option<GameKind>,
     /// The hardware pages (see `hardware.rs`).
@@ -131,6 +142,7 @@ impl Controller {
             night_armed: false,
             soc_screen: Default::default(),
             notts_screen: Default::default(),
+            facts_screen: Default::default(),
             cards_for: None,
             hw: Default::default(),
         }
@@ -335,11 +347,14 @@ impl Controller {
         if let Some(page) = self.hw.page() {
             return page;
         }
+        if let Some(page) = self.facts_page(view) {
+            return page;
+        }
         match self.overlay {
             Some(Overlay::Settings) => return "settings",
             Some(Overlay::About) => return "about",
             Some(Overlay::History) => return "history",
-            None => {}
+            Some(Overlay::CardFacts) | None => {}
         }
         // Each game's screens: a game added to the list of games is refused
         // here by the compiler until it has its own.
@@ -443,6 +458,7 @@ impl Controller {
         self.refresh_notts(window, &view);
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
+        self.refresh_facts(window, lang);
     }
 
     fn refresh_avalon(&mut self, window: &AppWindow, view: &TableView) {
@@ -558,11 +574,45 @@ impl Controller {
             ui.set_good_won(*winner == Side::Good);
         }
         ui.set_roles_known(a.roles_revealed.is_some());
+        self.refresh_dead_button(window, a);
         if !matches!(a.phase, PhaseView::Night) || view.queued_lines == 0 {
             self.night_armed = false;
         }
         ui.set_night_armed(self.night_armed);
         ui.set_votes_shown(show_votes && a.last_votes.is_some());
+    }
+
+    /// A pad button that died during a mission: the seats the engine lets
+    /// the host name at the reader, and the count of a mission played by
+    /// hand when the engine takes one.
+    fn refresh_dead_button(&self, window: &AppWindow, a: &AvalonView) {
+        let ui = window.global::<AvalonUi<'_>>();
+        let legal = self.booted.table.session.avalon().map(Game::legal).unwrap_or_default();
+        let seats: Vec<i32> = legal
+            .iter()
+            .filter_map(|l| match l {
+                Legal::Exact(Command::MissionByReader { seat }) => Some(i32::from(seat.0)),
+                _ => None,
+            })
+            .collect();
+        let cards = legal
+            .iter()
+            .find_map(|l| match l.choice() {
+                Some(Choice::MissionCounts { cards }) => Some(*cards as i32),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let reader = match &a.phase {
+            PhaseView::Mission { reader: Some(s), .. } => i32::from(s.0),
+            _ => -1,
+        };
+        if seats.is_empty() && cards == 0 && reader < 0 {
+            ui.set_dead_button_open(false);
+        }
+        ui.set_hand_fails(ui.get_hand_fails().clamp(0, cards));
+        set_model(&ui.get_reader_seats(), seats, |m| ui.set_reader_seats(m));
+        ui.set_reader_seat(reader);
+        ui.set_hand_cards(cards);
     }
 
     fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {
@@ -626,10 +676,14 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
             let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
             lang.text(&msg!("ui.avalon.team_vote", team, done, all, missing))
         }
-        PhaseView::Mission { team, played, missing, .. } => {
+        PhaseView::Mission { team, played, missing, reader, .. } => {
             let (done, all) = (played.len(), played.len() + missing.len());
             let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
-            lang.text(&msg!("ui.avalon.mission_status", team, done, all, missing))
+            let status = lang.text(&msg!("ui.avalon.mission_status", team, done, all, missing));
+            match reader.and_then(|s| a.names.get(s.index())) {
+                Some(name) => status + " " + &lang.text(&msg!("ui.avalon.at_reader", name = name.as_str())),
+                None => status,
+            }
         }
         _ => String::new(),
     }
@@ -709,6 +763,10 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     app.on_close_page(act(Rc::new(|c| {
         c.overlay = match c.overlay {
             Some(Overlay::About) => Some(Overlay::Settings),
+            Some(Overlay::CardFacts) => {
+                c.close_card_facts();
+                Some(Overlay::Settings)
+            }
             _ => None,
         }
     })));
@@ -822,6 +880,26 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         let with = with.clone();
         ui.on_confirm_merlin(move |yes| with(&|c| c.avalon(Command::ConfirmMerlin { was_merlin: yes })));
     }
+    {
+        let with = with.clone();
+        ui.on_name_reader(move |i| {
+            with(&|c| {
+                if let Ok(seat) = u8::try_from(i) {
+                    c.avalon(Command::MissionByReader { seat: Seat(seat) });
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_enter_counts(move |successes, fails| {
+            with(&|c| {
+                if let (Ok(successes), Ok(fails)) = (u8::try_from(successes), u8::try_from(fails)) {
+                    c.avalon(Command::MissionCounts { successes, fails });
+                }
+            })
+        });
+    }
 
     {
         let with = with.clone();
@@ -835,5 +913,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     hardware::wire(window, with.clone());
     avalon_options::wire(window, with.clone());
     soc::wire(window, ctrl, with.clone());
-    nottingham::wire(window, ctrl, with);
+    nottingham::wire(window, ctrl, with.clone());
+    facts::wire(window, ctrl, with);
 }
