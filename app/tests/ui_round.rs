@@ -299,3 +299,86 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
     }
     assert_eq!(app.get_page(), "night", "{}", app.get_message());
 }
+
+/// A five-player game in English up to its first mission, seats 1 and 2 on
+/// the team and the mission open, all through the widgets and the keys.
+fn to_the_first_mission(ui: &Ui, now: &mut u64) {
+    use tavola::table::{Input, Touch};
+    ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang: tavola::games::Lang::En }));
+    ui.step(*now);
+    click(ui, "The Resistance: Avalon");
+    click(ui, "Start");
+    click(ui, "Day begins");
+    click(ui, "End the night now");
+    click(ui, "Seat 1");
+    click(ui, "Seat 2");
+    click(ui, "Propose the team");
+    for seat in ["1", "2", "3", "4", "5"] {
+        ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
+        key(ui, now, "a");
+    }
+    *now += tavola::table::PAD_QUIET_MS;
+    ui.step(*now);
+    assert!(ui.window.global::<AvalonUi<'_>>().get_status().contains("Cards played: 0 of 2"));
+}
+
+#[test]
+fn a_dead_button_player_lays_their_own_card_on_the_reader() {
+    use tavola::ui::TableSim;
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let mut now = 0;
+    to_the_first_mission(&ui, &mut now);
+    let app = ui.window.global::<App<'_>>();
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    // Seat 1 plays on the pad; seat 2's button is dead.
+    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: "1".into() });
+    key(&ui, &mut now, "a");
+    assert!(!shown(&ui, "Card on the reader for 2"), "folded until asked");
+    click(&ui, "A button does not work");
+    // Only the team member still to play can be named.
+    assert!(shown(&ui, "Card on the reader for 2"));
+    assert!(!shown(&ui, "Card on the reader for 1") && !shown(&ui, "Card on the reader for 3"));
+    click(&ui, "Card on the reader for 2");
+    assert_eq!(avalon.get_reader_seat(), 1);
+    let status = avalon.get_status().to_string();
+    assert!(status.ends_with("2: lay your mission card face down on the reader."), "{status}");
+    // The player lays their own card (the simulated reader's picker).
+    let sim = ui.window.global::<TableSim<'_>>();
+    let cards = sim.get_cards();
+    let i =
+        (0..cards.row_count()).find(|&i| cards.row_data(i).unwrap().id == "avalon/mission/fail-1").expect("the card");
+    sim.set_selected_card(i as i32);
+    key(&ui, &mut now, "t");
+    run_for(&ui, &mut now, 200);
+    assert_eq!(avalon.get_missions().row_data(0).unwrap().result, 2, "one Fail: {}", app.get_message());
+    assert_eq!(avalon.get_reader_seats().row_count(), 0, "nothing to name after the mission");
+    // The card laid again, outside a mission: refused in words.
+    key(&ui, &mut now, "t");
+    run_for(&ui, &mut now, 1_500);
+    sim.invoke_lift_card();
+    run_for(&ui, &mut now, 1_500);
+    key(&ui, &mut now, "t");
+    run_for(&ui, &mut now, 200);
+    assert!(app.get_message().contains("No mission is being played"), "{}", app.get_message());
+}
+
+#[test]
+fn a_mission_played_by_hand_is_entered_as_counts() {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    let mut now = 0;
+    to_the_first_mission(&ui, &mut now);
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    click(&ui, "A button does not work");
+    assert_eq!(avalon.get_hand_cards(), 2, "the team's two cards");
+    click(&ui, "One Fail more");
+    click(&ui, "One Fail more");
+    click(&ui, "One Fail more");
+    assert_eq!(avalon.get_hand_fails(), 2, "no more Fails than cards");
+    click(&ui, "One Fail less");
+    click(&ui, "Enter the count");
+    let first = avalon.get_missions().row_data(0).unwrap();
+    assert_eq!((first.result, first.fails), (2, 1), "1 Success and 1 Fail: the mission failed");
+    assert!(!shown(&ui, "Enter the count"), "the way on closes with the mission");
+}

@@ -448,7 +448,7 @@ fn the_sacrifice_comes_once_a_turn_from_the_first_and_the_accusation_waits_for_s
     ok(&mut d, "draw_white", json!({}));
     assert_eq!(turn(&mut d), 1);
     let out = soc(&mut d, "sacrifice", json!({}));
-    assert_eq!(codes(&out), vec!["common.not_now"], "once a turn: the turn is over");
+    assert_eq!(codes(&out), vec!["soc.evil_first"], "once a turn: the turn is over, the next one begins");
     siege_turn(&mut d);
     assert_eq!(turn(&mut d), 2);
     ok(&mut d, "add_siege_engine", json!({}));
