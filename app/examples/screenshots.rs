@@ -13,7 +13,7 @@ use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, NottsUi, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, FactsUi, NottsUi, SocUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -437,4 +437,19 @@ fn main() {
     let _ = Colour::Red;
     s.last_line();
     s.save("notts-end");
+
+    // Settings → Card facts after that game (its path kept), then a
+    // commission's form half filled (test values, not a real card's).
+    s.touch(Touch::Leave { confirm: true });
+    let win = s.ui.window.clone_strong();
+    let facts = win.global::<FactsUi<'_>>();
+    facts.invoke_open_page();
+    s.ui.step(s.now);
+    s.save("facts-deck");
+    facts.invoke_open_card(2);
+    for _ in 0..9 {
+        facts.invoke_step(0, -1, 1);
+    }
+    s.ui.step(s.now);
+    s.save("facts-form");
 }

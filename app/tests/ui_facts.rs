@@ -77,14 +77,14 @@ fn settings_list_the_cards_still_missing_and_take_a_commissions_points() {
     assert_eq!(app.get_page(), "facts-form");
     assert!(!f.get_blocks_game());
     let names: Vec<String> = f.get_fields().iter().map(|x| x.name.to_string()).collect();
-    assert_eq!(names, ["points beside the single pawn", "points beside the two pawns"]);
+    assert_eq!(names, ["Points beside the single pawn", "Points beside the two pawns"]);
     // Both at 10: refused, the single pawn's must be more.
-    press(&ui, "More: points beside the single pawn");
-    press(&ui, "More: points beside the two pawns");
+    press(&ui, "More: Points beside the single pawn");
+    press(&ui, "More: Points beside the two pawns");
     click(&ui, "Save");
     assert_eq!(app.get_page(), "facts-form");
     assert!(app.get_message().contains("must be more"), "{}", app.get_message());
-    press(&ui, "More: points beside the single pawn");
+    press(&ui, "More: Points beside the single pawn");
     click(&ui, "Save");
     assert_eq!(app.get_page(), "facts-deck", "{}", app.get_message());
     assert_eq!(f.get_missing_text(), "10 cards of 11 still lack their numbers.");

@@ -239,8 +239,11 @@ fn field_item(f: &crate::table::FormField, v: &Value, lang: Lang) -> FactField {
     let options: Vec<SharedString> = f.options.iter().map(|(_, name)| name.into()).collect();
     let values: Vec<i32> =
         v.as_array().map(|a| a.iter().filter_map(Value::as_i64).map(|n| n as i32).collect()).unwrap_or_default();
+    // A field's name starts a line on the form (mid-sentence in messages).
+    let mut name = f.name.chars();
+    let name: String = name.next().map(|c| c.to_uppercase().chain(name).collect()).unwrap_or_default();
     FactField {
-        name: f.name.clone().into(),
+        name: name.into(),
         kind: f.kind.clone().into(),
         value: shown(f, v).into(),
         hint: hint.into(),
