@@ -229,3 +229,119 @@ fn italian_messages_and_narration() {
     let leader_line = d.all("line").into_iter().find(|l| l["id"] == "avalon.round.leader").unwrap();
     assert_eq!(leader_line["text"], "Missione 1: guida Posto 1, che sceglie una squadra di 2.");
 }
+
+/// A journal in a fresh folder, for a game stopped and taken up again.
+fn journal(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tavola-avalon-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("tavola.db")
+}
+
+/// The database and its WAL, as a disk would show them.
+fn on_disk(path: &std::path::Path) -> String {
+    let mut bytes = std::fs::read(path).unwrap_or_default();
+    for suffix in ["-wal", "-journal"] {
+        bytes.extend(std::fs::read(format!("{}{suffix}", path.display())).unwrap_or_default());
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn lay(d: &mut Driver, uid: &str, card: &str) -> Vec<serde_json::Value> {
+    let out = d.send(json!({"tag": "placed", "uid": uid, "card": card}));
+    d.send(json!({"tag": "removed", "uid": uid}));
+    d.wait(1_200);
+    out
+}
+
+#[test]
+fn a_dead_button_players_own_card_on_the_reader_keeps_the_secret_through_a_power_cut() {
+    let path = journal("reader");
+    let open = |resume| {
+        Driver::open(Options { seed: 5, db: Some(path.clone()), resume, ..Options::default() }).expect("the journal")
+    };
+    {
+        let mut d = open(false);
+        d.start_avalon(5, &[]);
+        // Outside a mission, a mission card is refused and changes nothing.
+        let before = d.avalon_view();
+        let out = lay(&mut d, "04B0000000A001", "avalon/mission/fail-1");
+        assert_eq!(codes(&out), vec!["avalon.no_mission_now"]);
+        assert_eq!(d.avalon_view(), before);
+        d.avalon("propose_team", json!({"team": [0, 1]}));
+        d.everyone_votes(5, "approve");
+        d.press(0, "approve");
+        // Seat 2's button is dead: a card laid before anybody is named is
+        // refused; a seat off the team cannot be named.
+        let out = lay(&mut d, "04B0000000A002", "avalon/mission/fail-2");
+        assert_eq!(codes(&out), vec!["avalon.nobody_at_reader"]);
+        let out = d.avalon("mission_by_reader", json!({"seat": 3}));
+        assert_eq!(codes(&out), vec!["avalon.not_on_team"]);
+        let out = d.avalon("mission_by_reader", json!({"seat": 0}));
+        assert_eq!(codes(&out), vec!["common.already_answered"]);
+        let out = d.avalon("mission_by_reader", json!({"seat": 1}));
+        assert_eq!(events(&out, "mission_card_awaited")[0]["seat"], 1);
+        assert!(lines(&out).contains(&"avalon.mission.reader".to_string()));
+        assert_eq!(d.avalon_view()["phase"]["reader"], 1);
+        // The card laid: one more card played, shown without its face; it
+        // is the last of the team, so the tally follows.
+        let out = lay(&mut d, "04B0000000A003", "avalon/mission/fail-3");
+        let played = events(&out, "mission_card_played");
+        assert_eq!(played.len(), 1, "{out:?}");
+        assert!(played[0]["card"].is_null(), "never shown: {out:?}");
+        assert!(!out.iter().any(|o| o.to_string().contains("fail-3")), "the card's id stays off the output");
+        assert_eq!(events(&out, "mission_revealed").len(), 1);
+    }
+    // The mission ended with the card above: its tally is stored, the card
+    // tied to its seat is not, in no byte of the files.
+    let disk = on_disk(&path);
+    assert!(!disk.contains("mission_card_played") && !disk.contains("fail-3"), "a card tied to a seat on disk");
+    assert!(disk.contains("mission_revealed"));
+    let mut d = open(true);
+    let m = &d.avalon_view()["missions"][0];
+    assert_eq!((m["fails"].clone(), m["succeeded"].clone()), (json!(1), json!(false)));
+    // Mission 2, three players: the reader's card, then the power goes.
+    d.avalon("propose_team", json!({"team": [1, 2, 3]}));
+    d.everyone_votes(5, "approve");
+    d.avalon("mission_by_reader", json!({"seat": 2}));
+    lay(&mut d, "04B0000000A004", "avalon/mission/success-4");
+    assert_eq!(d.avalon_view()["phase"]["played"], json!([2]));
+    // Twice: the same player's second card finds nobody named.
+    let out = lay(&mut d, "04B0000000A005", "avalon/mission/fail-5");
+    assert_eq!(codes(&out), vec!["avalon.nobody_at_reader"]);
+    drop(d);
+    assert!(on_disk(&path).contains("mission_card_played"), "the card in flight is kept until the tally");
+    let mut d = open(true);
+    assert_eq!(d.avalon_view()["phase"]["played"], json!([2]), "the card on the reader survived the power cut");
+    d.press(1, "approve");
+    d.press(3, "approve");
+    assert_eq!(d.avalon_view()["missions"][1]["succeeded"], true);
+    drop(d);
+    assert!(!on_disk(&path).contains("mission_card_played"), "erased once revealed");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn a_mission_played_by_hand_is_entered_as_counts_that_fit_the_team() {
+    let mut d = Driver::new(6);
+    d.start_avalon(5, &[]);
+    let out = d.avalon("mission_counts", json!({"successes": 2, "fails": 0}));
+    assert_eq!(codes(&out), vec!["avalon.no_mission_now"]);
+    d.avalon("propose_team", json!({"team": [0, 1]}));
+    d.everyone_votes(5, "approve");
+    d.press(0, "approve");
+    let before = d.avalon_view();
+    let out = d.avalon("mission_counts", json!({"successes": 2, "fails": 1}));
+    assert_eq!(codes(&out), vec!["avalon.mission_count"]);
+    assert_eq!(d.avalon_view(), before, "nothing changed");
+    let out = d.avalon("mission_counts", json!({"successes": 1, "fails": 1}));
+    assert!(errors(&out).is_empty(), "{out:?}");
+    assert_eq!(
+        events(&out, "mission_counted_by_hand")[0],
+        &json!({"event": "mission_counted_by_hand", "successes": 1, "fails": 1})
+    );
+    assert!(lines(&out).contains(&"avalon.mission.by_hand".to_string()));
+    let m = &d.avalon_view()["missions"][0];
+    assert_eq!((m["successes"].clone(), m["fails"].clone()), (json!(1), json!(1)), "the counts, not the pad's card");
+    assert_eq!(d.avalon_view()["phase"]["phase"], "team_building");
+}
