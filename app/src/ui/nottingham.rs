@@ -63,8 +63,6 @@ pub(super) enum Menu {
     Trade(Option<Item>),
     /// The ambush card shown, picked on screen.
     Ambush,
-    /// The two items of a two-item ambush card, learned (the first picked).
-    AmbushItems(String, Option<Item>),
     /// A commission's points, learned (the single pawn's side given).
     Points(Commission, Option<u8>),
     /// Setting a count of cards in hand right.
@@ -88,7 +86,7 @@ impl Menu {
             Menu::Main => true,
             Menu::Draw => listed(&|c| matches!(c, Command::Draw { .. })),
             Menu::Trade(_) => listed(&|c| matches!(c, Command::Trade { .. })),
-            Menu::Ambush | Menu::AmbushItems(..) => listed(&|c| matches!(c, Command::Spring { .. })),
+            Menu::Ambush => listed(&|c| matches!(c, Command::Spring { .. })),
             Menu::Points(..) => over,
             Menu::HandCount(s) => listed(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)),
         }
@@ -171,20 +169,6 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
                 .collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.ambush_card")), a, true);
-        }
-        Menu::AmbushItems(card, first) => {
-            let mut a: Vec<ActionItem> = Item::ALL
-                .iter()
-                .filter(|&&i| i != Item::Gold && Some(i) != *first)
-                .map(|&i| button(format!("ambush-item:{}", i.slug()), i.text(lang), 0))
-                .collect();
-            a.push(back());
-            let card_name = Catalog::builtin().label(card, lang);
-            let prompt = match first {
-                None => say(msg!("ui.notts.ask.ambush_first_item", card = card_name)),
-                Some(i) => say(msg!("ui.notts.ask.ambush_second_item", card = card_name, item = i.msg())),
-            };
-            return (prompt, a, false);
         }
         Menu::Points(..) => {}
         Menu::HandCount(s) => {
@@ -298,10 +282,6 @@ impl Controller {
         self.booted.table.session.engine::<Nottingham>().map(Game::legal).unwrap_or_default()
     }
 
-    fn notts_facts(&self) -> Facts {
-        self.booted.table.session.engine::<Nottingham>().map(|g| g.facts().clone()).unwrap_or_default()
-    }
-
     /// The facts kept from the last game of Nottingham (the owner's numbers).
     fn notts_kept_facts(&self) -> Facts {
         Facts::from_book(self.booted.table.session.facts())
@@ -347,25 +327,9 @@ impl Controller {
             "leave" => self.touch(Touch::Leave { confirm: true }),
             "trade-item" => next = Menu::Trade(item()),
             "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
-            "ambush-card" => {
-                // A two-item card whose items are not known yet asks them first.
-                let known = self.notts_facts().ambush_items.contains_key(arg) || !arg.contains("/items-");
-                if known {
-                    self.notts(Command::Spring { seat: None, card: arg.to_string() });
-                } else {
-                    next = Menu::AmbushItems(arg.to_string(), None);
-                }
-            }
-            "ambush-item" => match (menu, item()) {
-                (Menu::AmbushItems(card, None), Some(i)) => next = Menu::AmbushItems(card, Some(i)),
-                (Menu::AmbushItems(card, Some(first)), Some(second)) => {
-                    let mut facts = Facts::default();
-                    facts.ambush_items.insert(card.clone(), [first, second]);
-                    self.notts(Command::Learn { facts });
-                    self.notts(Command::Spring { seat: None, card });
-                }
-                _ => {}
-            },
+            // A two-item card whose items are not known yet: the table asks
+            // them on the card facts form, then springs it.
+            "ambush-card" => self.notts(Command::Spring { seat: None, card: arg.to_string() }),
             "points" => {
                 let Ok(n) = arg.parse::<u8>() else { return };
                 let missing = self.view().nottingham().map(|v| v.points_missing.clone()).unwrap_or_default();
