@@ -280,3 +280,28 @@ fn a_game_runs_to_the_sheriffs_return_and_the_count_asks_the_commissions_points(
     assert_eq!(totals, [25, 13, 9]);
     assert_eq!(after["winners"], json!([0]));
 }
+
+#[test]
+fn in_card_facts_entry_a_card_laid_on_the_reader_opens_its_form_and_a_card_without_facts_is_refused() {
+    let out = drive(
+        1,
+        &[
+            json!({"touch": "facts_entry", "game": "nottingham"}),
+            json!({"tag": "placed", "uid": "04A10000000041", "card": "nottingham/ambush/items-5"}),
+            json!({"tag": "removed"}),
+            json!({"view": true}),
+            json!({"touch": "set_facts", "card": "nottingham/ambush/items-5", "facts": {"first": "jewels", "second": "chest"}}),
+            json!({"view": true}),
+            json!({"wait_ms": 1000}),
+            json!({"tag": "placed", "uid": "04A10000000042", "card": "nottingham/item/gold-3"}),
+            json!({"tag": "removed"}),
+            json!({"view": true}),
+        ],
+    );
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert_eq!(views[0]["view"]["facts_form"]["card"], "nottingham/ambush/items-5", "the card laid opens its form");
+    assert!(views[1]["view"]["facts_form"].is_null(), "saved, the form closes");
+    assert!(views[2]["view"]["facts_form"].is_null());
+    assert_eq!(errors(&out), ["facts.no_facts"], "an item card carries no facts to enter");
+    assert!(views.iter().all(|v| v["view"]["game"].is_null()), "no game was touched");
+}
