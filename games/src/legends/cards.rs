@@ -479,6 +479,11 @@ fn event_from_book(book: &FactBook, cards: &Catalog, card: &str) -> Option<Event
             requirements.push(Requirement { skill: Skill::of_code(s)?, needed: u8::try_from(n).ok()? });
         }
     }
+    // The book's type overruled by the catalog's may leave a location
+    // event without its place or requirement: not read, asked again.
+    if event_type == EventType::Location && (location.is_none() || requirements.is_empty()) {
+        return None;
+    }
     let victory_points = book.int(card, "victory_points").and_then(|n| u8::try_from(n).ok()).unwrap_or(0);
     Some(EventFacts {
         event_type,

@@ -1,6 +1,6 @@
 //! Camelot Legends' refusals: messages `legends.<code>` in the catalogs.
 
-use super::cards::{Location, Skill, REQUIREMENT, VICTORY_POINTS};
+use super::cards::{Location, Skill, REQUIREMENT, SKILL_VALUES, VICTORY_POINTS};
 use super::{MAX_COMPANY, MAX_PLAYERS, MIN_PLAYERS};
 use crate::facts::card_msg;
 use crate::Seat;
@@ -112,6 +112,11 @@ pub enum LegendsError {
     StillPlacing,
     /// A fact in force in this game cannot change until the next.
     FactInForce,
+    /// A character's facts out of the rulebook's ranges or options.
+    CharacterFacts {
+        /// The card.
+        card: String,
+    },
     /// An event's facts do not hold together (a location event without
     /// its location or requirement, numbers out of range).
     EventFacts {
@@ -190,6 +195,9 @@ impl Said for LegendsError {
             ActionsBegun => msg!("legends.actions_begun"),
             StillPlacing => msg!("legends.still_placing"),
             FactInForce => msg!("legends.fact_in_force"),
+            CharacterFacts { card: c } => {
+                msg!("legends.character_facts", card = card(c), low = SKILL_VALUES.start(), high = SKILL_VALUES.end())
+            }
             EventFacts { card: c } => msg!(
                 "legends.event_facts",
                 card = card(c),
@@ -241,6 +249,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         ActionsBegun,
         StillPlacing,
         FactInForce,
+        CharacterFacts { card: c() },
         EventFacts { card: c() },
         EventsLeft { cards: 4 },
         HandCount { cards: 9 },

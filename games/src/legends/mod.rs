@@ -914,12 +914,19 @@ impl Legends {
 /// checks as the fact forms, for facts that come with a command).
 fn check_facts(f: &Facts) -> Res<()> {
     for (card, c) in &f.characters {
-        let bad = || err(LegendsError::NotACharacter { card: card.clone() });
         if !is_character(card) {
-            return Err(bad());
+            return Err(err(LegendsError::NotACharacter { card: card.clone() }));
         }
-        if c.skills.iter().any(|v| !cards::SKILL_VALUES.contains(&i64::from(*v))) {
-            return Err(bad());
+        let skills = c.skills.iter().all(|v| cards::SKILL_VALUES.contains(&i64::from(*v)));
+        let second = match c.second_alliance.as_deref() {
+            None => true,
+            Some(a) => cards::ALLIANCES.contains(&a) && !matches!(a, "none" | "grey") && a != c.alliance,
+        };
+        let choices = cards::ALLIANCES.contains(&c.alliance.as_str())
+            && cards::GENDERS.contains(&c.gender.as_str())
+            && cards::LEVELS.contains(&c.level.as_str());
+        if !skills || !second || !choices {
+            return Err(err(LegendsError::CharacterFacts { card: card.clone() }));
         }
     }
     for (card, e) in &f.events {
@@ -931,7 +938,8 @@ fn check_facts(f: &Facts) -> Res<()> {
         let points = e.victory_points == 0 || VICTORY_POINTS.contains(&i64::from(e.victory_points));
         let two_skills = e.requirements.len() < 2 || e.requirements[0].skill != e.requirements[1].skill;
         let located = e.event_type != EventType::Location || (e.location.is_some() && !e.requirements.is_empty());
-        if !in_range || !points || !two_skills || !located || e.requirements.len() > 2 {
+        let level = cards::LEVELS.contains(&e.level.as_str());
+        if !in_range || !points || !two_skills || !located || !level || e.requirements.len() > 2 {
             return Err(bad());
         }
     }

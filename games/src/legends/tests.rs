@@ -428,6 +428,20 @@ fn the_setup_copies_the_owners_facts_with_what_the_catalog_states() {
     f.characters.insert(KAY.into(), ch([3, 1, 2, 0, 4, -1]));
     // Test values; the Black Knight's location is the catalog's.
     f.events.insert("legends/event/the-black-knight".into(), ev(Location::Camelot, &[(Skill::Combat, 9)], 2));
+    // The owner typed the Sword in the Stone a special event; the rules
+    // text says it is a location event: without its place it is asked
+    // again when met.
+    let sword = "legends/event/sword-in-the-stone";
+    f.events.insert(
+        sword.into(),
+        EventFacts {
+            event_type: EventType::Special,
+            location: None,
+            requirements: Vec::new(),
+            victory_points: 0,
+            level: INTRODUCTORY.into(),
+        },
+    );
     book.merge(&f.to_book());
     let mut ctx = Ctx::seeded(3).with_facts(&book);
     let mut g = Legends::default();
@@ -443,6 +457,7 @@ fn the_setup_copies_the_owners_facts_with_what_the_catalog_states() {
     assert_eq!(g.facts().characters.get(KAY), f.characters.get(KAY));
     let knight = g.facts().events.get("legends/event/the-black-knight").expect("copied");
     assert_eq!(knight.location, Some(Location::PerilousForest));
+    assert!(!g.facts().events.contains_key(sword));
     assert_eq!(g.card_facts().map(|b| b.len()), Some(2));
 }
 
