@@ -576,3 +576,57 @@ fn random_games_hold_together() {
     assert!(report.listed_accepted > 10_000, "{report:?}");
     assert!(report.unlisted_refused > 100, "{report:?}");
 }
+
+/// A test knight of `alliance` with these skills.
+fn knight(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
+    CharacterFacts { alliance: alliance.into(), ..ch(skills) }
+}
+
+#[test]
+fn kings_add_to_the_others_in_their_company_and_doubling_comes_last() {
+    use super::modifiers::{company_totals, member_values, Doubling, Member};
+    let lot = ch([1, 1, 1, 1, 1, 1]);
+    let mark = ch([0, 0, 0, 0, 0, 0]);
+    let sagramore = knight("grey", [3, 0, 0, 0, 0, 0]);
+    let company = [
+        Member { card: "legends/character/king-lot", facts: &lot, excalibur: false },
+        Member { card: "legends/character/king-mark", facts: &mark, excalibur: false },
+        Member { card: "legends/character/sir-sagramore", facts: &sagramore, excalibur: true },
+    ];
+    let values = member_values(&company, None, &[]);
+    // Lot: +1 Cunning from Mark; Mark: +1 Combat from Lot, never his own
+    // bonus; Sagramore: +1 Combat, +1 Cunning, +2 Combat from Excalibur.
+    assert_eq!(values, vec![[1, 1, 1, 2, 1, 1], [1, 0, 0, 0, 0, 0], [6, 0, 0, 1, 0, 0]]);
+    // Sagramore doubles his Combat after every bonus: (3 + 1 + 2) × 2.
+    let doubled = [Doubling { card: "legends/character/sir-sagramore", skill: Skill::Combat }];
+    assert_eq!(member_values(&company, None, &doubled)[2], [12, 0, 0, 1, 0, 0]);
+    assert_eq!(company_totals(&company, None, &doubled, false), [14, 1, 1, 3, 1, 1]);
+}
+
+#[test]
+fn the_heraldic_event_and_the_round_table_add_as_the_glossary_says() {
+    use super::modifiers::{company_totals, heraldic_bonus, three_alliances, Member};
+    let orkney = heraldic_bonus("legends/event/strength-of-orkney", Catalog::builtin()).expect("stated");
+    assert_eq!(orkney, ("orkney".to_string(), Skill::Combat, 2));
+    assert_eq!(heraldic_bonus("legends/event/assassination", Catalog::builtin()), None);
+    let gawain = knight("orkney", [2, 0, 0, 0, 0, 0]);
+    let gaheris = knight("orkney", [1, 0, 1, 0, 0, 0]);
+    let bors = knight("de-ganis", [1, 0, 0, 0, 0, 0]);
+    let dame = ch([0, 1, 0, 0, 0, 0]);
+    let company = [
+        Member { card: GAWAIN, facts: &gawain, excalibur: false },
+        Member { card: "legends/character/sir-gaheris", facts: &gaheris, excalibur: false },
+        Member { card: BORS, facts: &bors, excalibur: false },
+        Member { card: "legends/character/dame-bragwaine", facts: &dame, excalibur: false },
+    ];
+    // Orkney knights +2 Combat; Gaheris +1 Adventure for Gawain.
+    assert_eq!(company_totals(&company, Some(&orkney), &[], false), [8, 1, 2, 0, 0, 0]);
+    // Two alliances only: no Round Table.
+    assert!(!three_alliances(&company));
+    assert_eq!(company_totals(&company, None, &[], true), [4, 1, 2, 0, 0, 0]);
+    let tor = knight("de-gales", [0; 6]);
+    let mut four = company.to_vec();
+    four.push(Member { card: TOR, facts: &tor, excalibur: false });
+    assert!(three_alliances(&four));
+    assert_eq!(company_totals(&four, None, &[], true), [6, 3, 4, 2, 2, 2]);
+}
