@@ -72,6 +72,8 @@ pub enum LegendsError {
         /// Where.
         location: Location,
     },
+    /// The player's companies are full at every location.
+    CompaniesFull,
     /// Both actions of the turn are spent.
     NoActionLeft,
     /// Not one of the player's characters on the table.
@@ -178,6 +180,7 @@ impl Said for LegendsError {
             HandFull => msg!("legends.hand_full"),
             HandEmpty => msg!("legends.hand_empty"),
             CompanyFull { location } => msg!("legends.company_full", location = location.msg(), most = MAX_COMPANY),
+            CompaniesFull => msg!("legends.companies_full", most = MAX_COMPANY),
             NoActionLeft => msg!("legends.no_action_left"),
             NotYours { card: c } => msg!("legends.not_yours", card = card(c)),
             MoveCount => msg!("legends.move_count"),
@@ -238,6 +241,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         HandFull,
         HandEmpty,
         CompanyFull { location: l },
+        CompaniesFull,
         NoActionLeft,
         NotYours { card: c() },
         MoveCount,

@@ -51,9 +51,8 @@ impl Legends {
                 return out;
             }
             Phase::Placing { seat, .. } => Some(*seat),
-            Phase::Turn(Turn { seat, drawn: false, .. }) => {
+            Phase::Turn(Turn { drawn: false, .. }) => {
                 out.push(Legal::Open(Command::DrawEvent { card: String::new() }, Choice::Event));
-                let _ = seat;
                 None
             }
             Phase::Turn(t) => {

@@ -618,8 +618,8 @@ impl Legends {
         match c {
             Command::Setup(s) => {
                 self.check_setup(s)?;
-                // "quello che avrà la carta con lo stemma del Pendragon
-                // inizierà": given, or dealt at random.
+                // "Preparazione": the Pendragon card's holder starts;
+                // given, or dealt at random.
                 let first = s.first.unwrap_or_else(|| Seat(rng.below(s.colours.len()) as u8));
                 d.emit(Event::SetUp { setup: Setup { first: Some(first), ..s.clone() }, first });
             }
@@ -650,7 +650,7 @@ impl Legends {
                 let seat = self.layer()?;
                 self.check_character(seat, card)?;
                 if !Location::ALL.into_iter().any(|l| self.room(seat, l, 1)) {
-                    return Err(err(LegendsError::CompanyFull { location: Location::Camelot }));
+                    return Err(err(LegendsError::CompaniesFull));
                 }
                 d.emit(Event::Laid { seat, card: card.clone() });
             }
@@ -674,7 +674,8 @@ impl Legends {
             Command::DrawEvent { card } => {
                 self.started()?;
                 let Phase::Turn(t) = &self.phase else { return Err(err(LegendsError::StillPlacing)) };
-                // "il giocatore attivo DEVE pescare la prima carta".
+                // "1. Pescare una Carta Evento": the active player "DEVE
+                // pescare".
                 if t.drawn {
                     return Err(err(LegendsError::AlreadyDrawn));
                 }
@@ -692,16 +693,16 @@ impl Legends {
                 }
                 let went = match (facts.event_type, facts.location) {
                     (EventType::Location, Some(location)) => {
-                        // "se viene pescato un quarto evento per una
-                        // locazione che già ne ha tre, questo sarà scartato".
+                        // "Eventi di Locazione" (full rules): "un quarto
+                        // evento ... sarà scartato".
                         if self.places[location as usize].events.len() >= MAX_EVENTS {
                             Went::Discarded { why: Discard::Fourth }
                         } else {
                             Went::Placed { location }
                         }
                     }
-                    // "Se si tratta di un Evento Speciale, questo viene
-                    // risolto immediatamente e quindi scartato."
+                    // "1. Pescare una Carta Evento": a special event is
+                    // "risolto immediatamente e quindi scartato".
                     (EventType::Special, _) => Went::Discarded { why: Discard::Special },
                     // "ricoprendosi di volta in volta".
                     (EventType::Heraldic, _) => Went::Heraldic,
@@ -716,21 +717,21 @@ impl Legends {
                 if !t.drawn {
                     return Err(err(LegendsError::DrawFirst));
                 }
-                // "non è più possibile risolverli dopo aver iniziato la
-                // fase delle azioni".
+                // "3. Completare gli Eventi di Locazione": not "dopo
+                // aver iniziato la fase delle azioni".
                 if t.actions > 0 {
                     return Err(err(LegendsError::ActionsBegun));
                 }
                 let Some(location) = self.event_at(card) else {
                     return Err(err(LegendsError::EventNotHere { card: card.clone() }));
                 };
-                // "un giocatore può completare un solo evento per ogni
-                // locazione nel suo turno di gioco".
+                // "3. Completare gli Eventi di Locazione": "un solo
+                // evento per ogni locazione".
                 if t.completed.contains(&location) {
                     return Err(err(LegendsError::LocationDone { location }));
                 }
-                // "Se i requisiti dell'evento indicano due caratteristiche,
-                // entrambi i requisiti devono essere soddisfatti."
+                // "3. Completare gli Eventi di Locazione": with two
+                // skills, "entrambi i requisiti".
                 if let Some((r, total)) = self.shortfall(t.seat, location, card) {
                     return Err(err(LegendsError::FallsShort {
                         card: card.clone(),
@@ -744,7 +745,7 @@ impl Legends {
             }
             Command::DrawCharacter => {
                 let t = self.acting()?;
-                // "Non si può comunque eccedere il limite di 5 carte in mano".
+                // "4. Due Azioni": the "limite di 5 carte in mano".
                 if self.players[t.seat.index()].hand >= HAND {
                     return Err(err(LegendsError::HandFull));
                 }

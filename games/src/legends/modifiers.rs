@@ -5,11 +5,11 @@
 //! The order follows the glossary: every bonus to a character's value is
 //! added first (the kings' to the others in their company, the abilities
 //! counting alliance companions, the heraldic event in force, Excalibur);
-//! a doubling applies to the sum ("Gli eventuali modificatori al
-//! Combattimento di Ser Sagramore vanno sommati prima di raddoppiare");
+//! a doubling applies to the sum (Sir Sagramore's note: modifiers "vanno
+//! sommati prima di raddoppiare");
 //! the company's values are then added up, and the Round Table's bonus goes
-//! to the company's totals ("Il bonus si applica al totale di ogni
-//! compagnia, non ai valori individuali").
+//! to the company's totals (The Round Table: "al totale di ogni
+//! compagnia").
 //!
 //! Readings: the Round Table's "+2 al valore combinato totale di qualsiasi
 //! caratteristica" is taken as +2 to each skill's total; knights with the
