@@ -131,6 +131,50 @@ fn setup_deals_five_and_each_player_places_an_initial_character() {
 }
 
 #[test]
+fn the_event_is_drawn_first_and_a_card_on_the_reader_stands_for_the_moment() {
+    let (g, mut ctx) = started(facts(), 10);
+    let cards = Catalog::builtin();
+    // Nothing before the draw: it is mandatory.
+    for c in [Command::DrawCharacter, Command::EndTurn, Command::Complete { card: ASSASSINATION.into() }] {
+        assert_eq!(refused(&g, &mut ctx, c), legends(LegendsError::DrawFirst));
+    }
+    assert_eq!(g.card_command(TOURNAMENT, cards), Ok(Command::DrawEvent { card: TOURNAMENT.into() }));
+    let e = g.card_command(GAWAIN, cards).expect_err("the draw first");
+    assert_eq!(e, CommonError::CardNotExpected { card: GAWAIN.into() }.into());
+    let listed: Vec<Command> = g.legal().into_iter().map(|l| l.command().clone()).collect();
+    assert!(matches!(listed[0], Command::DrawEvent { .. }));
+    assert!(!listed.iter().any(|c| matches!(c, Command::Lay { .. } | Command::Move { .. })));
+    // While the first characters are placed, only characters.
+    let mut ctx2 = Ctx::seeded(2);
+    let mut placing = Legends::default();
+    let setup = Setup {
+        colours: vec![Colour::Blue, Colour::Red, Colour::Green],
+        names: Vec::new(),
+        first: Some(Seat(2)),
+        events: 10,
+        characters: 40,
+        facts: facts(),
+    };
+    ok(&mut placing, &mut ctx2, Command::Setup(setup));
+    assert_eq!(placing.card_command(KAY, cards), Ok(Command::Lay { card: KAY.into() }));
+    assert!(placing.card_command(TOURNAMENT, cards).is_err());
+    assert_eq!(refused(&placing, &mut ctx2, Command::DrawCharacter), legends(LegendsError::StillPlacing));
+    assert_eq!(
+        refused(&placing, &mut ctx2, Command::Play { location: Location::Camelot }),
+        legends(LegendsError::NothingLaid)
+    );
+    // Seat 3 (index 2) places first, then clockwise.
+    ok(&mut placing, &mut ctx2, Command::Lay { card: KAY.into() });
+    ok(&mut placing, &mut ctx2, Command::Play { location: Location::PerilousForest });
+    assert_eq!(placing.company(Seat(2), Location::PerilousForest), [KAY]);
+    assert!(matches!(placing.phase(), Phase::Placing { seat: Seat(0), .. }));
+    assert_eq!(
+        refused(&placing, &mut ctx2, Command::Lay { card: KAY.into() }),
+        legends(LegendsError::InPlay { card: KAY.into() })
+    );
+}
+
+#[test]
 fn company_totals_add_each_skill_of_its_members() {
     let (mut g, mut ctx) = started(facts(), 10);
     ok(&mut g, &mut ctx, Command::DrawEvent { card: TOURNAMENT.into() });
@@ -571,8 +615,8 @@ fn every_refusal_fact_and_line_has_its_words_in_every_language() {
 
 #[test]
 fn random_games_hold_together() {
-    let report = crate::testkit::check_game::<Legends>(16, 300, 400).unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.finished > 100, "{report:?}");
+    let report = crate::testkit::check_game::<Legends>(16, 200, 400).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.finished > 60, "{report:?}");
     assert!(report.listed_accepted > 10_000, "{report:?}");
     assert!(report.unlisted_refused > 100, "{report:?}");
 }
