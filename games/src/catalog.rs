@@ -599,6 +599,30 @@ mod tests {
         let bidding = cat().by_kind(g, "event").filter(|c| c.fact_str("event_type") == Some("bidding")).count();
         let heraldic = cat().by_kind(g, "event").filter(|c| c.fact_str("event_type") == Some("heraldic")).count();
         assert_eq!((bidding, heraldic), (3, 4));
+        // Only the events whose type the rules text states are typed; the
+        // others' type and location are card facts the owner enters.
+        let located: Vec<&str> = cat()
+            .by_kind(g, "event")
+            .filter(|c| c.fact_str("event_type") == Some("location"))
+            .map(|c| c.slug())
+            .collect();
+        assert_eq!(
+            located,
+            [
+                "irish-alliance",
+                "lady-of-the-lake",
+                "sword-in-the-stone",
+                "the-black-knight",
+                "the-questing-beast",
+                "theft-of-excalibur"
+            ]
+        );
+        let placed = cat().by_kind(g, "event").filter(|c| c.fact_str("location").is_some()).count();
+        assert_eq!(placed, 2, "the Black Knight and the Theft of Excalibur, both in the Forest");
+        // Every card but Camelot's tile has numbers printed only on it.
+        let certain: Vec<&str> = cat().by_game(g).iter().filter(|c| !c.uncertain).map(|c| c.id.as_str()).collect();
+        assert_eq!(certain, ["legends/location/camelot"]);
+        assert!(cat().by_game(g).iter().all(|c| c.note.is_some()));
         assert_eq!(cat().name("legends/character/sir-percival", Lang::It), Some("Ser Parsifal".into()));
         assert_eq!(cat().name("legends/special/high-king", Lang::En), Some("High King".into()));
     }

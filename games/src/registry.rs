@@ -208,6 +208,17 @@ macro_rules! registry {
                 #[serde(rename = $id $(, alias = $alias)*)]
                 $Kind(<$Engine as Game>::Error),
             )*
+            /// A rule of Camelot Legends, whose engine is built while the
+            /// game waits in `coming` for its screens: this variant goes
+            /// once the game's line moves to `playable`.
+            #[serde(rename = "legends")]
+            CamelotLegendsRules($crate::legends::LegendsError),
+        }
+
+        impl From<$crate::legends::LegendsError> for RuleError {
+            fn from(e: $crate::legends::LegendsError) -> Self {
+                RuleError::CamelotLegendsRules(e)
+            }
         }
 
         $(
@@ -226,6 +237,7 @@ macro_rules! registry {
                 match self {
                     RuleError::Common(e) => format!("common.{}", e.code()),
                     $(RuleError::$Kind(e) => format!("{}.{}", $id, e.code()),)*
+                    RuleError::CamelotLegendsRules(e) => format!("legends.{}", e.code()),
                 }
             }
 
@@ -234,6 +246,7 @@ macro_rules! registry {
                 match self {
                     RuleError::Common(e) => e.msg(),
                     $(RuleError::$Kind(e) => e.msg_named(who),)*
+                    RuleError::CamelotLegendsRules(e) => e.msg_named(who),
                 }
             }
         }

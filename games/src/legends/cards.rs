@@ -1,0 +1,513 @@
+//! The things on Camelot Legends' cards: the six skills, the three main
+//! locations, the players' colours, and the facts printed only on the
+//! owner's cards (each character's skills, alliance, gender and level; each
+//! event's type, location, requirement and victory points; the special
+//! cards' points), declared in [`FACTS`].
+
+use crate::facts::{FactKind, Field, FieldKind, Need};
+use crate::{Catalog, FactBook};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+use tavola_words::{msg, Msg, Said};
+
+/// A skill's value on a character card ("Uno sguardo al gioco": "da un
+/// minimo di -1 ad un massimo di 6"; the table under "Valori delle
+/// caratteristiche" runs from -1 to 6).
+pub const SKILL_VALUES: RangeInclusive<i64> = -1..=6;
+/// A location event's requirement per skill ("Uno sguardo al gioco":
+/// "da un minimo di 6 ad un massimo di 18").
+pub const REQUIREMENT: RangeInclusive<i64> = 6..=18;
+/// An event's victory points ("Uno sguardo al gioco": "da un minimo di 1
+/// ad un massimo di 6"). The text gives no range for the special cards'
+/// points: the same range is taken for them.
+pub const VICTORY_POINTS: RangeInclusive<i64> = 1..=6;
+
+/// The six skills, in the order the rules list them ("Uno sguardo al
+/// gioco": combattimento, diplomazia, avventura, astuzia, cavalleria,
+/// forza di volontà).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Skill {
+    /// Combat.
+    Combat,
+    /// Diplomacy.
+    Diplomacy,
+    /// Adventure.
+    Adventure,
+    /// Cunning.
+    Cunning,
+    /// Chivalry.
+    Chivalry,
+    /// Psyche (willpower).
+    Psyche,
+}
+
+impl Skill {
+    /// Every skill, in the rules' order.
+    pub const ALL: [Skill; 6] =
+        [Skill::Combat, Skill::Diplomacy, Skill::Adventure, Skill::Cunning, Skill::Chivalry, Skill::Psyche];
+
+    /// The code used in facts (`combat`).
+    pub fn code(self) -> &'static str {
+        SKILL_CODES[self as usize]
+    }
+
+    /// The skill a code names.
+    pub fn of_code(code: &str) -> Option<Skill> {
+        Skill::ALL.into_iter().find(|s| s.code() == code)
+    }
+}
+
+/// The skills' codes, in the rules' order.
+pub const SKILL_CODES: &[&str] = &["combat", "diplomacy", "adventure", "cunning", "chivalry", "psyche"];
+
+impl Said for Skill {
+    /// The skill's name (`legends.skill.combat`).
+    fn msg(&self) -> Msg {
+        match self {
+            Skill::Combat => msg!("legends.skill.combat"),
+            Skill::Diplomacy => msg!("legends.skill.diplomacy"),
+            Skill::Adventure => msg!("legends.skill.adventure"),
+            Skill::Cunning => msg!("legends.skill.cunning"),
+            Skill::Chivalry => msg!("legends.skill.chivalry"),
+            Skill::Psyche => msg!("legends.skill.psyche"),
+        }
+    }
+}
+
+/// The three main locations ("Le Tessere Locazione": Camelot, la
+/// Cornovaglia, la Foresta del Pericolo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Location {
+    /// Camelot.
+    Camelot,
+    /// Cornwall.
+    Cornwall,
+    /// The Perilous Forest.
+    PerilousForest,
+}
+
+/// The locations' codes (the tiles' slugs in the catalog).
+pub const LOCATION_CODES: &[&str] = &["camelot", "cornwall", "perilous-forest"];
+
+impl Location {
+    /// The three, Camelot first.
+    pub const ALL: [Location; 3] = [Location::Camelot, Location::Cornwall, Location::PerilousForest];
+
+    /// The tile's slug (`perilous-forest`).
+    pub fn code(self) -> &'static str {
+        LOCATION_CODES[self as usize]
+    }
+
+    /// The location a code names.
+    pub fn of_code(code: &str) -> Option<Location> {
+        Location::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The tile's card id (`legends/location/camelot`).
+    pub fn card(self) -> String {
+        format!("legends/location/{}", self.code())
+    }
+}
+
+impl Said for Location {
+    /// The tile's name, from the card catalog's words.
+    fn msg(&self) -> Msg {
+        Msg::new(crate::catalog::message_id(&self.card()))
+    }
+}
+
+/// A player's colour: the sides of the location tiles ("Preparazione del
+/// gioco introduttivo": blu, rosso, giallo o verde).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    /// Blue.
+    Blue,
+    /// Red.
+    Red,
+    /// Yellow.
+    Yellow,
+    /// Green.
+    Green,
+}
+
+impl Colour {
+    /// The four sides.
+    pub const ALL: [Colour; 4] = [Colour::Blue, Colour::Red, Colour::Yellow, Colour::Green];
+}
+
+impl Said for Colour {
+    /// The colour's name (`legends.colour.blue`).
+    fn msg(&self) -> Msg {
+        match self {
+            Colour::Blue => msg!("legends.colour.blue"),
+            Colour::Red => msg!("legends.colour.red"),
+            Colour::Yellow => msg!("legends.colour.yellow"),
+            Colour::Green => msg!("legends.colour.green"),
+        }
+    }
+}
+
+/// Gender ("Personaggio femminile", "Personaggio maschio" in the cards'
+/// texts).
+pub const GENDERS: &[&str] = &["male", "female"];
+
+/// The game level icon ("Preparazione del gioco introduttivo": "Bianco =
+/// gioco introduttivo, Blu = gioco normale, Rosso = gioco avanzato").
+pub const LEVELS: &[&str] = &["introductory", "normal", "advanced"];
+
+/// The level of the introductory game's cards (the white icon).
+pub const INTRODUCTORY: &str = "introductory";
+
+/// A character's alliance: `none` for a character without a shield (not a
+/// knight), `grey` for a knight with the grey shield of no alliance
+/// ("Alleanza"), the alliances the cards' texts name (Cornish, De Gales,
+/// De Ganis, Orkney, Steward), or `other` for an emblem the text does not
+/// name.
+pub const ALLIANCES: &[&str] = &["none", "grey", "cornish", "de-gales", "de-ganis", "orkney", "steward", "other"];
+
+/// An event's type ("Le Carte Evento": location, heraldic, bidding and
+/// special events; the final events are cards of their own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventType {
+    /// Placed on its location's tile, completed by a company there.
+    Location,
+    /// Laid beside the board, replacing the previous one.
+    Heraldic,
+    /// Players bid characters on it.
+    Bidding,
+    /// Resolved as drawn, then discarded.
+    Special,
+}
+
+/// The event types' codes.
+pub const EVENT_TYPES: &[&str] = &["location", "heraldic", "bidding", "special"];
+
+impl EventType {
+    /// Every type.
+    pub const ALL: [EventType; 4] = [EventType::Location, EventType::Heraldic, EventType::Bidding, EventType::Special];
+
+    /// The type a code names.
+    pub fn of_code(code: &str) -> Option<EventType> {
+        EventType::ALL.into_iter().find(|t| EVENT_TYPES[*t as usize] == code)
+    }
+
+    /// Its code.
+    pub fn code(self) -> &'static str {
+        EVENT_TYPES[self as usize]
+    }
+}
+
+impl Said for EventType {
+    /// The type's name (`legends.event_type.location`).
+    fn msg(&self) -> Msg {
+        match self {
+            EventType::Location => msg!("legends.event_type.location"),
+            EventType::Heraldic => msg!("legends.event_type.heraldic"),
+            EventType::Bidding => msg!("legends.event_type.bidding"),
+            EventType::Special => msg!("legends.event_type.special"),
+        }
+    }
+}
+
+/// The six skills as fact fields, each from -1 to 6.
+const SKILL_FIELD: FieldKind = FieldKind::Int { min: *SKILL_VALUES.start(), max: *SKILL_VALUES.end() };
+const REQUIREMENT_FIELD: FieldKind = FieldKind::Int { min: *REQUIREMENT.start(), max: *REQUIREMENT.end() };
+const POINTS_FIELD: FieldKind = FieldKind::Int { min: *VICTORY_POINTS.start(), max: *VICTORY_POINTS.end() };
+const SKILL_CHOICE: FieldKind = FieldKind::Choice { options: SKILL_CODES, words: "legends.skill" };
+const LEVEL_CHOICE: FieldKind = FieldKind::Choice { options: LEVELS, words: "legends.level" };
+
+/// The facts of Camelot Legends' cards, as the owner enters them card in
+/// hand, each asked when the card first appears in a game.
+pub const FACTS: &[FactKind] = &[
+    FactKind {
+        kind: "character",
+        cards: None,
+        fields: &[
+            Field::new("combat", SKILL_FIELD),
+            Field::new("diplomacy", SKILL_FIELD),
+            Field::new("adventure", SKILL_FIELD),
+            Field::new("cunning", SKILL_FIELD),
+            Field::new("chivalry", SKILL_FIELD),
+            Field::new("psyche", SKILL_FIELD),
+            // "Alleanza": some knights bear two emblems.
+            Field::new("alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
+            Field::optional("second_alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
+            Field::new("gender", FieldKind::Choice { options: GENDERS, words: "legends.gender" }),
+            Field::new("level", LEVEL_CHOICE),
+        ],
+        rule: Some(|f| {
+            let first = f.get("alliance").and_then(|v| v.as_str());
+            match (first, f.get("second_alliance").and_then(|v| v.as_str())) {
+                (_, None) => Ok(()),
+                (Some("none" | "grey"), Some(_)) | (_, Some("none" | "grey")) => {
+                    Err(msg!("facts.legends.character.two_alliances"))
+                }
+                (Some(a), Some(b)) if a == b => Err(msg!("facts.legends.character.two_alliances")),
+                _ => Ok(()),
+            }
+        }),
+        need: Need::WhenMet,
+    },
+    FactKind {
+        kind: "event",
+        cards: None,
+        fields: &[
+            Field::new("event_type", FieldKind::Choice { options: EVENT_TYPES, words: "legends.event_type" }),
+            Field::optional("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
+            Field::optional("skill", SKILL_CHOICE),
+            Field::optional("requirement", REQUIREMENT_FIELD),
+            Field::optional("second_skill", SKILL_CHOICE),
+            Field::optional("second_requirement", REQUIREMENT_FIELD),
+            Field::optional("victory_points", POINTS_FIELD),
+            Field::new("level", LEVEL_CHOICE),
+        ],
+        rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
+        need: Need::WhenMet,
+    },
+    FactKind {
+        kind: "special",
+        cards: None,
+        fields: &[Field::new("victory_points", POINTS_FIELD)],
+        rule: None,
+        need: Need::WhenMet,
+    },
+];
+
+/// The rule across an event's fields: a location event names its location
+/// and at least one requirement; a requirement is a skill with its number;
+/// a second requirement names another skill.
+fn event_rule(get: &dyn Fn(&str) -> Option<serde_json::Value>) -> Result<(), Msg> {
+    let has = |k: &str| get(k).is_some_and(|v| !v.is_null());
+    let location = get("event_type").and_then(|v| v.as_str().map(str::to_string)).as_deref() == Some("location");
+    if location && !has("location") {
+        return Err(msg!("facts.legends.event.needs_location"));
+    }
+    if has("skill") != has("requirement") || has("second_skill") != has("second_requirement") {
+        return Err(msg!("facts.legends.event.skill_and_number"));
+    }
+    if location && !has("skill") {
+        return Err(msg!("facts.legends.event.needs_requirement"));
+    }
+    if has("second_skill") && (!has("skill") || get("skill") == get("second_skill")) {
+        return Err(msg!("facts.legends.event.second_skill_other"));
+    }
+    Ok(())
+}
+
+/// A character's facts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterFacts {
+    /// The six skills, in the rules' order.
+    pub skills: [i8; 6],
+    /// The alliance (`none`: not a knight).
+    pub alliance: String,
+    /// A second alliance, for a knight with two emblems.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_alliance: Option<String>,
+    /// `male` or `female`.
+    pub gender: String,
+    /// `introductory`, `normal` or `advanced`.
+    pub level: String,
+}
+
+impl CharacterFacts {
+    /// One skill's printed value.
+    pub fn skill(&self, s: Skill) -> i32 {
+        i32::from(self.skills[s as usize])
+    }
+
+    /// A knight: a character with a shield ("Alleanza").
+    pub fn is_knight(&self) -> bool {
+        self.alliance != "none"
+    }
+
+    /// True when the knight belongs to `alliance` (the grey shield and
+    /// `other` join no alliance a card names).
+    pub fn in_alliance(&self, alliance: &str) -> bool {
+        !matches!(alliance, "none" | "grey" | "other")
+            && (self.alliance == alliance || self.second_alliance.as_deref() == Some(alliance))
+    }
+}
+
+/// One requirement: a skill and the total a company needs in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Requirement {
+    /// The skill.
+    pub skill: Skill,
+    /// The combined value needed ("maggiore o uguale").
+    pub needed: u8,
+}
+
+/// An event's facts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventFacts {
+    /// Its type.
+    pub event_type: EventType,
+    /// Where a location event is placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+    /// Its requirements (one or two).
+    #[serde(default)]
+    pub requirements: Vec<Requirement>,
+    /// Its victory points (none on events that are discarded when
+    /// completed).
+    #[serde(default)]
+    pub victory_points: u8,
+    /// `introductory`, `normal` or `advanced`.
+    pub level: String,
+}
+
+/// The facts in force in a game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Facts {
+    /// Characters, by card id.
+    #[serde(default)]
+    pub characters: BTreeMap<String, CharacterFacts>,
+    /// Events, by card id.
+    #[serde(default)]
+    pub events: BTreeMap<String, EventFacts>,
+    /// Special cards' victory points, by card id.
+    #[serde(default)]
+    pub specials: BTreeMap<String, u8>,
+}
+
+/// True for a character card of the game.
+pub fn is_character(card: &str) -> bool {
+    card.starts_with("legends/character/")
+}
+
+/// True for an event card of the game (final events are apart).
+pub fn is_event(card: &str) -> bool {
+    card.starts_with("legends/event/")
+}
+
+impl Facts {
+    /// The facts a book gives for Camelot Legends' cards, with what the
+    /// catalog states (the Black Knight's type and location) where the
+    /// book is silent. A card whose facts do not read is left out.
+    pub fn from_book(book: &FactBook, cards: &Catalog) -> Facts {
+        let mut out = Facts::default();
+        for (card, _) in book.iter() {
+            if is_character(card) {
+                if let Some(f) = character_from_book(book, card) {
+                    out.characters.insert(card.to_string(), f);
+                }
+            } else if is_event(card) {
+                if let Some(f) = event_from_book(book, cards, card) {
+                    out.events.insert(card.to_string(), f);
+                }
+            } else if card.starts_with("legends/special/") {
+                if let Some(p) = book.int(card, "victory_points").and_then(|n| u8::try_from(n).ok()) {
+                    out.specials.insert(card.to_string(), p);
+                }
+            }
+        }
+        out
+    }
+
+    /// These facts as a book of card facts.
+    pub fn to_book(&self) -> FactBook {
+        let mut book = FactBook::new();
+        let obj = |v: serde_json::Value| v.as_object().cloned().unwrap_or_default();
+        for (card, c) in &self.characters {
+            let mut f = obj(json!({ "alliance": c.alliance, "gender": c.gender, "level": c.level }));
+            for s in Skill::ALL {
+                f.insert(s.code().into(), json!(c.skills[s as usize]));
+            }
+            if let Some(a) = &c.second_alliance {
+                f.insert("second_alliance".into(), json!(a));
+            }
+            book.set(card.clone(), f);
+        }
+        for (card, e) in &self.events {
+            let mut f = obj(json!({ "event_type": e.event_type.code(), "level": e.level }));
+            if let Some(l) = e.location {
+                f.insert("location".into(), json!(l.code()));
+            }
+            for (r, (skill, number)) in
+                e.requirements.iter().zip([("skill", "requirement"), ("second_skill", "second_requirement")])
+            {
+                f.insert(skill.into(), json!(r.skill.code()));
+                f.insert(number.into(), json!(r.needed));
+            }
+            if e.victory_points > 0 {
+                f.insert("victory_points".into(), json!(e.victory_points));
+            }
+            book.set(card.clone(), f);
+        }
+        for (card, p) in &self.specials {
+            book.set(card.clone(), obj(json!({ "victory_points": p })));
+        }
+        book
+    }
+
+    /// True when nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.characters.is_empty() && self.events.is_empty() && self.specials.is_empty()
+    }
+}
+
+fn character_from_book(book: &FactBook, card: &str) -> Option<CharacterFacts> {
+    let mut skills = [0i8; 6];
+    for s in Skill::ALL {
+        skills[s as usize] = i8::try_from(book.int(card, s.code())?).ok()?;
+    }
+    Some(CharacterFacts {
+        skills,
+        alliance: book.text(card, "alliance")?.to_string(),
+        second_alliance: book.text(card, "second_alliance").map(str::to_string),
+        gender: book.text(card, "gender")?.to_string(),
+        level: book.text(card, "level")?.to_string(),
+    })
+}
+
+fn event_from_book(book: &FactBook, cards: &Catalog, card: &str) -> Option<EventFacts> {
+    // What the rules text states (the catalog) stands over the book.
+    let stated = cards.get(card);
+    let text = |k: &str| stated.and_then(|c| c.fact_str(k)).or_else(|| book.text(card, k));
+    let event_type = EventType::of_code(text("event_type")?)?;
+    let location = text("location").and_then(Location::of_code);
+    let mut requirements = Vec::new();
+    for (skill, number) in [("skill", "requirement"), ("second_skill", "second_requirement")] {
+        if let (Some(s), Some(n)) = (book.text(card, skill), book.int(card, number)) {
+            requirements.push(Requirement { skill: Skill::of_code(s)?, needed: u8::try_from(n).ok()? });
+        }
+    }
+    // The book's type overruled by the catalog's may leave a location
+    // event without its place or requirement: not read, asked again.
+    if event_type == EventType::Location && (location.is_none() || requirements.is_empty()) {
+        return None;
+    }
+    let victory_points = book.int(card, "victory_points").and_then(|n| u8::try_from(n).ok()).unwrap_or(0);
+    Some(EventFacts {
+        event_type,
+        location,
+        requirements,
+        victory_points,
+        level: book.text(card, "level")?.to_string(),
+    })
+}
+
+/// A company's combined value in each skill: the sum of its members'
+/// printed values ("Compagnia"; "valore combinato").
+pub fn totals<'a>(members: impl IntoIterator<Item = &'a CharacterFacts>) -> [i32; 6] {
+    let mut out = [0; 6];
+    for m in members {
+        for s in Skill::ALL {
+            out[s as usize] += m.skill(s);
+        }
+    }
+    out
+}
+
+/// Whether totals meet every requirement ("3. Completare gli Eventi di
+/// Locazione": "entrambi i requisiti devono essere soddisfatti").
+pub fn meets(totals: &[i32; 6], requirements: &[Requirement]) -> bool {
+    requirements.iter().all(|r| totals[r.skill as usize] >= i32::from(r.needed))
+}

@@ -1,0 +1,263 @@
+//! Camelot Legends' refusals: messages `legends.<code>` in the catalogs.
+
+use super::cards::{Location, Skill, REQUIREMENT, SKILL_VALUES, VICTORY_POINTS};
+use super::{MAX_COMPANY, MAX_PLAYERS, MIN_PLAYERS};
+use crate::facts::card_msg;
+use crate::Seat;
+use serde::{Deserialize, Serialize};
+use tavola_words::{msg, Msg, Said};
+
+/// Why Camelot Legends refused a command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LegendsError {
+    /// 2 to 4 players.
+    PlayerCount {
+        /// Players given.
+        players: usize,
+    },
+    /// Each colour once.
+    ColourTwice,
+    /// More names than players.
+    TooManyNames,
+    /// The event deck's size is not one the box can hold.
+    EventDeck {
+        /// Cards given.
+        cards: u8,
+    },
+    /// The character deck is too small to deal or larger than the box.
+    CharacterDeck {
+        /// Cards given.
+        cards: u8,
+    },
+    /// Not a character card of this game.
+    NotACharacter {
+        /// The card.
+        card: String,
+    },
+    /// Not an event card of this game.
+    NotAnEvent {
+        /// The card.
+        card: String,
+    },
+    /// A card of the normal or advanced game in an introductory game.
+    NotIntroductory {
+        /// The card.
+        card: String,
+    },
+    /// The character is on the table already.
+    InPlay {
+        /// The card.
+        card: String,
+    },
+    /// The event was drawn already in this game.
+    EventSeen {
+        /// The card.
+        card: String,
+    },
+    /// The turn's event is drawn already.
+    AlreadyDrawn,
+    /// The turn's event must be drawn first.
+    DrawFirst,
+    /// The event deck is empty.
+    EventDeckEmpty,
+    /// The character deck is empty.
+    CharacterDeckEmpty,
+    /// Five cards in hand already.
+    HandFull,
+    /// No card in hand to play.
+    HandEmpty,
+    /// A company holds six characters at most.
+    CompanyFull {
+        /// Where.
+        location: Location,
+    },
+    /// The player's companies are full at every location.
+    CompaniesFull,
+    /// Both actions of the turn are spent.
+    NoActionLeft,
+    /// Not one of the player's characters on the table.
+    NotYours {
+        /// The card.
+        card: String,
+    },
+    /// One or two characters move in one action.
+    MoveCount,
+    /// Two characters moving together start from the same location.
+    MoveFromOnePlace,
+    /// A move goes to another location.
+    SameLocation,
+    /// The event is not waiting at a location.
+    EventNotHere {
+        /// The card.
+        card: String,
+    },
+    /// One event per location per turn.
+    LocationDone {
+        /// Where.
+        location: Location,
+    },
+    /// The company falls short of the requirement.
+    FallsShort {
+        /// The event.
+        card: String,
+        /// The skill.
+        skill: Skill,
+        /// The company's total.
+        total: i32,
+        /// The number needed.
+        needed: u8,
+    },
+    /// Events are completed before the actions, not after.
+    ActionsBegun,
+    /// The players' initial characters are still being placed.
+    StillPlacing,
+    /// A fact in force in this game cannot change until the next.
+    FactInForce,
+    /// A character's facts out of the rulebook's ranges or options.
+    CharacterFacts {
+        /// The card.
+        card: String,
+    },
+    /// An event's facts do not hold together (a location event without
+    /// its location or requirement, numbers out of range).
+    EventFacts {
+        /// The card.
+        card: String,
+    },
+    /// The table may end the game only once the event deck is empty.
+    EventsLeft {
+        /// Cards still in the event deck.
+        cards: u8,
+    },
+    /// A hand's count beyond five.
+    HandCount {
+        /// Cards given.
+        cards: u8,
+    },
+    /// No character is being laid to play.
+    NothingLaid,
+    /// Another seat's turn.
+    NotYourTurn {
+        /// The seat.
+        seat: Seat,
+    },
+}
+
+impl crate::GameError for LegendsError {
+    fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
+        match self {
+            LegendsError::NotYourTurn { seat } => match who(*seat) {
+                Some(name) => msg!("legends.not_your_turn.named", name),
+                None => self.msg(),
+            },
+            _ => self.msg(),
+        }
+    }
+}
+
+impl Said for LegendsError {
+    fn msg(&self) -> Msg {
+        use LegendsError::*;
+        let card = |c: &str| card_msg(c);
+        match self {
+            PlayerCount { players } => {
+                msg!("legends.player_count", players, low = MIN_PLAYERS, high = MAX_PLAYERS)
+            }
+            ColourTwice => msg!("legends.colour_twice"),
+            TooManyNames => msg!("legends.too_many_names"),
+            EventDeck { cards } => msg!("legends.event_deck", cards),
+            CharacterDeck { cards } => msg!("legends.character_deck", cards),
+            NotACharacter { card: c } => msg!("legends.not_a_character", card = card(c)),
+            NotAnEvent { card: c } => msg!("legends.not_an_event", card = card(c)),
+            NotIntroductory { card: c } => msg!("legends.not_introductory", card = card(c)),
+            InPlay { card: c } => msg!("legends.in_play", card = card(c)),
+            EventSeen { card: c } => msg!("legends.event_seen", card = card(c)),
+            AlreadyDrawn => msg!("legends.already_drawn"),
+            DrawFirst => msg!("legends.draw_first"),
+            EventDeckEmpty => msg!("legends.event_deck_empty"),
+            CharacterDeckEmpty => msg!("legends.character_deck_empty"),
+            HandFull => msg!("legends.hand_full"),
+            HandEmpty => msg!("legends.hand_empty"),
+            CompanyFull { location } => msg!("legends.company_full", location = location.msg(), most = MAX_COMPANY),
+            CompaniesFull => msg!("legends.companies_full", most = MAX_COMPANY),
+            NoActionLeft => msg!("legends.no_action_left"),
+            NotYours { card: c } => msg!("legends.not_yours", card = card(c)),
+            MoveCount => msg!("legends.move_count"),
+            MoveFromOnePlace => msg!("legends.move_from_one_place"),
+            SameLocation => msg!("legends.same_location"),
+            EventNotHere { card: c } => msg!("legends.event_not_here", card = card(c)),
+            LocationDone { location } => msg!("legends.location_done", location = location.msg()),
+            FallsShort { card: c, skill, total, needed } => msg!(
+                "legends.falls_short",
+                card = card(c),
+                skill = skill.msg(),
+                total = i64::from(*total),
+                needed = *needed
+            ),
+            ActionsBegun => msg!("legends.actions_begun"),
+            StillPlacing => msg!("legends.still_placing"),
+            FactInForce => msg!("legends.fact_in_force"),
+            CharacterFacts { card: c } => {
+                msg!("legends.character_facts", card = card(c), low = SKILL_VALUES.start(), high = SKILL_VALUES.end())
+            }
+            EventFacts { card: c } => msg!(
+                "legends.event_facts",
+                card = card(c),
+                low = REQUIREMENT.start(),
+                high = REQUIREMENT.end(),
+                points_low = VICTORY_POINTS.start(),
+                points_high = VICTORY_POINTS.end()
+            ),
+            EventsLeft { cards } => msg!("legends.events_left", cards),
+            HandCount { cards } => msg!("legends.hand_count", cards),
+            NothingLaid => msg!("legends.nothing_laid"),
+            NotYourTurn { seat } => msg!("legends.not_your_turn", seat = seat.number()),
+        }
+    }
+}
+
+/// Every refusal once, for the catalogs' tests.
+#[cfg(test)]
+pub(super) fn every_error() -> Vec<LegendsError> {
+    use LegendsError::*;
+    let c = || "legends/character/sir-kay".to_string();
+    let l = Location::Camelot;
+    vec![
+        PlayerCount { players: 5 },
+        ColourTwice,
+        TooManyNames,
+        EventDeck { cards: 0 },
+        CharacterDeck { cards: 3 },
+        NotACharacter { card: c() },
+        NotAnEvent { card: c() },
+        NotIntroductory { card: c() },
+        InPlay { card: c() },
+        EventSeen { card: c() },
+        AlreadyDrawn,
+        DrawFirst,
+        EventDeckEmpty,
+        CharacterDeckEmpty,
+        HandFull,
+        HandEmpty,
+        CompanyFull { location: l },
+        CompaniesFull,
+        NoActionLeft,
+        NotYours { card: c() },
+        MoveCount,
+        MoveFromOnePlace,
+        SameLocation,
+        EventNotHere { card: c() },
+        LocationDone { location: l },
+        FallsShort { card: c(), skill: Skill::Combat, total: 9, needed: 12 },
+        ActionsBegun,
+        StillPlacing,
+        FactInForce,
+        CharacterFacts { card: c() },
+        EventFacts { card: c() },
+        EventsLeft { cards: 4 },
+        HandCount { cards: 9 },
+        NothingLaid,
+        NotYourTurn { seat: Seat(1) },
+    ]
+}

@@ -1,0 +1,242 @@
+//! What Camelot Legends' screen shows and what the narrator says.
+//!
+//! Every card Tavola knows lies face up on the table: the view holds the
+//! companies with their totals per skill, each event with its requirement
+//! and whether each player's company there meets it, the hands' counts,
+//! the decks and the victory points.
+
+use super::cards::{Colour, Location, Requirement, Skill};
+use super::{Discard, EndReason, Event, Legends, Phase, Went};
+use crate::{Cue, Seat};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One seat as the table sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// The seat.
+    pub seat: Seat,
+    /// The name (or the seat's number).
+    pub name: String,
+    /// The colour.
+    pub colour: Colour,
+    /// Cards in hand.
+    pub hand: u8,
+    /// Events completed, in the victory points zone (public).
+    pub zone: Vec<String>,
+    /// Victory points so far.
+    pub points: u32,
+    /// Whose turn it is (or who places an initial character).
+    pub turn: bool,
+}
+
+/// One company: a player's characters at a location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CompanyView {
+    /// Whose.
+    pub seat: Seat,
+    /// The characters.
+    pub cards: Vec<String>,
+    /// The combined value in each skill.
+    pub totals: BTreeMap<Skill, i32>,
+}
+
+/// One event waiting at a location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventView {
+    /// The card.
+    pub card: String,
+    /// What completing it needs.
+    pub requirements: Vec<Requirement>,
+    /// Its victory points.
+    pub victory_points: u8,
+    /// Per seat: its company here meets every requirement.
+    pub met: Vec<bool>,
+}
+
+/// One location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlaceView {
+    /// Which.
+    pub location: Location,
+    /// Its events (three at most).
+    pub events: Vec<EventView>,
+    /// The companies here, one per seat with characters here.
+    pub companies: Vec<CompanyView>,
+    /// An event was completed here in this turn.
+    pub done_this_turn: bool,
+}
+
+/// The public view.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LegendsView {
+    /// Where the game stands.
+    pub phase: Phase,
+    /// The seats.
+    pub players: Vec<PlayerView>,
+    /// The three locations.
+    pub places: Vec<PlaceView>,
+    /// Cards left in the event deck.
+    pub event_deck: u8,
+    /// Cards left in the character deck.
+    pub character_deck: u8,
+    /// The heraldic event in force (the top one).
+    pub heraldic: Option<String>,
+    /// Events discarded.
+    pub discarded: Vec<String>,
+    /// The character laid on the reader, its location awaited.
+    pub laid: Option<String>,
+    /// Actions left in the turn.
+    pub actions_left: u8,
+    /// The winners, once the game is over.
+    pub winners: Option<Vec<Seat>>,
+}
+
+impl Legends {
+    fn name(&self, seat: Seat) -> String {
+        crate::Game::player_name(self, seat).unwrap_or_else(|| seat.to_string())
+    }
+
+    pub(super) fn view_now(&self) -> LegendsView {
+        let current = match &self.phase {
+            Phase::Placing { seat, .. } => Some(*seat),
+            Phase::Turn(t) => Some(t.seat),
+            _ => None,
+        };
+        let points = self.points();
+        let players = Seat::all(self.players())
+            .map(|s| PlayerView {
+                seat: s,
+                name: self.name(s),
+                colour: self.colour(s).unwrap_or(Colour::Blue),
+                hand: self.players[s.index()].hand,
+                zone: self.players[s.index()].zone.clone(),
+                points: points[s.index()],
+                turn: current == Some(s),
+            })
+            .collect();
+        let done: Vec<Location> = match &self.phase {
+            Phase::Turn(t) => t.completed.clone(),
+            _ => Vec::new(),
+        };
+        let places = if self.places.is_empty() {
+            Vec::new()
+        } else {
+            Location::ALL
+                .into_iter()
+                .map(|l| PlaceView {
+                    location: l,
+                    events: self.places[l as usize]
+                        .events
+                        .iter()
+                        .map(|e| {
+                            let f = self.facts.events.get(e);
+                            EventView {
+                                card: e.clone(),
+                                requirements: f.map(|f| f.requirements.clone()).unwrap_or_default(),
+                                victory_points: f.map_or(0, |f| f.victory_points),
+                                met: Seat::all(self.players()).map(|s| self.shortfall(s, l, e).is_none()).collect(),
+                            }
+                        })
+                        .collect(),
+                    companies: Seat::all(self.players())
+                        .filter(|s| !self.company(*s, l).is_empty())
+                        .map(|s| {
+                            let totals = self.totals(s, l);
+                            CompanyView {
+                                seat: s,
+                                cards: self.company(s, l).to_vec(),
+                                totals: Skill::ALL.into_iter().map(|k| (k, totals[k as usize])).collect(),
+                            }
+                        })
+                        .collect(),
+                    done_this_turn: done.contains(&l),
+                })
+                .collect()
+        };
+        let actions_left = match &self.phase {
+            Phase::Turn(t) => super::ACTIONS.saturating_sub(t.actions),
+            _ => 0,
+        };
+        LegendsView {
+            phase: self.phase.clone(),
+            players,
+            places,
+            event_deck: self.event_deck,
+            character_deck: self.character_deck,
+            heraldic: self.heraldic.last().cloned(),
+            discarded: self.discarded.clone(),
+            laid: self.laid.clone(),
+            actions_left,
+            winners: crate::Game::is_over(self).then(|| self.winners()),
+        }
+    }
+}
+
+/// The narrator's lines for an event just applied (`g` is the state after).
+pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
+    let names = g.setup.as_ref().map_or(&[][..], |s| &s.names[..]);
+    let name = |s: Seat| crate::seat_name(names, s);
+    match e {
+        Event::SetUp { setup, first } => vec![
+            Cue::new("legends.setup.deal").arg("players", setup.colours.len()),
+            Cue::new("legends.setup.place").arg("name", name(*first)),
+        ],
+        Event::Played { seat, card, location } => {
+            let mut cues = vec![Cue::new("legends.played")
+                .arg("name", name(*seat))
+                .card("card", card.clone())
+                .arg("location", tavola_words::Said::msg(location))];
+            if let Phase::Placing { seat: next, .. } = &g.phase {
+                if next != seat {
+                    cues.push(Cue::new("legends.setup.place").arg("name", name(*next)));
+                }
+            }
+            cues
+        }
+        Event::EventDrawn { seat, card, went } => {
+            let drawn = Cue::new("legends.event.drawn").arg("name", name(*seat)).card("card", card.clone());
+            let then = match went {
+                Went::Placed { location } => Cue::new("legends.event.placed")
+                    .card("card", card.clone())
+                    .arg("location", tavola_words::Said::msg(location)),
+                Went::Discarded { why: Discard::Fourth } => Cue::new("legends.event.fourth").card("card", card.clone()),
+                Went::Discarded { why: Discard::Special } => {
+                    Cue::new("legends.event.special").card("card", card.clone())
+                }
+                Went::Discarded { why: Discard::Bidding } => {
+                    Cue::new("legends.event.bidding").card("card", card.clone())
+                }
+                Went::Heraldic => Cue::new("legends.event.heraldic").card("card", card.clone()),
+            };
+            vec![drawn, then]
+        }
+        Event::EventCompleted { seat, card, .. } => {
+            let points = g.facts.events.get(card).map_or(0, |f| f.victory_points);
+            vec![Cue::new("legends.event.completed")
+                .arg("name", name(*seat))
+                .card("card", card.clone())
+                .arg("points", points)]
+        }
+        Event::CharacterDrawn { seat } => vec![Cue::new("legends.character.drawn").arg("name", name(*seat))],
+        Event::Moved { seat, to, .. } => {
+            vec![Cue::new("legends.moved").arg("name", name(*seat)).arg("location", tavola_words::Said::msg(to))]
+        }
+        Event::TurnPassed { to } => vec![Cue::new("legends.turn").arg("name", name(*to))],
+        Event::GameEnded { reason } => {
+            let mut cues = vec![Cue::new(match reason {
+                EndReason::AllCompleted => "legends.end.all_completed",
+                EndReason::Stopped => "legends.end.stopped",
+            })];
+            let points = g.points();
+            let winners = g.winners();
+            let best = winners.first().map_or(0, |w| points[w.index()]);
+            match winners.as_slice() {
+                [one] => cues.push(Cue::new("legends.end.winner").arg("name", name(*one)).arg("points", best)),
+                _ => cues.push(Cue::new("legends.end.shared").arg("points", best)),
+            }
+            cues
+        }
+        Event::Laid { .. } | Event::Learned { .. } | Event::HandCorrected { .. } => Vec::new(),
+    }
+}
