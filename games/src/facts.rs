@@ -116,6 +116,10 @@ pub enum Need {
     WhenMet,
 }
 
+/// A rule across a card's fields: `Err` says, in the rule's own words,
+/// what is wrong.
+pub type FactRule = fn(&CardFacts) -> Result<(), Msg>;
+
 /// The facts one kind of card carries, as a game declares them.
 #[derive(Debug, Clone, Copy)]
 pub struct FactKind {
@@ -127,7 +131,7 @@ pub struct FactKind {
     pub fields: &'static [Field],
     /// A rule across the fields (the single pawn's side is worth more),
     /// checked after each field's range; the message says what is wrong.
-    pub rule: Option<fn(&CardFacts) -> Result<(), Msg>>,
+    pub rule: Option<FactRule>,
     /// When the game needs them.
     pub need: Need,
 }
