@@ -28,7 +28,10 @@
 //!   (alike on their face). Tavola names each one.
 //! - The virtue cards dealt at setup are dealt by Tavola, by lot, from the
 //!   value-1 cards the rules name; each player's two are theirs alone (the
-//!   public view counts them).
+//!   public view counts them; each player is to be shown theirs privately).
+//! - Virtue cards of the same virtue and value are alike at the table: a
+//!   card laid on the reader stands for one alike in the hand or the pile
+//!   when Tavola placed another copy there.
 //! - A horse moves the knight at least one location (riding nowhere is
 //!   not using it), at most its reach, the shorter way round or the longer
 //!   one, in either direction.
@@ -902,11 +905,18 @@ impl Kak {
                 let seat = self.acting().ok_or(CommonError::NotNow)?;
                 let v = self.virtue_card(card)?;
                 let action = self.action_card(seat, Action::Training(v.virtue))?;
-                // "sceglie una carta ... dalla rispettiva pila".
-                if !self.supply.contains(card) {
-                    return Err(err(KakError::NotInPile { card: card.clone() }));
-                }
-                d.emit(Event::Trained { seat, action, card: card.clone() });
+                // "sceglie una carta ... dalla rispettiva pila": this one,
+                // or one alike (the same virtue and value).
+                let card = match self.supply.contains(card) {
+                    true => card.clone(),
+                    false => self
+                        .supply
+                        .iter()
+                        .find(|c| self.virtue_of(c) == Some(v))
+                        .cloned()
+                        .ok_or_else(|| err(KakError::NotInPile { card: card.clone() }))?,
+                };
+                d.emit(Event::Trained { seat, action, card });
                 d.end_turn_if_spent(rng);
             }
             (Command::RoundTable { quest }, Phase::Actions { .. }) => {
@@ -929,8 +939,9 @@ impl Kak {
                 if v.virtue != Virtue::Book {
                     return Err(err(KakError::NotABook { card: card.clone() }));
                 }
-                self.in_hand(seat, card)?;
-                d.emit(Event::CourtHeld { seat, action, card: card.clone(), points: COURT_POINTS });
+                let held = self.hand_cards(seat, std::slice::from_ref(card))?;
+                let card = held.into_iter().next().map(|(c, _)| c).unwrap_or_default();
+                d.emit(Event::CourtHeld { seat, action, card, points: COURT_POINTS });
                 d.end_turn_if_spent(rng);
             }
             (Command::Quest { quest, cards }, Phase::Actions { .. }) => {
@@ -938,15 +949,8 @@ impl Kak {
                 Self::kak_card(quest)?;
                 // "per ogni missione ... una carta Q".
                 let action = self.action_card(seat, Action::Quest)?;
-                let (points, wasted) = self.check_quest(seat, quest, cards)?;
-                d.emit(Event::QuestCompleted {
-                    seat,
-                    action,
-                    quest: quest.clone(),
-                    cards: cards.clone(),
-                    points,
-                    wasted,
-                });
+                let (points, wasted, cards) = self.check_quest(seat, quest, cards)?;
+                d.emit(Event::QuestCompleted { seat, action, quest: quest.clone(), cards, points, wasted });
                 d.end_turn_if_spent(rng);
             }
             (Command::Ride { horse, to }, Phase::Actions { .. }) => {
@@ -1001,8 +1005,8 @@ impl Kak {
                 if shown.contains_key(seat) {
                     return Err(CommonError::AlreadyAnswered { seat: *seat }.into());
                 }
-                let total = self.check_bid(*seat, cards)?;
-                d.emit(Event::BidShown { seat: *seat, cards: cards.clone(), total });
+                let (total, cards) = self.check_bid(*seat, cards)?;
+                d.emit(Event::BidShown { seat: *seat, cards, total });
                 if let Phase::Tournament { bidders, shown, .. } = &d.sim.phase {
                     if shown.len() == bidders.len() {
                         let bids = shown.clone();
@@ -1043,25 +1047,32 @@ impl Kak {
         self.virtue_of(card).ok_or_else(|| CommonError::FactsNeeded { cards: vec![card.to_string()] }.into())
     }
 
-    fn in_hand(&self, seat: Seat, card: &str) -> Res<()> {
-        if self.players[seat.index()].hand.iter().any(|c| c == card) {
-            Ok(())
-        } else {
-            Err(err(KakError::NotInHand { card: card.to_string() }))
-        }
-    }
-
-    /// Cards named once each, virtue cards, in the seat's hand.
-    fn hand_cards(&self, seat: Seat, cards: &[String]) -> Res<Vec<VirtueCard>> {
+    /// Cards named once each, virtue cards, in the seat's hand, with their
+    /// faces. A card Tavola does not place in the hand stands for one
+    /// alike that is there (two Swords of 1 are the same at the table):
+    /// the ids returned are the hand's.
+    fn hand_cards(&self, seat: Seat, cards: &[String]) -> Res<Vec<(String, VirtueCard)>> {
+        let hand = &self.players[seat.index()].hand;
         let mut seen = BTreeSet::new();
-        let mut out = Vec::new();
+        let mut faces = Vec::new();
         for c in cards {
             if !seen.insert(c) {
                 return Err(err(KakError::CardTwice { card: c.clone() }));
             }
-            let v = self.virtue_card(c)?;
-            self.in_hand(seat, c)?;
-            out.push(v);
+            faces.push(self.virtue_card(c)?);
+        }
+        let mut taken: BTreeSet<&String> = cards.iter().filter(|c| hand.contains(c)).collect();
+        let mut out = Vec::new();
+        for (c, v) in cards.iter().zip(faces) {
+            let held = if hand.contains(c) {
+                c.clone()
+            } else {
+                let alike = hand.iter().find(|h| !taken.contains(h) && self.virtue_of(h) == Some(v));
+                let alike = alike.ok_or_else(|| err(KakError::NotInHand { card: c.clone() }))?;
+                taken.insert(alike);
+                alike.clone()
+            };
+            out.push((held, v));
         }
         Ok(out)
     }
@@ -1069,7 +1080,7 @@ impl Kak {
     /// A quest's check ("Carte Missione" and "Q (Ricerca)"): held, the
     /// knight at its location, the virtues it asks, no card it does without.
     /// Returns its points and the virtue value lost.
-    fn check_quest(&self, seat: Seat, quest: &str, cards: &[String]) -> Res<(u8, u8)> {
+    fn check_quest(&self, seat: Seat, quest: &str, cards: &[String]) -> Res<(u8, u8, Vec<String>)> {
         if !QUESTS.contains(&quest) {
             return Err(err(KakError::NotAQuest { card: quest.to_string() }));
         }
@@ -1083,15 +1094,11 @@ impl Kak {
         if self.location(seat) != Some(q.location.as_str()) {
             return Err(err(KakError::WrongPlace { location: q.location.clone() }));
         }
-        let given = self.hand_cards(seat, cards)?;
-        let sums = |cards: &[VirtueCard]| {
-            let mut s = [0u8; 4];
-            for c in cards {
-                s[c.virtue.index()] += c.value;
-            }
-            s
-        };
-        let total = sums(&given);
+        let held = self.hand_cards(seat, cards)?;
+        let mut total = [0u8; 4];
+        for (_, c) in &held {
+            total[c.virtue.index()] += c.value;
+        }
         // "possiede le necessarie carte virtù".
         for v in Virtue::ALL {
             if total[v.index()] < q.needs[v.index()] {
@@ -1103,7 +1110,7 @@ impl Kak {
             }
         }
         // A card the quest is done without is kept in hand.
-        for (i, c) in given.iter().enumerate() {
+        for (i, (_, c)) in held.iter().enumerate() {
             let mut rest = total;
             rest[c.virtue.index()] -= c.value;
             if rest[c.virtue.index()] >= q.needs[c.virtue.index()] {
@@ -1114,17 +1121,19 @@ impl Kak {
         // necessario, egli completa la missione ... ma non riceve alcun
         // bonus": the extra value is lost.
         let wasted = Virtue::ALL.iter().map(|v| total[v.index()] - q.needs[v.index()]).sum();
-        Ok((q.points, wasted))
+        Ok((q.points, wasted, held.into_iter().map(|(c, _)| c).collect()))
     }
 
     /// A bid's check ("offrono un qualsiasi numero di carte virtù Spada
     /// e/o Lancia"): its total.
-    fn check_bid(&self, seat: Seat, cards: &[String]) -> Res<u8> {
-        let given = self.hand_cards(seat, cards)?;
-        if let Some(i) = given.iter().position(|c| !c.virtue.bids()) {
-            return Err(err(KakError::NotSwordOrLance { card: cards[i].clone() }));
+    fn check_bid(&self, seat: Seat, cards: &[String]) -> Res<(u8, Vec<String>)> {
+        for c in cards {
+            if self.virtue_card(c).is_ok_and(|v| !v.virtue.bids()) {
+                return Err(err(KakError::NotSwordOrLance { card: c.clone() }));
+            }
         }
-        Ok(given.iter().map(|c| c.value).sum())
+        let held = self.hand_cards(seat, cards)?;
+        Ok((held.iter().map(|(_, c)| c.value).sum(), held.into_iter().map(|(c, _)| c).collect()))
     }
 
     fn award(&mut self, seat: Seat, points: u8) {

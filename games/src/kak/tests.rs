@@ -211,6 +211,10 @@ fn setup_at_three_players_names_the_cards_put_away_and_deals_the_value_one_cards
     let Some(Event::SetUp { dealt: public, .. }) = events[0].redacted() else { panic!() };
     assert!(public.iter().all(Vec::is_empty));
     assert_eq!(g.view().players[0].virtue_cards, 2);
+    let view = serde_json::to_string(&g.view()).expect("a view");
+    for c in dealt.iter().flatten() {
+        assert!(!view.contains(&format!("\"{c}\"")), "{c} is in a hand, not on the screen");
+    }
     // The open quests are turned up before the first pick.
     assert_eq!(g.view().phase, PhaseView::Refill { wanted: 3 });
     assert_eq!(refused(&g, Command::Pick { card: "kak/action/quest-1".into() }), "common.not_now");
@@ -228,8 +232,15 @@ fn four_players_put_nothing_away_and_two_pick_four_times() {
     run(&mut g, &mut Ctx::seeded(2), Command::Setup(setup(4)));
     assert!(g.removed().is_empty());
     assert_eq!(g.players.iter().map(|p| p.hand.len()).sum::<usize>(), 8);
-    assert_eq!(picks_per_round(2), 4);
     assert_eq!((target(2), target(3), target(4)), (25, 20, 15));
+    let (mut g, mut ctx) = table(2);
+    assert_eq!(g.removed().len(), 7, "at 2 players as at 3");
+    pick(
+        &mut g,
+        &mut ctx,
+        &[&["quest-1", "quest-2", "court-1", "horse-1"], &["horse-2", "horse-3", "training-book", "training-sword"]],
+    );
+    assert!(g.players.iter().all(|p| p.picked.len() == 4));
 }
 
 #[test]
@@ -304,11 +315,14 @@ fn actions_only_where_allowed_and_horses_ride_the_ring_both_ways_within_reach() 
     // Two more steps clockwise with the other horse.
     run(&mut g, &mut ctx, Command::Ride { horse: "kak/action/horse-1".into(), to: loc("other-4") });
     assert_eq!(refused(&g, Command::Court { card: vc(1) }), "not_a_book");
+    set_hands(&mut g, &[&[1], &[]]);
     assert_eq!(refused(&g, Command::Court { card: vc(10) }), "not_in_hand");
-    give(&mut g, 0, &[10]);
+    // A Book of 1 laid on the reader stands for the one alike in the hand.
+    give(&mut g, 0, &[12]);
     let events = run(&mut g, &mut ctx, Command::Court { card: vc(10) });
+    assert!(matches!(&events[0], Event::CourtHeld { card, .. } if *card == vc(12)), "{events:?}");
     assert_eq!(g.players[0].score, 2);
-    assert!(g.supply.contains(&vc(10)), "the Book goes back to its pile");
+    assert!(g.supply.contains(&vc(12)), "the Book goes back to its pile");
     // Every card used: the turn passes at once.
     assert!(matches!(events.last(), Some(Event::TurnEnded { seat: Seat(0), .. })), "{events:?}");
     assert_eq!(g.acting(), Some(Seat(1)));
@@ -334,7 +348,7 @@ fn a_quest_with_more_virtue_than_asked_is_done_and_the_excess_is_said_lost() {
     assert_eq!(refused(&g, quest(&[vc(4)])), "virtues_short");
     assert_eq!(refused(&g, quest(&[vc(4), vc(16), vc(7)])), "card_not_needed", "the Dragon is not asked");
     assert_eq!(refused(&g, quest(&[vc(4), vc(4), vc(16)])), "card_twice");
-    assert_eq!(refused(&g, quest(&[vc(5), vc(16)])), "not_in_hand");
+    assert_eq!(refused(&g, quest(&[vc(14), vc(16)])), "not_in_hand", "no Lance of 2 in hand");
     let events = run(&mut g, &mut ctx, quest(&[vc(4), vc(16)]));
     let Event::QuestCompleted { points, wasted, .. } = &events[0] else { panic!("{events:?}") };
     assert_eq!((*points, *wasted), (3, 1), "3 shields; the extra Book point is lost");
@@ -397,7 +411,7 @@ fn the_tournament_bids_are_secret_on_the_pad_then_a_tie_scores_one_each() {
     assert_eq!(refused(&g, Command::BidDown { seat: Seat(1) }), "common.already_answered");
     run(&mut g, &mut ctx, Command::BidDown { seat: Seat(0) });
     assert_eq!(refused(&g, Command::Bid { seat: Seat(0), cards: vec![vc(1), vc(7)] }), "not_sword_or_lance");
-    assert_eq!(refused(&g, Command::Bid { seat: Seat(0), cards: vec![vc(2)] }), "not_in_hand");
+    assert_eq!(refused(&g, Command::Bid { seat: Seat(0), cards: vec![vc(17)] }), "not_in_hand");
     run(&mut g, &mut ctx, Command::Bid { seat: Seat(0), cards: vec![vc(1), vc(4)] });
     let events = run(&mut g, &mut ctx, Command::Bid { seat: Seat(1), cards: vec![vc(13)] });
     assert!(events.contains(&Event::TournamentDecided {
