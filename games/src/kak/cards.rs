@@ -50,8 +50,8 @@ impl Virtue {
         self as usize
     }
 
-    /// Whether it may be bid in the tournament ("offrono ... Spada e/o
-    /// Lancia").
+    /// Whether it may be bid in the tournament ("T (Torneo)": Swords and
+    /// Lances).
     pub fn bids(self) -> bool {
         matches!(self, Virtue::Sword | Virtue::Lance)
     }
@@ -87,8 +87,7 @@ pub enum Action {
     Horse,
 }
 
-/// Where an action may be used ("Un giocatore può eseguire una determinata
-/// azione solo se il suo cavaliere si trova nel corrispondente luogo").
+/// Where an action may be used ("Fase II": "nel corrispondente luogo").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Where {
@@ -101,9 +100,8 @@ pub enum Where {
 }
 
 impl Action {
-    /// Where the card may be used ("Azioni che possono essere eseguite
-    /// solamente a Camelot" / "solamente nelle regioni al di fuori di
-    /// Camelot" / "in qualsiasi luogo").
+    /// Where the card may be used ("Carte Azione": "solamente a Camelot",
+    /// "al di fuori di Camelot", "in qualsiasi luogo").
     pub fn place(self) -> Where {
         match self {
             Action::Training(_) | Action::RoundTable | Action::Tournament => Where::Camelot,

@@ -42,7 +42,7 @@
 //!   (the card goes back either way).
 //! - A player whose every action card but the Tournament is used ends the
 //!   turn at once; otherwise the player ends it, and the cards not used go
-//!   back ("Le azioni che un giocatore non vuole o non può compiere").
+//!   back ("Fase II": "vengono rimesse a posto").
 //! - A player who took the Tournament card and is not at Camelot at the
 //!   end of phase II does not take part (the card goes back, no points).
 //! - The tournament's bid cards go back to their piles, as the text says:
@@ -80,13 +80,14 @@ use cards::{ACTION_CARDS, CAMELOT, QUESTS};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Players at the table ("Un gioco di carte per 2-4 giocatori").
+/// Players at the table (the box: "2-4 giocatori").
 pub const MIN_PLAYERS: usize = 2;
 /// Most players.
 pub const MAX_PLAYERS: usize = 4;
 /// Locations in the ring ("8 carte luogo").
 pub const RING: usize = 8;
-/// Open quests ("girate le prime 3 carte"; "fino a tornare a tre").
+/// Open quests ("Preparazione": the first 3; "Fase III": "fino a tornare
+/// a tre").
 pub const OPEN_QUESTS: usize = 3;
 /// Points for the Court ("guadagna due punti").
 pub const COURT_POINTS: u8 = 2;
@@ -517,8 +518,8 @@ impl Draft {
         }
     }
 
-    /// "Una volta che i giocatori hanno completato i loro turni, ha luogo
-    /// il torneo": who took the Tournament card and is at Camelot bids.
+    /// The tournament follows the turns ("Fase II", "ha luogo il torneo"):
+    /// who took the Tournament card and is at Camelot bids.
     fn close_phase_two(&mut self, rng: &mut GameRng) {
         let mut bidders = Vec::new();
         let mut absent = Vec::new();
@@ -540,10 +541,8 @@ impl Draft {
         }
     }
 
-    /// Every bid shown: the points ("Il giocatore con il totale numerico
-    /// più alto ... guadagna 2 scudi"; "In caso di pareggio ... un punto
-    /// ciascuno"; "Se solo un giocatore ha scelto questa azione, egli deve
-    /// comunque offrire una carta virtù").
+    /// Every bid shown: the points ("T (Torneo)": "il totale numerico più
+    /// alto", "in caso di pareggio", "se solo un giocatore").
     fn decide_tournament(&mut self, rng: &mut GameRng, bids: &BTreeMap<Seat, Bid>) {
         let entries: Vec<(Seat, u8, u8)> = bids.iter().map(|(s, b)| (*s, b.total, b.cards)).collect();
         let (joust, points) = match entries.as_slice() {
@@ -567,10 +566,9 @@ impl Draft {
     }
 
     /// The end of phase II: the game ends once a player reached the target
-    /// ("Il round in corso viene portato a termine"); else phase III: the
-    /// tents by score, ties by lot ("il minor numero di punti riceve la
-    /// tenda 1"; "In caso di pareggio, mescolate le relative carte tenda"),
-    /// then the open quests refilled.
+    /// ("Fine del gioco": "il round in corso"); else phase III: the tents
+    /// by score, ties by lot ("Fase III": "il minor numero di punti",
+    /// "mescolate le relative carte tenda"), then the open quests refilled.
     fn close_round(&mut self, rng: &mut GameRng) {
         if self.sim.players.iter().any(|p| p.reached.is_some()) {
             let winners = self.sim.leaders();
@@ -693,9 +691,8 @@ impl Kak {
         ACTION_CARDS.iter().map(|(id, _)| *id).filter(|id| !self.removed.iter().any(|r| r == id))
     }
 
-    /// The most points, and on a tie the first to reach the target ("In
-    /// caso di pareggio, il primo giocatore che ha raggiunto la quota punti
-    /// appropriata vince").
+    /// The most points, and on a tie the first to reach the target ("Fine
+    /// del gioco": "il primo giocatore che ha raggiunto la quota").
     fn leaders(&self) -> Vec<Seat> {
         let best = self.players.iter().map(|p| p.score).max().unwrap_or(0);
         let tied: Vec<Seat> = Seat::all(self.players()).filter(|s| self.players[s.index()].score == best).collect();
@@ -726,8 +723,7 @@ impl Kak {
     }
 
     /// The first of the seat's picked cards of `action`, where it may be
-    /// used now ("solo se il suo cavaliere si trova nel corrispondente
-    /// luogo").
+    /// used now ("Fase II": "nel corrispondente luogo").
     fn action_card(&self, seat: Seat, action: Action) -> Res<String> {
         let card = self.players[seat.index()]
             .picked
@@ -817,9 +813,8 @@ impl Kak {
                 ones.entry(v.virtue).or_default().push(card.clone());
             }
         }
-        // "Se si gioca in 2 o 3, mettete via ... una ciascuno delle carte
-        // azione A, G e P, così come una ciascuno delle carte virtù Spada 1,
-        // Lancia 1, Drago 1 e Libro 1."
+        // "Preparazione", at 2 or 3 players: "mettete via" one A, one G, one
+        // P and one virtue card of value 1 of each virtue.
         if n < 4 {
             removed.push("kak/action/round-table-2".to_string());
             removed.push("kak/action/court-2".to_string());
@@ -831,8 +826,7 @@ impl Kak {
                 removed.push(pile.remove(i));
             }
         }
-        // "prendete le seguenti carte ... mescolatele e datene 2 coperte ad
-        // ogni giocatore".
+        // "Preparazione": the value-1 cards "mescolatele e datene 2".
         let mut deal = Vec::new();
         for v in Virtue::ALL {
             let pile = ones.entry(v).or_default();
@@ -843,7 +837,7 @@ impl Kak {
         }
         rng.shuffle(&mut deal);
         let dealt = deal.chunks(2).map(<[String]>::to_vec).collect();
-        // "Mescolate le tende ... Ogni giocatore riceve una tenda."
+        // "Preparazione": "Mescolate le tende".
         let mut tents: Vec<Seat> = Seat::all(n).collect();
         rng.shuffle(&mut tents);
         Event::SetUp { setup: s.clone(), removed, tents, dealt }
@@ -923,8 +917,8 @@ impl Kak {
                 let seat = self.acting().ok_or(CommonError::NotNow)?;
                 Self::kak_card(quest)?;
                 let action = self.action_card(seat, Action::RoundTable)?;
-                // "sceglie una delle tre carte missione che si trovano
-                // scoperte" (a second Round Table finds one fewer).
+                // "A (Tavola Rotonda)": one of "le tre carte missione"
+                // face up (a second Round Table finds one fewer).
                 if !self.open.contains(quest) {
                     return Err(err(KakError::QuestNotOpen { quest: quest.clone() }));
                 }
@@ -935,7 +929,7 @@ impl Kak {
                 let seat = self.acting().ok_or(CommonError::NotNow)?;
                 let action = self.action_card(seat, Action::Court)?;
                 let v = self.virtue_card(card)?;
-                // "sceglie una qualsiasi delle proprie carte virtù Libro".
+                // "G (Corte)": one of "le proprie carte virtù Libro".
                 if v.virtue != Virtue::Book {
                     return Err(err(KakError::NotABook { card: card.clone() }));
                 }
@@ -969,8 +963,8 @@ impl Kak {
                 let Some(&reach) = self.facts.horses.get(horse) else {
                     return Err(CommonError::FactsNeeded { cards: vec![horse.clone()] }.into());
                 };
-                // "muovere il suo cavaliere, in qualsiasi direzione, al
-                // massimo di tanti luoghi quanti ne sono indicati".
+                // "P (Cavallo)": "in qualsiasi direzione", "al massimo" the
+                // card's number of locations.
                 let distance = self.distance(seat, to).unwrap_or(0);
                 if distance == 0 {
                     return Err(err(KakError::StayPut));
@@ -998,7 +992,7 @@ impl Kak {
                 if !bidders.contains(seat) {
                     return Err(CommonError::NotAsked { seat: *seat }.into());
                 }
-                // "I giocatori girano le proprie carte contemporaneamente".
+                // "T (Torneo)": the cards are turned "contemporaneamente".
                 if down.len() < bidders.len() {
                     return Err(err(KakError::BidsNotDown));
                 }
@@ -1020,9 +1014,8 @@ impl Kak {
         Ok(())
     }
 
-    /// Whether the seat may pick `card` now ("sceglie una delle carte
-    /// azione che sono sul tavolo"; "può selezionare la carta azione T
-    /// solo una volta per round").
+    /// Whether the seat may pick `card` now ("Fase I": a card "sul
+    /// tavolo"; the Tournament "solo una volta per round").
     fn check_pick(&self, seat: Seat, card: &str) -> Res<()> {
         Self::kak_card(card)?;
         let Some(action) = Action::of_card(card) else {
@@ -1090,7 +1083,7 @@ impl Kak {
         let Some(q) = self.facts.quests.get(quest) else {
             return Err(CommonError::FactsNeeded { cards: vec![quest.to_string()] }.into());
         };
-        // "se il suo cavaliere si trova nello stesso luogo indicato".
+        // "Q (Ricerca)": "nello stesso luogo indicato".
         if self.location(seat) != Some(q.location.as_str()) {
             return Err(err(KakError::WrongPlace { location: q.location.clone() }));
         }
@@ -1099,7 +1092,7 @@ impl Kak {
         for (_, c) in &held {
             total[c.virtue.index()] += c.value;
         }
-        // "possiede le necessarie carte virtù".
+        // "Q (Ricerca)": "le necessarie carte virtù".
         for v in Virtue::ALL {
             if total[v.index()] < q.needs[v.index()] {
                 return Err(err(KakError::VirtuesShort {
@@ -1117,15 +1110,13 @@ impl Kak {
                 return Err(err(KakError::CardNotNeeded { card: cards[i].clone() }));
             }
         }
-        // "Se la carta virtù del giocatore ha un valore più alto del
-        // necessario, egli completa la missione ... ma non riceve alcun
+        // "Q (Ricerca)": a card worth more than needed "non riceve alcun
         // bonus": the extra value is lost.
         let wasted = Virtue::ALL.iter().map(|v| total[v.index()] - q.needs[v.index()]).sum();
         Ok((q.points, wasted, held.into_iter().map(|(c, _)| c).collect()))
     }
 
-    /// A bid's check ("offrono un qualsiasi numero di carte virtù Spada
-    /// e/o Lancia"): its total.
+    /// A bid's check ("T (Torneo)": Swords "e/o" Lances only): its total.
     fn check_bid(&self, seat: Seat, cards: &[String]) -> Res<(u8, Vec<String>)> {
         for c in cards {
             if self.virtue_card(c).is_ok_and(|v| !v.virtue.bids()) {
