@@ -648,3 +648,21 @@ fn random_games_keep_the_rules_invariants() {
     let report = crate::testkit::check_game::<Kak>(7, 200, 1200).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.finished > 150, "{report:?}");
 }
+
+#[test]
+fn refusals_say_why_in_the_players_words() {
+    let say = |e: KakError, lang: Lang| RuleError::from(e).text(lang);
+    let far = KakError::TooFar { reach: 2, distance: 3 };
+    assert_eq!(say(far.clone(), Lang::En), "This horse goes 2 locations at most; that place is 3 away.");
+    assert_eq!(say(far, Lang::It), "Questo cavallo va al massimo di 2 luoghi; quel luogo è a 3 passi.");
+    let court = KakError::OnlyOutside { action: Action::Court };
+    assert_eq!(say(court.clone(), Lang::En), "This action is used only outside Camelot: Court.");
+    assert_eq!(say(court, Lang::It), "Questa azione si fa solo fuori da Camelot: Corte.");
+    let short = KakError::VirtuesShort { virtue: Virtue::Book, needed: 2, given: 1 };
+    assert_eq!(say(short, Lang::En), "The quest asks 2 of Book; the cards give only 1.");
+    let dragon = KakError::NotSwordOrLance { card: vc(7) };
+    assert!(say(dragon, Lang::It).starts_with("Al torneo si offrono solo Spade e Lance"));
+    assert_eq!(say(KakError::TournamentTwice, Lang::En), "One Tournament card per player each round.");
+    let place = KakError::WrongPlace { location: loc("hidden-valley") };
+    assert!(say(place, Lang::It).ends_with("Si compie qui: La Valle Nascosta."));
+}

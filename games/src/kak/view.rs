@@ -9,6 +9,7 @@ use super::cards::Virtue;
 use super::{target, Event, Joust, Kak, Phase};
 use crate::{Cue, Seat};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use tavola_words::{Arg, Said};
 
 /// One seat as the table sees it.
@@ -102,6 +103,8 @@ pub struct KakView {
     pub target: u32,
     /// Where the round stands.
     pub phase: PhaseView,
+    /// The names the owner gave knights and unnamed locations, by card.
+    pub names: BTreeMap<String, String>,
 }
 
 impl Kak {
@@ -119,6 +122,7 @@ impl Kak {
                 round: 0,
                 target: 0,
                 phase: PhaseView::Setup,
+                names: BTreeMap::new(),
             };
         };
         let players = self
@@ -166,6 +170,7 @@ impl Kak {
             round: self.round,
             target: target(self.players()),
             phase,
+            names: self.facts.names.clone(),
         }
     }
 
