@@ -50,6 +50,7 @@ pub mod catalog;
 pub mod core;
 pub mod error;
 pub mod facts;
+pub mod kak;
 pub mod legends;
 pub mod nottingham;
 pub mod registry;

@@ -1,0 +1,1522 @@
+//! King Arthur's Knights — Tavola as the round keeper and the scorer.
+//!
+//! The players hold the real cards and move the real knights; Tavola keeps
+//! what the rulebook leaves to pen and paper and to the table's memory:
+//! the tents and the order of play, the three (four) picks of action cards
+//! each round, where each knight stands on the ring of locations, which
+//! action may be used where, the quests open, held and completed, the
+//! virtue cards in the piles and in each hand (the hands are never shown,
+//! only counted), the tournament's secret bids, the score, the tents by
+//! score, and the end.
+//!
+//! - [`cards`]: virtues, actions, locations, quests and the card facts.
+//! - A round: the open quests refilled ([`Command::Reveal`], the card
+//!   turned face up laid on the reader), phase I's picks in tent order
+//!   ([`Command::Pick`]), phase II's actions in tent order (one player's
+//!   turn at a time, ended by [`Command::EndTurn`]), the tournament (each
+//!   bidder presses on the pad when the bid lies face down, then the bids
+//!   are shown), phase III's tents by score.
+//!
+//! Readings where the rules text is silent (also in the README):
+//! - The knights start beside Camelot, outside the ring ("vicino alla
+//!   carta luogo Camelot"): Tavola counts them as at Camelot, so the first
+//!   round's Camelot actions may be used before any horse.
+//! - The cards put away at 2 or 3 players: of the two Round Table and the
+//!   two Court cards, the second copy (they are alike); of the four horses,
+//!   one drawn by lot (their reach differs and the text does not say
+//!   which); of the value-1 virtue cards, one of each virtue drawn by lot
+//!   (alike on their face). Tavola names each one.
+//! - The virtue cards dealt at setup are dealt by Tavola, by lot, from the
+//!   value-1 cards the rules name; each player's two are theirs alone (the
+//!   public view counts them; each player is to be shown theirs privately).
+//! - Virtue cards of the same virtue and value are alike at the table: a
+//!   card laid on the reader stands for one alike in the hand or the pile
+//!   when Tavola placed another copy there.
+//! - A horse moves the knight at least one location (riding nowhere is
+//!   not using it), at most its reach, the shorter way round or the longer
+//!   one, in either direction.
+//! - A quest takes exactly the cards it needs: a card without which the
+//!   quest is still done is refused (the text's "excess" is a card worth
+//!   more than needed, whose extra value is lost and said so).
+//! - The Court with no Book is refused rather than played for nothing
+//!   (the card goes back either way).
+//! - A player whose every action card but the Tournament is used ends the
+//!   turn at once; otherwise the player ends it, and the cards not used go
+//!   back ("Fase II": "vengono rimesse a posto").
+//! - A player who took the Tournament card and is not at Camelot at the
+//!   end of phase II does not take part (the card goes back, no points).
+//! - The tournament's bid cards go back to their piles, as the text says:
+//!   the bidders lose them, winners and losers alike.
+//! - Two bidders who both bid nothing score nothing; a bid of some cards
+//!   against none wins.
+//! - A game ends once the round in which a player reached the target is
+//!   played through phase II and its tournament: phase III only readies a
+//!   next round, so it is not played.
+//! - Phase III: Tavola deals the tents as the round closes, then asks for
+//!   the open quests to be refilled; neither depends on the other.
+//! - The winner: the most points; on a tie, the first of the tied to reach
+//!   the target. Two tied players who reached it with the same event (a
+//!   tournament tie, 1 point each) share the victory.
+
+pub mod cards;
+mod error;
+#[cfg(any(test, feature = "testkit"))]
+mod fuzz;
+mod legal;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use cards::{Action, Facts, Needs, Quest, Virtue, VirtueCard, Where};
+pub use error::KakError;
+pub use legal::Choice;
+pub use view::{KakView, PhaseView, PlayerView};
+
+use crate::catalog::Catalog;
+use crate::{
+    CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, GameRng, Legal, Outcome, RuleError, Seat, Waiting,
+};
+use cards::{ACTION_CARDS, CAMELOT, QUESTS};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Players at the table (the box: "2-4 giocatori").
+pub const MIN_PLAYERS: usize = 2;
+/// Most players.
+pub const MAX_PLAYERS: usize = 4;
+/// Locations in the ring ("8 carte luogo").
+pub const RING: usize = 8;
+/// Open quests ("Preparazione": the first 3; "Fase III": "fino a tornare
+/// a tre").
+pub const OPEN_QUESTS: usize = 3;
+/// Points for the Court ("guadagna due punti").
+pub const COURT_POINTS: u8 = 2;
+/// Points for winning the tournament ("guadagna 2 scudi").
+pub const TOURNAMENT_WIN: u8 = 2;
+/// Points each on a tied tournament ("ottengono un punto ciascuno").
+pub const TOURNAMENT_TIE: u8 = 1;
+
+/// The points that end the game ("Fine del gioco": 25 with 2 players,
+/// 20 with 3, 15 with 4).
+pub fn target(players: usize) -> u32 {
+    match players {
+        2 => 25,
+        3 => 20,
+        _ => 15,
+    }
+}
+
+/// Action cards each player picks a round ("Fase I": three, a fourth with
+/// 2 players).
+pub fn picks_per_round(players: usize) -> usize {
+    if players == 2 {
+        4
+    } else {
+        3
+    }
+}
+
+/// The value-1 virtue cards dealt at setup, by virtue (sword, lance,
+/// dragon, book) ("Preparazione": at 4, two of each; at 3, two swords and
+/// two dragons, one lance and one book; at 2, one of each).
+pub fn dealt_ones(players: usize) -> [usize; 4] {
+    match players {
+        4 => [2, 2, 2, 2],
+        3 => [2, 1, 2, 1],
+        _ => [1, 1, 1, 1],
+    }
+}
+
+/// The table's choices at setup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The knight each seat chose (its card), one per player.
+    pub knights: Vec<String>,
+    /// Players' names, by seat (empty: the seat's number).
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// The eight locations as laid in the circle, clockwise (laid on the
+    /// reader one after the other).
+    pub ring: Vec<String>,
+    /// The owner's card facts known now (every virtue card at least).
+    #[serde(default)]
+    pub facts: Facts,
+}
+
+/// What the players ask.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case")]
+pub enum Command {
+    /// Set the table up.
+    Setup(Setup),
+    /// A quest card turned face up from the pile (laid on the reader).
+    Reveal {
+        /// The quest.
+        card: String,
+    },
+    /// Phase I: the player whose pick it is takes an action card.
+    Pick {
+        /// The action card.
+        card: String,
+    },
+    /// Training: the virtue card taken from its pile (laid on the reader).
+    Train {
+        /// The virtue card.
+        card: String,
+    },
+    /// The Round Table: an open quest taken.
+    RoundTable {
+        /// The quest.
+        quest: String,
+    },
+    /// The Court: a Book handed back for 2 points.
+    Court {
+        /// The Book.
+        card: String,
+    },
+    /// A quest completed with these virtue cards.
+    Quest {
+        /// The quest.
+        quest: String,
+        /// The virtue cards handed in.
+        cards: Vec<String>,
+    },
+    /// A horse ridden to a location.
+    Ride {
+        /// The horse card.
+        horse: String,
+        /// The location.
+        to: String,
+    },
+    /// The player's phase II turn is over.
+    EndTurn,
+    /// A bidder's bid lies face down (the pad).
+    BidDown {
+        /// Who.
+        seat: Seat,
+    },
+    /// A bid shown: the cards laid on the reader or entered.
+    Bid {
+        /// Who.
+        seat: Seat,
+        /// The Swords and Lances bid (none is a bid too).
+        cards: Vec<String>,
+    },
+    /// The facts of cards learned now, when the game first needs them.
+    Learn {
+        /// What was learned.
+        facts: Facts,
+    },
+}
+
+/// How a tournament ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Joust {
+    /// The higher bid won.
+    Won,
+    /// The bids were equal: a point each.
+    Tied,
+    /// Nobody bid a card: no points.
+    NoBids,
+    /// The lone bidder bid a card: the points.
+    AloneWon,
+    /// The lone bidder bid nothing: no points.
+    AloneEmpty,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The table is set: cards put away, first tents drawn by lot, virtue
+    /// cards dealt.
+    SetUp {
+        /// The setup.
+        setup: Setup,
+        /// The cards that go back in the box.
+        removed: Vec<String>,
+        /// The tents: `tents[0]` holds tent 1.
+        tents: Vec<Seat>,
+        /// The virtue cards dealt, by seat (secret: blank in public).
+        dealt: Vec<Vec<String>>,
+    },
+    /// A quest turned face up.
+    Revealed {
+        /// The quest.
+        card: String,
+    },
+    /// A round begins: the action cards are all on the table.
+    RoundStarted {
+        /// Its number, from 1.
+        round: u32,
+    },
+    /// An action card picked.
+    Picked {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: String,
+    },
+    /// A virtue card taken from its pile by training.
+    Trained {
+        /// Who.
+        seat: Seat,
+        /// The training card used.
+        action: String,
+        /// The virtue card.
+        card: String,
+    },
+    /// An open quest taken at the Round Table.
+    QuestTaken {
+        /// Who.
+        seat: Seat,
+        /// The Round Table card used.
+        action: String,
+        /// The quest.
+        quest: String,
+    },
+    /// Justice held at court: a Book back, points won.
+    CourtHeld {
+        /// Who.
+        seat: Seat,
+        /// The Court card used.
+        action: String,
+        /// The Book.
+        card: String,
+        /// Points won.
+        points: u8,
+    },
+    /// A quest completed.
+    QuestCompleted {
+        /// Who.
+        seat: Seat,
+        /// The Quest card used.
+        action: String,
+        /// The quest.
+        quest: String,
+        /// The virtue cards handed in.
+        cards: Vec<String>,
+        /// Points won.
+        points: u8,
+        /// Virtue value beyond what the quest asked, lost.
+        wasted: u8,
+    },
+    /// A knight rode to another location.
+    Rode {
+        /// Who.
+        seat: Seat,
+        /// The horse.
+        horse: String,
+        /// Where to.
+        to: String,
+    },
+    /// A player's phase II turn ended; the cards not used go back.
+    TurnEnded {
+        /// Who.
+        seat: Seat,
+        /// Action cards put back unused.
+        unused: Vec<String>,
+    },
+    /// The tournament at the end of phase II.
+    TournamentOpened {
+        /// The bidders: the Tournament card taken, the knight at Camelot.
+        bidders: Vec<Seat>,
+        /// Took the card but are not at Camelot: out.
+        absent: Vec<Seat>,
+    },
+    /// A bid lies face down.
+    BidLaid {
+        /// Who.
+        seat: Seat,
+    },
+    /// A bid shown.
+    BidShown {
+        /// Who.
+        seat: Seat,
+        /// The cards.
+        cards: Vec<String>,
+        /// Their total.
+        total: u8,
+    },
+    /// The tournament's points.
+    TournamentDecided {
+        /// How it ended.
+        joust: Joust,
+        /// Points won, by seat.
+        points: Vec<(Seat, u8)>,
+    },
+    /// Tents for the next round, by score (phase III).
+    TentsDealt {
+        /// `tents[0]` holds tent 1.
+        tents: Vec<Seat>,
+        /// Groups tied on points whose tents were drawn by lot.
+        drawn: Vec<Vec<Seat>>,
+    },
+    /// Facts learned during the game.
+    Learned {
+        /// The facts.
+        facts: Facts,
+    },
+    /// The game is over.
+    GameEnded {
+        /// The winners (more than one: shared).
+        winners: Vec<Seat>,
+    },
+}
+
+impl GameEvent for Event {
+    fn redacted(&self) -> Option<Self> {
+        match self {
+            // Each player's dealt cards are theirs alone.
+            Event::SetUp { setup, removed, tents, dealt } => Some(Event::SetUp {
+                setup: setup.clone(),
+                removed: removed.clone(),
+                tents: tents.clone(),
+                dealt: dealt.iter().map(|_| Vec::new()).collect(),
+            }),
+            _ => Some(self.clone()),
+        }
+    }
+
+    fn blocks_undo(&self) -> bool {
+        matches!(self, Event::BidLaid { .. } | Event::GameEnded { .. })
+    }
+}
+
+/// Where the round stands.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the setup.
+    #[default]
+    Setup,
+    /// Open quests are being turned face up, up to three.
+    Refill,
+    /// Phase I: `pick` (from 0) of each player's picks, `turn` the place in
+    /// the tent order.
+    Picks {
+        /// The round of picks.
+        pick: u8,
+        /// Whose pick, by tent.
+        turn: u8,
+    },
+    /// Phase II: the player holding tent `turn + 1` acts.
+    Actions {
+        /// Whose turn, by tent.
+        turn: u8,
+    },
+    /// The tournament: bids laid face down, then shown.
+    Tournament {
+        /// Who bids.
+        bidders: Vec<Seat>,
+        /// Whose bid lies face down.
+        down: BTreeSet<Seat>,
+        /// The bids shown.
+        #[serde(with = "crate::core::seat_map")]
+        shown: BTreeMap<Seat, Bid>,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// A bid shown in the tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bid {
+    /// The cards' total.
+    pub total: u8,
+    /// How many cards.
+    pub cards: u8,
+}
+
+/// One seat.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The knight's place in the ring (an index of [`Setup::ring`]).
+    pub at: usize,
+    /// Points.
+    pub score: u32,
+    /// The scoring event in which the target was first reached.
+    pub reached: Option<u32>,
+    /// Virtue cards in hand (secret).
+    pub hand: Vec<String>,
+    /// Quests held.
+    pub quests: Vec<String>,
+    /// Action cards picked this round and not used yet.
+    pub picked: Vec<String>,
+    /// The phase II turn is over this round.
+    pub done: bool,
+}
+
+/// The whole game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kak {
+    setup: Option<Setup>,
+    facts: Facts,
+    removed: Vec<String>,
+    players: Vec<Player>,
+    /// `tents[i]` holds tent `i + 1`.
+    tents: Vec<Seat>,
+    /// Action cards on the table.
+    actions: BTreeSet<String>,
+    /// Virtue cards in their piles.
+    supply: BTreeSet<String>,
+    /// Quests face down in the pile.
+    deck: BTreeSet<String>,
+    /// Quests face up.
+    open: Vec<String>,
+    /// Quests completed, out of the game.
+    completed: Vec<String>,
+    round: u32,
+    /// Scoring events so far (the order in which targets were reached).
+    awards: u32,
+    phase: Phase,
+    winners: Vec<Seat>,
+}
+
+/// Events being built: each applied to a copy as it is made.
+struct Draft {
+    sim: Kak,
+    events: Vec<Event>,
+}
+
+impl Draft {
+    fn emit(&mut self, e: Event) {
+        self.sim.apply(&e);
+        self.events.push(e);
+    }
+
+    /// Starts the round once no open quest is wanted; deals the tents by
+    /// score first after a round played.
+    fn start_round_if_ready(&mut self) {
+        if self.sim.phase == Phase::Refill && self.sim.wanted() == 0 {
+            let round = self.sim.round + 1;
+            self.emit(Event::RoundStarted { round });
+        }
+    }
+
+    /// The player's turn ends at once when nothing but a Tournament card is
+    /// left to use.
+    fn end_turn_if_spent(&mut self, rng: &mut GameRng) {
+        let Some(seat) = self.sim.acting() else { return };
+        let left = self.sim.players[seat.index()].picked.iter().any(|c| Action::of_card(c) != Some(Action::Tournament));
+        if !left {
+            self.end_turn(seat, rng);
+        }
+    }
+
+    fn end_turn(&mut self, seat: Seat, rng: &mut GameRng) {
+        let unused = self.sim.players[seat.index()]
+            .picked
+            .iter()
+            .filter(|c| Action::of_card(c) != Some(Action::Tournament))
+            .cloned()
+            .collect();
+        self.emit(Event::TurnEnded { seat, unused });
+        if matches!(self.sim.phase, Phase::Actions { turn } if usize::from(turn) >= self.sim.players()) {
+            self.close_phase_two(rng);
+        }
+    }
+
+    /// The tournament follows the turns ("Fase II", "ha luogo il torneo"):
+    /// who took the Tournament card and is at Camelot bids.
+    fn close_phase_two(&mut self, rng: &mut GameRng) {
+        let mut bidders = Vec::new();
+        let mut absent = Vec::new();
+        for s in Seat::all(self.sim.players()) {
+            let p = &self.sim.players[s.index()];
+            if p.picked.iter().any(|c| Action::of_card(c) == Some(Action::Tournament)) {
+                if self.sim.at_camelot(s) {
+                    bidders.push(s);
+                } else {
+                    absent.push(s);
+                }
+            }
+        }
+        if !bidders.is_empty() || !absent.is_empty() {
+            self.emit(Event::TournamentOpened { bidders: bidders.clone(), absent });
+        }
+        if bidders.is_empty() {
+            self.close_round(rng);
+        }
+    }
+
+    /// Every bid shown: the points ("T (Torneo)": "il totale numerico più
+    /// alto", "in caso di pareggio", "se solo un giocatore").
+    fn decide_tournament(&mut self, rng: &mut GameRng, bids: &BTreeMap<Seat, Bid>) {
+        let entries: Vec<(Seat, u8, u8)> = bids.iter().map(|(s, b)| (*s, b.total, b.cards)).collect();
+        let (joust, points) = match entries.as_slice() {
+            [(s, _, n)] if *n > 0 => (Joust::AloneWon, vec![(*s, TOURNAMENT_WIN)]),
+            [_] => (Joust::AloneEmpty, Vec::new()),
+            [(a, ta, _), (b, tb, _)] => {
+                if *ta == 0 && *tb == 0 {
+                    (Joust::NoBids, Vec::new())
+                } else if ta == tb {
+                    (Joust::Tied, vec![(*a, TOURNAMENT_TIE), (*b, TOURNAMENT_TIE)])
+                } else if ta > tb {
+                    (Joust::Won, vec![(*a, TOURNAMENT_WIN)])
+                } else {
+                    (Joust::Won, vec![(*b, TOURNAMENT_WIN)])
+                }
+            }
+            _ => (Joust::NoBids, Vec::new()),
+        };
+        self.emit(Event::TournamentDecided { joust, points });
+        self.close_round(rng);
+    }
+
+    /// The end of phase II: the game ends once a player reached the target
+    /// ("Fine del gioco": "il round in corso"); else phase III: the tents
+    /// by score, ties by lot ("Fase III": "il minor numero di punti",
+    /// "mescolate le relative carte tenda"), then the open quests refilled.
+    fn close_round(&mut self, rng: &mut GameRng) {
+        if self.sim.players.iter().any(|p| p.reached.is_some()) {
+            let winners = self.sim.leaders();
+            self.emit(Event::GameEnded { winners });
+            return;
+        }
+        let mut by_score: BTreeMap<u32, Vec<Seat>> = BTreeMap::new();
+        for s in Seat::all(self.sim.players()) {
+            by_score.entry(self.sim.players[s.index()].score).or_default().push(s);
+        }
+        let mut tents = Vec::new();
+        let mut drawn = Vec::new();
+        for (_, mut group) in by_score {
+            if group.len() > 1 {
+                rng.shuffle(&mut group);
+                drawn.push(group.clone());
+            }
+            tents.extend(group);
+        }
+        self.emit(Event::TentsDealt { tents, drawn });
+        self.start_round_if_ready();
+    }
+}
+
+type Res<T> = Result<T, RuleError>;
+
+fn err(e: KakError) -> RuleError {
+    e.into()
+}
+
+impl Kak {
+    /// Players at the table (0 before setup).
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Each seat's state (hands included: for the engine and its tests).
+    pub fn player_states(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The facts in force.
+    pub fn facts(&self) -> &Facts {
+        &self.facts
+    }
+
+    /// Where the round stands.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The tents: `tents()[0]` holds tent 1.
+    pub fn tents(&self) -> &[Seat] {
+        &self.tents
+    }
+
+    /// The cards put away at setup.
+    pub fn removed(&self) -> &[String] {
+        &self.removed
+    }
+
+    /// The quests face up.
+    pub fn open_quests(&self) -> &[String] {
+        &self.open
+    }
+
+    /// The round (from 1; 0 during the setup's reveals).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The location a seat's knight is at.
+    pub fn location(&self, seat: Seat) -> Option<&str> {
+        let ring = &self.setup.as_ref()?.ring;
+        ring.get(self.players.get(seat.index())?.at).map(String::as_str)
+    }
+
+    fn at_camelot(&self, seat: Seat) -> bool {
+        self.location(seat) == Some(CAMELOT)
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> &[Seat] {
+        &self.winners
+    }
+
+    /// The seat's name: the name typed at setup, else the seat's number.
+    pub fn name(&self, seat: Seat) -> String {
+        self.player_name_of(seat).unwrap_or_else(|| seat.to_string())
+    }
+
+    fn player_name_of(&self, seat: Seat) -> Option<String> {
+        let names = &self.setup.as_ref()?.names;
+        names.get(seat.index()).map(|n| n.trim()).filter(|n| !n.is_empty()).map(str::to_string)
+    }
+
+    /// Open quests still to turn face up before the round can start.
+    fn wanted(&self) -> usize {
+        OPEN_QUESTS.saturating_sub(self.open.len()).min(self.deck.len())
+    }
+
+    /// The seat whose phase II turn it is.
+    fn acting(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Actions { turn } => self.tents.get(usize::from(turn)).copied(),
+            _ => None,
+        }
+    }
+
+    /// The seat whose pick it is.
+    fn picking(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Picks { turn, .. } => self.tents.get(usize::from(turn)).copied(),
+            _ => None,
+        }
+    }
+
+    /// Every action card in play (the box's less those put away).
+    fn in_play(&self) -> impl Iterator<Item = &'static str> + '_ {
+        ACTION_CARDS.iter().map(|(id, _)| *id).filter(|id| !self.removed.iter().any(|r| r == id))
+    }
+
+    /// The most points, and on a tie the first to reach the target ("Fine
+    /// del gioco": "il primo giocatore che ha raggiunto la quota").
+    fn leaders(&self) -> Vec<Seat> {
+        let best = self.players.iter().map(|p| p.score).max().unwrap_or(0);
+        let tied: Vec<Seat> = Seat::all(self.players()).filter(|s| self.players[s.index()].score == best).collect();
+        let first = tied.iter().filter_map(|s| self.players[s.index()].reached).min();
+        match first {
+            Some(f) => tied.into_iter().filter(|s| self.players[s.index()].reached == Some(f)).collect(),
+            None => tied,
+        }
+    }
+
+    fn virtue_of(&self, card: &str) -> Option<VirtueCard> {
+        self.facts.virtues.get(card).copied()
+    }
+
+    fn playing(&self) -> Res<()> {
+        match self.phase {
+            Phase::Setup => Err(CommonError::NotStarted.into()),
+            Phase::Over => Err(CommonError::GameOver.into()),
+            _ => Ok(()),
+        }
+    }
+
+    fn kak_card(card: &str) -> Res<()> {
+        match GameKind::of_card(card) {
+            Some(GameKind::KingArthursKnights) | None => Ok(()),
+            Some(_) => Err(CommonError::WrongGameCard { card: card.to_string() }.into()),
+        }
+    }
+
+    /// The first of the seat's picked cards of `action`, where it may be
+    /// used now ("Fase II": "nel corrispondente luogo").
+    fn action_card(&self, seat: Seat, action: Action) -> Res<String> {
+        let card = self.players[seat.index()]
+            .picked
+            .iter()
+            .find(|c| Action::of_card(c) == Some(action))
+            .cloned()
+            .ok_or_else(|| err(KakError::NoSuchAction { action }))?;
+        self.place_ok(seat, action)?;
+        Ok(card)
+    }
+
+    fn place_ok(&self, seat: Seat, action: Action) -> Res<()> {
+        let camelot = self.at_camelot(seat);
+        match action.place() {
+            Where::Camelot if !camelot => Err(err(KakError::OnlyAtCamelot { action })),
+            Where::Outside if camelot => Err(err(KakError::OnlyOutside { action })),
+            _ => Ok(()),
+        }
+    }
+
+    /// Steps along the ring from the seat's knight to `to`, the shorter
+    /// way round ("in qualsiasi direzione").
+    fn distance(&self, seat: Seat, to: &str) -> Option<u8> {
+        let ring = &self.setup.as_ref()?.ring;
+        let to = ring.iter().position(|l| l == to)?;
+        let from = self.players[seat.index()].at;
+        let cw = (to + RING - from) % RING;
+        Some(cw.min(RING - cw) as u8)
+    }
+
+    fn check_setup(&self, s: &Setup) -> Res<()> {
+        if self.setup.is_some() {
+            return Err(CommonError::AlreadyStarted.into());
+        }
+        let n = s.knights.len();
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+            return Err(err(KakError::PlayerCount { players: n }));
+        }
+        let all: Vec<String> = cards::knights().collect();
+        if let Some(k) = s.knights.iter().find(|k| !all.contains(k)) {
+            Self::kak_card(k)?;
+            return Err(err(KakError::NotAKnight { card: k.clone() }));
+        }
+        if s.knights.iter().collect::<BTreeSet<_>>().len() != n {
+            return Err(err(KakError::KnightTwice));
+        }
+        if s.names.len() > n {
+            return Err(err(KakError::TooManyNames { players: n }));
+        }
+        // "Piazzate le carte luogo in circolo".
+        let mut seen = BTreeSet::new();
+        for l in &s.ring {
+            if !cards::is_location(l) {
+                Self::kak_card(l)?;
+                return Err(err(KakError::NotALocation { card: l.clone() }));
+            }
+            if !seen.insert(l) {
+                return Err(err(KakError::LocationTwice { card: l.clone() }));
+            }
+        }
+        if s.ring.len() != RING {
+            return Err(err(KakError::RingSize { count: s.ring.len() }));
+        }
+        // Every virtue card is needed now: the deal takes those of value 1.
+        let missing: Vec<String> = cards::virtue_cards().filter(|c| !s.facts.virtues.contains_key(c)).collect();
+        if !missing.is_empty() {
+            return Err(CommonError::FactsNeeded { cards: missing }.into());
+        }
+        let put_away = usize::from(n < 4);
+        for v in Virtue::ALL {
+            let found = s.facts.virtues.values().filter(|c| c.virtue == v && c.value == 1).count();
+            let needed = dealt_ones(n)[v.index()] + put_away;
+            if found < needed {
+                return Err(err(KakError::TooFewOnes { virtue: v, needed, found }));
+            }
+        }
+        Ok(())
+    }
+
+    /// The setup's lots: the cards put away, the tents, the deal.
+    fn set_up(s: &Setup, rng: &mut GameRng) -> Event {
+        let n = s.knights.len();
+        let mut removed = Vec::new();
+        let mut ones: BTreeMap<Virtue, Vec<String>> = BTreeMap::new();
+        for (card, v) in &s.facts.virtues {
+            if v.value == 1 {
+                ones.entry(v.virtue).or_default().push(card.clone());
+            }
+        }
+        // "Preparazione", at 2 or 3 players: "mettete via" one A, one G, one
+        // P and one virtue card of value 1 of each virtue.
+        if n < 4 {
+            removed.push("kak/action/round-table-2".to_string());
+            removed.push("kak/action/court-2".to_string());
+            let horses: Vec<&str> = cards::horse_cards().collect();
+            removed.push(horses[rng.below(horses.len())].to_string());
+            for v in Virtue::ALL {
+                let pile = ones.entry(v).or_default();
+                let i = rng.below(pile.len());
+                removed.push(pile.remove(i));
+            }
+        }
+        // "Preparazione": the value-1 cards "mescolatele e datene 2".
+        let mut deal = Vec::new();
+        for v in Virtue::ALL {
+            let pile = ones.entry(v).or_default();
+            for _ in 0..dealt_ones(n)[v.index()] {
+                let i = rng.below(pile.len());
+                deal.push(pile.remove(i));
+            }
+        }
+        rng.shuffle(&mut deal);
+        let dealt = deal.chunks(2).map(<[String]>::to_vec).collect();
+        // "Preparazione": "Mescolate le tende".
+        let mut tents: Vec<Seat> = Seat::all(n).collect();
+        rng.shuffle(&mut tents);
+        Event::SetUp { setup: s.clone(), removed, tents, dealt }
+    }
+
+    /// Checks the facts given against the declared kinds and the catalog.
+    fn check_facts(f: &Facts, cards: &Catalog) -> Res<()> {
+        crate::facts::check_book(cards::FACTS, cards, &f.to_book())
+            .map(|_| ())
+            .map_err(|error| err(KakError::BadFacts { error }))
+    }
+
+    fn decide_in(&self, c: &Command, d: &mut Draft, ctx: &mut Ctx<'_>) -> Res<()> {
+        if let Command::Setup(s) = c {
+            self.check_setup(s)?;
+            Self::check_facts(&s.facts, ctx.cards)?;
+            d.emit(Self::set_up(s, &mut ctx.rng));
+            d.start_round_if_ready();
+            return Ok(());
+        }
+        self.playing()?;
+        if let Command::Learn { facts } = c {
+            if facts.is_empty() {
+                return Err(CommonError::NotNow.into());
+            }
+            Self::check_facts(facts, ctx.cards)?;
+            // A fact in force stays for the whole game (a correction is
+            // for the next one).
+            if self.facts.conflicts(facts) {
+                return Err(err(KakError::FactInForce));
+            }
+            d.emit(Event::Learned { facts: facts.clone() });
+            return Ok(());
+        }
+        let rng = &mut ctx.rng;
+        match (c, &self.phase) {
+            (Command::Reveal { card }, Phase::Refill) => {
+                Self::kak_card(card)?;
+                if !QUESTS.contains(&card.as_str()) {
+                    return Err(err(KakError::NotAQuest { card: card.clone() }));
+                }
+                if !self.deck.contains(card) {
+                    return Err(err(KakError::NotInDeck { card: card.clone() }));
+                }
+                // A quest met: its facts are asked now, when it is on the
+                // table for all to see.
+                if !self.facts.quests.contains_key(card) {
+                    return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
+                }
+                d.emit(Event::Revealed { card: card.clone() });
+                d.start_round_if_ready();
+            }
+            (Command::Pick { card }, Phase::Picks { .. }) => {
+                let seat = self.picking().ok_or(CommonError::NotNow)?;
+                self.check_pick(seat, card)?;
+                d.emit(Event::Picked { seat, card: card.clone() });
+            }
+            (Command::Train { card }, Phase::Actions { .. }) => {
+                let seat = self.acting().ok_or(CommonError::NotNow)?;
+                let v = self.virtue_card(card)?;
+                let action = self.action_card(seat, Action::Training(v.virtue))?;
+                // "sceglie una carta ... dalla rispettiva pila": this one,
+                // or one alike (the same virtue and value).
+                let card = match self.supply.contains(card) {
+                    true => card.clone(),
+                    false => self
+                        .supply
+                        .iter()
+                        .find(|c| self.virtue_of(c) == Some(v))
+                        .cloned()
+                        .ok_or_else(|| err(KakError::NotInPile { card: card.clone() }))?,
+                };
+                d.emit(Event::Trained { seat, action, card });
+                d.end_turn_if_spent(rng);
+            }
+            (Command::RoundTable { quest }, Phase::Actions { .. }) => {
+                let seat = self.acting().ok_or(CommonError::NotNow)?;
+                Self::kak_card(quest)?;
+                let action = self.action_card(seat, Action::RoundTable)?;
+                // "A (Tavola Rotonda)": one of "le tre carte missione"
+                // face up (a second Round Table finds one fewer).
+                if !self.open.contains(quest) {
+                    return Err(err(KakError::QuestNotOpen { quest: quest.clone() }));
+                }
+                d.emit(Event::QuestTaken { seat, action, quest: quest.clone() });
+                d.end_turn_if_spent(rng);
+            }
+            (Command::Court { card }, Phase::Actions { .. }) => {
+                let seat = self.acting().ok_or(CommonError::NotNow)?;
+                let action = self.action_card(seat, Action::Court)?;
+                let v = self.virtue_card(card)?;
+                // "G (Corte)": one of "le proprie carte virtù Libro".
+                if v.virtue != Virtue::Book {
+                    return Err(err(KakError::NotABook { card: card.clone() }));
+                }
+                let held = self.hand_cards(seat, std::slice::from_ref(card))?;
+                let card = held.into_iter().next().map(|(c, _)| c).unwrap_or_default();
+                d.emit(Event::CourtHeld { seat, action, card, points: COURT_POINTS });
+                d.end_turn_if_spent(rng);
+            }
+            (Command::Quest { quest, cards }, Phase::Actions { .. }) => {
+                let seat = self.acting().ok_or(CommonError::NotNow)?;
+                Self::kak_card(quest)?;
+                // "per ogni missione ... una carta Q".
+                let action = self.action_card(seat, Action::Quest)?;
+                let (points, wasted, cards) = self.check_quest(seat, quest, cards)?;
+                d.emit(Event::QuestCompleted { seat, action, quest: quest.clone(), cards, points, wasted });
+                d.end_turn_if_spent(rng);
+            }
+            (Command::Ride { horse, to }, Phase::Actions { .. }) => {
+                let seat = self.acting().ok_or(CommonError::NotNow)?;
+                Self::kak_card(horse)?;
+                Self::kak_card(to)?;
+                if Action::of_card(horse) != Some(Action::Horse) {
+                    return Err(err(KakError::NoSuchAction { action: Action::Horse }));
+                }
+                if !self.players[seat.index()].picked.contains(horse) {
+                    return Err(err(KakError::NoSuchAction { action: Action::Horse }));
+                }
+                if !cards::is_location(to) {
+                    return Err(err(KakError::NotALocation { card: to.clone() }));
+                }
+                let Some(&reach) = self.facts.horses.get(horse) else {
+                    return Err(CommonError::FactsNeeded { cards: vec![horse.clone()] }.into());
+                };
+                // "P (Cavallo)": "in qualsiasi direzione", "al massimo" the
+                // card's number of locations.
+                let distance = self.distance(seat, to).unwrap_or(0);
+                if distance == 0 {
+                    return Err(err(KakError::StayPut));
+                }
+                if distance > reach {
+                    return Err(err(KakError::TooFar { reach, distance }));
+                }
+                d.emit(Event::Rode { seat, horse: horse.clone(), to: to.clone() });
+                d.end_turn_if_spent(rng);
+            }
+            (Command::EndTurn, Phase::Actions { .. }) => {
+                let seat = self.acting().ok_or(CommonError::NotNow)?;
+                d.end_turn(seat, rng);
+            }
+            (Command::BidDown { seat }, Phase::Tournament { bidders, down, .. }) => {
+                if !bidders.contains(seat) {
+                    return Err(CommonError::NotAsked { seat: *seat }.into());
+                }
+                if down.contains(seat) {
+                    return Err(CommonError::AlreadyAnswered { seat: *seat }.into());
+                }
+                d.emit(Event::BidLaid { seat: *seat });
+            }
+            (Command::Bid { seat, cards }, Phase::Tournament { bidders, down, shown }) => {
+                if !bidders.contains(seat) {
+                    return Err(CommonError::NotAsked { seat: *seat }.into());
+                }
+                // "T (Torneo)": the cards are turned "contemporaneamente".
+                if down.len() < bidders.len() {
+                    return Err(err(KakError::BidsNotDown));
+                }
+                if shown.contains_key(seat) {
+                    return Err(CommonError::AlreadyAnswered { seat: *seat }.into());
+                }
+                let (total, cards) = self.check_bid(*seat, cards)?;
+                d.emit(Event::BidShown { seat: *seat, cards, total });
+                if let Phase::Tournament { bidders, shown, .. } = &d.sim.phase {
+                    if shown.len() == bidders.len() {
+                        let bids = shown.clone();
+                        d.decide_tournament(rng, &bids);
+                    }
+                }
+            }
+            (Command::Setup(_) | Command::Learn { .. }, _) => unreachable!("handled above"),
+            _ => return Err(CommonError::NotNow.into()),
+        }
+        Ok(())
+    }
+
+    /// Whether the seat may pick `card` now ("Fase I": a card "sul
+    /// tavolo"; the Tournament "solo una volta per round").
+    fn check_pick(&self, seat: Seat, card: &str) -> Res<()> {
+        Self::kak_card(card)?;
+        let Some(action) = Action::of_card(card) else {
+            return Err(err(KakError::NotAnActionCard { card: card.to_string() }));
+        };
+        if !self.actions.contains(card) {
+            return Err(err(KakError::ActionTaken { card: card.to_string() }));
+        }
+        if action == Action::Tournament
+            && self.players[seat.index()].picked.iter().any(|c| Action::of_card(c) == Some(Action::Tournament))
+        {
+            return Err(err(KakError::TournamentTwice));
+        }
+        Ok(())
+    }
+
+    fn virtue_card(&self, card: &str) -> Res<VirtueCard> {
+        Self::kak_card(card)?;
+        if !cards::is_virtue_card(card) {
+            return Err(err(KakError::NotAVirtueCard { card: card.to_string() }));
+        }
+        self.virtue_of(card).ok_or_else(|| CommonError::FactsNeeded { cards: vec![card.to_string()] }.into())
+    }
+
+    /// Cards named once each, virtue cards, in the seat's hand, with their
+    /// faces. A card Tavola does not place in the hand stands for one
+    /// alike that is there (two Swords of 1 are the same at the table):
+    /// the ids returned are the hand's.
+    fn hand_cards(&self, seat: Seat, cards: &[String]) -> Res<Vec<(String, VirtueCard)>> {
+        let hand = &self.players[seat.index()].hand;
+        let mut seen = BTreeSet::new();
+        let mut faces = Vec::new();
+        for c in cards {
+            if !seen.insert(c) {
+                return Err(err(KakError::CardTwice { card: c.clone() }));
+            }
+            faces.push(self.virtue_card(c)?);
+        }
+        let mut taken: BTreeSet<&String> = cards.iter().filter(|c| hand.contains(c)).collect();
+        let mut out = Vec::new();
+        for (c, v) in cards.iter().zip(faces) {
+            let held = if hand.contains(c) {
+                c.clone()
+            } else {
+                let alike = hand.iter().find(|h| !taken.contains(h) && self.virtue_of(h) == Some(v));
+                let alike = alike.ok_or_else(|| err(KakError::NotInHand { card: c.clone() }))?;
+                taken.insert(alike);
+                alike.clone()
+            };
+            out.push((held, v));
+        }
+        Ok(out)
+    }
+
+    /// A quest's check ("Carte Missione" and "Q (Ricerca)"): held, the
+    /// knight at its location, the virtues it asks, no card it does without.
+    /// Returns its points and the virtue value lost.
+    fn check_quest(&self, seat: Seat, quest: &str, cards: &[String]) -> Res<(u8, u8, Vec<String>)> {
+        if !QUESTS.contains(&quest) {
+            return Err(err(KakError::NotAQuest { card: quest.to_string() }));
+        }
+        if !self.players[seat.index()].quests.iter().any(|q| q == quest) {
+            return Err(err(KakError::QuestNotHeld { quest: quest.to_string() }));
+        }
+        let Some(q) = self.facts.quests.get(quest) else {
+            return Err(CommonError::FactsNeeded { cards: vec![quest.to_string()] }.into());
+        };
+        // "Q (Ricerca)": "nello stesso luogo indicato".
+        if self.location(seat) != Some(q.location.as_str()) {
+            return Err(err(KakError::WrongPlace { location: q.location.clone() }));
+        }
+        let held = self.hand_cards(seat, cards)?;
+        let mut total = [0u8; 4];
+        for (_, c) in &held {
+            total[c.virtue.index()] += c.value;
+        }
+        // "Q (Ricerca)": "le necessarie carte virtù".
+        for v in Virtue::ALL {
+            if total[v.index()] < q.needs[v.index()] {
+                return Err(err(KakError::VirtuesShort {
+                    virtue: v,
+                    needed: q.needs[v.index()],
+                    given: total[v.index()],
+                }));
+            }
+        }
+        // A card the quest is done without is kept in hand.
+        for (i, (_, c)) in held.iter().enumerate() {
+            let mut rest = total;
+            rest[c.virtue.index()] -= c.value;
+            if rest[c.virtue.index()] >= q.needs[c.virtue.index()] {
+                return Err(err(KakError::CardNotNeeded { card: cards[i].clone() }));
+            }
+        }
+        // "Q (Ricerca)": a card worth more than needed "non riceve alcun
+        // bonus": the extra value is lost.
+        let wasted = Virtue::ALL.iter().map(|v| total[v.index()] - q.needs[v.index()]).sum();
+        Ok((q.points, wasted, held.into_iter().map(|(c, _)| c).collect()))
+    }
+
+    /// A bid's check ("T (Torneo)": Swords "e/o" Lances only): its total.
+    fn check_bid(&self, seat: Seat, cards: &[String]) -> Res<(u8, Vec<String>)> {
+        for c in cards {
+            if self.virtue_card(c).is_ok_and(|v| !v.virtue.bids()) {
+                return Err(err(KakError::NotSwordOrLance { card: c.clone() }));
+            }
+        }
+        let held = self.hand_cards(seat, cards)?;
+        Ok((held.iter().map(|(_, c)| c.value).sum(), held.into_iter().map(|(c, _)| c).collect()))
+    }
+
+    fn award(&mut self, seat: Seat, points: u8) {
+        let target = target(self.players());
+        let at = self.awards;
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            p.score += u32::from(points);
+            if p.reached.is_none() && p.score >= target {
+                p.reached = Some(at);
+            }
+        }
+    }
+
+    fn use_action(&mut self, seat: Seat, card: &str) {
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            p.picked.retain(|c| c != card);
+        }
+        // "le carte azione al loro posto".
+        self.actions.insert(card.to_string());
+    }
+
+    fn hand_out(&mut self, seat: Seat, cards: &[String]) {
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            p.hand.retain(|c| !cards.contains(c));
+        }
+        self.supply.extend(cards.iter().cloned());
+    }
+
+    fn apply_event(&mut self, e: &Event) {
+        match e {
+            Event::SetUp { setup, removed, tents, dealt } => {
+                let n = setup.knights.len();
+                let camelot = setup.ring.iter().position(|l| l == CAMELOT).unwrap_or(0);
+                self.players = vec![Player { at: camelot, ..Player::default() }; n];
+                for (p, cards) in self.players.iter_mut().zip(dealt) {
+                    p.hand.clone_from(cards);
+                }
+                self.facts = setup.facts.clone();
+                self.removed.clone_from(removed);
+                self.tents.clone_from(tents);
+                let held: BTreeSet<&String> = dealt.iter().flatten().collect();
+                self.supply = cards::virtue_cards().filter(|c| !removed.contains(c) && !held.contains(c)).collect();
+                self.deck = QUESTS.iter().map(|q| q.to_string()).collect();
+                self.open.clear();
+                self.completed.clear();
+                self.actions = self.in_play().map(str::to_string).collect();
+                self.round = 0;
+                self.awards = 0;
+                self.phase = Phase::Refill;
+                self.setup = Some(setup.clone());
+            }
+            Event::Revealed { card } => {
+                self.deck.remove(card);
+                self.open.push(card.clone());
+            }
+            Event::RoundStarted { round } => {
+                self.round = *round;
+                self.actions = self.in_play().map(str::to_string).collect();
+                for p in &mut self.players {
+                    p.picked.clear();
+                    p.done = false;
+                }
+                self.phase = Phase::Picks { pick: 0, turn: 0 };
+            }
+            Event::Picked { seat, card } => {
+                self.actions.remove(card);
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.picked.push(card.clone());
+                }
+                let n = self.players() as u8;
+                let per = picks_per_round(self.players()) as u8;
+                if let Phase::Picks { pick, turn } = &mut self.phase {
+                    *turn += 1;
+                    if *turn >= n {
+                        *turn = 0;
+                        *pick += 1;
+                    }
+                    if *pick >= per {
+                        self.phase = Phase::Actions { turn: 0 };
+                    }
+                }
+            }
+            Event::Trained { seat, action, card } => {
+                self.use_action(*seat, action);
+                self.supply.remove(card);
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.hand.push(card.clone());
+                }
+            }
+            Event::QuestTaken { seat, action, quest } => {
+                self.use_action(*seat, action);
+                self.open.retain(|q| q != quest);
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.quests.push(quest.clone());
+                }
+            }
+            Event::CourtHeld { seat, action, card, points } => {
+                self.use_action(*seat, action);
+                self.hand_out(*seat, std::slice::from_ref(card));
+                self.award(*seat, *points);
+                self.awards += 1;
+            }
+            Event::QuestCompleted { seat, action, quest, cards, points, .. } => {
+                self.use_action(*seat, action);
+                self.hand_out(*seat, cards);
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.quests.retain(|q| q != quest);
+                }
+                // "La carta missione completata viene tolta dal gioco."
+                self.completed.push(quest.clone());
+                self.award(*seat, *points);
+                self.awards += 1;
+            }
+            Event::Rode { seat, horse, to } => {
+                self.use_action(*seat, horse);
+                let at = self.setup.as_ref().and_then(|s| s.ring.iter().position(|l| l == to));
+                if let (Some(at), Some(p)) = (at, self.players.get_mut(seat.index())) {
+                    p.at = at;
+                }
+            }
+            Event::TurnEnded { seat, unused } => {
+                for c in unused {
+                    self.use_action(*seat, c);
+                }
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.done = true;
+                }
+                if let Phase::Actions { turn } = &mut self.phase {
+                    *turn += 1;
+                }
+            }
+            Event::TournamentOpened { bidders, absent } => {
+                for s in absent {
+                    self.return_tournament(*s);
+                }
+                if !bidders.is_empty() {
+                    self.phase =
+                        Phase::Tournament { bidders: bidders.clone(), down: BTreeSet::new(), shown: BTreeMap::new() };
+                }
+            }
+            Event::BidLaid { seat } => {
+                if let Phase::Tournament { down, .. } = &mut self.phase {
+                    down.insert(*seat);
+                }
+            }
+            Event::BidShown { seat, cards, total } => {
+                // "rimettono a posto le carte ... virtù ... alle appropriate
+                // pile".
+                self.hand_out(*seat, cards);
+                if let Phase::Tournament { shown, .. } = &mut self.phase {
+                    shown.insert(*seat, Bid { total: *total, cards: cards.len() as u8 });
+                }
+            }
+            Event::TournamentDecided { points, .. } => {
+                for (s, p) in points {
+                    self.award(*s, *p);
+                }
+                self.awards += 1;
+                for s in Seat::all(self.players()) {
+                    self.return_tournament(s);
+                }
+            }
+            Event::TentsDealt { tents, .. } => {
+                self.tents.clone_from(tents);
+                self.phase = Phase::Refill;
+            }
+            Event::Learned { facts } => self.facts.merge(facts),
+            Event::GameEnded { winners } => {
+                self.winners.clone_from(winners);
+                self.phase = Phase::Over;
+            }
+        }
+    }
+
+    /// The Tournament card goes back to Camelot.
+    fn return_tournament(&mut self, seat: Seat) {
+        let cards: Vec<String> = self.players[seat.index()]
+            .picked
+            .iter()
+            .filter(|c| Action::of_card(c) == Some(Action::Tournament))
+            .cloned()
+            .collect();
+        for c in cards {
+            self.use_action(seat, &c);
+        }
+    }
+}
+
+impl Game for Kak {
+    type Command = Command;
+    type Event = Event;
+    type View = KakView;
+    type Error = KakError;
+    type Choice = Choice;
+
+    const KIND: GameKind = GameKind::KingArthursKnights;
+
+    fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
+        let mut d = Draft { sim: self.clone(), events: Vec::new() };
+        // The setup copies the facts known now into its event: the
+        // catalog's (the rules' example), the owner's book, then those the
+        // command carries (typed at setup).
+        if let Command::Setup(s) = command {
+            let mut facts = Facts::from_catalog(ctx.cards);
+            facts.merge(&Facts::from_book(ctx.facts));
+            facts.merge(&s.facts);
+            let setup = Setup { facts, ..s.clone() };
+            self.decide_in(&Command::Setup(setup), &mut d, ctx)?;
+            return Ok(d.events);
+        }
+        self.decide_in(command, &mut d, ctx)?;
+        Ok(d.events)
+    }
+
+    fn apply(&mut self, event: &Event) {
+        self.apply_event(event);
+    }
+
+    fn legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.legal_now()
+    }
+
+    fn view(&self) -> KakView {
+        self.view_now()
+    }
+
+    fn cues(&self, event: &Event) -> Vec<Cue> {
+        view::cues(self, event)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let Some(setup) = &self.setup else { return Ok(()) };
+        let n = self.players();
+        // Every virtue card in one place: a pile, a hand, the box.
+        let mut places: BTreeMap<&str, usize> = BTreeMap::new();
+        for c in self.supply.iter().chain(self.players.iter().flat_map(|p| &p.hand)).chain(self.removed.iter()) {
+            if cards::is_virtue_card(c) {
+                *places.entry(c.as_str()).or_default() += 1;
+            }
+        }
+        if places.len() != cards::VIRTUE_CARDS || places.values().any(|&k| k != 1) {
+            return Err(format!("virtue cards out of place: {places:?}"));
+        }
+        // Every quest in one place: the pile, the open row, a hand, done.
+        let quests: Vec<&String> = self
+            .deck
+            .iter()
+            .chain(&self.open)
+            .chain(self.players.iter().flat_map(|p| &p.quests))
+            .chain(&self.completed)
+            .collect();
+        if quests.len() != QUESTS.len() || quests.iter().collect::<BTreeSet<_>>().len() != QUESTS.len() {
+            return Err(format!("quests out of place: {quests:?}"));
+        }
+        if self.open.len() > OPEN_QUESTS {
+            return Err(format!("{} open quests", self.open.len()));
+        }
+        // Every action card in play on the table or picked, once.
+        let mut actions: Vec<&String> =
+            self.actions.iter().chain(self.players.iter().flat_map(|p| &p.picked)).collect();
+        actions.sort();
+        let in_play: Vec<&str> = {
+            let mut v: Vec<&str> = self.in_play().collect();
+            v.sort();
+            v
+        };
+        if actions.iter().map(|s| s.as_str()).collect::<Vec<_>>() != in_play {
+            return Err(format!("action cards out of place: {actions:?}"));
+        }
+        for p in &self.players {
+            let t = p.picked.iter().filter(|c| Action::of_card(c) == Some(Action::Tournament)).count();
+            if t > 1 {
+                return Err("two Tournament cards in one hand".into());
+            }
+            if p.at >= RING {
+                return Err(format!("a knight off the ring: {}", p.at));
+            }
+        }
+        let mut tents = self.tents.clone();
+        tents.sort();
+        if tents != Seat::all(n).collect::<Vec<_>>() {
+            return Err(format!("tents {:?}", self.tents));
+        }
+        if setup.ring.len() != RING {
+            return Err("the ring".into());
+        }
+        if let Phase::Picks { pick, turn } = self.phase {
+            let per = picks_per_round(n);
+            let t = usize::from(turn);
+            for (i, s) in self.tents.iter().enumerate() {
+                let had = usize::from(pick) + usize::from(i < t);
+                if self.players[s.index()].picked.len() != had.min(per) {
+                    return Err(format!("picks out of turn: {:?}", self.players[s.index()].picked));
+                }
+            }
+        }
+        if self.phase == Phase::Over && self.winners.is_empty() {
+            return Err("over without winners".into());
+        }
+        Ok(())
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    fn player_name(&self, seat: Seat) -> Option<String> {
+        self.player_name_of(seat)
+    }
+
+    /// The tournament: either button says the bid lies face down.
+    fn pad_command(&self, seat: Seat, approve: bool) -> Option<Command> {
+        let _ = approve;
+        match &self.phase {
+            Phase::Tournament { bidders, down, .. } if bidders.contains(&seat) && !down.contains(&seat) => {
+                Some(Command::BidDown { seat })
+            }
+            _ => None,
+        }
+    }
+
+    /// A quest turned face up; an action card picked; a virtue card taken
+    /// by training.
+    fn card_command(&self, card: &str, cards: &Catalog) -> Result<Command, RuleError> {
+        let _ = cards;
+        Self::kak_card(card)?;
+        let card = card.to_string();
+        match &self.phase {
+            Phase::Refill if QUESTS.contains(&card.as_str()) => Ok(Command::Reveal { card }),
+            Phase::Picks { .. } if Action::of_card(&card).is_some() => Ok(Command::Pick { card }),
+            Phase::Actions { .. } if cards::is_virtue_card(&card) && self.supply.contains(&card) => {
+                Ok(Command::Train { card })
+            }
+            _ => Err(CommonError::CardNotExpected { card }.into()),
+        }
+    }
+
+    fn die_command(&self) -> Option<Command> {
+        None
+    }
+
+    fn waiting(&self) -> Option<Waiting> {
+        let Phase::Tournament { bidders, down, .. } = &self.phase else { return None };
+        Some(Waiting { timer: None, pad: bidders.iter().map(|s| (*s, down.contains(s))).collect() })
+    }
+
+    const FACTS: &'static [crate::FactKind] = cards::FACTS;
+
+    fn card_facts(&self) -> Option<FactBook> {
+        self.setup.as_ref()?;
+        Some(self.facts.to_book())
+    }
+
+    fn learn_command(&self, facts: &FactBook) -> Option<Command> {
+        let learned = Facts::from_book(facts);
+        (!learned.is_empty()).then_some(Command::Learn { facts: learned })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let winner = match self.winners.as_slice() {
+            [one] => self.setup.as_ref()?.knights.get(one.index())?.rsplit('/').next()?.to_string(),
+            _ => "shared".to_string(),
+        };
+        Some(Outcome { winner, reason: "target".into(), winners: Some(self.winners.clone()) })
+    }
+
+    fn outcome_words(winner: &str, reason: &str) -> Option<crate::OutcomeWords> {
+        if reason != "target" {
+            return None;
+        }
+        let title = match winner {
+            "shared" => tavola_words::msg!("kak.winner.shared"),
+            knight => {
+                let card = format!("kak/knight/{knight}");
+                if !cards::knights().any(|k| k == card) {
+                    return None;
+                }
+                tavola_words::msg!("kak.winner.knight", knight = crate::facts::card_msg(&card))
+            }
+        };
+        Some(crate::OutcomeWords { title, reason: tavola_words::msg!("kak.outcome.target") })
+    }
+
+    fn seated_names(event: &Event) -> Option<Vec<String>> {
+        let Event::SetUp { setup, .. } = event else { return None };
+        Some((0..setup.knights.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
+    }
+}
