@@ -645,8 +645,10 @@ fn every_refusal_and_every_line_has_its_words_in_every_language() {
 
 #[test]
 fn random_games_keep_the_rules_invariants() {
-    let report = crate::testkit::check_game::<Kak>(7, 200, 1200).unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.finished > 150, "{report:?}");
+    // 80 games: every step of each checked against `legal`, the invariants
+    // and a replay (200 took 90 s in a debug build).
+    let report = crate::testkit::check_game::<Kak>(7, 80, 1200).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.finished > 60, "{report:?}");
 }
 
 #[test]
