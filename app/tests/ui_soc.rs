@@ -241,3 +241,96 @@ fn merlin_cards_cancel_a_special_black_card_and_the_host_confirms_an_accused_tra
     click(&ui, "End the turn");
     assert_eq!(turn(&ui), "Bruno", "the exposed traitor still takes turns");
 }
+
+#[test]
+fn the_host_sets_each_number_of_the_board_right_on_the_screen_and_it_is_journaled() {
+    use tavola::games::soc::{Correction, Event, Place};
+    use tavola::games::{AnyEvent, Seat};
+    let dir = std::env::temp_dir().join(format!("tavola-ui-soc-correct-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("t.db");
+    let ui = open_with("en", BootOptions { simulate: true, db: Some(db.clone()), ..BootOptions::default() });
+    let soc = ui.window.global::<SocUi<'_>>();
+    click(&ui, "Fewer knights");
+    click(&ui, "Fewer knights");
+    click(&ui, "No traitor");
+    click(&ui, "Begin the quest");
+    assert_eq!(knight_names(&ui), ["King Arthur", "Galahad", "Gawain"]);
+    click(&ui, "Add a siege engine");
+
+    // The board's own numbers, from the button among the turn's.
+    click(&ui, "Set the board right");
+    assert!(soc.get_prompt().contains("What is to be set right?"), "{}", soc.get_prompt());
+    click(&ui, "Siege engines: 1");
+    let offered: Vec<String> = soc.get_actions().iter().map(|a| a.label.to_string()).collect();
+    assert_eq!(offered.len(), 12 + 1, "0 to 11 engines (12 lose), and back: {offered:?}");
+    assert!(soc.get_actions().iter().any(|a| a.label == "1" && a.checked), "the board's number is ticked");
+    click(&ui, "5");
+    assert_eq!(soc.get_siege(), 5);
+    // Said as a correction once the lines before it are read.
+    let said = (1..600).any(|t| {
+        ui.step(t * 100);
+        ui.window.global::<App<'_>>().get_subtitle().contains("Set right: 5 siege engines around Camelot.")
+    });
+    assert!(said, "{}", ui.window.global::<App<'_>>().get_subtitle());
+    click(&ui, "Set the board right");
+    click(&ui, "Swords: 0 white, 0 black");
+    click(&ui, "3");
+    assert!(soc.get_prompt().contains("beside the 3 white ones"), "{}", soc.get_prompt());
+    click(&ui, "2");
+    assert_eq!((soc.get_white(), soc.get_black()), (3, 2));
+
+    // A knight's life and place, from the knight's tile.
+    let tile = |name: &str| {
+        ElementHandle::find_by_accessible_label(&ui.window, name)
+            .find(|e| e.accessible_role() == Some(AccessibleRole::Text))
+            .expect("the knight's tile")
+    };
+    tile("Gawain").invoke_accessible_default_action();
+    ui.step(0);
+    assert!(soc.get_prompt().contains("What of Gawain"), "{}", soc.get_prompt());
+    click(&ui, "Life");
+    click(&ui, "6");
+    assert_eq!(soc.get_knights().row_data(2).unwrap().life, 6);
+    tile("Galahad").invoke_accessible_default_action();
+    ui.step(0);
+    click(&ui, "Place");
+    click(&ui, "Grail");
+    assert_eq!(soc.get_knights().row_data(1).unwrap().place, "Grail");
+    // The cards in hand, the same way.
+    tile("Galahad").invoke_accessible_default_action();
+    ui.step(0);
+    click(&ui, "Cards in hand");
+    click(&ui, "3");
+    assert_eq!(soc.get_knights().row_data(1).unwrap().hand, 3);
+    // The turn goes on where it was.
+    assert!(soc.get_actions().iter().any(|a| a.label == "Draw white cards"), "the heroic action still to come");
+
+    // Journaled as corrections, in order.
+    drop(ui);
+    let journal = tavola::journal::Journal::open(&db).expect("the journal").journal;
+    let game = journal.unfinished().expect("read").expect("the game under way");
+    let corrections: Vec<Correction> = game
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            AnyEvent::ShadowsOverCamelot(Event::Corrected { correction }) => Some(correction.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        corrections,
+        [
+            Correction::Siege { engines: 5 },
+            Correction::Swords { white: 3, black: 2 },
+            Correction::Life { seat: Seat(2), life: 6 },
+            Correction::Place { seat: Seat(1), place: Place::Grail },
+        ]
+    );
+    assert!(game
+        .events
+        .iter()
+        .any(|e| matches!(e, AnyEvent::ShadowsOverCamelot(Event::HandCorrected { cards: 3, .. }))));
+    let _ = std::fs::remove_dir_all(&dir);
+}

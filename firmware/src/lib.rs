@@ -25,5 +25,5 @@ pub mod sim;
 pub mod votepad;
 
 pub use dice::{roll, RollButton, RollEvent};
-pub use nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip, TagError, Uid};
+pub use nfc::{AntennaGain, CardId, NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip, TagError, Uid};
 pub use votepad::{Button, Light, Lights, PadConfig, PadEvent, VotePad};

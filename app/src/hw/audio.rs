@@ -464,6 +464,17 @@ impl Drop for RodioAudio {
 /// Opens the default output device with a short buffer, or failing that
 /// whatever rodio can open; the reason in words when nothing opens.
 fn open_device() -> Result<rodio::MixerDeviceSink, String> {
+    // No sound card at all (a server, a container, qemu-user on a desktop without one): say so
+    // rather than let the audio library probe every device name it knows, which costs a
+    // noticeable time natively and minutes under emulation.
+    #[cfg(target_os = "linux")]
+    if let Ok(dir) = std::fs::read_dir("/dev/snd") {
+        if !dir.flatten().any(|e| e.file_name().to_string_lossy().starts_with("pcmC")) {
+            return Err("no sound card (/dev/snd has no PCM device)".into());
+        }
+    } else {
+        return Err("no sound card (no /dev/snd)".into());
+    }
     let short = rodio::DeviceSinkBuilder::from_default_device()
         .and_then(|b| b.with_buffer_size(rodio::cpal::BufferSize::Fixed(DEVICE_BUFFER_FRAMES)).open_stream());
     let mut sink = match short {

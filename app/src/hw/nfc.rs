@@ -144,18 +144,21 @@ where
         self.next_poll = now + self.poll_ms;
         let Some(session) = self.session.as_mut() else { return Ok(Vec::new()) };
         let mut out = Vec::new();
-        let result = session.poll(now, &mut |e| {
-            out.push(match e {
-                NfcEvent::TagArrived { uid, card } => {
-                    TagEvent::Arrived { uid: uid.to_string(), card: card.map(|c| c.as_str().to_string()) }
-                }
-                NfcEvent::TagLeft { uid } => TagEvent::Left { uid: uid.to_string() },
-                NfcEvent::TagUnreadable { uid, error } => {
-                    TagEvent::Unreadable { uid: uid.to_string(), reason: error.to_string() }
-                }
-            })
+        let mut several = false;
+        let result = session.poll(now, &mut |e| match e {
+            NfcEvent::TagArrived { uid, card } => {
+                out.push(TagEvent::Arrived { uid: uid.to_string(), card: card.map(|c| c.as_str().to_string()) })
+            }
+            NfcEvent::TagLeft { uid } => out.push(TagEvent::Left { uid: uid.to_string() }),
+            NfcEvent::TagUnreadable { uid, error } => {
+                out.push(TagEvent::Unreadable { uid: uid.to_string(), reason: error.to_string() })
+            }
+            NfcEvent::SeveralTags => several = true,
         });
         match result {
+            // Two cards at once: said (once, by the table), and the session goes on: nothing
+            // is wrong with the reader.
+            Ok(()) if several => Err(HwError::said("reader", msg!("hw.reader.several_tags"))),
             Ok(()) => Ok(out),
             // Whatever was read before the failure is dropped with the
             // session: a read cut short never yields a card.

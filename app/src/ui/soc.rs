@@ -12,7 +12,8 @@
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::soc::{
-    Choice, Command, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Rules, Setup, Side, SocView,
+    Choice, Command, Correction, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Rules, Setup, Side,
+    SocView,
 };
 use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
@@ -76,6 +77,20 @@ pub(super) enum Menu {
     Merlin(Vec<Seat>),
     /// Setting a knight's count of cards in hand right.
     HandCount(Seat),
+    /// What of a knight to set right (a tap on the knight's tile): cards
+    /// in hand, life, place.
+    Knight(Seat),
+    /// What of the board to set right.
+    Correct,
+    /// The siege engines around Camelot, set right.
+    CorrectSiege,
+    /// The swords on the Round Table, set right: the white ones first
+    /// (`None`), then the black ones beside them.
+    CorrectSwords(Option<u8>),
+    /// A knight's life points, set right.
+    CorrectLife(Seat),
+    /// Where a knight's figure stands, set right.
+    CorrectPlace(Seat),
 }
 
 impl Menu {
@@ -88,6 +103,21 @@ impl Menu {
             "siege" => Menu::Siege(Vec::new()),
             "special" => Menu::Special,
             "accuse" => Menu::Accuse,
+            "correct" => Menu::Correct,
+            "correct-siege" => Menu::CorrectSiege,
+            "correct-swords" => Menu::CorrectSwords(None),
+            _ => return None,
+        })
+    }
+
+    /// The menu a button's key with a number opens (`life-seat:2`).
+    fn numbered(name: &str, n: u8) -> Option<Menu> {
+        Some(match name {
+            "hand-seat" => Menu::HandCount(Seat(n)),
+            "knight-seat" => Menu::Knight(Seat(n)),
+            "life-seat" => Menu::CorrectLife(Seat(n)),
+            "place-seat" => Menu::CorrectPlace(Seat(n)),
+            "swords-white" => Menu::CorrectSwords(Some(n)),
             _ => return None,
         })
     }
@@ -105,8 +135,46 @@ impl Menu {
             Menu::Special => listed(&|c| matches!(c, Command::PlaySpecial { .. })),
             Menu::Accuse => listed(&|c| matches!(c, Command::Accuse { .. })),
             Menu::Merlin(_) => listed(&|c| matches!(c, Command::CancelWithMerlin { .. })),
-            Menu::HandCount(s) => listed(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)),
+            Menu::HandCount(s) => hand_listed(legal, *s),
+            Menu::Knight(s) => {
+                hand_listed(legal, *s)
+                    || Corrections::of(legal).is_some_and(|c| c.living.contains(s) || c.places_of(*s).is_some())
+            }
+            Menu::Correct | Menu::CorrectSiege | Menu::CorrectSwords(_) => Corrections::of(legal).is_some(),
+            Menu::CorrectLife(s) => Corrections::of(legal).is_some_and(|c| c.living.contains(s)),
+            Menu::CorrectPlace(s) => Corrections::of(legal).is_some_and(|c| c.places_of(*s).is_some()),
         }
+    }
+}
+
+/// Whether the engine lets the host set `seat`'s hand right.
+fn hand_listed(legal: &LegalNow, seat: Seat) -> bool {
+    legal.iter().any(|l| matches!(l.command(), Command::CorrectHand { seat: s, .. } if *s == seat))
+}
+
+/// What the engine lets the host set right on the board now (its
+/// [`Choice::Correction`]).
+struct Corrections<'a> {
+    engines: u8,
+    black: u8,
+    swords: u8,
+    life: u8,
+    living: &'a [Seat],
+    places: &'a [(Seat, Vec<Place>)],
+}
+
+impl<'a> Corrections<'a> {
+    fn of(legal: &'a LegalNow) -> Option<Corrections<'a>> {
+        legal.iter().find_map(|l| match l.choice() {
+            Some(Choice::Correction { engines, black, swords, life, living, places }) => {
+                Some(Corrections { engines: *engines, black: *black, swords: *swords, life: *life, living, places })
+            }
+            _ => None,
+        })
+    }
+
+    fn places_of(&self, seat: Seat) -> Option<&'a [Place]> {
+        self.places.iter().find(|(s, _)| *s == seat).map(|(_, p)| p.as_slice())
     }
 }
 
@@ -201,13 +269,13 @@ fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
         Command::Grail { drink: false } => (msg!("ui.soc.cmd.no_drink"), 2),
         Command::DeclareTraitor { seat: Some(s) } => (msg!("ui.soc.name", name = name(*s)), 0),
         Command::DeclareTraitor { seat: None } => (msg!("ui.soc.cmd.nobody"), 0),
+        Command::Correct { .. } => (msg!("ui.soc.cmd.correct"), 0),
         // Given on the reader, on the setup page, in a list or by a knight's tile.
         Command::Setup(_)
         | Command::LoyaltyCard { .. }
         | Command::ShowLoyalty { .. }
         | Command::CancelWithMerlin { .. }
-        | Command::CorrectHand { .. }
-        | Command::Correct { .. } => return None,
+        | Command::CorrectHand { .. } => return None,
     })
 }
 
@@ -309,6 +377,28 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             return Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true };
         }
         Menu::Merlin(_) => {}
+        Menu::Knight(s) => {
+            let mut a = Vec::new();
+            if hand_listed(legal, *s) {
+                a.push(button(format!("hand-seat:{}", s.0), say(msg!("ui.soc.cmd.fix_hand")), 0));
+            }
+            if let Some(c) = Corrections::of(legal) {
+                if c.living.contains(s) {
+                    a.push(button(format!("life-seat:{}", s.0), say(msg!("ui.soc.cmd.fix_life")), 0));
+                }
+                if c.places_of(*s).is_some() {
+                    a.push(button(format!("place-seat:{}", s.0), say(msg!("ui.soc.cmd.fix_place")), 0));
+                }
+            }
+            a.push(back(lang));
+            return Screen::new(say(msg!("ui.soc.ask.knight", name = name(*s))), a);
+        }
+        Menu::Correct | Menu::CorrectSiege | Menu::CorrectSwords(_) | Menu::CorrectLife(_) | Menu::CorrectPlace(_) => {
+            let Some(c) = Corrections::of(legal) else {
+                return Screen::new(String::new(), vec![back(lang)]);
+            };
+            return corrections(v, &c, m, lang);
+        }
     }
 
     // The choices of the moment, in the engine's order: one button per
@@ -324,6 +414,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             Command::SiegeFight { .. } => Some("siege"),
             Command::PlaySpecial { .. } => Some("special"),
             Command::Accuse { .. } => Some("accuse"),
+            Command::Correct { .. } => Some("correct"),
             _ => None,
         };
         let Some((text, tone)) = label(c, v) else { continue };
@@ -367,7 +458,11 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
     }
     // The turn's end is the usual choice once no other action is left.
     let acting = commands().any(|c| {
-        label(c, v).is_some() && !matches!(c, Command::EndTurn | Command::Sacrifice | Command::CorrectHand { .. })
+        label(c, v).is_some()
+            && !matches!(
+                c,
+                Command::EndTurn | Command::Sacrifice | Command::CorrectHand { .. } | Command::Correct { .. }
+            )
     });
     if !acting {
         for b in &mut buttons {
@@ -377,6 +472,70 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
         }
     }
     Screen::new(prompt(v, legal, m, acting, lang), buttons)
+}
+
+/// The host's corrections of the board: what to set right, then its value,
+/// each value one the engine listed. The value the board shows now is
+/// ticked.
+fn corrections(v: &SocView, c: &Corrections<'_>, m: &Menu, lang: Lang) -> Screen {
+    let say = |msg: Msg| lang.text(&msg);
+    let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
+    let set = |correction: Correction, label: String, now: bool| ActionItem {
+        checked: now,
+        ..command_button(&Command::Correct { correction }, label, 0)
+    };
+    let (prompt, mut a, big) = match m {
+        Menu::CorrectSiege => {
+            let a =
+                (0..=c.engines).map(|n| set(Correction::Siege { engines: n }, n.to_string(), n == v.siege)).collect();
+            (say(msg!("ui.soc.ask.fix_siege")), a, true)
+        }
+        Menu::CorrectSwords(None) => {
+            let a = (0..=c.swords)
+                .map(|n| ActionItem { checked: n == v.white, ..button(format!("swords-white:{n}"), n.to_string(), 0) })
+                .collect();
+            (say(msg!("ui.soc.ask.fix_white")), a, true)
+        }
+        Menu::CorrectSwords(Some(white)) => {
+            let most = c.black.min(c.swords.saturating_sub(*white));
+            let a = (0..=most)
+                .map(|n| set(Correction::Swords { white: *white, black: n }, n.to_string(), n == v.black))
+                .collect();
+            (say(msg!("ui.soc.ask.fix_black", white = *white)), a, true)
+        }
+        Menu::CorrectLife(s) => {
+            let now = v.knights.get(s.index()).map(|k| k.life);
+            let a = (1..=c.life)
+                .map(|n| set(Correction::Life { seat: *s, life: n }, n.to_string(), now == Some(i32::from(n))))
+                .collect();
+            (say(msg!("ui.soc.ask.fix_life", name = name(*s))), a, false)
+        }
+        Menu::CorrectPlace(s) => {
+            let now = v.knights.get(s.index()).and_then(|k| k.place);
+            let a = c
+                .places_of(*s)
+                .unwrap_or_default()
+                .iter()
+                .map(|&p| set(Correction::Place { seat: *s, place: p }, p.text(lang), now == Some(p)))
+                .collect();
+            (say(msg!("ui.soc.ask.fix_place", name = name(*s))), a, false)
+        }
+        _ => {
+            let mut a = vec![
+                button("open:correct-siege", say(msg!("ui.soc.cmd.fix_siege", count = v.siege)), 0),
+                button("open:correct-swords", say(msg!("ui.soc.cmd.fix_swords", white = v.white, black = v.black)), 0),
+            ];
+            for s in c.living {
+                a.push(button(format!("life-seat:{}", s.0), say(msg!("ui.soc.cmd.life_of", name = name(*s))), 0));
+            }
+            for (s, _) in c.places {
+                a.push(button(format!("place-seat:{}", s.0), say(msg!("ui.soc.cmd.place_of", name = name(*s))), 0));
+            }
+            (say(msg!("ui.soc.ask.correct")), a, true)
+        }
+    };
+    a.push(back(lang));
+    Screen { prompt, buttons: a, big }
 }
 
 /// The question of the moment.
@@ -589,8 +748,11 @@ impl Controller {
                 Some(d) => d.borrow_mut().press(),
                 None => self.soc(Command::RollDie),
             },
-            // A knight's tile: set the count of cards in hand right.
-            "hand-seat" => next = value().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
+            // A knight's tile and the corrections: a menu for a seat or a
+            // number.
+            "hand-seat" | "knight-seat" | "life-seat" | "place-seat" | "swords-white" => {
+                next = value().and_then(|n| Menu::numbered(verb, n)).unwrap_or_default();
+            }
             _ => eprintln!("tavola: an unknown button: {key}"),
         }
         // After a command the choices of the moment return (a refusal is
@@ -784,17 +946,35 @@ mod tests {
         b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
     }
 
+    /// The menu a button opens, if it opens one.
+    fn opens(b: &ActionItem) -> Option<Menu> {
+        let (verb, arg) = b.key.split_once(':').unwrap_or((b.key.as_str(), ""));
+        match verb {
+            "open" => Some(Menu::named(arg).expect("a list the screen knows")),
+            _ => arg.parse().ok().and_then(|n| Menu::numbered(verb, n)),
+        }
+    }
+
     /// The commands the screen offers now: its buttons and the lists they
-    /// open.
-    fn offered(g: &Soc, lang: Lang) -> (Vec<ActionItem>, Vec<Command>) {
+    /// open; with `deep`, the knights' tiles and every menu of the
+    /// corrections too, each menu once.
+    fn offered(g: &Soc, lang: Lang, deep: bool) -> (Vec<ActionItem>, Vec<Command>) {
         let (v, legal) = (g.view(), g.legal());
-        let main = menu(&v, &legal, &Menu::Main, g.rules(), lang);
-        let mut buttons = main.buttons.clone();
-        for b in &main.buttons {
-            if let Some(list) = b.key.strip_prefix("open:") {
-                let m = Menu::named(list).expect("a list the screen knows");
-                buttons.extend(menu(&v, &legal, &m, g.rules(), lang).buttons);
+        let mut menus = vec![Menu::Main];
+        if deep {
+            menus.extend((0..v.knights.len()).map(|i| Menu::Knight(Seat(i as u8))).filter(|m| m.fits(&legal)));
+        }
+        let mut seen = Vec::new();
+        let mut buttons = Vec::new();
+        while let Some(m) = menus.pop() {
+            if seen.contains(&m) {
+                continue;
             }
+            let screen = menu(&v, &legal, &m, g.rules(), lang);
+            let next = screen.buttons.iter().filter_map(opens);
+            menus.extend(next.filter(|n| deep || (m == Menu::Main && *n != Menu::Correct)));
+            buttons.extend(screen.buttons);
+            seen.push(m);
         }
         let commands = buttons.iter().filter_map(sent).collect();
         (buttons, commands)
@@ -816,7 +996,8 @@ mod tests {
                     states += 1;
                     let legal = g.legal();
                     let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
-                    let (buttons, commands) = offered(&g, lang);
+                    // The corrections' many menus, one state in eight.
+                    let (buttons, commands) = offered(&g, lang, states % 8 == 0);
                     for b in &buttons {
                         assert!(!b.label.is_empty() && !b.label.starts_with("ui."), "a button without words: {b:?}");
                     }
@@ -824,12 +1005,19 @@ mod tests {
                     let cards_picked =
                         |c: &Command| matches!(c, Command::BlackCard { .. } | Command::PlaySpecial { .. });
                     for c in &commands {
-                        let listed = legal.iter().any(|l| match l {
-                            Legal::Exact(x) | Legal::Secret(x) => x == c,
-                            Legal::Open(x, _) => {
-                                cards_picked(c) && std::mem::discriminant(x) == std::mem::discriminant(c)
+                        // A correction's value comes from the engine's list
+                        // of what it accepts: the engine takes it.
+                        let listed = match c {
+                            Command::Correct { .. } | Command::CorrectHand { .. } => {
+                                g.decide(c, &mut ctx.clone()).is_ok()
                             }
-                        });
+                            _ => legal.iter().any(|l| match l {
+                                Legal::Exact(x) | Legal::Secret(x) => x == c,
+                                Legal::Open(x, _) => {
+                                    cards_picked(c) && std::mem::discriminant(x) == std::mem::discriminant(c)
+                                }
+                            }),
+                        };
                         assert!(listed, "seed {seed}: the screen offers {c:?}, the engine lists {legal:?}");
                     }
                     // …and every whole command the engine lists has its button
@@ -846,6 +1034,45 @@ mod tests {
             }
         }
         assert!(states > 1_000, "only {states} states seen");
+    }
+
+    #[test]
+    fn every_correction_the_engine_accepts_has_its_button_and_no_other() {
+        use crate::games::soc::Correction;
+        let mut tried = 0;
+        for seed in 0..6 {
+            let mut ctx = Ctx::seeded(seed);
+            let mut g = Soc::default();
+            for step in 0..120 {
+                if g.is_over() {
+                    break;
+                }
+                if step % 10 == 9 && !g.view().knights.is_empty() {
+                    let (_, commands) = offered(&g, Lang::En, true);
+                    let seats = || (0..g.players() + 1).map(|i| Seat(i as u8));
+                    let mut all = Vec::new();
+                    for n in 0..16 {
+                        all.push(Correction::Siege { engines: n });
+                        for b in 0..10 {
+                            all.push(Correction::Swords { white: n, black: b });
+                        }
+                    }
+                    for seat in seats() {
+                        all.extend((0..9).map(|life| Correction::Life { seat, life }));
+                        all.extend(Place::ALL.map(|place| Correction::Place { seat, place }));
+                    }
+                    for correction in all {
+                        let c = Command::Correct { correction };
+                        let accepted = g.decide(&c, &mut ctx.clone()).is_ok();
+                        assert_eq!(commands.contains(&c), accepted, "seed {seed}: {c:?}");
+                        tried += 1;
+                    }
+                }
+                let cmd = g.random_command(&mut ctx);
+                let _ = g.execute(&cmd, &mut ctx);
+            }
+        }
+        assert!(tried > 10_000, "{tried}");
     }
 
     #[test]

@@ -41,7 +41,7 @@ mod presence;
 mod session;
 
 pub use crc::{crc_a, crc_a_ok};
-pub use guard::{GuardError, GuardedSpi, VERSION_READ};
+pub use guard::{GuardError, GuardedSpi, WaitConfig, VERSION_READ};
 pub use presence::Presence;
 pub use session::{NfcSession, NfcStats};
 
@@ -139,6 +139,9 @@ pub enum NfcEvent {
         /// The tag's UID.
         uid: Uid,
     },
+    /// Two or more tags answer at once (their UIDs collide): none is read until only one is
+    /// left. Reported once when it starts; the tag already on the reader, if any, stays there.
+    SeveralTags,
     /// A tag answers but its content could not be read `read_attempts` times in a row (damaged,
     /// half written, or held at the edge of the field). It counts as on the reader until it
     /// leaves ([`NfcEvent::TagLeft`] follows).
@@ -304,14 +307,63 @@ pub struct NfcConfig {
     /// Failed reads in a row before a tag is reported unreadable.
     pub read_attempts: u8,
     /// SPI transactions allowed per step (a poll, a page read or write) before the reader is
-    /// declared stalled. The reader's own 25 ms timeout needs a few hundred to a few thousand
-    /// status reads depending on the SPI speed.
+    /// declared stalled. With the default [`WaitConfig`] a wait takes a handful of status reads;
+    /// the crate's own 25 ms timer read back to back would take about 1,400 at 1 MHz.
     pub step_budget: u32,
+    /// The chip's timeouts and the pacing of its status reads.
+    pub wait: WaitConfig,
+    /// The receiver gain (RFCfgReg). Small stickers (NTAG213 on a card, 20 to 25 mm) couple
+    /// weakly with the reader's antenna: the default is the highest, 48 dB; CRC_A checks catch
+    /// what noise that lets in.
+    pub antenna_gain: AntennaGain,
+}
+
+/// The MFRC522 receiver's gain (RFCfgReg.RxGain).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AntennaGain {
+    /// 18 dB, the lowest.
+    Db18,
+    /// 23 dB.
+    Db23,
+    /// 33 dB, the chip's default after reset.
+    Db33,
+    /// 38 dB.
+    Db38,
+    /// 43 dB.
+    Db43,
+    /// 48 dB, the highest.
+    Db48,
+}
+
+impl AntennaGain {
+    /// The value of RFCfgReg for this gain.
+    pub fn register(self) -> u8 {
+        self.rx_gain().into()
+    }
+
+    pub(crate) fn rx_gain(self) -> mfrc522::RxGain {
+        use mfrc522::RxGain as G;
+        match self {
+            AntennaGain::Db18 => G::DB18,
+            AntennaGain::Db23 => G::DB23,
+            AntennaGain::Db33 => G::DB33,
+            AntennaGain::Db38 => G::DB38,
+            AntennaGain::Db43 => G::DB43,
+            AntennaGain::Db48 => G::DB48,
+        }
+    }
 }
 
 impl Default for NfcConfig {
     fn default() -> Self {
-        NfcConfig { miss_limit: 3, rearm_ms: 1000, read_attempts: 3, step_budget: 10_000 }
+        NfcConfig {
+            miss_limit: 3,
+            rearm_ms: 1000,
+            read_attempts: 3,
+            step_budget: 10_000,
+            wait: WaitConfig::default(),
+            antenna_gain: AntennaGain::Db48,
+        }
     }
 }
 

@@ -10,6 +10,13 @@ use super::{
     Uid, VERSION_READ,
 };
 
+/// SEL codes of the three cascade levels.
+const SEL: [u8; 3] = [0x93, 0x95, 0x97];
+/// The cascade tag that opens a level whose UID continues at the next one.
+const CASCADE_TAG: u8 = 0x88;
+/// SAK bit: the UID is not complete yet.
+const SAK_CASCADE: u8 = 0x04;
+
 type Driver<SPI> = Mfrc522<SpiInterface<GuardedSpi<SPI>, DummyDelay>, Initialized>;
 type RfError<E> = mfrc522::Error<GuardError<E>>;
 
@@ -93,6 +100,8 @@ pub struct NfcSession<SPI: SpiDevice> {
     chip: ReaderChip,
     presence: Presence,
     stats: NfcStats,
+    /// Several tags are answering at once (reported once, until they are one again).
+    several: bool,
 }
 
 impl<SPI: SpiDevice> core::fmt::Debug for NfcSession<SPI> {
@@ -106,11 +115,12 @@ impl<SPI: SpiDevice> core::fmt::Debug for NfcSession<SPI> {
 }
 
 impl<SPI: SpiDevice> NfcSession<SPI> {
-    /// Checks the version register, then initializes the reader (soft reset, timer, antenna on).
-    /// Fails with [`NfcError::NoReader`] if nothing answers, [`NfcError::Stalled`] if the reset
-    /// never completes. A clone chip is accepted: see [`NfcSession::chip`].
+    /// Checks the version register, then initializes the reader (soft reset, timer, antenna on,
+    /// receiver gain `cfg.antenna_gain`). Fails with [`NfcError::NoReader`] if nothing answers,
+    /// [`NfcError::Stalled`] if the reset never completes. A clone chip is accepted: see
+    /// [`NfcSession::chip`].
     pub fn new(spi: SPI, cfg: NfcConfig) -> Result<Self, NfcError<SPI::Error>> {
-        let mut spi = GuardedSpi::new(spi, cfg.step_budget);
+        let mut spi = GuardedSpi::with_wait(spi, cfg.step_budget, cfg.wait);
         let mut buf = VERSION_READ;
         spi.transfer_in_place(&mut buf).map_err(|e| match e {
             GuardError::Spi(e) => NfcError::Spi(e),
@@ -118,8 +128,10 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
         })?;
         let version = buf[1];
         let chip = ReaderChip::from_version(version).ok_or(NfcError::NoReader { version })?;
-        let drv = Mfrc522::new(SpiInterface::new(spi)).init().map_err(|e| Fail::from(e).into_error())?;
-        let mut session = NfcSession { drv, chip, presence: Presence::new(cfg), stats: NfcStats::default() };
+        let mut drv = Mfrc522::new(SpiInterface::new(spi)).init().map_err(|e| Fail::from(e).into_error())?;
+        drv.set_antenna_gain(cfg.antenna_gain.rx_gain()).map_err(|e| Fail::from(e).into_error())?;
+        let mut session =
+            NfcSession { drv, chip, presence: Presence::new(cfg), stats: NfcStats::default(), several: false };
         session.arm()?;
         Ok(session)
     }
@@ -150,13 +162,26 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
     /// keep polling or to rebuild the session is the caller's choice.
     pub fn poll(&mut self, now_ms: u64, out: &mut impl FnMut(NfcEvent)) -> Result<(), NfcError<SPI::Error>> {
         self.stats.polls = self.stats.polls.wrapping_add(1);
-        let sel = match self.activate() {
+        let activated = self.activate();
+        let collided = matches!(activated, Err(Fail::Tag(TagError::Collision)));
+        if collided && !self.several {
+            out(NfcEvent::SeveralTags);
+        }
+        self.several = collided;
+        let sel = match activated {
             Ok(Some(sel)) => sel,
             Ok(None) => {
                 self.presence.missed(now_ms, out);
                 return Ok(());
             }
             Err(Fail::Reader(e)) => return Err(e),
+            Err(Fail::Tag(TagError::Collision)) => {
+                // Two tags answer at once: neither is read, and the one already on the reader
+                // (if any) stays there; both answered, so nobody left.
+                self.note(TagError::Collision);
+                self.halt()?;
+                return Ok(());
+            }
             Err(Fail::Tag(e)) => {
                 // A tag left half-way through anticollision ignores the next WUPA; HLTA sends it
                 // back to idle (or halt) so that the next poll finds it.
@@ -278,10 +303,52 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
             Err(mfrc522::Error::Timeout) => return Ok(None),
             Err(e) => return Err(e.into()),
         };
-        let uid = self.drv.select(&atqa)?;
-        let ntag = matches!(uid.get_type(), mfrc522::Type::MifareUL) && uid.as_bytes().len() == 7;
-        let uid = Uid::new(uid.as_bytes()).ok_or(TagError::Protocol)?;
-        Ok(Some(Selected { uid, ntag }))
+        let _ = atqa;
+        self.select().map(Some)
+    }
+
+    /// Anticollision and select, cascade level by cascade level (ISO/IEC 14443-3). Tavola takes
+    /// one card at a time, so two tags answering different UID bits end it with
+    /// [`TagError::Collision`] instead of resolving which one to take (the `mfrc522` crate's own
+    /// loop would try, with no bound on its rounds).
+    fn select(&mut self) -> Result<Selected, Fail<SPI::Error>> {
+        let mut uid = [0u8; 10];
+        let mut n = 0;
+        for sel in SEL {
+            // Every UID bit of this level asked for (NVB 0x20): a collision is an error here.
+            let rx = self.drv.transceive::<5>(&[sel, 0x20], 0, 0)?;
+            if rx.valid_bytes != 5 || rx.valid_bits != 0 {
+                return Err(TagError::ShortFrame.into());
+            }
+            let cl = rx.buffer;
+            if cl[0] ^ cl[1] ^ cl[2] ^ cl[3] != cl[4] {
+                return Err(TagError::Crc.into());
+            }
+            let mut frame = [sel, 0x70, cl[0], cl[1], cl[2], cl[3], cl[4], 0, 0];
+            let crc = crc_a(&frame[..7]);
+            frame[7..].copy_from_slice(&crc);
+            let rx = self.drv.transceive::<3>(&frame, 0, 0)?;
+            if rx.valid_bytes != 3 || rx.valid_bits != 0 {
+                return Err(TagError::ShortFrame.into());
+            }
+            if !crc_a_ok(&rx.buffer) {
+                return Err(TagError::Crc.into());
+            }
+            let sak = rx.buffer[0];
+            if sak & SAK_CASCADE != 0 {
+                if cl[0] != CASCADE_TAG || n + 3 > 7 {
+                    return Err(TagError::Protocol.into());
+                }
+                uid[n..n + 3].copy_from_slice(&cl[1..4]);
+                n += 3;
+                continue;
+            }
+            uid[n..n + 4].copy_from_slice(&cl[..4]);
+            n += 4;
+            let uid = Uid::new(&uid[..n]).ok_or(TagError::Protocol)?;
+            return Ok(Selected { uid, ntag: sak & 0x7F == 0 && n == 7 });
+        }
+        Err(TagError::Protocol.into())
     }
 
     /// HLTA; the tag's own trouble is ignored (it may be gone already).

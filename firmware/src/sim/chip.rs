@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 use std::vec::Vec;
 
-use super::tag::{crc_a_bitwise, SimTag};
+use super::tag::{crc_a_bitwise, Answer, SimTag};
 use super::Fault;
 
 const COMMAND: usize = 0x01;
@@ -20,7 +20,20 @@ const TX_CONTROL: usize = 0x14;
 const CRC_HIGH: usize = 0x21;
 const CRC_LOW: usize = 0x22;
 const T_MODE: usize = 0x2A;
+const T_PRESCALER: usize = 0x2B;
+const T_RELOAD_HIGH: usize = 0x2C;
+const T_RELOAD_LOW: usize = 0x2D;
 const VERSION: usize = 0x37;
+
+/// The MFRC522's clock, 13.56 MHz: the timer counts in its periods.
+const CARRIER_HZ: u64 = 13_560_000;
+/// One bit on the air at 106 kbit/s (128 carrier periods), in ns.
+const BIT_NS: u64 = 128 * 1_000_000_000 / CARRIER_HZ;
+/// From the end of the reader's frame to the tag's first bit (ISO/IEC 14443-3 FDT, about
+/// 1236 carrier periods for a frame ending with a 0).
+const FDT_NS: u64 = 1236 * 1_000_000_000 / CARRIER_HZ;
+/// The gap between two SPI transactions (chip select high, the next call coming), in ns.
+const CS_GAP_NS: u64 = 2_000;
 
 const CMD_IDLE: u8 = 0x0;
 const CMD_CALC_CRC: u8 = 0x3;
@@ -88,11 +101,19 @@ pub(crate) struct ChipState {
     fifo: VecDeque<u8>,
     rx_last_bits: u8,
     mode: Mode,
-    pending_com: Option<(u8, u32)>,
+    /// Interrupt bits still to come: the bits, IRQ register reads still to wait (the
+    /// `irq_latency` model) and the chip time from which they are set.
+    pending_com: Option<(u8, u32, u64)>,
     pending_div: Option<(u8, u32)>,
+    /// The chip's time in ns: follows the table's clock ([`ChipState::sync_ms`]) and moves on
+    /// with every byte on the SPI bus and every pause.
+    pub now_ns: u64,
+    /// SPI clock, for the time each byte takes.
+    pub spi_hz: u32,
     powerdown_reads: u32,
     pub version: u8,
-    pub tag: Option<SimTag>,
+    /// The tags in the field, in the order they were laid.
+    pub tags: Vec<SimTag>,
     pub one_shot: VecDeque<Option<Fault>>,
     pub pull_after: Option<u32>,
     pub pulled: Option<SimTag>,
@@ -113,9 +134,11 @@ impl ChipState {
             mode: Mode::Start,
             pending_com: None,
             pending_div: None,
+            now_ns: 0,
+            spi_hz: 1_000_000,
             powerdown_reads: 0,
             version: 0x92,
-            tag: None,
+            tags: Vec::new(),
             one_shot: VecDeque::new(),
             pull_after: None,
             pulled: None,
@@ -132,10 +155,35 @@ impl ChipState {
     pub fn begin(&mut self) {
         self.transactions += 1;
         self.mode = Mode::Start;
+        self.now_ns += CS_GAP_NS;
+    }
+
+    /// A register's value as the chip holds it (no side effect).
+    pub fn register(&self, a: u8) -> u8 {
+        self.regs[usize::from(a & 0x3F)]
+    }
+
+    /// Time passes (a pause on the bus, the table's clock moving on).
+    pub fn wait_ns(&mut self, ns: u64) {
+        self.now_ns = self.now_ns.saturating_add(ns);
+    }
+
+    /// The table's clock reads `ms`: the chip's time catches up with it (it never goes back).
+    pub fn sync_ms(&mut self, ms: u64) {
+        self.now_ns = self.now_ns.max(ms.saturating_mul(1_000_000));
+    }
+
+    /// How long the timer runs once started: (TReload + 1) periods of (2 * TPrescaler + 1)
+    /// carrier periods.
+    fn timer_ns(&self) -> u64 {
+        let prescaler = (u64::from(self.regs[T_MODE] & 0x0F) << 8) | u64::from(self.regs[T_PRESCALER]);
+        let reload = (u64::from(self.regs[T_RELOAD_HIGH]) << 8) | u64::from(self.regs[T_RELOAD_LOW]);
+        (reload + 1) * (2 * prescaler + 1) * 1_000_000_000 / CARRIER_HZ
     }
 
     /// One byte on the bus: MOSI in, MISO out.
     pub fn exchange(&mut self, mosi: u8) -> u8 {
+        self.now_ns += 8 * 1_000_000_000 / u64::from(self.spi_hz.max(1));
         if let Some(level) = self.dead {
             return level;
         }
@@ -168,12 +216,12 @@ impl ChipState {
                 v
             }
             COM_IRQ => {
-                if let Some((bits, n)) = self.pending_com {
-                    if n <= 1 {
+                if let Some((bits, n, at)) = self.pending_com {
+                    if n <= 1 && self.now_ns >= at {
                         self.regs[COM_IRQ] |= bits;
                         self.pending_com = None;
                     } else {
-                        self.pending_com = Some((bits, n - 1));
+                        self.pending_com = Some((bits, n.saturating_sub(1), at));
                     }
                 }
                 self.regs[COM_IRQ] & 0x7F
@@ -238,19 +286,20 @@ impl ChipState {
     }
 
     fn field_off(&mut self) {
-        if let Some(t) = self.tag.as_mut() {
+        for t in &mut self.tags {
             t.power_up();
         }
     }
 
-    fn schedule_com(&mut self, bits: u8) {
+    /// Interrupt bits that appear `after_ns` from now (and after `irq_latency` reads).
+    fn schedule_com(&mut self, bits: u8, after_ns: u64) {
         if self.stalled {
             return;
         }
-        if self.irq_latency == 0 {
+        if self.irq_latency == 0 && after_ns == 0 {
             self.regs[COM_IRQ] |= bits;
         } else {
-            self.pending_com = Some((bits, self.irq_latency));
+            self.pending_com = Some((bits, self.irq_latency, self.now_ns + after_ns));
         }
     }
 
@@ -287,17 +336,18 @@ impl ChipState {
             }
             CMD_MF_AUTHENT => {
                 self.regs[ERROR] = PROTOCOL_ERR;
-                self.schedule_com(ERR_IRQ | IDLE_IRQ);
+                self.schedule_com(ERR_IRQ | IDLE_IRQ, 0);
             }
-            _ => self.schedule_com(IDLE_IRQ),
+            _ => self.schedule_com(IDLE_IRQ, 0),
         }
     }
 
-    /// StartSend with Transceive active: the FIFO goes out on the air, the tag's answer comes
-    /// back into the FIFO.
+    /// StartSend with Transceive active: the FIFO goes out on the air, the tags' answers come
+    /// back into the FIFO, each interrupt bit when the air time says so.
     fn transceive(&mut self) {
         let framing = self.regs[BIT_FRAMING];
         let tx_last_bits = framing & 0x07;
+        let rx_align = (framing >> 4) & 0x07;
         let frame: Vec<u8> = self.fifo.drain(..).collect();
         self.regs[ERROR] = 0;
         self.rx_last_bits = 0;
@@ -307,21 +357,50 @@ impl ChipState {
         }
         match self.pull_after {
             Some(0) => {
-                self.pulled = self.tag.take();
+                self.pulled = if self.tags.is_empty() { None } else { Some(self.tags.remove(0)) };
                 self.pull_after = None;
             }
             Some(k) => self.pull_after = Some(k - 1),
             None => {}
         }
+        // The reader's frame on the air: 9 bits a byte (with parity), a short frame 7 bits.
+        let tx_bits = match tx_last_bits {
+            0 => frame.len() as u64 * 9,
+            n => frame.len().saturating_sub(1) as u64 * 9 + u64::from(n),
+        };
+        let tx_ns = tx_bits * BIT_NS;
         let field = self.regs[TX_CONTROL] & 0x03 != 0;
-        let answer = if field { self.tag.as_mut().and_then(|t| t.handle(&frame, tx_last_bits)) } else { None };
-        let Some(mut answer) = answer else {
-            // Nobody answered: the timer (if started automatically) runs out.
-            if self.regs[T_MODE] & 0x80 != 0 {
-                self.schedule_com(TIMER_IRQ | TX_IRQ);
+        let answers: Vec<Answer> = if field {
+            self.tags.iter_mut().filter_map(|t| t.handle(&frame, tx_last_bits)).collect()
+        } else {
+            Vec::new()
+        };
+        let auto_timer = self.regs[T_MODE] & 0x80 != 0;
+        // The timer starts at the end of the frame and stops at the tag's first bits.
+        let timer_end = tx_ns + self.timer_ns();
+        let first_bit = tx_ns + FDT_NS + answers.iter().map(|a| a.busy_ns).max().unwrap_or(0);
+        if answers.is_empty() || (auto_timer && first_bit > timer_end) {
+            // Nobody answered in time: the timer (if started automatically) runs out.
+            if auto_timer {
+                self.schedule_com(TIMER_IRQ | TX_IRQ, timer_end);
             }
             return;
-        };
+        }
+        let (mut answer, collision) = superpose(&answers, rx_align);
+        let rx_bits = answer.data.len() as u64 * 9;
+        let done = first_bit + rx_bits * BIT_NS;
+        if let Some(pos) = collision {
+            // Two tags answered different bits at the same time.
+            self.regs[ERROR] |= COLL_ERR;
+            self.regs[COLL] = if pos <= 32 { (self.regs[COLL] & 0x80) | (pos % 32) as u8 } else { 0x20 };
+            for b in answer.data.iter_mut().skip(pos.saturating_sub(1) / 8 + 1) {
+                *b = 0;
+            }
+            self.fifo.extend(answer.data.iter().take(FIFO_SIZE));
+            self.rx_last_bits = answer.last_bits;
+            self.schedule_com(TX_IRQ | RX_IRQ | ERR_IRQ, done);
+            return;
+        }
         let mut irq = TX_IRQ | RX_IRQ;
         match self.one_shot.pop_front().flatten() {
             Some(Fault::CrcError) => {
@@ -355,6 +434,24 @@ impl ChipState {
             }
         }
         self.rx_last_bits = answer.last_bits;
-        self.schedule_com(irq);
+        self.schedule_com(irq, done);
     }
+}
+
+/// What the reader hears when several tags answer at once: the bits they agree on, and the
+/// position (1-based, counted from the first bit stored, `rx_align` included) of the first bit
+/// where they differ, if any. A tag whose answer is shorter differs from its end on.
+fn superpose(answers: &[Answer], rx_align: u8) -> (Answer, Option<usize>) {
+    let bits = |a: &Answer| a.data.len() * 8 - if a.last_bits == 0 { 0 } else { usize::from(8 - a.last_bits) };
+    let first = answers[0].clone();
+    let mut collision = None;
+    for other in &answers[1..] {
+        let n = bits(&first).max(bits(other));
+        let bit = |a: &Answer, i: usize| (i < bits(a)).then(|| a.data[i / 8] >> (i % 8) & 1);
+        if let Some(i) = (0..n).find(|&i| bit(&first, i) != bit(other, i)) {
+            let pos = i + 1 + usize::from(rx_align);
+            collision = Some(collision.map_or(pos, |p: usize| p.min(pos)));
+        }
+    }
+    (first, collision)
 }

@@ -20,13 +20,24 @@
 //! three cascade levels, HLTA, and for NTAG21x READ (0x30) and WRITE (0xA2) with CRC_A; a tag
 //! that was selected and is sent REQA/WUPA again goes back to idle without answering.
 //!
+//! Time is modelled, because a simulator that answers faster than the real part hides what
+//! costs time on it: the chip has a clock (in ns) that follows the table's clock
+//! ([`SimChip::sync_ms`]) and moves on with every byte on the bus (at the SPI clock, 1 MHz
+//! unless [`SimChip::set_spi_hz`]) and every pause (`Operation::DelayNs`). Frames take their air
+//! time at 106 kbit/s, a tag answers after the ISO/IEC 14443-3 frame delay (an NTAG WRITE after
+//! programming its EEPROM, 4.1 ms), and the timer started by `TAuto` runs out after its
+//! programmed time ((TReload + 1) × (2 × TPrescaler + 1) periods of 13.56 MHz). Several tags in
+//! the field ([`SimChip::add`]) answer together: where their bits differ the chip sees a
+//! collision (`CollErr`, `CollReg.CollPos`).
+//!
 //! Clones of a [`SimChip`] share the same chip (`Arc<Mutex<..>>`): give one to the driver and
 //! keep one to place and remove tags, inject [`Fault`]s and count SPI transactions
-//! ([`SimChip::transactions`]). For reference, with the chip answering at once: an idle
-//! [`NfcSession::poll`](crate::nfc::NfcSession::poll) costs 8 SPI transactions (version check,
-//! then WUPA: command, IRQ clear, FIFO flush, FIFO write, Transceive, StartSend, one IRQ read);
-//! a poll with an NTAG already lying on the reader (WUPA, two-level select, HLTA) costs 111.
-//! On a real reader each wait adds as many IRQ reads as the frame takes on the air.
+//! ([`SimChip::transactions`]). With the session's default waits an idle
+//! [`NfcSession::poll`](crate::nfc::NfcSession::poll) costs 11 SPI transactions and 1.2 ms of
+//! bus time (version check, then WUPA: command, IRQ clear, FIFO flush, FIFO write, Transceive,
+//! StartSend, and the interrupt register read every 250 µs until the 1 ms timer runs out); with
+//! the `mfrc522` crate's own 25 ms timer read back to back it would cost about 1,400.
+//! [`parse_flipper_nfc`] lays a Flipper Zero `.nfc` dump on the reader.
 
 mod chip;
 mod tag;
@@ -36,7 +47,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use embedded_hal::spi::{ErrorType, Operation, SpiDevice};
 
 use chip::ChipState;
-pub use tag::{SimTag, TagKind};
+pub use tag::{PagesError, SimTag, TagKind};
+
+mod flipper;
+pub use flipper::{parse_flipper_nfc, FlipperError};
 
 /// Something going wrong, on purpose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,14 +99,50 @@ impl SimChip {
     /// Lays a tag in the field (replacing any other). It powers up idle.
     pub fn place(&self, mut tag: SimTag) {
         tag.power_up();
-        self.lock().tag = Some(tag);
+        self.lock().tags = vec![tag];
     }
 
-    /// Takes the tag out of the field and returns it.
+    /// Lays one more tag in the field, beside those already there (two cards on the reader at
+    /// once: their answers collide bit by bit, as on the air).
+    pub fn add(&self, mut tag: SimTag) {
+        tag.power_up();
+        self.lock().tags.push(tag);
+    }
+
+    /// Takes every tag out of the field and returns the first.
     pub fn remove(&self) -> Option<SimTag> {
         let mut s = self.lock();
         s.pull_after = None;
-        s.tag.take()
+        let mut tags = std::mem::take(&mut s.tags);
+        (!tags.is_empty()).then(|| tags.remove(0))
+    }
+
+    /// Takes the tag with this UID out of the field, leaving the others.
+    pub fn remove_uid(&self, uid: &[u8]) -> Option<SimTag> {
+        let mut s = self.lock();
+        let i = s.tags.iter().position(|t| t.uid() == uid)?;
+        Some(s.tags.remove(i))
+    }
+
+    /// The chip's time in µs: the table's clock, plus the time spent on the SPI bus and in
+    /// pauses since it was last told the time.
+    pub fn now_us(&self) -> u64 {
+        self.lock().now_ns / 1000
+    }
+
+    /// The table's clock reads `ms`: the chip's time catches up (never goes back).
+    pub fn sync_ms(&self, ms: u64) {
+        self.lock().sync_ms(ms);
+    }
+
+    /// A register's value (0x00..=0x3F) as the chip holds it, without reading it over SPI.
+    pub fn register(&self, address: u8) -> u8 {
+        self.lock().register(address)
+    }
+
+    /// Sets the SPI clock the chip's time counts bytes at (1 MHz unless told).
+    pub fn set_spi_hz(&self, hz: u32) {
+        self.lock().spi_hz = hz.max(1);
     }
 
     /// The tag last pulled away by [`Fault::PullAfter`], taken out of the simulation (to
@@ -101,9 +151,9 @@ impl SimChip {
         self.lock().pulled.take()
     }
 
-    /// A copy of the tag in the field (to inspect its memory after a write).
+    /// A copy of the (first) tag in the field (to inspect its memory after a write).
     pub fn tag(&self) -> Option<SimTag> {
-        self.lock().tag.clone()
+        self.lock().tags.first().cloned()
     }
 
     /// Injects a fault. One-shot faults queue up and hit the next answers in order.
@@ -182,7 +232,7 @@ impl SpiDevice for SimChip {
                     }
                 }
                 Operation::TransferInPlace(buf) => buf.iter_mut().for_each(|b| *b = s.exchange(*b)),
-                Operation::DelayNs(_) => {}
+                Operation::DelayNs(ns) => s.wait_ns(u64::from(*ns)),
             }
         }
         Ok(())

@@ -89,15 +89,43 @@ enum State {
 pub(crate) struct Answer {
     pub data: Vec<u8>,
     pub last_bits: u8,
+    /// How long the tag works before it answers (programming its EEPROM), in ns.
+    pub busy_ns: u64,
 }
+
+/// NTAG21x EEPROM programming time before a WRITE's ACK (datasheet: 4.1 ms).
+const WRITE_NS: u64 = 4_100_000;
 
 impl Answer {
     fn bytes(data: Vec<u8>) -> Option<Self> {
-        Some(Answer { data, last_bits: 0 })
+        Some(Answer { data, last_bits: 0, busy_ns: 0 })
     }
 
     fn nibble(code: u8) -> Option<Self> {
-        Some(Answer { data: vec![code & 0x0F], last_bits: 4 })
+        Some(Answer { data: vec![code & 0x0F], last_bits: 4, busy_ns: 0 })
+    }
+}
+
+/// Why raw pages are not a tag the simulation can lay on the reader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PagesError {
+    /// Not 45, 135 or 231 pages of 4 bytes (NTAG213, 215, 216).
+    Size {
+        /// Bytes given.
+        bytes: usize,
+    },
+    /// The check bytes of pages 0..2 do not match the UID they hold.
+    CheckBytes,
+}
+
+impl core::fmt::Display for PagesError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PagesError::Size { bytes } => {
+                write!(f, "{bytes} bytes are not the 45, 135 or 231 pages of an NTAG213, 215 or 216")
+            }
+            PagesError::CheckBytes => f.write_str("the check bytes of pages 0 to 2 do not match the UID"),
+        }
     }
 }
 
@@ -111,8 +139,11 @@ pub struct SimTag {
 }
 
 impl SimTag {
-    /// A factory-fresh NTAG: UID and check bytes in pages 0..2, capability container in page 3,
-    /// an empty NDEF message (`03 00 FE`) from page 4. `kind` must be an NTAG.
+    /// An NTAG as NXP delivers it (NTAG213/215/216 datasheet, "memory content at delivery"):
+    /// UID and check bytes in pages 0..2 with the static lock bytes clear, the capability
+    /// container in page 3, from page 4 an empty NDEF message (`03 00 FE`), on an NTAG213 after
+    /// a Lock Control TLV (`01 03 A0 0C 34`); the dynamic lock bytes clear (`00 00 00 BD`), no
+    /// password protection (`AUTH0` = 0xFF). `kind` must be an NTAG.
     pub fn ntag(kind: TagKind, uid: [u8; 7]) -> Self {
         assert!(kind != TagKind::Classic1k, "use SimTag::classic_1k");
         let mut mem = vec![0u8; kind.pages() * 4];
@@ -122,10 +153,34 @@ impl SimTag {
         mem[8] = uid[3] ^ uid[4] ^ uid[5] ^ uid[6];
         mem[9] = 0x48;
         mem[12..16].copy_from_slice(&[0xE1, 0x10, kind.cc_size(), 0x00]);
-        mem[16..19].copy_from_slice(&[0x03, 0x00, 0xFE]);
-        let cfg0 = (kind.pages() - 4) * 4;
-        mem[cfg0 + 3] = 0xFF; // AUTH0: no password protection
+        if kind == TagKind::Ntag213 {
+            mem[16..24].copy_from_slice(&[0x01, 0x03, 0xA0, 0x0C, 0x34, 0x03, 0x00, 0xFE]);
+        } else {
+            mem[16..19].copy_from_slice(&[0x03, 0x00, 0xFE]);
+        }
+        let p = kind.pages();
+        mem[(p - 5) * 4 + 3] = 0xBD; // dynamic lock page, RFUI byte
+        mem[(p - 4) * 4..(p - 3) * 4].copy_from_slice(&[0x04, 0x00, 0x00, 0xFF]); // CFG0, AUTH0 = 0xFF
+        mem[(p - 3) * 4 + 1] = 0x05; // CFG1
+        mem[(p - 2) * 4..(p - 1) * 4].fill(0xFF); // PWD (never read back)
         SimTag { kind, uid: uid.to_vec(), mem, state: State::Idle }
+    }
+
+    /// An NTAG from its raw memory, page 0 first (a dump): 45, 135 or 231 pages of 4 bytes make
+    /// an NTAG213, 215 or 216. The UID is the one pages 0..2 hold, as a real tag answers with it.
+    pub fn from_pages(bytes: &[u8]) -> Result<Self, PagesError> {
+        let kind = match bytes.len() {
+            180 => TagKind::Ntag213,
+            540 => TagKind::Ntag215,
+            924 => TagKind::Ntag216,
+            n => return Err(PagesError::Size { bytes: n }),
+        };
+        let m = bytes;
+        let uid = [m[0], m[1], m[2], m[4], m[5], m[6], m[7]];
+        if m[3] != 0x88 ^ m[0] ^ m[1] ^ m[2] || m[8] != m[4] ^ m[5] ^ m[6] ^ m[7] {
+            return Err(PagesError::CheckBytes);
+        }
+        Ok(SimTag { kind, uid: uid.to_vec(), mem: bytes.to_vec(), state: State::Idle })
     }
 
     /// A fresh NTAG213.
@@ -158,7 +213,16 @@ impl SimTag {
         self
     }
 
-    /// Stores `message` as the NDEF TLV from page 4, followed by a terminator TLV.
+    /// Sets the static lock bytes (page 2, bytes 2 and 3): bit 3 of the first locks the
+    /// capability container, bits 4..7 pages 4..7, the second byte pages 8..15.
+    pub fn with_static_lock(mut self, lock: [u8; 2]) -> Self {
+        self.mem[10] |= lock[0];
+        self.mem[11] |= lock[1];
+        self
+    }
+
+    /// Stores `message` as the NDEF TLV from page 4 (where Tavola writes it, over any Lock
+    /// Control TLV), followed by a terminator TLV.
     pub fn with_ndef(self, message: &[u8]) -> Self {
         let mut tlv = vec![0x03];
         if message.len() < 0xFF {
@@ -297,6 +361,46 @@ impl SimTag {
         Answer::bytes(cl[known / 8..].to_vec())
     }
 
+    /// Whether a WRITE to page `p` is refused by the lock bits.
+    fn locked(&self, p: usize) -> bool {
+        let (l0, l1) = (self.mem[10], self.mem[11]);
+        let dynamic = self.kind.pages() - 5;
+        match p {
+            3 => l0 & 0x08 != 0,
+            4..=7 => l0 & (0x10 << (p - 4)) != 0,
+            8..=15 => l1 & (1 << (p - 8)) != 0,
+            p if p >= 16 && p <= self.user_end() => {
+                // Dynamic lock bits: on an NTAG213 each locks 2 pages, on a 215/216 16 pages.
+                let per_bit = if self.kind == TagKind::Ntag213 { 2 } else { 16 };
+                let bit = (p - 16) / per_bit;
+                let lock = u16::from_le_bytes([self.mem[dynamic * 4], self.mem[dynamic * 4 + 1]]);
+                bit < 16 && lock & (1 << bit) != 0
+            }
+            _ => false,
+        }
+    }
+
+    /// WRITE of one page as an NTAG21x does it: the UID pages are read-only, the lock bytes and
+    /// the capability container are one-time programmable (bits are OR'ed, never cleared),
+    /// locked pages refuse. Returns false for a refusal (NAK).
+    fn write_page(&mut self, p: usize, d: [u8; 4]) -> bool {
+        let pages = self.kind.pages();
+        if p < 2 || p >= pages || self.locked(p) {
+            return false;
+        }
+        let at = p * 4;
+        match p {
+            2 => {
+                self.mem[at + 2] |= d[2];
+                self.mem[at + 3] |= d[3];
+            }
+            3 => (0..4).for_each(|i| self.mem[at + i] |= d[i]),
+            p if p == pages - 5 => (0..3).for_each(|i| self.mem[at + i] |= d[i]),
+            _ => self.mem[at..at + 4].copy_from_slice(&d),
+        }
+        true
+    }
+
     fn command(&mut self, frame: &[u8]) -> Option<Answer> {
         if !crc_ok(frame) {
             self.state = State::Idle;
@@ -327,12 +431,11 @@ impl SimTag {
             }
             [0xA2, addr, d @ ..] if ntag && d.len() == 4 => {
                 let addr = usize::from(*addr);
-                if !(4..=self.user_end()).contains(&addr) {
+                if !self.write_page(addr, [d[0], d[1], d[2], d[3]]) {
                     self.state = State::Idle;
                     return Answer::nibble(0x0);
                 }
-                self.mem[addr * 4..addr * 4 + 4].copy_from_slice(d);
-                Answer::nibble(0xA)
+                Some(Answer { data: vec![0xA], last_bits: 4, busy_ns: WRITE_NS })
             }
             [0x30, _] => {
                 self.state = State::Idle;

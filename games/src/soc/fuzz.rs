@@ -96,13 +96,15 @@ impl Fuzz for Soc {
                 Command::CorrectHand { seat: *seat, cards: cards.min(255) as u8 }
             }
             (Choice::HandCount { .. }, other) => other.clone(),
-            (Choice::Correction, _) => {
+            (Choice::Correction { engines, black, swords, life, .. }, _) => {
                 use super::{Correction, Place};
                 let seat = Seat(rng.below(n + 1) as u8);
+                // Within the tracks the engine names, now and then one past.
+                let up_to = |rng: &mut GameRng, top: u8| rng.below(usize::from(top) + 2) as u8;
                 let correction = match rng.below(4) {
-                    0 => Correction::Life { seat, life: rng.below(8) as u8 },
-                    1 => Correction::Siege { engines: rng.below(13) as u8 },
-                    2 => Correction::Swords { white: rng.below(8) as u8, black: rng.below(8) as u8 },
+                    0 => Correction::Life { seat, life: up_to(rng, *life) },
+                    1 => Correction::Siege { engines: up_to(rng, *engines) },
+                    2 => Correction::Swords { white: up_to(rng, *swords), black: up_to(rng, *black) },
                     _ => Correction::Place { seat, place: Place::ALL[rng.below(Place::ALL.len())] },
                 };
                 Command::Correct { correction }

@@ -47,8 +47,22 @@ pub enum Choice {
         givers: Vec<(Seat, u8)>,
     },
     /// A number of the board set right (life, engines, swords, a place),
-    /// within its track.
-    Correction,
+    /// within its track: the values the engine accepts now.
+    Correction {
+        /// Siege engines: 0 to this.
+        engines: u8,
+        /// Black swords: 0 to this.
+        black: u8,
+        /// White and black swords together: 0 to this.
+        swords: u8,
+        /// Life points: 1 to this.
+        life: u8,
+        /// The knights whose life may be set.
+        living: Vec<Seat>,
+        /// The knights who may be moved, each with the places it may
+        /// stand on.
+        places: Vec<(Seat, Vec<Place>)>,
+    },
     /// The knight's count of white cards in hand, set right: 0 to `most`.
     HandCount {
         /// The highest count.
@@ -69,9 +83,9 @@ impl Soc {
         }
         self.legal_moments(&mut out);
         // The host may set the board's numbers right at any time.
-        if self.phase == Phase::Play {
+        if let Some(choice) = self.corrections() {
             let placeholder = super::Correction::Siege { engines: 0 };
-            out.push(Legal::Open(Command::Correct { correction: placeholder }, Choice::Correction));
+            out.push(Legal::Open(Command::Correct { correction: placeholder }, choice));
         }
         // The host may set a living knight's hand right at any time.
         for seat in Seat::all(self.players()) {
@@ -80,6 +94,35 @@ impl Soc {
             }
         }
         out
+    }
+
+    /// What the host may set right now, found with the very check `decide`
+    /// makes (`check_correction`): each track's top is the last value it
+    /// accepts counting up from the bottom.
+    fn corrections(&self) -> Option<Choice> {
+        use super::Correction::{Life, Place as At, Siege, Swords};
+        let ok = |c: super::Correction| self.check_correction(&c).is_ok();
+        if !ok(Siege { engines: 0 }) {
+            return None;
+        }
+        let top = |from: u8, f: &dyn Fn(u8) -> super::Correction| {
+            (from..=u8::MAX).take_while(|&n| ok(f(n))).last().unwrap_or(from)
+        };
+        let seats = || Seat::all(self.players());
+        let living: Vec<Seat> = seats().filter(|&seat| ok(Life { seat, life: 1 })).collect();
+        let life = living.first().map_or(0, |&seat| top(1, &|life| Life { seat, life }));
+        let places = seats()
+            .map(|seat| (seat, Place::ALL.into_iter().filter(|&place| ok(At { seat, place })).collect::<Vec<_>>()))
+            .filter(|(_, p)| !p.is_empty())
+            .collect();
+        Some(Choice::Correction {
+            engines: top(0, &|engines| Siege { engines }),
+            black: top(0, &|black| Swords { white: 0, black }),
+            swords: top(0, &|white| Swords { white, black: 0 }),
+            life,
+            living,
+            places,
+        })
     }
 
     /// Everything but the hand corrections, in the order `decide` looks.
@@ -596,5 +639,59 @@ mod tests {
             assert_eq!(e.code(), "soc.correction_out_of_range", "{bad:?}");
         }
         assert_eq!(g, before, "nothing changed");
+    }
+
+    #[test]
+    fn the_corrections_listed_are_the_values_the_engine_accepts() {
+        use super::super::Correction;
+        let (mut g, mut ctx) = table(&[Knight::Arthur, Knight::Gawain, Knight::Kay]);
+        run(&mut g, &mut ctx, Command::AddSiegeEngine);
+        run(&mut g, &mut ctx, Command::Move { to: Place::BlackKnight });
+        let choice = |g: &Soc| {
+            g.legal()
+                .into_iter()
+                .find(|l| matches!(l.command(), Command::Correct { .. }))
+                .and_then(|l| l.choice().cloned())
+        };
+        let Some(Choice::Correction { engines, black, swords, life, living, places }) = choice(&g) else {
+            panic!("the board can be set right during play")
+        };
+        let rules = g.rules().clone();
+        assert_eq!(
+            (engines, black, swords),
+            (rules.siege.loss_at - 1, rules.swords.black_loss - 1, rules.swords.end_at - 1)
+        );
+        assert_eq!(i32::from(life), rules.life.max);
+        assert_eq!(living, vec![Seat(0), Seat(1), Seat(2)]);
+        // Arthur holds the Black Knight, a solo quest; the Dragon is closed.
+        let gawain = &places.iter().find(|(s, _)| *s == Seat(1)).expect("Gawain may be moved").1;
+        assert!(!gawain.contains(&Place::BlackKnight) && !gawain.contains(&Place::Dragon), "{gawain:?}");
+        assert!(gawain.contains(&Place::Grail) && gawain.contains(&Place::Camelot));
+        for (seat, at) in &places {
+            for place in Place::ALL {
+                let c = Command::Correct { correction: Correction::Place { seat: *seat, place } };
+                assert_eq!(g.decide(&c, &mut ctx).is_ok(), at.contains(&place), "{c:?}");
+            }
+        }
+        for (c, ok) in [
+            (Correction::Siege { engines }, true),
+            (Correction::Siege { engines: engines + 1 }, false),
+            (Correction::Swords { white: swords - black, black }, true),
+            (Correction::Swords { white: 0, black: black + 1 }, false),
+            (Correction::Life { seat: Seat(2), life }, true),
+            (Correction::Life { seat: Seat(2), life: life + 1 }, false),
+        ] {
+            assert_eq!(g.decide(&Command::Correct { correction: c.clone() }, &mut ctx).is_ok(), ok, "{c:?}");
+        }
+        // Before the loyalty cards are all tapped, nothing to set right.
+        let mut scan = Soc::default();
+        let setup = Setup {
+            knights: vec![Knight::Arthur, Knight::Gawain, Knight::Kay],
+            loyalty: super::super::LoyaltyMode::TraitorAmongUs,
+            scan_loyalty: true,
+            ..Setup::placeholder()
+        };
+        run(&mut scan, &mut ctx, Command::Setup(setup));
+        assert_eq!(choice(&scan), None);
     }
 }

@@ -3,7 +3,7 @@
 
 use super::knights::Side;
 use super::quests::{Board, Fight, QuestId};
-use super::{EndReason, Event, Pending, Phase, Relic, Soc};
+use super::{Correction, EndReason, Event, Pending, Phase, Relic, Soc};
 use crate::{Cue, Msg, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -259,7 +259,22 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
             vec![Cue::new("soc.siege.fight").arg("name", name(seat)).arg("count", total)]
         }
         Event::DieRolled { roll, .. } => vec![Cue::new("soc.die.rolled").arg("value", roll.value)],
-        Event::Corrected { .. } => vec![Cue::new("soc.corrected")],
+        // A correction is said as one: what was set right, and to what.
+        Event::Corrected { correction } => vec![match correction {
+            Correction::Life { seat, life } => {
+                Cue::new("soc.corrected.life").arg("name", name(seat)).arg("count", *life)
+            }
+            Correction::Siege { engines } => Cue::new("soc.corrected.siege").arg("count", *engines),
+            Correction::Swords { white, black } => {
+                Cue::new("soc.corrected.swords").arg("white", *white).arg("black", *black)
+            }
+            Correction::Place { seat, place } => {
+                Cue::new("soc.corrected.place").arg("name", name(seat)).arg("at", place.at())
+            }
+        }],
+        Event::HandCorrected { seat, cards } => {
+            vec![Cue::new("soc.corrected.hand").arg("name", name(seat)).arg("count", *cards)]
+        }
         Event::KayWindowOpened { .. } => vec![Cue::new("soc.kay.offer")],
         Event::QuestEnded { quest, won, white_total, black_total, .. } => {
             let mut cues = Vec::new();
