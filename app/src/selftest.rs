@@ -451,7 +451,11 @@ impl SelfTest {
                     self.end(Check::new("reader", Outcome::Fail, msg!("selftest.reader.no_version")), ended)
                 }
                 (Ok(_), Some(chip)) => {
-                    self.end(reader_found(chip), ended);
+                    let mut found = reader_found(chip);
+                    if let Some(note) = reader.note() {
+                        found.said = msg!("selftest.reader.with_note", found = found.said, note = note.msg);
+                    }
+                    self.end(found, ended);
                     self.stage = Stage::Tag { deadline: now + self.opts.tag_wait_ms };
                 }
             },
@@ -777,16 +781,35 @@ fn real_hardware(
     use crate::hw::nfc::NfcReader;
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
     use tavola_words::Said;
+    if !crate::hw::rpi::is_raspberry_pi() {
+        // Said once: the other parts point at it.
+        let mut hw = Hardware {
+            reader: Part::Missing { why: HwError::said("board", msg!("selftest.not_a_pi")), expected: false },
+            pad: Part::Missing { why: HwError::said("board", msg!("selftest.not_a_pi.see_reader")), expected: false },
+            dice: Part::Missing { why: HwError::said("board", msg!("selftest.not_a_pi.see_reader")), expected: false },
+            speaker,
+        };
+        return Ok(run(&mut hw, opts, tick, hands, report));
+    }
     let (map, _) = match crate::hw::pinmap::load() {
         Ok(m) => m,
         Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.msg()))),
     };
     let pins = map.reader.clone();
+    // The port (bus and reset line) lives as long as the reader.
+    let (mut first, note) = match open_reader_spi(&pins) {
+        Ok((port, note)) => (Some(port), note),
+        Err(_) => (None, None),
+    };
     let mut reader = NfcReader::new(
-        move || open_reader_spi(&pins).map(|(spi, _reset)| spi),
+        move || match first.take() {
+            Some(port) => Ok(port),
+            None => open_reader_spi(&pins).map(|(port, _)| port),
+        },
         tavola_firmware::nfc::NfcConfig::default(),
         Millis::from(map.reader.poll_ms),
-    );
+    )
+    .with_note(note);
     let seats = seats_limit.unwrap_or(map.pad.seats).min(map.pad.seats);
     let mut pad = RpiPad::open(&map);
     let mut dice = map.dice_button.map(RpiDice::open);

@@ -178,6 +178,11 @@ pub trait TagSource {
 
     /// Sets how often the reader looks for a tag (from the next poll on).
     fn set_poll_ms(&mut self, _ms: Millis) {}
+
+    /// Something worth knowing about a reader that works (its reset line not in use).
+    fn note(&self) -> Option<HwError> {
+        None
+    }
 }
 
 /// The secret vote pad.
@@ -235,6 +240,9 @@ impl<T: TagSource + ?Sized> TagSource for Box<T> {
     fn set_poll_ms(&mut self, ms: Millis) {
         (**self).set_poll_ms(ms);
     }
+    fn note(&self) -> Option<HwError> {
+        (**self).note()
+    }
 }
 
 impl<T: VotePad + ?Sized> VotePad for Box<T> {
@@ -270,6 +278,9 @@ impl<T: TagSource> TagSource for Shared<T> {
     }
     fn set_poll_ms(&mut self, ms: Millis) {
         self.borrow_mut().set_poll_ms(ms);
+    }
+    fn note(&self) -> Option<HwError> {
+        self.borrow().note()
     }
 }
 

@@ -65,6 +65,8 @@ pub struct NfcReader<SPI: SpiDevice, F> {
     down: Option<HwError>,
     /// The outcome of the last write, until asked for.
     written: Option<Result<String, HwError>>,
+    /// Something worth knowing about the reader (see [`TagSource::note`]).
+    note: Option<HwError>,
 }
 
 impl<SPI: SpiDevice, F> std::fmt::Debug for NfcReader<SPI, F> {
@@ -93,7 +95,14 @@ where
             chip: None,
             down: None,
             written: None,
+            note: None,
         }
+    }
+
+    /// The reader with a note for the self-test and the screen (its reset line not in use).
+    pub fn with_note(mut self, note: Option<HwError>) -> Self {
+        self.note = note;
+        self
     }
 
     /// The chip found when the session last started.
@@ -170,6 +179,10 @@ where
         self.chip
     }
 
+    fn note(&self) -> Option<HwError> {
+        self.note.clone()
+    }
+
     /// Writes at once (a few milliseconds of SPI: the write and its read
     /// back are bounded like every other exchange).
     fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
@@ -227,6 +240,9 @@ pub struct ThreadedReader {
     /// The poll period, shared with the reader's thread.
     poll_ms: Arc<AtomicU64>,
     restarts: u32,
+    /// The generation of the thread that may drive the reader: a thread whose own number is
+    /// no longer this one was replaced, and stops before it touches the chip again.
+    generation: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for ThreadedReader {
@@ -258,6 +274,7 @@ impl ThreadedReader {
             stale_after,
             poll_ms: Arc::new(AtomicU64::new(poll_ms.max(1))),
             restarts: 0,
+            generation: Arc::new(AtomicU64::new(0)),
         };
         me.start_thread(tx);
         me
@@ -269,6 +286,12 @@ impl ThreadedReader {
     }
 
     fn start_thread(&mut self, tx: mpsc::Sender<Result<TagEvent, HwError>>) {
+        // Retire the thread running now (if any) before its successor opens the reader: a
+        // replaced thread must notice even when it has nothing to send (a send into an empty
+        // list "succeeds"), or two threads would drive one chip.
+        let mine = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        let generation = self.generation.clone();
+        let current = move || generation.load(Ordering::SeqCst) == mine;
         let mut source = (self.make)();
         let period = self.poll_ms.clone();
         let heartbeat = Arc::new(AtomicU64::new(self.started.elapsed().as_millis() as u64));
@@ -280,22 +303,32 @@ impl ThreadedReader {
         let chip = self.chip.clone();
         let started = self.started;
         std::thread::spawn(move || loop {
+            if !current() {
+                return; // The watchdog replaced this thread.
+            }
             let now = started.elapsed().as_millis() as Millis;
             heartbeat.store(now, Ordering::Relaxed);
             let poll_ms = period.load(Ordering::Relaxed);
             if source.poll_ms().is_some_and(|p| p != poll_ms) {
                 source.set_poll_ms(poll_ms);
             }
-            let sent = match source.poll(now) {
+            let polled = source.poll(now);
+            if !current() {
+                return; // Replaced while polling: what it saw belongs to nobody.
+            }
+            let sent = match polled {
                 Ok(events) => events.into_iter().all(|e| tx.send(Ok(e)).is_ok()),
                 Err(e) => tx.send(Err(e)).is_ok(),
             };
             if !sent {
-                return; // The watchdog replaced this thread.
+                return;
             }
             chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
             // A write asked by the screen, between two polls.
             while let Ok(card) = asked.try_recv() {
+                if !current() {
+                    return;
+                }
                 let outcome = source.begin_write(&card).and_then(|()| {
                     source.write_outcome().unwrap_or_else(|| Err(HwError::said("reader", msg!("hw.reader.no_outcome"))))
                 });
@@ -486,6 +519,55 @@ mod tests {
                 && e.text(crate::games::Lang::It).contains("Nessun tag"),
             "{e:?}"
         );
+    }
+
+    /// A reader whose bus call hangs for a while and then comes back, with nothing to report.
+    struct Slow {
+        /// This reader's number, and how many times each reader made was polled.
+        me: usize,
+        polls: Arc<std::sync::Mutex<Vec<u32>>>,
+    }
+
+    impl TagSource for Slow {
+        fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+            let n = {
+                let mut polls = self.polls.lock().unwrap();
+                polls[self.me] += 1;
+                polls[self.me]
+            };
+            if self.me == 0 && n == 3 {
+                std::thread::sleep(Duration::from_millis(600));
+            }
+            Ok(vec![])
+        }
+    }
+
+    #[test]
+    fn a_replaced_reader_thread_stops_even_with_nothing_to_send() {
+        let polls = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let made = polls.clone();
+        let mut reader = ThreadedReader::spawn(
+            move || {
+                let mut list = made.lock().unwrap();
+                list.push(0);
+                Box::new(Slow { me: list.len() - 1, polls: made.clone() }) as Box<dyn TagSource + Send>
+            },
+            5,
+            Duration::from_millis(200),
+        );
+        let start = Instant::now();
+        while reader.restarts() == 0 && start.elapsed() < Duration::from_secs(5) {
+            let _ = reader.poll(0);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(reader.restarts(), 1, "the stuck thread was replaced");
+        // The old thread's bus call comes back; give both threads time to poll.
+        std::thread::sleep(Duration::from_millis(800));
+        let before = polls.lock().unwrap().clone();
+        std::thread::sleep(Duration::from_millis(300));
+        let after = polls.lock().unwrap().clone();
+        assert_eq!(after[0], before[0], "the replaced thread polls no more: {before:?} then {after:?}");
+        assert!(after[1] > before[1], "its successor goes on: {before:?} then {after:?}");
     }
 
     #[test]

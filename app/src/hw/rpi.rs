@@ -6,7 +6,7 @@
 //! do, and the app carries on with the on-screen substitute for that part.
 
 use super::pinmap::{GpioSeatPins, PadWiring, PinMap, ReaderPins};
-use super::spi::{Segment, SegmentBus, SegmentSpi};
+use super::spi::{ReaderPort, Segment, SegmentBus, SegmentSpi};
 use super::{DiceButton, HwError, Light, Millis, PadEvent, VotePad};
 use rppal::gpio::{Gpio, InputPin, OutputPin};
 use rppal::i2c::I2c;
@@ -50,6 +50,12 @@ fn i2c_error(e: rppal::i2c::Error) -> HwError {
     HwError::said("pad", m)
 }
 
+/// Whether this machine is a Raspberry Pi rppal knows (its model from the device tree or
+/// `/proc/cpuinfo`). On any other machine every part is the on-screen one.
+pub fn is_raspberry_pi() -> bool {
+    rppal::system::DeviceInfo::new().is_ok()
+}
+
 /// rppal's SPI as a [`SegmentBus`]: one `transfer_segments` call per
 /// transaction, chip select held throughout.
 #[derive(Debug)]
@@ -76,8 +82,15 @@ impl SegmentBus for RppalBus {
     }
 }
 
-/// Opens the reader's SPI device and takes the MFRC522 out of reset.
-pub fn open_reader_spi(pins: &ReaderPins) -> Result<(SegmentSpi<RppalBus>, Option<OutputPin>), HwError> {
+/// The reader's port on the Pi: its SPI device and its reset GPIO.
+pub type RpiReaderPort = ReaderPort<SegmentSpi<RppalBus>, OutputPin>;
+
+/// Opens the reader's SPI device and takes the MFRC522 out of reset. The reset GPIO is kept in
+/// the port for the reader's lifetime, and is not put back as an input even when the port is
+/// dropped (a restart): the chip keeps running meanwhile. The reset line is optional: a GPIO
+/// that cannot be had (not a board rppal knows, or the pin in use) leaves the reader working
+/// on its SPI alone, and the second value says why, for the self-test and the screen.
+pub fn open_reader_spi(pins: &ReaderPins) -> Result<(RpiReaderPort, Option<HwError>), HwError> {
     let bus = match pins.spi_bus {
         0 => Bus::Spi0,
         1 => Bus::Spi1,
@@ -92,21 +105,27 @@ pub fn open_reader_spi(pins: &ReaderPins) -> Result<(SegmentSpi<RppalBus>, Optio
         1 => SlaveSelect::Ss1,
         _ => SlaveSelect::Ss2,
     };
-    let reset = match pins.reset_pin {
-        Some(p) => {
-            let gpio = Gpio::new().map_err(|e| gpio_error("reader", e))?;
-            let mut pin = gpio.get(p).map_err(|e| gpio_error("reader", e))?.into_output();
-            // RST low holds the chip in power-down; high lets it run.
-            pin.set_low();
-            std::thread::sleep(std::time::Duration::from_millis(2));
-            pin.set_high();
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            Some(pin)
-        }
-        None => None,
-    };
     let spi = Spi::new(bus, ss, SPI_CLOCK_HZ, Mode::Mode0).map_err(spi_error)?;
-    Ok((SegmentSpi(RppalBus(spi)), reset))
+    let (reset, note) = match pins.reset_pin {
+        Some(p) => match Gpio::new().and_then(|gpio| gpio.get(p)) {
+            Ok(pin) => {
+                let mut pin = pin.into_output_high();
+                pin.set_reset_on_drop(false);
+                (Some(pin), None)
+            }
+            Err(e) => {
+                use rppal::gpio::Error as E;
+                let why = match e {
+                    E::UnknownModel => msg!("hw.reader.reset_unknown_board"),
+                    E::PinUsed(_) => msg!("hw.reader.reset_pin_used"),
+                    other => msg!("hw.gpio.error", error = other.to_string()),
+                };
+                (None, Some(HwError::said("reader", msg!("hw.reader.no_reset", pin = p, why))))
+            }
+        },
+        None => (None, None),
+    };
+    Ok((ReaderPort::new(SegmentSpi(RppalBus(spi)), reset, std::thread::sleep), note))
 }
 
 fn stopped(e: impl std::fmt::Debug) -> HwError {

@@ -147,6 +147,8 @@ impl SimReader {
 
 impl TagSource for SimReader {
     fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        // The chip's time is the table's, plus what the bus takes within a poll.
+        self.chip.sync_ms(now);
         self.reader.poll(now)
     }
     fn reader_chip(&self) -> Option<tavola_firmware::nfc::ReaderChip> {

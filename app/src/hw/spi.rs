@@ -106,6 +106,53 @@ impl<B: SegmentBus> SpiDevice for SegmentSpi<B> {
     }
 }
 
+/// The reader's SPI device together with its reset line (RST), for as long as the reader
+/// lives: the line is an output held high while the port exists. Dropped apart from the bus,
+/// a GPIO library puts the pin back as an input, and the Pi's default pull-down on it holds
+/// the MFRC522 in hard power-down: version 0x00, "no reader" for ever. A reader without its
+/// reset line wired (or with the pin busy) has `None`.
+#[derive(Debug)]
+pub struct ReaderPort<SPI, RST> {
+    spi: SPI,
+    reset: Option<RST>,
+}
+
+impl<SPI, RST: embedded_hal::digital::OutputPin> ReaderPort<SPI, RST> {
+    /// The bus and the reset line; the line is pulled low for 2 ms (a hard reset) and then
+    /// held high, and the chip is given 50 ms to start its oscillator. `pause` sleeps.
+    pub fn new(spi: SPI, reset: Option<RST>, mut pause: impl FnMut(std::time::Duration)) -> Self {
+        let mut reset = reset;
+        if let Some(pin) = reset.as_mut() {
+            // A pin that cannot be driven is simply not used.
+            let pulsed = pin.set_low().is_ok() && {
+                pause(std::time::Duration::from_millis(2));
+                pin.set_high().is_ok()
+            };
+            if pulsed {
+                pause(std::time::Duration::from_millis(50));
+            } else {
+                reset = None;
+            }
+        }
+        ReaderPort { spi, reset }
+    }
+
+    /// Whether the reset line is held.
+    pub fn has_reset(&self) -> bool {
+        self.reset.is_some()
+    }
+}
+
+impl<SPI: SpiDevice, RST> ErrorType for ReaderPort<SPI, RST> {
+    type Error = SPI::Error;
+}
+
+impl<SPI: SpiDevice, RST> SpiDevice for ReaderPort<SPI, RST> {
+    fn transaction(&mut self, operations: &mut [Operation<'_, u8>]) -> Result<(), Self::Error> {
+        self.spi.transaction(operations)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +183,54 @@ mod tests {
             self.sent.push(transfer);
             Ok(())
         }
+    }
+
+    /// A reader polled for a minute of table time: with the reset line kept in the port the
+    /// chip runs throughout; with the line dropped after set-up (what the Pi build did, keeping
+    /// only the bus) the chip sits in hard power-down and the reader is reported missing.
+    #[test]
+    fn the_reset_line_lives_as_long_as_the_reader() {
+        use crate::hw::nfc::NfcReader;
+        use crate::hw::TagSource;
+        use tavola_firmware::nfc::NfcConfig;
+        use tavola_firmware::sim::{SimChip, SimTag};
+        let chip = SimChip::new();
+        chip.place(SimTag::ntag213([4, 1, 2, 3, 4, 5, 6]).with_card("avalon/role/merlin"));
+        let mut first = Some(ReaderPort::new(chip.clone(), Some(chip.reset_pin()), |_| {}));
+        assert!(first.as_ref().is_some_and(|p| p.has_reset()));
+        let mut reader = NfcReader::new(
+            move || {
+                first
+                    .take()
+                    .ok_or_else(|| crate::hw::HwError::said("reader", tavola_words::msg!("hw.reader.not_ready")))
+            },
+            NfcConfig::default(),
+            50,
+        );
+        let mut arrived = 0;
+        for t in (0..60_000).step_by(50) {
+            let events = reader.poll(t).expect("the reader keeps answering");
+            arrived += events.iter().filter(|e| matches!(e, crate::hw::TagEvent::Arrived { .. })).count();
+        }
+        assert_eq!(arrived, 1);
+
+        // The old way: the bus kept, the pin dropped.
+        let chip = SimChip::new();
+        let port = ReaderPort::new(chip.clone(), Some(chip.reset_pin()), |_| {});
+        let ReaderPort { spi, reset } = port;
+        drop(reset);
+        let mut first = Some(spi);
+        let mut reader = NfcReader::new(
+            move || {
+                first
+                    .take()
+                    .ok_or_else(|| crate::hw::HwError::said("reader", tavola_words::msg!("hw.reader.not_ready")))
+            },
+            NfcConfig::default(),
+            50,
+        );
+        let e = reader.poll(0).unwrap_err();
+        assert!(e.text(crate::games::Lang::En).contains("0x00"), "{e:?}");
     }
 
     #[test]

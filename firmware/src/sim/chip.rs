@@ -118,6 +118,8 @@ pub(crate) struct ChipState {
     pub pull_after: Option<u32>,
     pub pulled: Option<SimTag>,
     pub dead: Option<u8>,
+    /// The RST pin is low: the chip is in hard power-down (MISO reads 0, nothing happens).
+    pub rst_low: bool,
     pub stalled: bool,
     pub irq_latency: u32,
     pub reset_powerdown_reads: u32,
@@ -143,6 +145,7 @@ impl ChipState {
             pull_after: None,
             pulled: None,
             dead: None,
+            rst_low: false,
             stalled: false,
             irq_latency: 0,
             reset_powerdown_reads: 2,
@@ -156,6 +159,19 @@ impl ChipState {
         self.transactions += 1;
         self.mode = Mode::Start;
         self.now_ns += CS_GAP_NS;
+    }
+
+    /// The RST pin goes low (hard power-down) or high (the chip starts afresh, as at power-on).
+    pub fn set_rst(&mut self, high: bool) {
+        if high && self.rst_low {
+            self.regs = reset_values();
+            self.fifo.clear();
+            self.pending_com = None;
+            self.pending_div = None;
+            self.rx_last_bits = 0;
+            self.field_off();
+        }
+        self.rst_low = !high;
     }
 
     /// A register's value as the chip holds it (no side effect).
@@ -186,6 +202,9 @@ impl ChipState {
         self.now_ns += 8 * 1_000_000_000 / u64::from(self.spi_hz.max(1));
         if let Some(level) = self.dead {
             return level;
+        }
+        if self.rst_low {
+            return 0x00;
         }
         let addr = usize::from((mosi >> 1) & 0x3F);
         match self.mode {

@@ -135,6 +135,12 @@ impl SimChip {
         self.lock().sync_ms(ms);
     }
 
+    /// The chip's RST line, driven like a GPIO output (see [`SimResetPin`]). The line starts
+    /// high: a chip without a pin handed out runs.
+    pub fn reset_pin(&self) -> SimResetPin {
+        SimResetPin { chip: self.clone() }
+    }
+
     /// A register's value (0x00..=0x3F) as the chip holds it, without reading it over SPI.
     pub fn register(&self, address: u8) -> u8 {
         self.lock().register(address)
@@ -206,6 +212,37 @@ impl SimChip {
     /// RF frames sent to the field so far.
     pub fn frames(&self) -> u64 {
         self.lock().frames
+    }
+}
+
+/// The chip's RST pin as a Raspberry Pi GPIO drives it through rppal: high lets the chip run,
+/// low holds it in hard power-down. Dropping it does what rppal does by default with a dropped
+/// output: the pin goes back to an input, and the Pi's default pull-down on it (GPIO9 to 27)
+/// holds RST low. [`SimChip::reset_pin`] gives one.
+#[derive(Debug)]
+pub struct SimResetPin {
+    chip: SimChip,
+}
+
+impl embedded_hal::digital::ErrorType for SimResetPin {
+    type Error = core::convert::Infallible;
+}
+
+impl embedded_hal::digital::OutputPin for SimResetPin {
+    fn set_low(&mut self) -> Result<(), Self::Error> {
+        self.chip.lock().set_rst(false);
+        Ok(())
+    }
+
+    fn set_high(&mut self) -> Result<(), Self::Error> {
+        self.chip.lock().set_rst(true);
+        Ok(())
+    }
+}
+
+impl Drop for SimResetPin {
+    fn drop(&mut self) {
+        self.chip.lock().set_rst(false);
     }
 }
 
