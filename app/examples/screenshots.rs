@@ -452,4 +452,12 @@ fn main() {
     }
     s.ui.step(s.now);
     s.save("facts-form");
+    facts.invoke_cancel();
+    // A Camelot Legends character: six skills, alliances, gender, level.
+    facts.invoke_choose_game(1);
+    facts.invoke_open_card(0);
+    facts.invoke_step(0, -1, 1);
+    facts.invoke_pick(6, 4);
+    s.ui.step(s.now);
+    s.save("facts-form-legends");
 }
