@@ -13,16 +13,34 @@ pub const DEFAULT_PINMAP: &str = include_str!("../../../hardware/pinmap.toml");
 
 /// Highest BCM GPIO number on the Pi's 40-pin header.
 pub const MAX_GPIO: u8 = 27;
-/// GPIOs the header's buses take: I2C1 (2, 3) and SPI0 (7 to 11).
-const BUS_PINS: [(u8, &str); 7] = [
-    (2, "I2C1 SDA"),
-    (3, "I2C1 SCL"),
-    (7, "SPI0 CE1"),
-    (8, "SPI0 CE0"),
-    (9, "SPI0 MISO"),
-    (10, "SPI0 MOSI"),
-    (11, "SPI0 SCLK"),
-];
+/// GPIOs no part may take whatever the map says: the HAT identification EEPROM's I2C (ID_SD,
+/// ID_SC: the firmware reads it at boot) and I2C1, the expanders' bus.
+const FIXED_PINS: [(u8, &str); 4] =
+    [(0, "the HAT EEPROM (ID_SD)"), (1, "the HAT EEPROM (ID_SC)"), (2, "I2C1 SDA"), (3, "I2C1 SCL")];
+
+/// The pins of the SPI buses on the 40-pin header (MISO, MOSI, SCLK, then each chip select),
+/// as rppal documents them; `None` for a bus the header does not carry usably (SPI2 is not on
+/// it, SPI3 uses GPIO0 to 3: the HAT EEPROM's and I2C1's).
+fn spi_pins(bus: u8) -> Option<(&'static [u8; 3], &'static [u8])> {
+    Some(match bus {
+        0 => (&[9, 10, 11], &[8, 7]),
+        1 => (&[19, 20, 21], &[18, 17, 16]),
+        4 => (&[5, 6, 7], &[4, 25]),
+        5 => (&[13, 14, 15], &[12, 26]),
+        6 => (&[19, 20, 21], &[18, 27]),
+        _ => return None,
+    })
+}
+
+/// The GPIOs the reader's SPI bus takes, with their names: its data lines and every chip
+/// select line (the kernel's overlays claim them all).
+fn spi_bus_pins(bus: u8) -> Vec<(u8, String)> {
+    let Some((data, ce)) = spi_pins(bus) else { return Vec::new() };
+    let names = ["MISO", "MOSI", "SCLK"];
+    let mut pins: Vec<(u8, String)> = data.iter().zip(names).map(|(p, n)| (*p, format!("SPI{bus} {n}"))).collect();
+    pins.extend(ce.iter().enumerate().map(|(i, p)| (*p, format!("SPI{bus} CE{i}"))));
+    pins
+}
 
 /// The reader's connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,6 +187,8 @@ struct RawMap {
 struct Checker<'a> {
     text: &'a str,
     used: BTreeMap<u8, String>,
+    /// The SPI bus's pins, once the reader's bus is known.
+    spi: Vec<(u8, String)>,
 }
 
 impl Checker<'_> {
@@ -186,8 +206,9 @@ impl Checker<'_> {
         if p > MAX_GPIO {
             return Err(self.err(pin.span(), msg!("hw.pinmap.no_such_gpio", what, pin = p, max = MAX_GPIO)));
         }
-        if let Some((_, bus)) = BUS_PINS.iter().find(|(b, _)| *b == p) {
-            return Err(self.err(pin.span(), msg!("hw.pinmap.bus_pin", what, pin = p, bus = *bus)));
+        let fixed = FIXED_PINS.iter().find(|(b, _)| *b == p).map(|(_, n)| n.to_string());
+        if let Some(bus) = fixed.or_else(|| self.spi.iter().find(|(b, _)| *b == p).map(|(_, n)| n.clone())) {
+            return Err(self.err(pin.span(), msg!("hw.pinmap.bus_pin", what, pin = p, bus)));
         }
         if let Some(other) = self.used.insert(p, what.to_string()) {
             return Err(self.err(pin.span(), msg!("hw.pinmap.pin_twice", what, pin = p, other)));
@@ -199,19 +220,21 @@ impl Checker<'_> {
 impl PinMap {
     /// Reads and checks a pin map.
     pub fn parse(text: &str) -> Result<PinMap, PinMapError> {
-        let mut c = Checker { text, used: BTreeMap::new() };
+        let mut c = Checker { text, used: BTreeMap::new(), spi: Vec::new() };
         let raw: RawMap = toml::from_str(text).map_err(|e| PinMapError {
             line: e.span().and_then(|s| c.line(s.start..s.end.max(s.start + 1))),
             message: msg!("hw.pinmap.unreadable", error = e.message().trim()),
         })?;
 
         let r = &raw.reader;
-        if *r.spi_bus.get_ref() > 6 {
+        let bus = *r.spi_bus.get_ref();
+        let Some((_, chip_selects)) = spi_pins(bus) else {
             return Err(c.err(r.spi_bus.span(), msg!("hw.pinmap.spi_bus")));
+        };
+        if usize::from(*r.chip_select.get_ref()) >= chip_selects.len() {
+            return Err(c.err(r.chip_select.span(), msg!("hw.pinmap.chip_select", bus)));
         }
-        if *r.chip_select.get_ref() > 2 {
-            return Err(c.err(r.chip_select.span(), msg!("hw.pinmap.chip_select")));
-        }
+        c.spi = spi_bus_pins(bus);
         let poll_ms = *r.poll_ms.get_ref();
         if !(10..=1000).contains(&poll_ms) {
             return Err(c.err(r.poll_ms.span(), msg!("hw.pinmap.poll_ms")));
@@ -331,6 +354,38 @@ mod tests {
         ))
         .unwrap_err();
         assert!(e.to_string().contains("SPI0 MISO"), "{e}");
+    }
+
+    #[test]
+    fn the_hat_eeprom_and_the_readers_own_spi_bus_are_reserved() {
+        let with = |reader: &str, seats: &str| {
+            PinMap::parse(&format!("[reader]\n{reader}\n\n[pad]\nseats = 1\nkind = \"gpio\"\n[[pad.seat]]\n{seats}"))
+        };
+        let spi0 = "spi_bus = 0\nchip_select = 0";
+        let e = with(spi0, "approve = 0\nreject = 6").unwrap_err();
+        assert!(e.to_string().contains("GPIO0 is taken by the HAT EEPROM (ID_SD)"), "{e}");
+        let e = with(spi0, "approve = 5\nreject = 1").unwrap_err();
+        assert!(e.to_string().contains("HAT EEPROM (ID_SC)"), "{e}");
+        // On SPI1 its own pins are taken, and SPI0's are free.
+        let spi1 = "spi_bus = 1\nchip_select = 0";
+        let e = with(spi1, "approve = 19\nreject = 6").unwrap_err();
+        assert!(e.to_string().contains("GPIO19 is taken by SPI1 MISO"), "{e}");
+        let e = with(spi1, "approve = 16\nreject = 6").unwrap_err();
+        assert!(e.to_string().contains("SPI1 CE2"), "{e}");
+        assert!(with(spi1, "approve = 9\nreject = 10").is_ok());
+        // Chip select 2 only on SPI1; SPI2 and SPI3 are not usable from the header.
+        let e = with("spi_bus = 0\nchip_select = 2", "approve = 5\nreject = 6").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.to_string().contains("chip_select"), "{e}");
+        assert!(with("spi_bus = 1\nchip_select = 2", "approve = 5\nreject = 6").is_ok());
+        for bus in [2, 3, 7] {
+            let e = with(&format!("spi_bus = {bus}\nchip_select = 0"), "approve = 5\nreject = 6").unwrap_err();
+            assert_eq!(e.line, Some(2), "{e}");
+        }
+        // The words, in both languages.
+        use tavola_words::Lang;
+        let e = with("spi_bus = 4\nchip_select = 2", "approve = 5\nreject = 6").unwrap_err();
+        assert!(e.text(Lang::En).contains("only on SPI1") && e.text(Lang::It).contains("solo su SPI1"), "{e}");
     }
 
     #[test]
