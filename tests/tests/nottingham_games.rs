@@ -305,3 +305,42 @@ fn in_card_facts_entry_a_card_laid_on_the_reader_opens_its_form_and_a_card_witho
     assert_eq!(errors(&out), ["facts.no_facts"], "an item card carries no facts to enter");
     assert!(views.iter().all(|v| v["view"]["game"].is_null()), "no game was touched");
 }
+
+#[test]
+fn each_traded_card_is_laid_on_the_reader_and_one_read_twice_is_refused() {
+    let tag = |uid: &str, card: &str| json!({"tag": "placed", "uid": uid, "card": card});
+    let off = || json!({"tag": "removed"});
+    let out = drive(
+        4,
+        &[
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            setup(&["red", "yellow", "green"], &[4, 3, 5, 2, 6]),
+            tag("04B10000000001", "nottingham/item/chest-1"),
+            off(),
+            n(json!({"cmd": "keep"})),
+            json!({"wait_ms": 1500}),
+            tag("04B10000000002", "nottingham/item/chest-2"),
+            off(),
+            json!({"wait_ms": 1500}),
+            // The same card again: refused, the exchange unchanged.
+            tag("04B10000000002", "nottingham/item/chest-2"),
+            off(),
+            json!({"wait_ms": 1500}),
+            tag("04B10000000003", "nottingham/item/chest-3"),
+            off(),
+            json!({"wait_ms": 1500}),
+            tag("04B10000000004", "nottingham/item/chest-4"),
+            off(),
+            json!({"view": true}),
+            n(json!({"cmd": "trade", "item": "chest", "count": 4})),
+            n(json!({"cmd": "trade", "item": "chest", "count": 3})),
+            json!({"view": true}),
+        ],
+    );
+    assert_eq!(errors(&out), ["nottingham.card_laid_twice", "nottingham.not_the_cards_laid"]);
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert_eq!(views[0]["view"]["nottingham"]["laid"], json!(["chest", "chest", "chest"]));
+    let v = last_view(&out);
+    assert_eq!(v["players"][0]["winnings"], 1, "the three chests laid were exchanged");
+    assert!(v["laid"].is_null(), "nothing left laid");
+}

@@ -211,7 +211,14 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
                 command_button(c, say(msg!("ui.notts.cmd.barter_from", name = name(*f), count = *cards)), 0)
             }
             Command::Barter { from: None, .. } => command_button(c, say(msg!("ui.notts.cmd.barter_none")), 0),
+            // The cards laid on the reader: their exchange, as it stands.
+            Command::Trade { item, count } if matches!(l, Legal::Exact(_)) => {
+                command_button(c, say(msg!("ui.notts.cmd.trade_laid", count = *count, item = item.msg())), 1)
+            }
             Command::Trade { .. } => button("open:trade", say(msg!("ui.notts.cmd.trade")), 1),
+            Command::TakeBack => command_button(c, say(msg!("ui.notts.cmd.take_back")), 0),
+            // Laid on the reader (the simulated one on a desktop).
+            Command::Lay { .. } => continue,
             Command::Complete { commission } => {
                 command_button(c, say(msg!("ui.notts.cmd.complete", commission = commission.msg())), 1)
             }
@@ -245,6 +252,10 @@ fn prompt(v: &NottinghamView, lang: Lang) -> String {
         }
         StepView::Ambushes { item, count, .. } => {
             msg!("ui.notts.ask.ambushes", name = me, item = item.msg(), count = *count)
+        }
+        StepView::Free { traded: false } if !v.laid.is_empty() => {
+            let items = v.laid.iter().map(|i| lang.text(&i.msg())).collect::<Vec<_>>().join(", ");
+            msg!("ui.notts.ask.laid", count = v.laid.len(), items)
         }
         StepView::Free { traded: false } => msg!("ui.notts.ask.free", name = me),
         StepView::Free { traded: true } => msg!("ui.notts.ask.traded", name = me),

@@ -9,6 +9,23 @@ use tavola_words::{msg, Msg, Said};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum NottinghamError {
+    /// The same card read twice in one exchange.
+    CardLaidTwice {
+        /// The card.
+        card: String,
+    },
+    /// No exchange to lay cards for, or none laid to take back.
+    NothingToLay,
+    /// The exchange named is not the cards laid on the reader.
+    NotTheCardsLaid {
+        /// Cards laid.
+        laid: u8,
+    },
+    /// The cards laid do not make the commission named.
+    NotTheCommission {
+        /// The commission.
+        commission: Commission,
+    },
     /// 3 to 7 players.
     PlayerCount {
         /// Players given.
@@ -201,6 +218,10 @@ impl Said for NottinghamError {
             NotAnAmbushCard { card } => msg!("nottingham.not_an_ambush_card", card = card.as_str()),
             FactInForce => msg!("nottingham.fact_in_force"),
             TooManyCards { cards } => msg!("nottingham.too_many_cards", count = cards),
+            CardLaidTwice { card } => msg!("nottingham.card_laid_twice", card = card_name(card)),
+            NothingToLay => msg!("nottingham.nothing_to_lay"),
+            NotTheCardsLaid { laid } => msg!("nottingham.not_the_cards_laid", count = laid),
+            NotTheCommission { commission } => msg!("nottingham.not_the_commission", commission = commission.msg()),
             AlreadyDrawn => msg!("nottingham.already_drawn"),
             DrawFirst => msg!("nottingham.draw_first"),
             CardPlaced => msg!("nottingham.card_placed"),

@@ -72,12 +72,18 @@ impl Fuzz for Nottingham {
             }
             (Choice::HandCount, other) => other.clone(),
             (Choice::Facts, _) => Command::Learn { facts: test_facts(rng) },
+            // One of the first copies, so that a card read twice happens.
+            (Choice::Lay, _) => {
+                Command::Lay { card: format!("nottingham/item/{}-{}", item(rng).slug(), 1 + rng.below(3)) }
+            }
         }
     }
 
     fn wild(&self, rng: &mut GameRng) -> Command {
         let seat = Seat(rng.below(9) as u8);
-        match rng.below(10) {
+        match rng.below(12) {
+            10 => Command::Lay { card: format!("nottingham/item/{}-1", item(rng).slug()) },
+            11 => Command::TakeBack,
             0 => Command::Draw { item: item(rng) },
             1 => Command::Act,
             2 => Command::Keep,
@@ -98,6 +104,8 @@ impl Fuzz for Nottingham {
             Command::EndTurn => 3,
             Command::Trade { .. } | Command::Complete { .. } => 6,
             Command::Spring { .. } => 4,
+            Command::Lay { .. } => 3,
+            Command::TakeBack => 1,
             _ => 2,
         }
     }

@@ -235,6 +235,24 @@ impl Commission {
         }
     }
 
+    /// Whether `cards` (the items laid, in any order) make this
+    /// commission ("Completare un incarico": one of each of the seven;
+    /// five alike; four pairs of different items; three pairs of
+    /// different items).
+    pub fn is_made_of(self, cards: &[Item]) -> bool {
+        let mut counts = BTreeMap::<Item, usize>::new();
+        for i in cards {
+            *counts.entry(*i).or_default() += 1;
+        }
+        let pairs = |n: usize| counts.len() == n && counts.values().all(|&c| c == 2);
+        match self {
+            Commission::OneOfEach => counts.len() == 7 && counts.values().all(|&c| c == 1),
+            Commission::FiveAlike => counts.len() == 1 && cards.len() == 5,
+            Commission::FourPairs => pairs(4),
+            Commission::ThreePairs => pairs(3),
+        }
+    }
+
     /// The slug of its cards in the catalog.
     pub fn slug(self) -> &'static str {
         match self {

@@ -27,6 +27,8 @@ pub enum Choice {
     HandCount,
     /// Facts learned for a card the game needs now.
     Facts,
+    /// A card of the exchange laid on the reader: an item card not laid yet.
+    Lay,
 }
 
 impl Nottingham {
@@ -37,7 +39,7 @@ impl Nottingham {
             out.push(Legal::Open(Command::Setup(super::Setup::placeholder()), Choice::Setup));
             return out;
         }
-        let Some(Turn { seat, step, traded }) = &self.turn else { return out };
+        let Some(Turn { seat, step, traded, laid }) = &self.turn else { return out };
         let seat = *seat;
         let exact = |out: &mut Vec<Legal<Command, Choice>>, c: Command| out.push(Legal::Exact(c));
         match step {
@@ -106,15 +108,34 @@ impl Nottingham {
             Step::Free => {
                 let hand = self.players[seat.index()].hand;
                 if !traded {
-                    if hand >= MIN_TRADE {
-                        let trade = Command::Trade { item: Item::CopperCoin, count: MIN_TRADE };
-                        out.push(Legal::Open(trade, Choice::Trade { most: hand }));
+                    let items: Vec<Item> = laid.iter().map(|(_, i)| *i).collect();
+                    if usize::from(hand) > items.len() {
+                        out.push(Legal::Open(Command::Lay { card: String::new() }, Choice::Lay));
+                    }
+                    match items.first() {
+                        // Nothing laid: any exchange the hand allows, named on screen.
+                        None if hand >= MIN_TRADE => {
+                            let trade = Command::Trade { item: Item::CopperCoin, count: MIN_TRADE };
+                            out.push(Legal::Open(trade, Choice::Trade { most: hand }));
+                        }
+                        None => {}
+                        // The cards laid: their exchange, if they are alike.
+                        Some(&first) => {
+                            let count = items.len() as u8;
+                            if count >= MIN_TRADE && items.iter().all(|&i| i == first) {
+                                exact(&mut out, Command::Trade { item: first, count });
+                            }
+                        }
                     }
                     for c in Commission::ALL {
                         let done = self.completed(c);
-                        if done.len() < 2 && !done.contains(&seat) && hand >= c.cards() {
+                        let fits = items.is_empty() || c.is_made_of(&items);
+                        if done.len() < 2 && !done.contains(&seat) && hand >= c.cards() && fits {
                             exact(&mut out, Command::Complete { commission: c });
                         }
+                    }
+                    if !items.is_empty() {
+                        exact(&mut out, Command::TakeBack);
                     }
                 }
                 exact(&mut out, Command::EndTurn);

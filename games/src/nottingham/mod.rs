@@ -138,6 +138,14 @@ pub enum Command {
         /// How many (three or more).
         count: u8,
     },
+    /// A card of the exchange laid on the reader (each card of it, one
+    /// after another, before the exchange is named).
+    Lay {
+        /// The card's id.
+        card: String,
+    },
+    /// The cards laid for the exchange are taken back into the hand.
+    TakeBack,
     /// Complete a commission.
     Complete {
         /// Which.
@@ -287,6 +295,20 @@ pub enum Event {
     },
     /// An ambush card kept face down, the Gold under it.
     AmbushLaid {
+        /// Who.
+        seat: Seat,
+    },
+    /// A card of the exchange laid on the reader.
+    Laid {
+        /// Who.
+        seat: Seat,
+        /// The card's id.
+        card: String,
+        /// Its item.
+        item: Item,
+    },
+    /// The cards laid went back into the hand.
+    TakenBack {
         /// Who.
         seat: Seat,
     },
@@ -459,6 +481,10 @@ pub struct Turn {
     pub step: Step,
     /// The turn's one exchange is made (or spoiled).
     pub traded: bool,
+    /// The cards laid on the reader for the exchange, each by its id (a
+    /// card read twice is refused), with its item.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub laid: Vec<(String, Item)>,
 }
 
 /// The whole game. Everything here is public: the view shows it.
@@ -862,9 +888,34 @@ impl Nottingham {
             (Command::Buy { .. } | Command::Take { .. } | Command::Barter { .. }, _) => {
                 return Err(err(NottinghamError::NotThatAction))
             }
+            (Command::Lay { card }, Step::Free) => {
+                if turn.traded {
+                    return Err(err(NottinghamError::OneExchange));
+                }
+                let Some(item) = Item::of_card(card) else {
+                    return Err(CommonError::CardNotExpected { card: card.clone() }.into());
+                };
+                // "Carte uguali" are shown from the hand: one physical card
+                // counts once.
+                if turn.laid.iter().any(|(c, _)| c == card) {
+                    return Err(err(NottinghamError::CardLaidTwice { card: card.clone() }));
+                }
+                let hand = self.players[seat.index()].hand;
+                let needed = turn.laid.len() as u8 + 1;
+                if needed > hand {
+                    return Err(err(NottinghamError::NotEnoughCards { seat, needed, held: hand }));
+                }
+                d.emit(Event::Laid { seat, card: card.clone(), item });
+            }
+            (Command::TakeBack, Step::Free) if !turn.laid.is_empty() => d.emit(Event::TakenBack { seat }),
+            (Command::Lay { .. } | Command::TakeBack, _) => return Err(err(NottinghamError::NothingToLay)),
             (Command::Trade { item, count }, Step::Free) => {
                 if turn.traded {
                     return Err(err(NottinghamError::OneExchange));
+                }
+                let laid: Vec<Item> = turn.laid.iter().map(|(_, i)| *i).collect();
+                if !laid.is_empty() && (laid.len() != usize::from(*count) || laid.iter().any(|i| i != item)) {
+                    return Err(err(NottinghamError::NotTheCardsLaid { laid: laid.len() as u8 }));
                 }
                 if *count < MIN_TRADE {
                     return Err(err(NottinghamError::TradeTooSmall { count: *count }));
@@ -883,6 +934,10 @@ impl Nottingham {
                 let done = self.completed(*commission);
                 if done.contains(&seat) {
                     return Err(err(NottinghamError::CommissionTwice { commission: *commission }));
+                }
+                let laid: Vec<Item> = turn.laid.iter().map(|(_, i)| *i).collect();
+                if !laid.is_empty() && !commission.is_made_of(&laid) {
+                    return Err(err(NottinghamError::NotTheCommission { commission: *commission }));
                 }
                 if done.len() >= 2 {
                     return Err(err(NottinghamError::CommissionGone { commission: *commission }));
@@ -1008,7 +1063,7 @@ impl Nottingham {
                 self.ambush_deck = AMBUSH_CARDS - put_away.len() as u8;
                 self.sheriff = 0;
                 self.facts = setup.facts.clone();
-                self.turn = Some(Turn { seat: setup.first, step: Step::Draw, traded: false });
+                self.turn = Some(Turn { seat: setup.first, step: Step::Draw, traded: false, laid: Vec::new() });
                 self.setup = Some(setup.clone());
             }
             Event::Drew { item, .. } => {
@@ -1069,7 +1124,20 @@ impl Nottingham {
                 }
                 self.free();
             }
+            Event::Laid { card, item, .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.laid.push((card.clone(), *item));
+                }
+            }
+            Event::TakenBack { .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.laid.clear();
+                }
+            }
             Event::TradeOffered { seat, item, count } => {
+                if let Some(t) = &mut self.turn {
+                    t.laid.clear();
+                }
                 self.trades += 1;
                 let open: BTreeSet<Seat> =
                     Seat::all(self.players()).filter(|&s| s != *seat && self.players[s.index()].ambushes > 0).collect();
@@ -1121,6 +1189,9 @@ impl Nottingham {
                 self.free();
             }
             Event::Completed { seat, commission, .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.laid.clear();
+                }
                 let n = commission.cards();
                 hand(self, *seat, -i32::from(n));
                 self.discard += n;
@@ -1146,7 +1217,9 @@ impl Nottingham {
                 }
             }
             Event::Learned { facts } => merge_facts(&mut self.facts, facts),
-            Event::TurnPassed { to } => self.turn = Some(Turn { seat: *to, step: Step::Draw, traded: false }),
+            Event::TurnPassed { to } => {
+                self.turn = Some(Turn { seat: *to, step: Step::Draw, traded: false, laid: Vec::new() })
+            }
             Event::HandCorrected { seat, cards } => {
                 if let Some(p) = self.players.get_mut(seat.index()) {
                     p.hand = *cards;
@@ -1314,6 +1387,11 @@ impl Game for Nottingham {
         let _ = cards;
         match (&self.turn, Item::of_card(card), AmbushCard::of_card(card)) {
             (Some(Turn { step: Step::Draw, .. }), Some(item), _) => Ok(Command::Draw { item }),
+            // After the card drawn is settled, a card laid is one of the
+            // exchange's.
+            (Some(Turn { step: Step::Free, traded: false, .. }), Some(_), _) => {
+                Ok(Command::Lay { card: card.to_string() })
+            }
             (Some(Turn { step: Step::Ambushes { .. }, .. }), _, Some(_)) => {
                 Ok(Command::Spring { seat: None, card: card.to_string() })
             }

@@ -428,3 +428,62 @@ fn the_setup_copies_the_owners_book_and_learns_only_cards_met_since() {
     run(&mut g, &mut Ctx::seeded(0), Command::Learn { facts: learned });
     assert!(g.facts().ambush_items.contains_key("nottingham/ambush/items-4"));
 }
+
+#[test]
+fn cards_laid_on_the_reader_make_the_exchange_and_a_card_read_twice_is_refused() {
+    let (mut g, mut ctx) = table(3);
+    let chest = |n: u8| format!("nottingham/item/chest-{n}");
+    assert_eq!(
+        g.card_command(&chest(1), ctx.cards),
+        Ok(Command::Draw { item: Item::Chest }),
+        "before the draw a card laid is the card drawn"
+    );
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Chest });
+    run(&mut g, &mut ctx, Command::Keep);
+    assert_eq!(g.card_command(&chest(2), ctx.cards), Ok(Command::Lay { card: chest(2) }));
+    run(&mut g, &mut ctx, Command::Lay { card: chest(2) });
+    assert_eq!(refused(&g, Command::Lay { card: chest(2) }), "card_laid_twice", "one physical card counts once");
+    run(&mut g, &mut ctx, Command::Lay { card: chest(5) });
+    run(&mut g, &mut ctx, Command::Lay { card: "nottingham/item/gold-1".into() });
+    assert_eq!(g.view().laid, [Item::Chest, Item::Chest, Item::Gold]);
+    // Not alike: no exchange of them, another is refused, they go back.
+    assert!(!g.legal().iter().any(|l| matches!(l.command(), Command::Trade { .. })));
+    assert_eq!(refused(&g, Command::Trade { item: Item::Chest, count: 3 }), "not_the_cards_laid");
+    assert_eq!(refused(&g, Command::Complete { commission: Commission::FiveAlike }), "not_the_commission");
+    run(&mut g, &mut ctx, Command::TakeBack);
+    assert!(g.view().laid.is_empty());
+    assert_eq!(hands(&g), [4, 3, 3], "the cards never left the hand");
+    for n in [2, 5, 7] {
+        run(&mut g, &mut ctx, Command::Lay { card: chest(n) });
+    }
+    run(&mut g, &mut ctx, Command::Lay { card: "nottingham/item/gold-1".into() });
+    assert_eq!(refused(&g, Command::Lay { card: chest(9) }), "not_enough_cards", "four in hand, four laid");
+    run(&mut g, &mut ctx, Command::TakeBack);
+    for n in [2, 5, 7] {
+        run(&mut g, &mut ctx, Command::Lay { card: chest(n) });
+    }
+    let legal = g.legal();
+    let offered: Vec<&Command> =
+        legal.iter().map(|l| l.command()).filter(|c| matches!(c, Command::Trade { .. })).collect();
+    assert_eq!(offered, [&Command::Trade { item: Item::Chest, count: 3 }], "the exchange of the cards laid");
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Chest, count: 3 });
+    assert!(g.view().laid.is_empty());
+    assert_eq!(g.player_states()[0].winnings, [Item::Chest]);
+    assert_eq!(refused(&g, Command::Lay { card: chest(9) }), "one_exchange");
+}
+
+#[test]
+fn a_commission_from_cards_laid_needs_exactly_its_combination() {
+    assert!(Commission::OneOfEach.is_made_of(&Item::ALL));
+    assert!(!Commission::OneOfEach.is_made_of(&Item::ALL[..6]));
+    assert!(Commission::FiveAlike.is_made_of(&[Item::Gold; 5]));
+    assert!(!Commission::FiveAlike.is_made_of(&[Item::Gold; 4]));
+    let pairs = |items: &[Item]| items.iter().flat_map(|&i| [i, i]).collect::<Vec<_>>();
+    assert!(Commission::ThreePairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls])));
+    assert!(
+        !Commission::ThreePairs.is_made_of(&pairs(&[Item::Gold, Item::Gold, Item::Pearls])),
+        "pairs of different items"
+    );
+    assert!(Commission::FourPairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls, Item::Jewels])));
+    assert!(!Commission::FourPairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls])));
+}

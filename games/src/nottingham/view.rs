@@ -103,6 +103,9 @@ pub struct NottinghamView {
     pub winners: Option<Vec<Seat>>,
     /// Commissions completed whose points the table must still enter.
     pub points_missing: Vec<Commission>,
+    /// The cards laid on the reader for the turn's exchange, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub laid: Vec<Item>,
 }
 
 impl Nottingham {
@@ -128,7 +131,7 @@ impl Nottingham {
                 }
             })
             .collect();
-        let turn = self.turn.as_ref().map(|Turn { seat, step, traded }| {
+        let turn = self.turn.as_ref().map(|Turn { seat, step, traded, .. }| {
             let step = match step {
                 Step::Draw => StepView::Draw,
                 Step::Drawn { item } => StepView::Drawn { item: *item },
@@ -158,6 +161,7 @@ impl Nottingham {
             scores: if over { self.scores() } else { None },
             winners: if over { self.winners() } else { None },
             points_missing: if over { self.points_missing() } else { Vec::new() },
+            laid: self.turn.as_ref().map(|t| t.laid.iter().map(|(_, i)| *i).collect()).unwrap_or_default(),
         }
     }
 }
@@ -254,6 +258,11 @@ pub(super) fn cues(g: &Nottingham, e: &Event) -> Vec<Cue> {
             }
             cues
         }
-        Event::Kept { .. } | Event::Passed { .. } | Event::Learned { .. } | Event::HandCorrected { .. } => Vec::new(),
+        Event::Kept { .. }
+        | Event::Passed { .. }
+        | Event::Learned { .. }
+        | Event::HandCorrected { .. }
+        | Event::Laid { .. }
+        | Event::TakenBack { .. } => Vec::new(),
     }
 }
