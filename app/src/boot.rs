@@ -285,7 +285,8 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
         }
     };
     let pad: Box<dyn VotePad> = match RpiPad::open(&map) {
-        Ok(p) => Box::new(p),
+        // Polled on its own thread: a hung I2C bus never freezes the screen.
+        Ok(p) => Box::new(crate::hw::pad::ThreadedPad::spawn(Box::new(p), 10, std::time::Duration::from_secs(2))),
         Err(e) => {
             notices.push(e);
             let p = shared(SimPad::new(seats));

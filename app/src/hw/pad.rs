@@ -48,3 +48,153 @@ pub fn lights(lights: &[Light]) -> fw::Lights {
     }
     out
 }
+
+/// A pad polled on its own thread, so that a bus call that hangs (an I2C
+/// bus held low) can never freeze the screen: [`VotePad::poll`] only
+/// collects what the thread found, and says so when the thread has not
+/// looped for a while.
+pub struct ThreadedPad {
+    events: std::sync::mpsc::Receiver<Result<Vec<PadEvent>, super::HwError>>,
+    lights: std::sync::Arc<std::sync::Mutex<Vec<Light>>>,
+    heartbeat: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    started: std::time::Instant,
+    stale_after: std::time::Duration,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl std::fmt::Debug for ThreadedPad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ThreadedPad").finish_non_exhaustive()
+    }
+}
+
+impl ThreadedPad {
+    /// Polls `pad` every `period_ms` on a thread of its own; reports it
+    /// frozen once the thread has not looped for `stale_after`.
+    pub fn spawn(
+        mut pad: Box<dyn super::VotePad + Send>,
+        period_ms: u64,
+        stale_after: std::time::Duration,
+    ) -> ThreadedPad {
+        use std::sync::atomic::Ordering;
+        let (tx, events) = std::sync::mpsc::channel();
+        let lights = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let heartbeat = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let started = std::time::Instant::now();
+        let (wanted, beat, stopped) = (lights.clone(), heartbeat.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let mut shown: Option<Vec<Light>> = None;
+            while !stopped.load(Ordering::Relaxed) {
+                let now = started.elapsed().as_millis() as u64;
+                beat.store(now, Ordering::Relaxed);
+                let want = wanted.lock().map(|l| l.clone()).unwrap_or_default();
+                let lit = if shown.as_ref() != Some(&want) {
+                    let r = pad.set_lights(&want);
+                    if r.is_ok() {
+                        shown = Some(want);
+                    }
+                    r
+                } else {
+                    Ok(())
+                };
+                let polled = lit.and_then(|()| pad.poll(now));
+                if tx.send(polled).is_err() {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(period_ms.max(1)));
+            }
+        });
+        ThreadedPad { events, lights, heartbeat, started, stale_after, stop }
+    }
+}
+
+impl Drop for ThreadedPad {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl super::VotePad for ThreadedPad {
+    fn poll(&mut self, _now: u64) -> Result<Vec<PadEvent>, super::HwError> {
+        let mut out = Vec::new();
+        let mut error = None;
+        while let Ok(polled) = self.events.try_recv() {
+            match polled {
+                Ok(events) => {
+                    out.extend(events);
+                    error = None;
+                }
+                Err(e) => error = Some(e),
+            }
+        }
+        let beat = std::time::Duration::from_millis(self.heartbeat.load(std::sync::atomic::Ordering::Relaxed));
+        if self.started.elapsed().saturating_sub(beat) > self.stale_after {
+            return Err(super::HwError::said("pad", tavola_words::msg!("hw.pad.froze")));
+        }
+        match error {
+            Some(e) if out.is_empty() => Err(e),
+            _ => Ok(out),
+        }
+    }
+
+    fn set_lights(&mut self, lights: &[Light]) -> Result<(), super::HwError> {
+        if let Ok(mut l) = self.lights.lock() {
+            l.clear();
+            l.extend_from_slice(lights);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hw::{HwError, PadButton, PadEvent, VotePad};
+    use std::time::{Duration, Instant};
+
+    /// A pad whose bus hangs (for good) on its `hang_on`-th poll, and that
+    /// answers one vote first.
+    struct Hangs {
+        polls: u32,
+        hang_on: u32,
+    }
+
+    impl VotePad for Hangs {
+        fn poll(&mut self, _now: u64) -> Result<Vec<PadEvent>, HwError> {
+            self.polls += 1;
+            if self.polls == self.hang_on {
+                loop {
+                    std::thread::park();
+                }
+            }
+            Ok(if self.polls == 1 { vec![PadEvent::Vote { seat: 2, button: PadButton::Reject }] } else { vec![] })
+        }
+        fn set_lights(&mut self, _lights: &[Light]) -> Result<(), HwError> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_pad_whose_bus_hangs_never_holds_up_the_caller() {
+        let mut pad = ThreadedPad::spawn(Box::new(Hangs { polls: 0, hang_on: 5 }), 5, Duration::from_millis(300));
+        let start = Instant::now();
+        let mut seen = Vec::new();
+        let mut froze = None;
+        while froze.is_none() && start.elapsed() < Duration::from_secs(5) {
+            let t = Instant::now();
+            match pad.poll(0) {
+                Ok(events) => seen.extend(events),
+                Err(e) => froze = Some(e),
+            }
+            assert!(t.elapsed() < Duration::from_millis(50), "a poll returns at once");
+            pad.set_lights(&[Light::Waiting]).unwrap();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(seen, [PadEvent::Vote { seat: 2, button: PadButton::Reject }]);
+        let e = froze.expect("the hung bus is said");
+        assert!(
+            e.text(crate::games::Lang::En).contains("pad") && e.text(crate::games::Lang::It).contains("pulsantiera")
+        );
+    }
+}

@@ -50,7 +50,9 @@ use chip::ChipState;
 pub use tag::{PagesError, SimTag, TagKind};
 
 mod flipper;
+mod mcp;
 pub use flipper::{parse_flipper_nfc, FlipperError};
+pub use mcp::{NoAck, SimMcpBus};
 
 /// Something going wrong, on purpose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

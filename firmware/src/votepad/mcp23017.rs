@@ -13,6 +13,12 @@
 //!
 //! [`McpPad::update`] reads the expanders when the line is low, and also every `resync_ms`
 //! whatever the line says, so a lost interrupt costs at most that long.
+//!
+//! An expander that browns out or is reset comes back with its power-on settings: no pull-ups,
+//! no inversion, no interrupts, every pin an input (lights off), so every released button reads
+//! as pressed (or floats). The pad therefore reads the settings back every `check_ms` and sets
+//! them again when they differ, and after an I2C error it sets every expander up again before
+//! reading it. Until then it reports nothing new: the debouncer keeps the last levels.
 
 use embedded_hal::digital::InputPin;
 use embedded_hal::i2c::I2c;
@@ -315,6 +321,11 @@ pub struct McpPad<I2C, INT> {
     olat: [u16; MCP_MAX_CHIPS],
     last_read: Option<u64>,
     resync_ms: u32,
+    check_ms: u32,
+    last_check: Option<u64>,
+    /// An I2C error was seen: set every expander up again before trusting it.
+    needs_init: bool,
+    reinits: u32,
 }
 
 impl<I2C, INT, E, PE> McpPad<I2C, INT>
@@ -324,12 +335,89 @@ where
 {
     /// Default time after which the buttons are read even without an interrupt.
     pub const DEFAULT_RESYNC_MS: u32 = 250;
+    /// Default time between two read-backs of the expanders' settings.
+    pub const DEFAULT_CHECK_MS: u32 = 2_000;
 
     /// A pad on `i2c` with its (active-low, open-drain) interrupt line `int`. Checks the map but
     /// sends nothing: call [`McpPad::init`].
     pub fn new(i2c: I2C, int: INT, map: McpPinMap) -> Result<Self, Error<E, PE>> {
         map.validate().map_err(Error::PinMap)?;
-        Ok(McpPad { i2c, int, map, olat: [0; MCP_MAX_CHIPS], last_read: None, resync_ms: Self::DEFAULT_RESYNC_MS })
+        Ok(McpPad {
+            i2c,
+            int,
+            map,
+            olat: [0; MCP_MAX_CHIPS],
+            last_read: None,
+            resync_ms: Self::DEFAULT_RESYNC_MS,
+            check_ms: Self::DEFAULT_CHECK_MS,
+            last_check: None,
+            needs_init: false,
+            reinits: 0,
+        })
+    }
+
+    /// Changes how often the expanders' settings are read back (0: at every update).
+    pub fn set_check_ms(&mut self, ms: u32) {
+        self.check_ms = ms;
+    }
+
+    /// How many times an expander was found without its settings (or gone and back) and set
+    /// up again.
+    pub fn reinits(&self) -> u32 {
+        self.reinits
+    }
+
+    /// Sets every expander up again, its lights as they were.
+    fn setup(&mut self) -> Result<(), Error<E, PE>> {
+        for chip in 0..self.map.chip_count {
+            let (inputs, outputs) = self.map.masks(chip);
+            let address = self.map.chips[usize::from(chip)];
+            let lit = self.olat[usize::from(chip)];
+            Mcp23017::new(&mut self.i2c, address).configure(inputs, outputs, lit).map_err(Error::I2c)?;
+        }
+        self.last_read = None;
+        Ok(())
+    }
+
+    /// Reads every expander's settings back; true if one had lost them (it is then set up
+    /// again).
+    fn settings_lost(&mut self) -> Result<bool, E> {
+        for chip in 0..self.map.chip_count {
+            let (inputs, outputs) = self.map.masks(chip);
+            let mut mcp = Mcp23017::new(&mut self.i2c, self.map.chips[usize::from(chip)]);
+            let iocon = mcp.read_pair(reg::IOCON)? as u8;
+            let ok = iocon == reg::IOCON_MIRROR | reg::IOCON_ODR
+                && mcp.read_pair(reg::IODIRA)? == !outputs
+                && mcp.read_pair(reg::GPPUA)? == inputs
+                && mcp.read_pair(reg::IPOLA)? == inputs
+                && mcp.read_pair(reg::GPINTENA)? == inputs;
+            if !ok {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Before reading: an expander that failed is set up again; every `check_ms` the settings
+    /// are read back and set again if lost.
+    fn keep_set_up(&mut self, now_ms: u64) -> Result<(), Error<E, PE>> {
+        if self.needs_init {
+            self.setup()?;
+            self.needs_init = false;
+            self.reinits += 1;
+            self.last_check = Some(now_ms);
+            return Ok(());
+        }
+        // The first update starts the count: the settings were just written by `init`.
+        let last = *self.last_check.get_or_insert(now_ms);
+        if now_ms.saturating_sub(last) >= u64::from(self.check_ms) && now_ms > last {
+            self.last_check = Some(now_ms);
+            if self.settings_lost().map_err(Error::I2c)? {
+                self.setup()?;
+                self.reinits += 1;
+            }
+        }
+        Ok(())
     }
 
     /// Changes how long the pad trusts the interrupt line before reading anyway.
@@ -347,12 +435,22 @@ where
             self.olat[usize::from(chip)] = 0;
         }
         self.last_read = None;
+        self.needs_init = false;
         Ok(())
     }
 
     /// Reads the buttons if the interrupt line is asserted (low), if nothing was read yet, or if
     /// the last reading is `resync_ms` old, and hands every mapped level to `pad`.
     pub fn update(&mut self, now_ms: u64, pad: &mut VotePad) -> Result<(), Error<E, PE>> {
+        let result = self.update_inner(now_ms, pad);
+        if let Err(Error::I2c(_)) = result {
+            self.needs_init = true;
+        }
+        result
+    }
+
+    fn update_inner(&mut self, now_ms: u64, pad: &mut VotePad) -> Result<(), Error<E, PE>> {
+        self.keep_set_up(now_ms)?;
         let due = match self.last_read {
             None => true,
             Some(t) => now_ms.saturating_sub(t) >= u64::from(self.resync_ms),
@@ -391,7 +489,10 @@ where
         let n = usize::from(self.map.chip_count);
         for ((&want, olat), &address) in want.iter().zip(&mut self.olat).zip(&self.map.chips).take(n) {
             if want != *olat {
-                Mcp23017::new(&mut self.i2c, address).write_pair(reg::OLATA, want).map_err(Error::I2c)?;
+                if let Err(e) = Mcp23017::new(&mut self.i2c, address).write_pair(reg::OLATA, want) {
+                    self.needs_init = true;
+                    return Err(Error::I2c(e));
+                }
                 *olat = want;
             }
         }
@@ -588,6 +689,86 @@ mod tests {
         assert!(matches!(pad.update(1, &mut vp), Err(Error::Interrupt(_))));
         i2c.done();
         int.done();
+    }
+
+    /// The pad on simulated expanders: a brown-out of one expander (its settings back to
+    /// power-on values) would make every released button read as pressed: the read-back finds
+    /// it and sets it up again before a stuck button is reported; an expander that stops
+    /// answering and comes back is set up again after the error.
+    #[test]
+    fn an_expander_that_forgets_its_settings_is_set_up_again() {
+        use crate::sim::SimMcpBus;
+        let bus = SimMcpBus::new(&[A0, A1]);
+        let mut pad = McpPad::new(bus.clone(), NoInterrupt, McpPinMap::standard(10)).unwrap();
+        let mut vp = VotePad::new(PadConfig::default());
+        pad.init().unwrap();
+        let mut lights = Lights::new();
+        lights.set(6, Light::On); // seat 7: chip 1, n = 1, GPA6
+        pad.set_lights(0, &lights).unwrap();
+        assert_eq!(bus.outputs(A1), 1 << 6);
+        let mut t = 0;
+        let mut run = |pad: &mut McpPad<_, _>, vp: &mut VotePad, until: u64| {
+            let mut seen = Vec::new();
+            while t < until {
+                t += 10;
+                pad.update(t, vp).unwrap_or(());
+                pad.set_lights(t, &lights).unwrap_or(());
+                vp.poll(t, &mut |e| seen.push(e));
+            }
+            seen
+        };
+        // A clean press of seat 2's approve (chip 0, GPA1).
+        bus.set_button(A0, 1, true);
+        run(&mut pad, &mut vp, 300);
+        bus.set_button(A0, 1, false);
+        let seen = run(&mut pad, &mut vp, 600);
+        assert!(seen.contains(&PadEvent::Vote { seat: 1, button: Button::Approve }), "{seen:?}");
+
+        // Brown-out of the second expander: its pins read high, not inverted: "pressed".
+        bus.brown_out(A1);
+        assert_eq!(bus.outputs(A1), 0, "its light went out");
+        let seen = run(&mut pad, &mut vp, 4_000);
+        assert_eq!(pad.reinits(), 1);
+        assert!(
+            !seen.iter().any(|e| matches!(e, PadEvent::Vote { .. } | PadEvent::Stuck { .. })),
+            "no vote, no stuck button out of a brown-out: {seen:?}"
+        );
+        assert_eq!(bus.register_pair(A1, reg::IPOLA), IN, "inversion back");
+        assert_eq!(bus.register_pair(A1, reg::GPPUA), IN, "pull-ups back");
+        assert_eq!(bus.outputs(A1), 1 << 6, "the light is back as it was");
+
+        // The expander gone for a while, then back with its power-on settings.
+        bus.set_answering(A0, false);
+        let seen = run(&mut pad, &mut vp, 4_100);
+        assert!(seen.iter().all(|e| !matches!(e, PadEvent::Vote { .. })));
+        bus.set_answering(A0, true);
+        let seen = run(&mut pad, &mut vp, 6_000);
+        assert_eq!(pad.reinits(), 2);
+        assert!(!seen.iter().any(|e| matches!(e, PadEvent::Vote { .. } | PadEvent::Stuck { .. })), "{seen:?}");
+        bus.set_button(A0, 3, true);
+        run(&mut pad, &mut vp, 6_300);
+        bus.set_button(A0, 3, false);
+        let seen = run(&mut pad, &mut vp, 6_600);
+        assert!(seen.contains(&PadEvent::Vote { seat: 3, button: Button::Approve }), "{seen:?}");
+    }
+
+    /// Without the read-back (what the pad did before), the same brown-out ends in stuck
+    /// buttons: the simulated expander is honest enough to show it.
+    #[test]
+    fn without_the_read_back_a_brown_out_reads_as_buttons_held() {
+        use crate::sim::SimMcpBus;
+        let bus = SimMcpBus::new(&[A0]);
+        let mut pad = McpPad::new(bus.clone(), NoInterrupt, McpPinMap::standard(5)).unwrap();
+        pad.set_check_ms(u32::MAX);
+        let mut vp = VotePad::new(PadConfig { seats: 5, ..PadConfig::default() });
+        pad.init().unwrap();
+        bus.brown_out(A0);
+        let mut seen = Vec::new();
+        for t in (10..8_000).step_by(10) {
+            pad.update(t, &mut vp).unwrap();
+            vp.poll(t, &mut |e| seen.push(e));
+        }
+        assert!(seen.iter().any(|e| matches!(e, PadEvent::Stuck { .. })), "{seen:?}");
     }
 
     #[test]
