@@ -151,6 +151,9 @@ pub struct TagsArgs {
     /// Use a simulated reader with a virtual tag (to try the commands)
     #[arg(long, global = true)]
     pub sim: bool,
+    /// With --sim: lay the tag of this Flipper Zero .nfc dump on the simulated reader
+    #[arg(long, global = true, value_name = "FILE", requires = "sim")]
+    pub dump: Option<PathBuf>,
     /// The language of what the command says (default: the one chosen in Settings, else English)
     #[arg(long, global = true, value_name = "it|en")]
     pub lang: Option<Lang>,
@@ -287,6 +290,11 @@ mod tests {
         let traitor = TagsAction::Learn { card: "soc/loyalty/traitor".into() };
         assert_eq!(tags("tavola tags learn soc/loyalty/traitor --sim"), (true, traitor));
         assert_eq!(tags("tavola tags list"), (false, TagsAction::List));
+        match command("tavola tags --sim --dump tests/data/tag.nfc learn soc/loyalty/traitor") {
+            Command::Tags(t) => assert_eq!(t.dump.as_deref(), Some(std::path::Path::new("tests/data/tag.nfc"))),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(refused("tavola tags --dump t.nfc list"), ErrorKind::MissingRequiredArgument, "--dump needs --sim");
     }
 
     /// README, hardware/README.md.

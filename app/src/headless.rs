@@ -71,6 +71,9 @@ struct TagInput {
     uid: String,
     #[serde(default)]
     card: Option<String>,
+    /// The tag's raw memory, one hex string per page (an NTAG dump).
+    #[serde(default)]
+    pages: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -224,13 +227,14 @@ impl Headless {
                 Some(ms) => Err(said(msg!("cli.headless.wait_too_long", ms, most = MAX_WAIT_MS))),
                 None => Err(said(msg!("cli.headless.wait_ms"))),
             },
-            Some("tag") => parse::<TagInput>(v).map(|t| {
-                match t.tag {
-                    TagAction::Placed => self.table.reader.place(&t.uid, t.card.as_deref()),
-                    TagAction::Removed => self.table.reader.remove(),
+            Some("tag") => parse::<TagInput>(v).and_then(|t| {
+                match (t.tag, &t.pages) {
+                    (TagAction::Placed, Some(pages)) => self.table.reader.place_pages(pages).map_err(said)?,
+                    (TagAction::Placed, None) => self.table.reader.place(&t.uid, t.card.as_deref()),
+                    (TagAction::Removed, _) => self.table.reader.remove(),
                 }
                 // One poll period, so that the reader has looked at its field.
-                self.wait_stamped(POLL_MS + STEP_MS)
+                Ok(self.wait_stamped(POLL_MS + STEP_MS))
             }),
             Some("fault") => {
                 let name = v["fault"].as_str().unwrap_or_default();

@@ -48,7 +48,7 @@ fn run(cli: Cli) -> Result<Done, String> {
         Some(Command::History { db }) => history(db),
         Some(Command::Export { number, db }) => export(number, db),
         Some(Command::Facts { action, db, lang }) => facts(action, db, lang),
-        Some(Command::Tags(args)) => tags(args.sim, args.lang, args.action),
+        Some(Command::Tags(args)) => tags(args.sim.then_some(args.dump), args.lang, args.action),
         Some(Command::Selftest(args)) => {
             let (checks, lang) = tavola::selftest::cli(&args)?;
             let failed = checks.iter().filter(|c| c.outcome == tavola::selftest::Outcome::Fail).count();
@@ -134,7 +134,7 @@ fn ask(lang: Lang, question: &Msg) -> bool {
     std::io::stdin().read_line(&mut answer).is_ok() && matches!(answer.trim(), "y" | "Y" | "s" | "S" | "yes" | "sì")
 }
 
-fn tags(sim: bool, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
+fn tags(sim: Option<Option<std::path::PathBuf>>, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
     let opened = tavola::journal::Journal::open_default()
         .map_err(|e| tavola::settings::command_lang(lang, None).text(&e.msg()))?;
     let mut journal = opened.journal;
@@ -145,7 +145,12 @@ fn tags(sim: bool, lang: Option<Lang>, action: TagsAction) -> Result<(), String>
     tags_on(sim, lang, action, &mut journal).map_err(|m| lang.text(&m))
 }
 
-fn tags_on(sim: bool, lang: Lang, action: TagsAction, journal: &mut tavola::journal::Journal) -> Result<(), Msg> {
+fn tags_on(
+    sim: Option<Option<std::path::PathBuf>>,
+    lang: Lang,
+    action: TagsAction,
+    journal: &mut tavola::journal::Journal,
+) -> Result<(), Msg> {
     use tavola::tags;
     let ask = |q: &Msg| ask(lang, q);
     let (verb, card) = match &action {
@@ -161,13 +166,9 @@ fn tags_on(sim: bool, lang: Lang, action: TagsAction, journal: &mut tavola::jour
     tags::check_card_id(card)?;
     let sleep = |d| std::thread::sleep(d);
     let poll = std::time::Duration::from_millis(tavola::hw::nfc::POLL_MS);
-    let message = if sim {
+    let message = if let Some(dump) = sim {
         let chip = tavola_firmware::sim::SimChip::new();
-        let uid = [0x04, 0x53, 0x49, 0x4D, 0x00, 0x00, 0x01];
-        chip.place(match verb {
-            "write" => tavola_firmware::sim::SimTag::ntag213(uid),
-            _ => tavola_firmware::sim::SimTag::classic_1k([0x53, 0x49, 0x4D, 0x01]),
-        });
+        chip.place(tags::sim_tag(verb == "write", dump.as_deref())?);
         let mut s = tags::session(chip)?;
         println!("{}", lang.text(&msg!("cli.tags.lay_tag")));
         let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, sleep)?;

@@ -7,6 +7,7 @@ use crate::journal::Journal;
 use embedded_hal::spi::SpiDevice;
 use std::time::Duration;
 use tavola_firmware::nfc::{CardId, NfcConfig, NfcEvent, NfcSession, Uid};
+use tavola_firmware::sim::SimTag;
 use tavola_words::{msg, Msg, Said};
 
 /// How long a command waits for a tag to be laid on the reader.
@@ -158,6 +159,35 @@ pub fn learn(
     Ok(msg!("cli.tags.learned", uid, card))
 }
 
+/// The tag `tavola tags --sim` lays on its simulated reader: the one of a Flipper Zero `.nfc`
+/// dump when there is one, else a blank NTAG213 (to write on) or a UID-only card (to learn).
+pub fn sim_tag(to_write: bool, dump: Option<&std::path::Path>) -> Result<SimTag, Msg> {
+    match dump {
+        Some(path) => load_dump(path),
+        None if to_write => Ok(SimTag::ntag213([0x04, 0x53, 0x49, 0x4D, 0x00, 0x00, 0x01])),
+        None => Ok(SimTag::classic_1k([0x53, 0x49, 0x4D, 0x01])),
+    }
+}
+
+/// Reads a Flipper Zero `.nfc` dump as a simulated tag; what is wrong with it is said in the
+/// user's language.
+pub fn load_dump(path: &std::path::Path) -> Result<SimTag, Msg> {
+    use tavola_firmware::sim::FlipperError as F;
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| msg!("cli.tags.dump.unreadable", path = shown.as_str(), error = e.to_string()))?;
+    tavola_firmware::sim::parse_flipper_nfc(&text).map_err(|e| {
+        let path = shown.as_str();
+        match e {
+            F::NotFlipper => msg!("cli.tags.dump.not_flipper", path),
+            F::Line(line) => msg!("cli.tags.dump.line", path, line),
+            F::Unsupported(kind) => msg!("cli.tags.dump.unsupported", path, kind),
+            F::MissingPages { found, total } => msg!("cli.tags.dump.missing_pages", path, found, total),
+            F::Pages(p) => msg!("cli.tags.dump.pages", path, problem = crate::hw::sim::pages_problem(&p)),
+        }
+    })
+}
+
 /// Opens a reader session on an SPI device with the default settings.
 pub fn session<SPI: SpiDevice>(spi: SPI) -> Result<NfcSession<SPI>, Msg> {
     NfcSession::new(spi, NfcConfig::default()).map_err(|e| crate::hw::nfc::error_msg(&e))
@@ -245,6 +275,67 @@ mod tests {
         assert!(en(err.clone()).contains("within 2 seconds"), "{err:?}");
         assert_eq!(Lang::It.text(&err), "Nessun tag è stato appoggiato sul lettore entro 2 secondi.");
         assert!(slept >= Duration::from_secs(2));
+    }
+
+    /// The dumps in tests/data/ (see its README for where each comes from), each read as what
+    /// it is.
+    fn data(name: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)
+    }
+
+    fn read_dump(name: &str) -> Found {
+        let chip = SimChip::new();
+        chip.place(load_dump(&data(name)).unwrap_or_else(|e| panic!("{name}: {}", en(e))));
+        let mut s = session(chip).unwrap();
+        wait_for_tag(&mut s, Duration::from_secs(1), Duration::from_millis(50), |_| {}).unwrap()
+    }
+
+    #[test]
+    fn public_dumps_of_foreign_tags_read_as_unknown_tags_learnable_by_uid() {
+        // Two NTAGs dumped with a Flipper Zero carrying a URI record (a link): no Tavola card.
+        // The UID is the one their pages hold (the file's "UID:" line is the emulated one).
+        for name in ["uberguidoz-rickroll.nfc", "uberguidoz-google.nfc"] {
+            let found = read_dump(name);
+            assert_eq!(found, Found { uid: "043991C2FC6780".into(), card: None }, "{name}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mut j = Journal::open(dir.path().join("t.db")).unwrap().journal;
+        let found = read_dump("uberguidoz-rickroll.nfc");
+        learn(&mut j, "soc/loyalty/traitor", &found, |_| panic!("nothing to ask")).unwrap();
+        assert_eq!(j.learned_tag("043991C2FC6780").unwrap().as_deref(), Some("soc/loyalty/traitor"));
+    }
+
+    #[test]
+    fn constructed_dumps_read_as_blank_or_as_their_card() {
+        assert_eq!(read_dump("factory-ntag213.nfc").card, None, "a tag as NXP ships it is blank");
+        assert_eq!(read_dump("tavola-ntag215-merlin.nfc").card.as_deref(), Some("avalon/role/merlin"));
+        // The factory NTAG213 is the simulator's own blank one, byte for byte up to the password
+        // (which a dump never holds).
+        let tag = load_dump(&data("factory-ntag213.nfc")).unwrap();
+        let blank = SimTag::ntag213([0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0x80]);
+        assert_eq!(tag.memory()[..43 * 4], blank.memory()[..43 * 4]);
+    }
+
+    #[test]
+    fn a_dump_that_is_not_a_tag_is_refused_in_words() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let m = load_dump(&path).unwrap_err();
+            (en(m.clone()), Lang::It.text(&m))
+        };
+        let (e, i) = bad("a.nfc", "hello\n");
+        assert!(e.contains("not a Flipper Zero NFC file") && i.contains("non è un file NFC"), "{e} / {i}");
+        let (e, _) = bad("b.nfc", "Filetype: Flipper NFC device\nDevice type: Mifare DESFire\n");
+        assert!(e.contains("Mifare DESFire"), "{e}");
+        let text = std::fs::read_to_string(data("factory-ntag213.nfc")).unwrap();
+        let (e, i) = bad("c.nfc", &text.replace("Page 44: 00 00 00 00\n", ""));
+        assert!(e.contains("44 of 45 pages") && i.contains("44 pagine su 45"), "{e} / {i}");
+        let (e, _) = bad("d.nfc", &text.replace("Page 2: ", "Page 2: 00 "));
+        assert!(e.contains("line"), "{e}");
+        let missing = en(load_dump(&dir.path().join("nowhere.nfc")).unwrap_err());
+        assert!(missing.contains("nowhere.nfc"), "{missing}");
     }
 
     #[test]

@@ -7,8 +7,9 @@ use crate::narrator::Line;
 use std::cell::Cell;
 use std::rc::Rc;
 use tavola_firmware::nfc::NfcConfig;
-use tavola_firmware::sim::{SimChip, SimTag};
+use tavola_firmware::sim::{PagesError, SimChip, SimTag};
 use tavola_firmware::votepad as fw;
+use tavola_words::{msg, Msg};
 
 /// A clock that moves only when told to. Clones share the same time.
 #[derive(Debug, Clone, Default)]
@@ -121,6 +122,26 @@ impl SimReader {
         self.place_tag(tag);
     }
 
+    /// Lays a tag given by its raw pages on the reader (the headless `tag` input's `pages`):
+    /// one string of 4 bytes in hex per page, page 0 first, 45, 135 or 231 of them (an
+    /// NTAG213, 215 or 216). The UID is the one pages 0 to 2 hold.
+    pub fn place_pages(&mut self, pages: &[String]) -> Result<(), Msg> {
+        let mut bytes = Vec::with_capacity(pages.len() * 4);
+        for (index, page) in pages.iter().enumerate() {
+            let digits: String = page.chars().filter(|c| !c.is_whitespace()).collect();
+            let parsed: Option<Vec<u8>> = (digits.len() == 8 && digits.is_ascii())
+                .then(|| (0..8).step_by(2).map(|i| u8::from_str_radix(&digits[i..i + 2], 16).ok()).collect())
+                .flatten();
+            match parsed {
+                Some(b) => bytes.extend(b),
+                None => return Err(msg!("sim.pages.bad_page", index, text = page.as_str())),
+            }
+        }
+        let tag = SimTag::from_pages(&bytes).map_err(|e| pages_problem(&e))?;
+        self.place_tag(tag);
+        Ok(())
+    }
+
     /// Lays any virtual tag on the reader (replacing another).
     pub fn place_tag(&mut self, tag: SimTag) {
         if self.chip.tag().is_some_and(|t| t.uid() == tag.uid()) {
@@ -165,6 +186,14 @@ impl TagSource for SimReader {
     }
     fn set_poll_ms(&mut self, ms: Millis) {
         self.reader.set_poll_ms(ms);
+    }
+}
+
+/// What is wrong with raw pages, in words.
+pub fn pages_problem(e: &PagesError) -> Msg {
+    match e {
+        PagesError::Size { bytes } => msg!("sim.pages.size", pages = bytes / 4),
+        PagesError::CheckBytes => msg!("sim.pages.check_bytes"),
     }
 }
 
@@ -271,5 +300,46 @@ impl AudioOut for RecordingAudio {
 
     fn length(&self, line: &Line) -> Option<Millis> {
         self.clips.get(&line.id).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Lang;
+
+    fn pages_of(tag: &SimTag) -> Vec<String> {
+        tag.memory().chunks(4).map(|p| p.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")).collect()
+    }
+
+    #[test]
+    fn raw_pages_lay_the_tag_they_describe_and_bad_ones_change_nothing() {
+        let mut reader = SimReader::new();
+        let written = SimTag::ntag215([4, 9, 8, 7, 6, 5, 4]).with_card("avalon/role/merlin");
+        reader.place_pages(&pages_of(&written)).unwrap();
+        let events: Vec<TagEvent> = (0..4).flat_map(|i| reader.poll(i * 50).unwrap()).collect();
+        assert_eq!(
+            events,
+            [TagEvent::Arrived { uid: "04090807060504".into(), card: Some("avalon/role/merlin".into()) }]
+        );
+        // A blank NTAG213 as NXP ships it: a tag without a card.
+        let mut reader = SimReader::new();
+        reader.place_pages(&pages_of(&SimTag::ntag213([4, 1, 1, 1, 1, 1, 1]))).unwrap();
+        let events: Vec<TagEvent> = (0..4).flat_map(|i| reader.poll(i * 50).unwrap()).collect();
+        assert_eq!(events, [TagEvent::Arrived { uid: "04010101010101".into(), card: None }]);
+
+        // Bad pages: said in both languages, the reader's field as it was.
+        let before = reader.chip().tag();
+        let mut wrong = pages_of(&written);
+        wrong[7] = "12 34 5".into();
+        let m = reader.place_pages(&wrong).unwrap_err();
+        assert!(Lang::En.text(&m).contains("pages[7]") && Lang::It.text(&m).contains("esadecimale"), "{m:?}");
+        let m = reader.place_pages(&pages_of(&written)[..40]).unwrap_err();
+        assert_eq!(Lang::En.text(&m), "Pages given: 40; an NTAG213, 215 or 216 has 45, 135 or 231.");
+        let mut wrong = pages_of(&written);
+        wrong[0] = "04 09 08 00".into();
+        let m = reader.place_pages(&wrong).unwrap_err();
+        assert!(Lang::It.text(&m).contains("byte di controllo"), "{m:?}");
+        assert_eq!(reader.chip().tag(), before);
     }
 }
