@@ -134,7 +134,7 @@ fn ask(lang: Lang, question: &Msg) -> bool {
     std::io::stdin().read_line(&mut answer).is_ok() && matches!(answer.trim(), "y" | "Y" | "s" | "S" | "yes" | "sì")
 }
 
-fn tags(sim: Option<Option<std::path::PathBuf>>, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
+fn tags(sim: Option<Option<PathBuf>>, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
     let opened = tavola::journal::Journal::open_default()
         .map_err(|e| tavola::settings::command_lang(lang, None).text(&e.msg()))?;
     let mut journal = opened.journal;
@@ -146,7 +146,7 @@ fn tags(sim: Option<Option<std::path::PathBuf>>, lang: Option<Lang>, action: Tag
 }
 
 fn tags_on(
-    sim: Option<Option<std::path::PathBuf>>,
+    sim: Option<Option<PathBuf>>,
     lang: Lang,
     action: TagsAction,
     journal: &mut tavola::journal::Journal,
