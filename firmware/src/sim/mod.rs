@@ -148,6 +148,13 @@ impl SimChip {
         self.lock().register(address)
     }
 
+    /// The machine's clock reads `us` µs since the chip's start: the chip's time catches up
+    /// (never goes back). For running the chip on the wall clock (benchmarks).
+    pub fn sync_us(&self, us: u64) {
+        let mut s = self.lock();
+        s.now_ns = s.now_ns.max(us.saturating_mul(1000));
+    }
+
     /// Sets the SPI clock the chip's time counts bytes at (1 MHz unless told).
     pub fn set_spi_hz(&self, hz: u32) {
         self.lock().spi_hz = hz.max(1);
