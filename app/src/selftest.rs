@@ -1040,6 +1040,39 @@ mod tests {
         assert_eq!(seat.line(Lang::It), format!("SALTATO posto 3: {said}"), "the words in the table's language");
     }
 
+    /// A reader that works without its reset line (a busy or unknown GPIO).
+    struct NoReset(SimReader);
+
+    impl TagSource for NoReset {
+        fn poll(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+            self.0.poll(now)
+        }
+        fn reader_chip(&self) -> Option<ReaderChip> {
+            self.0.reader_chip()
+        }
+        fn note(&self) -> Option<HwError> {
+            Some(HwError::said("reader", msg!("hw.reader.no_reset", pin = 25, why = msg!("hw.reader.reset_pin_used"))))
+        }
+    }
+
+    #[test]
+    fn a_reader_without_its_reset_line_passes_and_says_so() {
+        let mut t = table(1);
+        let mut reader = NoReset(SimReader::new());
+        let mut hw = Hardware {
+            reader: Part::Here(&mut reader),
+            pad: Part::Here((&mut t.pad, 1)),
+            dice: Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
+            speaker: Part::Here(&mut t.audio),
+        };
+        let mut test = SelfTest::new(quick(Lang::En));
+        let ended = test.poll(&mut hw, 0);
+        assert_eq!((ended[0].name.as_str(), ended[0].outcome), ("reader", Outcome::Pass));
+        let (en, it) = (ended[0].text(Lang::En), ended[0].text(Lang::It));
+        assert!(en.starts_with("NXP MFRC522 version 2.0") && en.contains("without its reset line (GPIO25"), "{en}");
+        assert!(it.contains("senza la sua linea di reset"), "{it}");
+    }
+
     #[test]
     fn a_tag_names_its_card_in_each_language() {
         let card = Some("avalon/role/assassin".to_string());

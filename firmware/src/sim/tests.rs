@@ -629,3 +629,49 @@ fn random_sequences_never_give_a_wrong_card_id() {
     }
     assert!(arrivals > 5_000, "the sequences should read plenty of tags ({arrivals})");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tags as NXP makes them.
+
+#[test]
+fn a_factory_ntag213_carries_a_lock_control_tlv_and_reads_blank() {
+    let tag = SimTag::ntag213(U7);
+    assert_eq!(&tag.memory()[12..24], &[0xE1, 0x10, 0x12, 0x00, 0x01, 0x03, 0xA0, 0x0C, 0x34, 0x03, 0x00, 0xFE]);
+    assert_eq!(&SimTag::ntag215(U7).memory()[16..20], &[0x03, 0x00, 0xFE, 0x00]);
+    let chip = SimChip::new();
+    chip.place(tag);
+    let mut s = session(&chip);
+    assert_eq!(poll(&mut s, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: None }]);
+}
+
+#[test]
+fn locked_pages_refuse_writes_and_the_capability_container_is_one_time() {
+    let chip = SimChip::new();
+    // Pages 4 to 7 locked by the static lock bytes.
+    chip.place(SimTag::ntag213(U7).with_static_lock([0xF0, 0x00]));
+    let mut s = session(&chip);
+    let id = CardId::new("avalon/role/merlin").unwrap();
+    assert_eq!(s.write_card(&id), Err(NfcError::Tag(TagError::Nak(0))));
+    assert_eq!(&chip.tag().unwrap().memory()[16..24], &[0x01, 0x03, 0xA0, 0x0C, 0x34, 0x03, 0x00, 0xFE]);
+
+    // The capability container's bits can be set, never cleared; the UID pages never change.
+    chip.place(SimTag::ntag213(U7));
+    let mut m = Mfrc522::new(SpiInterface::new(chip.clone())).init().unwrap();
+    let atqa = m.wupa().unwrap();
+    m.select(&atqa).unwrap();
+    let write = |m: &mut Mfrc522<_, _>, page: u8, d: [u8; 4]| {
+        let mut cmd = vec![0xA2, page, d[0], d[1], d[2], d[3]];
+        let crc = crc_a(&cmd);
+        cmd.extend_from_slice(&crc);
+        m.transceive::<1>(&cmd, 0, 0).map(|rx| rx.buffer[0] & 0x0F)
+    };
+    assert_eq!(write(&mut m, 3, [0x00, 0x00, 0x00, 0x0F]), Ok(0xA));
+    assert_eq!(&chip.tag().unwrap().memory()[12..16], &[0xE1, 0x10, 0x12, 0x0F], "bits OR'ed in");
+    assert_eq!(write(&mut m, 0, [0; 4]), Ok(0x0), "the UID page refuses");
+    // With the write access bits set in the container, Tavola does not even try.
+    let atqa = m.wupa().unwrap();
+    m.select(&atqa).unwrap();
+    m.hlta().unwrap();
+    let mut s = session(&chip);
+    assert_eq!(s.write_card(&id), Err(NfcError::NotWritable));
+}
