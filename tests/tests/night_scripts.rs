@@ -151,8 +151,13 @@ fn variant_three_ends_with_the_lancelots_finding_each_other() {
     let n = ids.len();
     assert_eq!(
         ids[n - 4..],
-        ["avalon.night.lancelots_open", "avalon.night.lancelots_close", "avalon.night.all_closed", "avalon.night.open_all"]
-            .map(String::from)
+        [
+            "avalon.night.lancelots_open",
+            "avalon.night.lancelots_close",
+            "avalon.night.all_closed",
+            "avalon.night.open_all"
+        ]
+        .map(String::from)
     );
     let v1 = NightRules { lancelot: Some(LancelotVariant::V1), ..rules };
     let ids: Vec<String> = night_script_with(&set, v1).into_iter().map(|s| s.cue.id).collect();
