@@ -70,9 +70,12 @@ impl GameRng {
         self.0.random_range(0..n.max(1))
     }
 
-    /// Rolls a die with `sides` faces: a uniform value in `1..=sides`.
+    /// Rolls a die with `sides` faces: a uniform value in `1..=sides`, by
+    /// the firmware's rejection sampling ([`tavola_firmware::dice::roll`]),
+    /// whose fairness its tests prove for every die size; `rand`'s range
+    /// sampler is not exactly unbiased.
     pub fn roll(&mut self, sides: u8) -> u8 {
-        self.0.random_range(1..=sides.max(1))
+        tavola_firmware::dice::roll(&mut self.0, sides.max(1))
     }
 
     /// Shuffles a slice in place (Fisher–Yates).
@@ -500,6 +503,20 @@ mod tests {
             let x = a.roll(8);
             assert_eq!(x, b.roll(8));
             assert!((1..=8).contains(&x));
+        }
+    }
+
+    #[test]
+    fn the_games_die_is_the_firmwares_proven_roll() {
+        // Same seed, same stream: every face the games roll is the one the
+        // firmware's rejection sampling gives (rand's range sampler draws
+        // differently and would part from it within a few rolls).
+        for sides in [2u8, 3, 6, 8, 20] {
+            let mut game = GameRng::seeded(u64::from(sides));
+            let mut raw = ChaCha8Rng::seed_from_u64(u64::from(sides));
+            for _ in 0..500 {
+                assert_eq!(game.roll(sides), tavola_firmware::dice::roll(&mut raw, sides));
+            }
         }
     }
 
