@@ -291,6 +291,15 @@ impl Draft<'_> {
     }
 
     /// The next knight's turn begins.
+    ///
+    /// Tristan's free move: the rules text asks that he was at Camelot on
+    /// his previous turn. Tavola moves no knight between his turns (only a
+    /// host's correction does, and it sets the board as it stands), so a
+    /// Tristan at Camelot when his turn begins ended his previous turn
+    /// there; the publisher's FAQ 1.0 (Tristan's example) lets him go out
+    /// free after coming back in the turn before. The one case where the
+    /// two readings part is his first turn, with no previous turn: every
+    /// knight starts at Camelot, and the free move is allowed.
     pub(super) fn begin_turn(&mut self, seat: Seat) {
         let k = &self.sim.knights[seat.index()];
         let free_move = k.knight == Knight::Tristan && k.place == Some(Place::Camelot) && !k.exposed;
