@@ -8,12 +8,13 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
+use tavola::games::kak;
 use tavola::games::nottingham::{self as notts, Colour, Item};
 use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, FactsUi, NottsUi, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, FactsUi, KakUi, NottsUi, SocUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -59,6 +60,10 @@ impl Shooter {
     /// A Shadows over Camelot turn: `evil`, a trip to `to`, the end.
     fn notts(&mut self, c: notts::Command) {
         self.touch(Touch::Nottingham(c));
+    }
+
+    fn kak(&mut self, c: kak::Command) {
+        self.touch(Touch::KingArthursKnights(c));
     }
 
     fn soc_turn(&mut self, evil: soc::Command, to: Place) {
@@ -454,10 +459,59 @@ fn main() {
     s.save("facts-form");
     facts.invoke_cancel();
     // A Camelot Legends character: six skills, alliances, gender, level.
-    facts.invoke_choose_game(1);
+    facts.invoke_choose_game(2);
     facts.invoke_open_card(0);
     facts.invoke_step(0, -1, 1);
     facts.invoke_pick(6, 4);
     s.ui.step(s.now);
     s.save("facts-form-legends");
+
+    // King Arthur's Knights: the setup with the ring half tapped, the
+    // picks, then phase II. The card facts are test values
+    // (`kak::test_facts`), not a real box's.
+    facts.invoke_cancel();
+    s.ui.window.global::<App<'_>>().invoke_close_page();
+    s.ui.window.global::<App<'_>>().invoke_close_page();
+    s.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
+    let kak_ui = win.global::<KakUi<'_>>();
+    kak_ui.invoke_setup_players(3);
+    for (i, name) in NAMES.iter().take(3).enumerate() {
+        kak_ui.invoke_set_name(i as i32, (*name).into());
+    }
+    kak_ui.invoke_cycle_knight(1);
+    let ring: Vec<String> = kak::cards::locations().collect();
+    for place in ring.iter().take(5) {
+        kak_ui.invoke_act(format!("ring-add:{place}").into());
+    }
+    s.ui.step(s.now);
+    s.save("kak-setup");
+    let mut rng = tavola::games::GameRng::seeded(11);
+    s.kak(kak::Command::Setup(kak::Setup {
+        knights: kak::cards::knights().take(3).collect(),
+        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
+        ring,
+        facts: kak::test_facts(&mut rng),
+    }));
+    for quest in kak::cards::QUESTS.iter().take(3) {
+        s.kak(kak::Command::Reveal { card: quest.to_string() });
+    }
+    // Two picks each, in tent order: the buttons the screen offers.
+    for _ in 0..5 {
+        let key = first_command(&kak_ui);
+        kak_ui.invoke_act(key.into());
+    }
+    s.last_line();
+    s.save("kak-picks");
+    for _ in 0..4 {
+        let key = first_command(&kak_ui);
+        kak_ui.invoke_act(key.into());
+    }
+    s.last_line();
+    s.save("kak-actions");
+}
+
+/// The first button of King Arthur's Knights' menu that sends a command.
+fn first_command(ui: &KakUi<'_>) -> String {
+    use slint::Model;
+    ui.get_actions().iter().map(|a| a.key.to_string()).find(|k| k.starts_with("do:")).expect("a command to send")
 }

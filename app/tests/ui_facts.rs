@@ -71,7 +71,11 @@ fn settings_list_the_cards_still_missing_and_take_a_commissions_points() {
     click(&ui, "Card facts");
     assert_eq!(app.get_page(), "facts-deck");
     let games: Vec<String> = f.get_games().iter().map(|g| g.to_string()).collect();
-    assert_eq!(games, ["Nottingham", "Camelot Legends", "King Arthur's Knights"], "every game whose cards carry facts");
+    assert_eq!(
+        games,
+        ["Nottingham", "King Arthur's Knights", "Camelot Legends"],
+        "every game whose cards carry facts, playable first"
+    );
     assert_eq!(f.get_missing_text(), "11 cards of 11 still lack their numbers.");
     click(&ui, "Commission: Five alike (single pawn)");
     assert_eq!(app.get_page(), "facts-form");

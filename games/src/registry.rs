@@ -33,10 +33,10 @@ macro_rules! games {
                 Avalon($crate::avalon::Avalon) = "avalon", "The Resistance: Avalon", [];
                 ShadowsOverCamelot($crate::soc::Soc) = "soc", "Shadows over Camelot", ["shadows-over-camelot"];
                 Nottingham($crate::nottingham::Nottingham) = "nottingham", "Nottingham", [];
+                KingArthursKnights($crate::kak::Kak) = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
             }
             coming {
                 CamelotLegends = "legends", "Camelot Legends", ["camelot-legends"];
-                KingArthursKnights = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
             }
         }
     };
@@ -213,23 +213,11 @@ macro_rules! registry {
             /// once the game's line moves to `playable`.
             #[serde(rename = "legends")]
             CamelotLegendsRules($crate::legends::LegendsError),
-            /// A rule of King Arthur's Knights, whose engine is built while
-            /// its screens are still to come (see [`ahead`]). Moving the
-            /// game to `playable` makes this variant a duplicate: delete it
-            /// and [`ahead`] then.
-            #[serde(rename = "kak", alias = "king-arthurs-knights")]
-            KingArthursKnights(crate::kak::KakError),
         }
 
         impl From<$crate::legends::LegendsError> for RuleError {
             fn from(e: $crate::legends::LegendsError) -> Self {
                 RuleError::CamelotLegendsRules(e)
-            }
-        }
-
-        impl From<crate::kak::KakError> for RuleError {
-            fn from(e: crate::kak::KakError) -> Self {
-                RuleError::KingArthursKnights(e)
             }
         }
 
@@ -250,7 +238,6 @@ macro_rules! registry {
                     RuleError::Common(e) => format!("common.{}", e.code()),
                     $(RuleError::$Kind(e) => format!("{}.{}", $id, e.code()),)*
                     RuleError::CamelotLegendsRules(e) => format!("legends.{}", e.code()),
-                    RuleError::KingArthursKnights(e) => format!("kak.{}", e.code()),
                 }
             }
 
@@ -260,7 +247,6 @@ macro_rules! registry {
                     RuleError::Common(e) => e.msg(),
                     $(RuleError::$Kind(e) => e.msg_named(who),)*
                     RuleError::CamelotLegendsRules(e) => e.msg_named(who),
-                    RuleError::KingArthursKnights(e) => e.msg_named(who),
                 }
             }
         }
@@ -552,8 +538,7 @@ games!(registry);
 
 /// Engines built ahead of their screens: their refusals and card facts
 /// reach the table (the owner may enter a game's card facts before it is
-/// playable) while the game stays in `coming`. Today: King Arthur's
-/// Knights and Camelot Legends. Moving a game to `playable` ends its entry
+/// playable) while the game stays in `coming`. Today: Camelot Legends. Moving a game to `playable` ends its entry
 /// here.
 pub mod ahead {
     use super::GameKind;
@@ -561,7 +546,6 @@ pub mod ahead {
     /// The card facts of a game in `coming` whose engine exists.
     pub fn facts(kind: GameKind) -> &'static [crate::FactKind] {
         match kind {
-            GameKind::KingArthursKnights => crate::kak::cards::FACTS,
             GameKind::CamelotLegends => crate::legends::cards::FACTS,
             _ => &[],
         }

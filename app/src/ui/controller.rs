@@ -24,6 +24,9 @@ mod soc;
 // Nottingham's pages.
 #[path = "nottingham.rs"]
 mod nottingham;
+// King Arthur's Knights' pages.
+#[path = "kak.rs"]
+mod kak;
 // The owner's card facts: the form and Settings → Card facts.
 #[path = "facts.rs"]
 mod facts;
@@ -61,6 +64,15 @@ fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
                 .map(|c| card(&c.id)),
         );
         cards.push(card("avalon/role/merlin"));
+        cards.push(("blank".into(), None));
+        return cards;
+    }
+    if game == Some(GameKind::KingArthursKnights) {
+        use crate::games::kak::cards as kak;
+        let mut cards: Vec<_> = kak::QUESTS.iter().map(|id| card(id)).collect();
+        cards.extend(kak::ACTION_CARDS.iter().map(|(id, _)| card(id)));
+        cards.extend(kak::virtue_cards().map(|id| card(&id)));
+        cards.push(card("soc/black/saxons-1"));
         cards.push(("blank".into(), None));
         return cards;
     }
@@ -108,6 +120,7 @@ pub struct Controller {
     night_armed: bool,
     soc_screen: soc::SocScreen,
     notts_screen: nottingham::NottsScreen,
+    kak_screen: kak::KakScreen,
     /// The card facts pages (see `facts.rs`).
     facts_screen: facts::FactsScreen,
     /// The game the card picker holds cards for.
@@ -142,6 +155,7 @@ impl Controller {
             night_armed: false,
             soc_screen: Default::default(),
             notts_screen: Default::default(),
+            kak_screen: Default::default(),
             facts_screen: Default::default(),
             cards_for: None,
             hw: Default::default(),
@@ -362,6 +376,7 @@ impl Controller {
             None => return "picker",
             Some(AnyView::ShadowsOverCamelot(g)) => return soc::page(g),
             Some(AnyView::Nottingham(g)) => return nottingham::page(g),
+            Some(AnyView::KingArthursKnights(g)) => return kak::page(g),
             Some(AnyView::Avalon(a)) => a,
         };
         if let Some(page) = avalon_options::page(&a.phase) {
@@ -456,6 +471,7 @@ impl Controller {
         self.refresh_extras(window, &view);
         self.refresh_soc(window, &view);
         self.refresh_notts(window, &view);
+        self.refresh_kak(window, &view);
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
         self.refresh_facts(window, lang);
@@ -637,6 +653,12 @@ impl Controller {
             .iter()
             .map(|(label, card)| {
                 let name = match card {
+                    // King Arthur's Knights' virtue cards share a name: their
+                    // numbers tell them apart.
+                    Some(id) if id.starts_with("kak/virtue/card-") => {
+                        let n = id.rsplit('-').next().unwrap_or_default();
+                        format!("{} {n}", catalog.name(id, view.lang).unwrap_or_else(|| label.clone()))
+                    }
                     Some(id) => catalog.name(id, view.lang).unwrap_or_else(|| label.clone()),
                     None => blank.clone(),
                 };
@@ -914,5 +936,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     avalon_options::wire(window, with.clone());
     soc::wire(window, ctrl, with.clone());
     nottingham::wire(window, ctrl, with.clone());
+    kak::wire(window, ctrl, with.clone());
     facts::wire(window, ctrl, with);
 }

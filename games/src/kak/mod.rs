@@ -62,6 +62,8 @@ pub mod cards;
 mod error;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
+#[cfg(any(test, feature = "testkit"))]
+pub use fuzz::test_facts;
 mod legal;
 #[cfg(test)]
 mod tests;

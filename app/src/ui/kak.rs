@@ -1,0 +1,698 @@
+//! King Arthur's Knights on the screen (`app/ui/pages/kak.slint`): the
+//! setup, the board as Tavola keeps it, and the buttons for what the table
+//! is asked now.
+//!
+//! The buttons come from [`menu`]: the engine's list of what the rules
+//! accept now ([`crate::games::Game::legal`]), each command a button (`do:`
+//! and the command); alike cards share one button (two Round Table cards,
+//! three Sword 1 in a pile); the cards a player hands in (a quest's, a bid,
+//! a Book) are chosen in steps kept in [`Menu`], by their face, since a
+//! card stands for any alike. No rule is decided here.
+
+use super::Controller;
+use crate::catalog::Catalog;
+use crate::games::kak::cards::{self, QUESTS};
+use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Setup, Virtue, VirtueCard, RING};
+use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
+use crate::table::{TableView, Touch};
+use crate::ui::{ActionItem, AppWindow, KakPlayerItem, KakRingSpot, KakScoreItem, KakSeatChoice, KakUi};
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::rc::Rc;
+use tavola_words::msg;
+
+type LegalNow = [Legal<Command, Choice>];
+
+/// The screen's own state: the setup being prepared and a choice in steps.
+#[derive(Debug)]
+pub(super) struct KakScreen {
+    /// Each seat's knight (an index into the four) and name.
+    seats: Vec<(usize, String)>,
+    /// The ring as laid so far, clockwise.
+    ring: Vec<String>,
+    menu: Menu,
+}
+
+impl Default for KakScreen {
+    fn default() -> Self {
+        KakScreen { seats: (0..4).map(|k| (k, String::new())).collect(), ring: Vec::new(), menu: Menu::Main }
+    }
+}
+
+/// What the cards chosen in steps are for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Purpose {
+    /// A quest completed.
+    Quest(String),
+    /// A bid shown.
+    Bid(Seat),
+}
+
+/// A choice in several steps, half made.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) enum Menu {
+    /// The choices of the moment.
+    #[default]
+    Main,
+    /// The quest turned face up, picked on screen.
+    Reveal,
+    /// The Book handed back at court.
+    Court,
+    /// Where a horse goes.
+    Ride(String),
+    /// Virtue cards chosen one at a time.
+    Hand(Purpose, Vec<String>),
+}
+
+impl Menu {
+    fn named(name: &str) -> Option<Menu> {
+        let (what, arg) = name.split_once('=').unwrap_or((name, ""));
+        Some(match what {
+            "reveal" => Menu::Reveal,
+            "court" => Menu::Court,
+            "ride" => Menu::Ride(arg.to_string()),
+            "quest" => Menu::Hand(Purpose::Quest(arg.to_string()), Vec::new()),
+            "bid" => Menu::Hand(Purpose::Bid(Seat(arg.parse().ok()?)), Vec::new()),
+            _ => return None,
+        })
+    }
+
+    /// Whether the engine still lists what this menu offers.
+    fn fits(&self, legal: &LegalNow) -> bool {
+        let listed = |f: &dyn Fn(&Command) -> bool| legal.iter().any(|l| f(l.command()));
+        match self {
+            Menu::Main => true,
+            Menu::Reveal => listed(&|c| matches!(c, Command::Reveal { .. })),
+            Menu::Court => listed(&|c| matches!(c, Command::Court { .. })),
+            Menu::Ride(h) => listed(&|c| matches!(c, Command::Ride { horse, .. } if horse == h)),
+            Menu::Hand(Purpose::Quest(q), _) => listed(&|c| matches!(c, Command::Quest { quest, .. } if quest == q)),
+            Menu::Hand(Purpose::Bid(s), _) => listed(&|c| matches!(c, Command::Bid { seat, .. } if seat == s)),
+        }
+    }
+}
+
+fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
+    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
+}
+
+fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
+    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
+}
+
+/// Names cards the way the table says them: the owner's names for knights
+/// and unnamed locations, a virtue card by its face, a horse with its reach.
+struct Names<'a> {
+    lang: Lang,
+    names: &'a std::collections::BTreeMap<String, String>,
+    facts: &'a Facts,
+}
+
+impl Names<'_> {
+    fn card(&self, card: &str) -> String {
+        if let Some(name) = self.names.get(card) {
+            return name.clone();
+        }
+        if let Some(v) = self.facts.virtues.get(card) {
+            return self.face(*v);
+        }
+        let name = Catalog::builtin().label(card, self.lang);
+        match self.facts.horses.get(card) {
+            Some(reach) => self.lang.text(&msg!("ui.kak.horse", name, reach = *reach)),
+            None => name,
+        }
+    }
+
+    fn face(&self, v: VirtueCard) -> String {
+        self.lang.text(&msg!("ui.kak.face", virtue = v.virtue.msg(), value = v.value))
+    }
+
+    fn quest(&self, quest: &str) -> String {
+        let name = self.card(quest);
+        match self.facts.quests.get(quest) {
+            Some(q) => {
+                let needs: Vec<String> = Virtue::ALL
+                    .iter()
+                    .zip(q.needs)
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(v, n)| format!("{} {n}", self.lang.text(&v.msg())))
+                    .collect();
+                self.lang.text(&msg!(
+                    "ui.kak.quest",
+                    quest = name,
+                    place = self.card(&q.location),
+                    needs = needs.join(" + "),
+                    points = q.points
+                ))
+            }
+            None => name,
+        }
+    }
+}
+
+/// The virtue cards that may be in a hand (not in a pile, not in the box),
+/// one per face (alike cards stand for each other), with `chosen` taken out.
+fn faces(v: &KakView, facts: &Facts, chosen: &[String], only: impl Fn(Virtue) -> bool) -> Vec<(VirtueCard, String)> {
+    let mut out: Vec<(VirtueCard, String)> = Vec::new();
+    for card in cards::virtue_cards() {
+        if v.supply.contains(&card) || v.removed.contains(&card) || chosen.contains(&card) {
+            continue;
+        }
+        let Some(face) = facts.virtues.get(&card).copied() else { continue };
+        if only(face.virtue) && !out.iter().any(|(f, _)| *f == face) {
+            out.push((face, card));
+        }
+    }
+    out.sort_by_key(|(f, _)| (f.virtue.index(), f.value));
+    out
+}
+
+/// What the table asks now and its buttons: `(prompt, buttons, fills the
+/// page)`.
+pub(super) fn menu(
+    v: &KakView,
+    facts: &Facts,
+    legal: &LegalNow,
+    m: &Menu,
+    lang: Lang,
+) -> (String, Vec<ActionItem>, bool) {
+    let say = |m: Msg| lang.text(&m);
+    let names = Names { lang, names: &v.names, facts };
+    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let back = || button("back", say(msg!("ui.kak.back")), 0);
+    if matches!(v.phase, PhaseView::Over { .. }) {
+        return (String::new(), vec![button("leave", say(msg!("ui.kak.cmd.leave")), 1)], false);
+    }
+    match m {
+        Menu::Main => {}
+        Menu::Reveal => {
+            let held: Vec<&String> = v.players.iter().flat_map(|p| &p.quests).collect();
+            let mut a: Vec<ActionItem> = QUESTS
+                .iter()
+                .filter(|q| !v.open.iter().any(|o| o == *q) && !v.completed.iter().any(|c| c == *q))
+                .filter(|q| !held.iter().any(|h| h == q))
+                .map(|q| command_button(&Command::Reveal { card: q.to_string() }, names.card(q), 0))
+                .collect();
+            a.push(back());
+            return (say(msg!("ui.kak.ask.reveal")), a, true);
+        }
+        Menu::Court => {
+            let mut a: Vec<ActionItem> = faces(v, facts, &[], |x| x == Virtue::Book)
+                .into_iter()
+                .map(|(face, card)| command_button(&Command::Court { card }, names.face(face), 0))
+                .collect();
+            a.push(back());
+            return (say(msg!("ui.kak.ask.court")), a, false);
+        }
+        Menu::Ride(horse) => {
+            let mut a: Vec<ActionItem> = legal
+                .iter()
+                .filter_map(|l| match l {
+                    Legal::Exact(c @ Command::Ride { horse: h, to }) if h == horse => {
+                        Some(command_button(c, names.card(to), 0))
+                    }
+                    // The reach is not known yet: every other place, and
+                    // the table asks the horse's card facts.
+                    Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse => None,
+                    _ => None,
+                })
+                .collect();
+            if legal.iter().any(|l| matches!(l, Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse)) {
+                let here = v.players.iter().find(|p| p.picked.contains(horse)).map(|p| p.location.clone());
+                for to in v.ring.iter().filter(|to| Some(*to) != here.as_ref()) {
+                    a.push(command_button(&Command::Ride { horse: horse.clone(), to: to.clone() }, names.card(to), 0));
+                }
+            }
+            a.push(back());
+            return (say(msg!("ui.kak.ask.ride", horse = names.card(horse))), a, false);
+        }
+        Menu::Hand(purpose, chosen) => {
+            let only: fn(Virtue) -> bool = match purpose {
+                Purpose::Quest(_) => |_| true,
+                Purpose::Bid(_) => Virtue::bids,
+            };
+            let key = |card: &str| format!("add:{card}");
+            let mut a: Vec<ActionItem> = faces(v, facts, chosen, only)
+                .into_iter()
+                .map(|(face, card)| button(key(&card), format!("+ {}", names.face(face)), 0))
+                .collect();
+            let shown: Vec<String> = chosen.iter().map(|c| names.card(c)).collect();
+            let (done, prompt) = match purpose {
+                Purpose::Quest(quest) => (
+                    Command::Quest { quest: quest.clone(), cards: chosen.clone() },
+                    msg!("ui.kak.ask.quest_cards", quest = names.quest(quest), cards = shown.join(", ")),
+                ),
+                Purpose::Bid(seat) => (
+                    Command::Bid { seat: *seat, cards: chosen.clone() },
+                    msg!("ui.kak.ask.bid_cards", name = who(*seat), cards = shown.join(", ")),
+                ),
+            };
+            if !chosen.is_empty() {
+                a.push(button("clear", say(msg!("ui.kak.clear")), 0));
+            }
+            let label = match purpose {
+                Purpose::Quest(_) => msg!("ui.kak.cmd.hand_in", count = chosen.len()),
+                Purpose::Bid(_) => msg!("ui.kak.cmd.show_bid", count = chosen.len()),
+            };
+            a.push(command_button(&done, say(label), 1));
+            a.push(back());
+            return (say(prompt), a, false);
+        }
+    }
+    // The choices of the moment, in the engine's order; alike cards once.
+    let mut a: Vec<ActionItem> = Vec::new();
+    let mut push = |b: ActionItem| {
+        if !a.iter().any(|x| x.label == b.label) {
+            a.push(b);
+        }
+    };
+    for l in legal {
+        let c = l.command();
+        match c {
+            Command::Reveal { .. } => push(button("open:reveal", say(msg!("ui.kak.cmd.reveal")), 0)),
+            // Copies share a name; a horse's carries its reach.
+            Command::Pick { card } => push(command_button(c, say(msg!("ui.kak.cmd.pick", card = names.card(card))), 0)),
+            Command::Train { card } => {
+                push(command_button(c, say(msg!("ui.kak.cmd.train", card = names.card(card))), 0))
+            }
+            Command::RoundTable { quest } => {
+                push(command_button(c, say(msg!("ui.kak.cmd.round_table", quest = names.card(quest))), 0))
+            }
+            Command::Court { .. } => push(button("open:court", say(msg!("ui.kak.cmd.court")), 0)),
+            Command::Quest { quest, .. } => {
+                push(button(format!("open:quest={quest}"), say(msg!("ui.kak.cmd.quest", quest = names.card(quest))), 1))
+            }
+            Command::Ride { horse, .. } => {
+                push(button(format!("open:ride={horse}"), say(msg!("ui.kak.cmd.ride", horse = names.card(horse))), 0))
+            }
+            Command::EndTurn => push(command_button(c, say(msg!("ui.kak.cmd.end_turn")), 0)),
+            Command::BidDown { seat } => {
+                push(command_button(c, say(msg!("ui.kak.cmd.bid_down", name = who(*seat))), 0))
+            }
+            Command::Bid { seat, .. } => {
+                push(button(format!("open:bid={}", seat.0), say(msg!("ui.kak.cmd.bid", name = who(*seat))), 1))
+            }
+            // Set on the setup page, and on the card facts form.
+            Command::Setup(_) | Command::Learn { .. } => {}
+        }
+    }
+    (prompt(v, &names), a, false)
+}
+
+/// The question of the moment.
+fn prompt(v: &KakView, names: &Names<'_>) -> String {
+    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let lang = names.lang;
+    lang.text(&match &v.phase {
+        PhaseView::Setup | PhaseView::Over { .. } => return String::new(),
+        PhaseView::Refill { wanted } => msg!("ui.kak.ask.refill", count = *wanted),
+        PhaseView::Picks { seat, pick } => msg!("ui.kak.ask.pick", name = who(*seat), count = *pick),
+        PhaseView::Actions { seat } => {
+            let place = v.players.get(seat.index()).map(|p| names.card(&p.location)).unwrap_or_default();
+            msg!("ui.kak.ask.actions", name = who(*seat), place)
+        }
+        PhaseView::Tournament { bidders, down, .. } if down.len() < bidders.len() => {
+            let names: Vec<String> = bidders.iter().map(|s| who(*s)).collect();
+            msg!("ui.kak.ask.bids_down", names = names.join(", "))
+        }
+        PhaseView::Tournament { .. } => msg!("ui.kak.ask.bids_shown"),
+    })
+}
+
+impl Controller {
+    fn kak(&mut self, cmd: Command) {
+        self.touch(Touch::KingArthursKnights(cmd));
+    }
+
+    fn kak_legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.booted.table.session.engine::<Kak>().map(Game::legal).unwrap_or_default()
+    }
+
+    fn kak_facts(&self) -> Facts {
+        self.booted.table.session.engine::<Kak>().map(|g| g.facts().clone()).unwrap_or_default()
+    }
+
+    fn kak_start(&mut self) {
+        let knights: Vec<String> = cards::knights().collect();
+        let s = &self.kak_screen;
+        let setup = Setup {
+            knights: s.seats.iter().map(|(k, _)| knights[*k % knights.len()].clone()).collect(),
+            names: s.seats.iter().map(|(_, n)| n.trim().to_string()).collect(),
+            ring: s.ring.clone(),
+            facts: Facts::default(),
+        };
+        self.kak_screen.menu = Menu::Main;
+        self.kak(Command::Setup(setup));
+    }
+
+    /// Runs the button with `key` (see [`menu`]).
+    pub(super) fn kak_act(&mut self, key: &str) {
+        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
+        let menu = std::mem::take(&mut self.kak_screen.menu);
+        let mut next = Menu::Main;
+        match verb {
+            "do" => match serde_json::from_str::<Command>(arg) {
+                Ok(c) => self.kak(c),
+                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
+            },
+            "open" => next = Menu::named(arg).unwrap_or_default(),
+            "back" => {}
+            "leave" => self.touch(Touch::Leave { confirm: true }),
+            "add" => {
+                if let Menu::Hand(purpose, mut chosen) = menu {
+                    chosen.push(arg.to_string());
+                    next = Menu::Hand(purpose, chosen);
+                }
+            }
+            "clear" => {
+                if let Menu::Hand(purpose, _) = menu {
+                    next = Menu::Hand(purpose, Vec::new());
+                }
+            }
+            // The setup's ring, tapped in order.
+            "ring-add" => {
+                if cards::is_location(arg) && !self.kak_screen.ring.iter().any(|l| l == arg) {
+                    self.kak_screen.ring.push(arg.to_string());
+                }
+            }
+            "ring-undo" => {
+                self.kak_screen.ring.pop();
+            }
+            _ => eprintln!("tavola: an unknown button: {key}"),
+        }
+        self.kak_screen.menu = next;
+    }
+
+    /// Copies the game's public view into the `KakUi` global.
+    pub(super) fn refresh_kak(&mut self, window: &AppWindow, view: &TableView) {
+        let lang = view.lang;
+        let ui = window.global::<KakUi<'_>>();
+        let facts = self.kak_facts();
+        let kept = Facts::from_book(self.booted.table.session.facts());
+        let empty = std::collections::BTreeMap::new();
+        let game = view.game_view.as_ref().and_then(|g| g.get::<Kak>());
+        // Before the game the owner's names come from the facts kept.
+        let setup_names = Names { lang, names: &kept.names, facts: &kept };
+        let knights: Vec<String> = cards::knights().collect();
+        let s = &self.kak_screen;
+        let seats: Vec<KakSeatChoice> = s
+            .seats
+            .iter()
+            .map(|(k, name)| KakSeatChoice {
+                knight: setup_names.card(&knights[*k % knights.len()]).into(),
+                name: name.clone().into(),
+            })
+            .collect();
+        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
+        let ring: Vec<KakRingSpot> = (0..RING)
+            .map(|i| {
+                let card = s.ring.get(i);
+                KakRingSpot {
+                    name: card.map(|c| setup_names.card(c)).unwrap_or_default().into(),
+                    camelot: card.is_some_and(|c| c == cards::CAMELOT),
+                    knights: Default::default(),
+                }
+            })
+            .collect();
+        let (first, second) = ring.split_at(RING / 2);
+        super::set_model(&ui.get_setup_ring(), first.to_vec(), |m| ui.set_setup_ring(m));
+        super::set_model(&ui.get_setup_ring_2(), second.to_vec(), |m| ui.set_setup_ring_2(m));
+        let mut places: Vec<ActionItem> = cards::locations()
+            .filter(|l| !s.ring.contains(l))
+            .map(|l| button(format!("ring-add:{l}"), setup_names.card(&l), 0))
+            .collect();
+        if !s.ring.is_empty() {
+            places.push(button("ring-undo", lang.text(&msg!("ui.kak.setup.undo")), 0));
+        }
+        super::set_model(&ui.get_setup_places(), places, |m| ui.set_setup_places(m));
+        let left = RING - s.ring.len();
+        let problem = if left > 0 { lang.text(&msg!("ui.kak.setup.lay", count = left)) } else { String::new() };
+        ui.set_setup_problem(problem.into());
+
+        let Some(v) = game else { return };
+        if v.players.is_empty() {
+            return;
+        }
+        let legal = self.kak_legal();
+        if !self.kak_screen.menu.fits(&legal) {
+            self.kak_screen.menu = Menu::Main;
+        }
+        let names = Names { lang, names: if v.names.is_empty() { &empty } else { &v.names }, facts: &facts };
+        let current = match &v.phase {
+            PhaseView::Picks { seat, .. } | PhaseView::Actions { seat } => Some(*seat),
+            _ => None,
+        };
+        let ring: Vec<KakRingSpot> = v
+            .ring
+            .iter()
+            .map(|l| {
+                let here: Vec<String> = v.players.iter().filter(|p| &p.location == l).map(|p| p.name.clone()).collect();
+                KakRingSpot {
+                    name: names.card(l).into(),
+                    camelot: l == cards::CAMELOT,
+                    knights: here.join(", ").into(),
+                }
+            })
+            .collect();
+        super::set_model(&ui.get_ring(), ring, |m| ui.set_ring(m));
+        let players: Vec<KakPlayerItem> = v
+            .players
+            .iter()
+            .map(|p| KakPlayerItem {
+                name: p.name.clone().into(),
+                knight: names.card(&p.knight).into(),
+                tent: i32::from(p.tent),
+                score: p.score as i32,
+                virtue_cards: i32::from(p.virtue_cards),
+                place: names.card(&p.location).into(),
+                quests: p.quests.iter().map(|q| names.card(q)).collect::<Vec<_>>().join(", ").into(),
+                picked: p.picked.iter().map(|c| names.card(c)).collect::<Vec<_>>().join(", ").into(),
+                turn: current == Some(p.seat),
+                done: p.done,
+            })
+            .collect();
+        super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
+        let removed: Vec<String> = v.removed.iter().map(|c| names.card(c)).collect();
+        let status = lang.text(&msg!(
+            "ui.kak.status",
+            round = v.round,
+            target = v.target,
+            deck = u32::from(v.deck),
+            removed = if removed.is_empty() { "—".to_string() } else { removed.join(", ") }
+        ));
+        ui.set_status(status.into());
+        let open: Vec<String> = v.open.iter().map(|q| format!("• {}", names.quest(q))).collect();
+        let open = format!("{}\n{}", lang.text(&msg!("ui.kak.open_quests")), open.join("\n"));
+        ui.set_open_quests(open.into());
+        let counted = |cards: &[String]| {
+            let mut seen: Vec<(String, usize)> = Vec::new();
+            for c in cards {
+                let n = names.card(c);
+                match seen.iter_mut().find(|(x, _)| *x == n) {
+                    Some((_, k)) => *k += 1,
+                    None => seen.push((n, 1)),
+                }
+            }
+            seen.into_iter().map(|(n, k)| if k > 1 { format!("{n} ×{k}") } else { n }).collect::<Vec<_>>().join(", ")
+        };
+        let on_table = if matches!(v.phase, PhaseView::Picks { .. }) {
+            lang.text(&msg!("ui.kak.actions_left", cards = counted(&v.actions)))
+        } else {
+            lang.text(&msg!("ui.kak.piles", cards = counted(&v.supply)))
+        };
+        ui.set_on_table(on_table.into());
+        let (prompt, actions, big) = menu(v, &facts, &legal, &self.kak_screen.menu, lang);
+        ui.set_prompt(prompt.into());
+        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
+        ui.set_big_menu(big);
+        // The end.
+        let outcome = self.booted.table.session.engine::<Kak>().and_then(Game::outcome);
+        let words = outcome.and_then(|o| GameKind::KingArthursKnights.outcome_words(&o.winner, &o.reason));
+        let winners = match &v.phase {
+            PhaseView::Over { winners } => winners.clone(),
+            _ => Vec::new(),
+        };
+        let title = match winners.as_slice() {
+            [one] => lang.text(&msg!("ui.kak.end.winner", name = v.players[one.index()].name.clone())),
+            _ => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
+        };
+        ui.set_result_title(title.into());
+        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
+        let scores: Vec<KakScoreItem> = v
+            .players
+            .iter()
+            .map(|p| KakScoreItem {
+                name: p.name.clone().into(),
+                knight: names.card(&p.knight).into(),
+                score: p.score as i32,
+                winner: winners.contains(&p.seat),
+            })
+            .collect();
+        super::set_model(&ui.get_scores(), scores, |m| ui.set_scores(m));
+    }
+}
+
+/// The page for a King Arthur's Knights view.
+pub(super) fn page(v: &KakView) -> &'static str {
+    match v.phase {
+        PhaseView::Setup => "kak-setup",
+        PhaseView::Over { .. } => "kak-end",
+        _ => "kak-board",
+    }
+}
+
+/// Connects the `KakUi` callbacks.
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+    window: &AppWindow,
+    ctrl: &Rc<RefCell<Controller>>,
+    with: Rc<W>,
+) {
+    let ui = window.global::<KakUi<'_>>();
+    {
+        let with = with.clone();
+        ui.on_setup_players(move |n| {
+            with(&|c| {
+                let s = &mut c.kak_screen;
+                let n = n.clamp(2, 4) as usize;
+                s.seats.truncate(n);
+                while s.seats.len() < n {
+                    match (0..4).find(|k| !s.seats.iter().any(|(x, _)| x == k)) {
+                        Some(k) => s.seats.push((k, String::new())),
+                        None => break,
+                    }
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_cycle_knight(move |i| {
+            with(&|c| {
+                let s = &mut c.kak_screen;
+                let Some(&(current, _)) = s.seats.get(i.max(0) as usize) else { return };
+                let next = (1..4).map(|d| (current + d) % 4).find(|k| !s.seats.iter().any(|(x, _)| x == k));
+                if let Some(k) = next {
+                    s.seats[i as usize].0 = k;
+                }
+            })
+        });
+    }
+    {
+        // Typing changes no page: no refresh, so the field keeps its focus.
+        let c = ctrl.clone();
+        ui.on_set_name(move |i, text| {
+            if let Some(seat) = c.borrow_mut().kak_screen.seats.get_mut(i.max(0) as usize) {
+                seat.1 = text.to_string();
+            }
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_start(move || with(&|c| c.kak_start()));
+    }
+    ui.on_act(move |key| with(&|c| c.kak_act(&key)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::testkit::Fuzz;
+    use crate::games::Ctx;
+
+    fn sent(b: &ActionItem) -> Option<Command> {
+        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
+    }
+
+    /// Alike cards share a button: a legal command is offered when a
+    /// button sends it or its twin (the same action, the same face, a
+    /// horse of the same reach).
+    fn alike(g: &Kak, a: &Command, b: &Command) -> bool {
+        let face = |c: &str| g.facts().virtues.get(c).copied();
+        match (a, b) {
+            (Command::Pick { card: x }, Command::Pick { card: y }) => {
+                let reach = |h: &str| g.facts().horses.get(h).copied();
+                cards::Action::of_card(x) == cards::Action::of_card(y) && reach(x) == reach(y)
+            }
+            (Command::Train { card: x }, Command::Train { card: y }) => face(x).is_some() && face(x) == face(y),
+            (Command::Ride { horse: x, to: a }, Command::Ride { horse: y, to: b }) => {
+                let reach = |h: &str| g.facts().horses.get(h).copied();
+                a == b && reach(x).is_some() && reach(x) == reach(y)
+            }
+            _ => a == b,
+        }
+    }
+
+    #[test]
+    fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
+        let mut states = 0;
+        for seed in 0..12 {
+            let mut ctx = Ctx::seeded(seed);
+            let mut g = Kak::default();
+            for _ in 0..600 {
+                if g.is_over() {
+                    break;
+                }
+                if !g.view().players.is_empty() {
+                    states += 1;
+                    let (v, legal) = (g.view(), g.legal());
+                    let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
+                    let (prompt, main, _) = menu(&v, g.facts(), &legal, &Menu::Main, lang);
+                    assert!(!prompt.is_empty() && !prompt.starts_with("ui."), "{prompt}");
+                    let mut buttons = main.clone();
+                    for b in &main {
+                        if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
+                            buttons.extend(menu(&v, g.facts(), &legal, &m, lang).1);
+                        }
+                    }
+                    for b in &buttons {
+                        assert!(!b.label.is_empty() && !b.label.contains("ui."), "{b:?}");
+                    }
+                    let commands: Vec<Command> = buttons.iter().filter_map(sent).collect();
+                    for c in &commands {
+                        let listed = legal.iter().any(|l| match l {
+                            Legal::Exact(x) | Legal::Secret(x) => x == c,
+                            Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
+                        });
+                        assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
+                    }
+                    for l in &legal {
+                        let Legal::Exact(c) = l else { continue };
+                        assert!(
+                            commands.iter().any(|b| alike(&g, c, b)),
+                            "seed {seed}: {c:?} is legal but has no button"
+                        );
+                    }
+                }
+                let cmd = g.random_command(&mut ctx.rng);
+                let _ = g.execute(&cmd, &mut ctx);
+            }
+        }
+        assert!(states > 1_000, "only {states} states");
+    }
+
+    #[test]
+    fn a_quests_cards_are_chosen_by_their_face_and_a_chosen_card_is_not_offered_again() {
+        let mut ctx = Ctx::seeded(3);
+        let mut g = Kak::default();
+        let mut rng = crate::games::GameRng::seeded(3);
+        let facts = crate::games::kak::test_facts(&mut rng);
+        let setup = Setup {
+            knights: cards::knights().take(2).collect(),
+            names: vec!["Anna".into(), "Bruno".into()],
+            ring: cards::locations().collect(),
+            facts: facts.clone(),
+        };
+        g.execute(&Command::Setup(setup), &mut ctx).expect("set up");
+        let v = g.view();
+        let purpose = Purpose::Quest(QUESTS[0].to_string());
+        let (_, first, _) = menu(&v, g.facts(), &[], &Menu::Hand(purpose.clone(), Vec::new()), Lang::En);
+        let adds: Vec<&ActionItem> = first.iter().filter(|b| b.key.starts_with("add:")).collect();
+        // One button a face: no two alike.
+        let labels: std::collections::BTreeSet<&str> = adds.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels.len(), adds.len(), "{adds:?}");
+        let card = adds[0].key.strip_prefix("add:").expect("a card").to_string();
+        let (_, second, _) = menu(&v, g.facts(), &[], &Menu::Hand(purpose, vec![card.clone()]), Lang::En);
+        let handed = second.iter().filter_map(sent).next().expect("the hand-in button");
+        assert_eq!(handed, Command::Quest { quest: QUESTS[0].to_string(), cards: vec![card.clone()] });
+        assert!(second.iter().all(|b| b.key != format!("add:{card}")));
+    }
+}

@@ -1,0 +1,101 @@
+//! King Arthur's Knights through the widgets, with Slint's testing backend:
+//! the setup page (players, knights, the ring tapped clockwise), a game
+//! that asks for the virtue cards' facts before it deals, the quests turned
+//! face up, the picks in tent order, and a training at Camelot. The card
+//! facts are test values (`kak::test_facts`), not a real box's.
+
+mod common;
+
+use common::click;
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::games::kak;
+use tavola::games::GameRng;
+use tavola::table::{Input, Touch};
+use tavola::ui::{init, App, KakUi, Ui};
+
+fn open() -> Ui {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+    ui.step(0);
+    click(&ui, "King Arthur's Knights");
+    ui
+}
+
+/// The owner's facts for every card, as the form would keep them.
+fn give_test_facts(ui: &Ui) {
+    let book = kak::test_facts(&mut GameRng::seeded(5)).to_book();
+    for (card, facts) in book.iter() {
+        let touch = Touch::SetFacts { card: card.to_string(), facts: facts.clone() };
+        ui.controller.borrow_mut().input(Input::Touch(touch));
+    }
+    ui.step(0);
+}
+
+fn labels(k: &KakUi<'_>) -> Vec<String> {
+    k.get_actions().iter().map(|a| a.label.to_string()).collect()
+}
+
+#[test]
+fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
+    let ui = open();
+    let app = ui.window.global::<App<'_>>();
+    let k = ui.window.global::<KakUi<'_>>();
+    assert_eq!(app.get_page(), "kak-setup");
+    assert_eq!(k.get_setup_seats().row_count(), 4);
+    click(&ui, "Fewer players");
+    click(&ui, "Fewer players");
+    assert_eq!(k.get_setup_seats().row_count(), 2);
+    click(&ui, "Knight of seat 2");
+    let knights: Vec<String> = k.get_setup_seats().iter().map(|s| s.knight.to_string()).collect();
+    assert_eq!(knights, ["Knight 1", "Knight 3"], "the next knight nobody holds");
+
+    // The ring, tapped in order; one taken back and tapped again.
+    let places: Vec<String> = k.get_setup_places().iter().map(|p| p.label.to_string()).collect();
+    assert_eq!(places.len(), 8, "{places:?}");
+    for place in &places[..3] {
+        click(&ui, place);
+    }
+    click(&ui, "Take the last one back");
+    assert!(k.get_setup_problem().contains("6 locations"), "{}", k.get_setup_problem());
+    for place in &places[2..] {
+        click(&ui, place);
+    }
+    assert_eq!(k.get_setup_problem(), "");
+
+    // No virtue card's facts yet: the table asks for them before dealing.
+    click(&ui, "Draw the tents and deal");
+    assert_eq!(app.get_page(), "facts-form", "{}", app.get_message());
+    give_test_facts(&ui);
+    assert_eq!(app.get_page(), "kak-board", "{}", app.get_message());
+    assert_eq!(k.get_ring().row_count(), 8);
+    let camelot = k.get_ring().iter().find(|s| s.camelot).expect("Camelot in the ring");
+    assert_eq!(camelot.knights.split(", ").count(), 2, "both knights start by Camelot");
+
+    // Three quests turned face up, tapped on screen.
+    for _ in 0..3 {
+        click(&ui, "Turn a quest face up");
+        let quest = labels(&k).into_iter().next().expect("a quest in the pile");
+        click(&ui, &quest);
+    }
+    assert_eq!(k.get_open_quests().lines().count(), 4, "{}", k.get_open_quests());
+    assert!(k.get_prompt().contains("take an action card"), "{}", k.get_prompt());
+
+    // Picks in tent order: four each at two players; a Tournament card at
+    // most once each.
+    let first_tent = k.get_players().iter().find(|p| p.tent == 1).expect("tent 1").name.to_string();
+    assert!(k.get_prompt().starts_with(&first_tent), "{} / {first_tent}", k.get_prompt());
+    for _ in 0..8 {
+        let all = labels(&k);
+        let pick = all.iter().find(|l| l.starts_with("Take: Training")).or(all.first());
+        click(&ui, pick.expect("a card to take"));
+    }
+    assert!(k.get_prompt().contains("use your action cards"), "{}", k.get_prompt());
+    let before = k.get_players().iter().map(|p| p.virtue_cards).sum::<i32>();
+    let train = labels(&k).into_iter().find(|l| l.starts_with("Train: ")).expect("a training at Camelot");
+    click(&ui, &train);
+    let after = k.get_players().iter().map(|p| p.virtue_cards).sum::<i32>();
+    assert_eq!(after, before + 1, "the trained card goes to the hand");
+}
