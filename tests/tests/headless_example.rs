@@ -101,3 +101,21 @@ fn the_documented_soc_game_exposes_the_traitor_and_keeps_every_secret() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/headless.md")).unwrap();
     assert!(doc.contains("examples/soc-3-knights.jsonl"), "the guide points at the example");
 }
+
+#[test]
+fn the_king_arthurs_knights_example_plays_a_round_as_its_comments_say() {
+    let out = replay("kak-3-players.jsonl", 7);
+    let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
+    assert!(refused.is_empty(), "no input of the example is refused: {refused:?}");
+    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    assert!(lines.contains(&"At the Round Table Carla takes the quest: Slay the wild boar!"), "{lines:?}");
+    assert!(lines.contains(&"Round 2 begins."), "{lines:?}");
+    let kak = &out.last().unwrap()["view"]["kak"];
+    assert_eq!(kak["round"], 2);
+    assert_eq!(kak["players"][2]["quests"], serde_json::json!(["kak/quest/wild-boar"]));
+    let places: Vec<&str> = kak["players"].as_array().unwrap().iter().map(|p| p["location"].as_str().unwrap()).collect();
+    assert_eq!(places, ["kak/location/hidden-valley", "kak/location/other-4", "kak/location/camelot"]);
+    // Four virtue cards trained out of the piles: each hand holds one more.
+    let hands: Vec<u64> = kak["players"].as_array().unwrap().iter().map(|p| p["virtue_cards"].as_u64().unwrap()).collect();
+    assert_eq!(hands.iter().sum::<u64>(), 6 + 4, "{hands:?}");
+}
