@@ -113,9 +113,11 @@ fn the_king_arthurs_knights_example_plays_a_round_as_its_comments_say() {
     let kak = &out.last().unwrap()["view"]["kak"];
     assert_eq!(kak["round"], 2);
     assert_eq!(kak["players"][2]["quests"], serde_json::json!(["kak/quest/wild-boar"]));
-    let places: Vec<&str> = kak["players"].as_array().unwrap().iter().map(|p| p["location"].as_str().unwrap()).collect();
+    let places: Vec<&str> =
+        kak["players"].as_array().unwrap().iter().map(|p| p["location"].as_str().unwrap()).collect();
     assert_eq!(places, ["kak/location/hidden-valley", "kak/location/other-4", "kak/location/camelot"]);
     // Four virtue cards trained out of the piles: each hand holds one more.
-    let hands: Vec<u64> = kak["players"].as_array().unwrap().iter().map(|p| p["virtue_cards"].as_u64().unwrap()).collect();
+    let hands: Vec<u64> =
+        kak["players"].as_array().unwrap().iter().map(|p| p["virtue_cards"].as_u64().unwrap()).collect();
     assert_eq!(hands.iter().sum::<u64>(), 6 + 4, "{hands:?}");
 }
