@@ -12,7 +12,7 @@ use tavola::boot::{boot, BootOptions};
 use tavola::games::kak;
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{init, App, KakUi, Ui};
+use tavola::ui::{init, App, KakUi, TableSim, Ui};
 
 fn open() -> Ui {
     i_slint_backend_testing::init_no_event_loop();
@@ -98,4 +98,39 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     click(&ui, &train);
     let after = k.get_players().iter().map(|p| p.virtue_cards).sum::<i32>();
     assert_eq!(after, before + 1, "the trained card goes to the hand");
+}
+
+#[test]
+fn a_ring_left_untapped_is_laid_on_the_reader_after_the_deal() {
+    let ui = open();
+    let app = ui.window.global::<App<'_>>();
+    let k = ui.window.global::<KakUi<'_>>();
+    give_test_facts(&ui);
+    assert!(k.get_setup_problem().contains("lay them on the reader"), "{}", k.get_setup_problem());
+    click(&ui, "Draw the tents and deal");
+    assert_eq!(app.get_page(), "kak-board", "{}", app.get_message());
+    assert!(k.get_prompt().contains("8 to go"), "{}", k.get_prompt());
+    assert!(k.get_ring().iter().all(|s| s.name.is_empty()), "nothing laid yet");
+    // Clockwise from Camelot, each location on the simulated reader.
+    let sim = ui.window.global::<TableSim<'_>>();
+    let mut t = 0;
+    for place in ["camelot", "moon-lake", "wild-forest", "hidden-valley", "other-1", "other-2", "other-3", "other-4"] {
+        let id = format!("kak/location/{place}");
+        let index = sim.get_cards().iter().position(|c| c.id == id.as_str()).expect("on the picker");
+        sim.invoke_tap_card(index as i32);
+        for _ in 0..3 {
+            t += 60;
+            ui.step(t);
+        }
+        sim.invoke_lift_card();
+        for _ in 0..3 {
+            t += 60;
+            ui.step(t);
+        }
+    }
+    let ring: Vec<String> = k.get_ring().iter().map(|s| s.name.to_string()).collect();
+    assert_eq!(ring[..3], ["Camelot", "The Moon Lake", "The Wild Forest"], "{ring:?}");
+    assert!(k.get_prompt().contains("quests face up"), "{} / {}", k.get_prompt(), app.get_message());
+    let camelot = k.get_ring().iter().find(|s| s.camelot).expect("Camelot");
+    assert_eq!(camelot.knights.split(", ").count(), 4, "every knight by Camelot");
 }

@@ -69,7 +69,8 @@ fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
     }
     if game == Some(GameKind::KingArthursKnights) {
         use crate::games::kak::cards as kak;
-        let mut cards: Vec<_> = kak::QUESTS.iter().map(|id| card(id)).collect();
+        let mut cards: Vec<_> = kak::locations().map(|id| card(&id)).collect();
+        cards.extend(kak::QUESTS.iter().map(|id| card(id)));
         cards.extend(kak::ACTION_CARDS.iter().map(|(id, _)| card(id)));
         cards.extend(kak::virtue_cards().map(|id| card(&id)));
         cards.push(card("soc/black/saxons-1"));

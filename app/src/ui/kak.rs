@@ -268,6 +268,7 @@ pub(super) fn menu(
     for l in legal {
         let c = l.command();
         match c {
+            Command::Lay { card } => push(command_button(c, say(msg!("ui.kak.cmd.lay", place = names.card(card))), 0)),
             Command::Reveal { .. } => push(button("open:reveal", say(msg!("ui.kak.cmd.reveal")), 0)),
             // Copies share a name; a horse's carries its reach.
             Command::Pick { card } => push(command_button(c, say(msg!("ui.kak.cmd.pick", card = names.card(card))), 0)),
@@ -304,6 +305,7 @@ fn prompt(v: &KakView, names: &Names<'_>) -> String {
     let lang = names.lang;
     lang.text(&match &v.phase {
         PhaseView::Setup | PhaseView::Over { .. } => return String::new(),
+        PhaseView::Ring { laid } => msg!("ui.kak.ask.ring", count = RING - usize::from(*laid)),
         PhaseView::Refill { wanted } => msg!("ui.kak.ask.refill", count = *wanted),
         PhaseView::Picks { seat, pick } => msg!("ui.kak.ask.pick", name = who(*seat), count = *pick),
         PhaseView::Actions { seat } => {
@@ -425,7 +427,11 @@ impl Controller {
         }
         super::set_model(&ui.get_setup_places(), places, |m| ui.set_setup_places(m));
         let left = RING - s.ring.len();
-        let problem = if left > 0 { lang.text(&msg!("ui.kak.setup.lay", count = left)) } else { String::new() };
+        let problem = match left {
+            0 => String::new(),
+            RING => lang.text(&msg!("ui.kak.setup.or_reader")),
+            _ => lang.text(&msg!("ui.kak.setup.lay", count = left)),
+        };
         ui.set_setup_problem(problem.into());
 
         let Some(v) = game else { return };
@@ -441,13 +447,16 @@ impl Controller {
             PhaseView::Picks { seat, .. } | PhaseView::Actions { seat } => Some(*seat),
             _ => None,
         };
+        // While the ring is laid on the reader, its places still empty.
         let ring: Vec<KakRingSpot> = v
             .ring
             .iter()
+            .chain(std::iter::repeat(&String::new()))
+            .take(RING)
             .map(|l| {
                 let here: Vec<String> = v.players.iter().filter(|p| &p.location == l).map(|p| p.name.clone()).collect();
                 KakRingSpot {
-                    name: names.card(l).into(),
+                    name: if l.is_empty() { String::new() } else { names.card(l) }.into(),
                     camelot: l == cards::CAMELOT,
                     knights: here.join(", ").into(),
                 }

@@ -64,6 +64,10 @@ impl Fuzz for Kak {
                 knights.truncate(n);
                 let mut ring: Vec<String> = cards::locations().collect();
                 rng.shuffle(&mut ring);
+                // Now and then the ring is left to the reader.
+                if rng.below(3) == 0 {
+                    ring.clear();
+                }
                 let mut facts = test_facts(rng);
                 // Now and then quests and horses are learned during the game.
                 if rng.below(3) == 0 {

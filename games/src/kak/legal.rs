@@ -47,6 +47,12 @@ impl Kak {
                 return out;
             }
             Phase::Over => return out,
+            Phase::Ring => {
+                let ring = self.setup.as_ref().map(|s| s.ring.clone()).unwrap_or_default();
+                for card in cards::locations().filter(|l| !ring.contains(l)) {
+                    out.push(Legal::Exact(Command::Lay { card }));
+                }
+            }
             Phase::Refill => out.push(Legal::Open(Command::Reveal { card: String::new() }, Choice::Reveal)),
             Phase::Picks { .. } => {
                 if let Some(seat) = self.picking() {

@@ -137,8 +137,9 @@ pub struct Setup {
     /// Players' names, by seat (empty: the seat's number).
     #[serde(default)]
     pub names: Vec<String>,
-    /// The eight locations as laid in the circle, clockwise (laid on the
-    /// reader one after the other).
+    /// The eight locations as laid in the circle, clockwise; empty: they
+    /// are laid on the reader one after the other once the cards are dealt
+    /// ([`Command::Lay`]).
     pub ring: Vec<String>,
     /// The owner's card facts known now (every virtue card at least).
     #[serde(default)]
@@ -151,6 +152,12 @@ pub struct Setup {
 pub enum Command {
     /// Set the table up.
     Setup(Setup),
+    /// A location laid in the ring, clockwise after the ones laid before
+    /// (when the setup left the ring to the reader).
+    Lay {
+        /// The location.
+        card: String,
+    },
     /// A quest card turned face up from the pile (laid on the reader).
     Reveal {
         /// The quest.
@@ -242,6 +249,11 @@ pub enum Event {
         tents: Vec<Seat>,
         /// The virtue cards dealt, by seat (secret: blank in public).
         dealt: Vec<Vec<String>>,
+    },
+    /// A location laid in the ring, clockwise after the others.
+    Laid {
+        /// The location.
+        card: String,
     },
     /// A quest turned face up.
     Revealed {
@@ -393,6 +405,9 @@ pub enum Phase {
     /// Before the setup.
     #[default]
     Setup,
+    /// The ring is being laid on the reader, one location after another
+    /// clockwise (the setup left it empty).
+    Ring,
     /// Open quests are being turned face up, up to three.
     Refill,
     /// Phase I: `pick` (from 0) of each player's picks, `turn` the place in
@@ -786,7 +801,7 @@ impl Kak {
                 return Err(err(KakError::LocationTwice { card: l.clone() }));
             }
         }
-        if s.ring.len() != RING {
+        if !s.ring.is_empty() && s.ring.len() != RING {
             return Err(err(KakError::RingSize { count: s.ring.len() }));
         }
         // Every virtue card is needed now: the deal takes those of value 1.
@@ -876,6 +891,17 @@ impl Kak {
         }
         let rng = &mut ctx.rng;
         match (c, &self.phase) {
+            // "Piazzate le carte luogo in circolo": laid one after another.
+            (Command::Lay { card }, Phase::Ring) => {
+                Self::kak_card(card)?;
+                if !cards::is_location(card) {
+                    return Err(err(KakError::NotALocation { card: card.clone() }));
+                }
+                if self.setup.as_ref().is_some_and(|s| s.ring.contains(card)) {
+                    return Err(err(KakError::LocationTwice { card: card.clone() }));
+                }
+                d.emit(Event::Laid { card: card.clone() });
+            }
             (Command::Reveal { card }, Phase::Refill) => {
                 Self::kak_card(card)?;
                 if !QUESTS.contains(&card.as_str()) {
@@ -1175,8 +1201,21 @@ impl Kak {
                 self.actions = self.in_play().map(str::to_string).collect();
                 self.round = 0;
                 self.awards = 0;
-                self.phase = Phase::Refill;
+                self.phase = if setup.ring.is_empty() { Phase::Ring } else { Phase::Refill };
                 self.setup = Some(setup.clone());
+            }
+            Event::Laid { card } => {
+                if let Some(setup) = self.setup.as_mut() {
+                    setup.ring.push(card.clone());
+                    // The ring is whole: the knights stand by Camelot.
+                    if setup.ring.len() == RING {
+                        let camelot = setup.ring.iter().position(|l| l == CAMELOT).unwrap_or(0);
+                        for p in &mut self.players {
+                            p.at = camelot;
+                        }
+                        self.phase = Phase::Refill;
+                    }
+                }
             }
             Event::Revealed { card } => {
                 self.deck.remove(card);
@@ -1410,7 +1449,7 @@ impl Game for Kak {
         if tents != Seat::all(n).collect::<Vec<_>>() {
             return Err(format!("tents {:?}", self.tents));
         }
-        if setup.ring.len() != RING {
+        if setup.ring.len() != RING && self.phase != Phase::Ring {
             return Err("the ring".into());
         }
         if let Phase::Picks { pick, turn } = self.phase {
@@ -1459,6 +1498,7 @@ impl Game for Kak {
         Self::kak_card(card)?;
         let card = card.to_string();
         match &self.phase {
+            Phase::Ring if cards::is_location(&card) => Ok(Command::Lay { card }),
             Phase::Refill if QUESTS.contains(&card.as_str()) => Ok(Command::Reveal { card }),
             Phase::Picks { .. } if Action::of_card(&card).is_some() => Ok(Command::Pick { card }),
             Phase::Actions { .. } if cards::is_virtue_card(&card) && self.supply.contains(&card) => {

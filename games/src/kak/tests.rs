@@ -668,3 +668,31 @@ fn refusals_say_why_in_the_players_words() {
     let place = KakError::WrongPlace { location: loc("hidden-valley") };
     assert!(say(place, Lang::It).ends_with("Si compie qui: La Valle Nascosta."));
 }
+
+#[test]
+fn a_ring_left_empty_at_setup_is_laid_on_the_reader_clockwise_and_the_knights_then_stand_by_camelot() {
+    let mut ctx = Ctx::seeded(9);
+    let mut g = Kak::default();
+    let mut s = setup(2);
+    s.ring.clear();
+    run(&mut g, &mut ctx, Command::Setup(s));
+    assert_eq!(g.view().phase, PhaseView::Ring { laid: 0 });
+    // Quests wait for the ring.
+    assert_eq!(refused(&g, Command::Reveal { card: QUESTS[0].to_string() }), "common.not_now");
+    let ring = ring();
+    for (i, l) in ring.iter().enumerate().rev() {
+        // Laid the other way round: the order laid is the ring's order.
+        let cmd = g.card_command(l, Catalog::builtin()).expect("a location is laid");
+        run(&mut g, &mut ctx, cmd);
+        if i == 5 {
+            assert_eq!(refused(&g, Command::Lay { card: l.clone() }), "location_twice");
+            assert_eq!(refused(&g, Command::Lay { card: QUESTS[0].to_string() }), "not_a_location");
+        }
+    }
+    let mut laid = ring.clone();
+    laid.reverse();
+    assert_eq!(g.view().ring, laid);
+    assert_eq!(g.view().phase, PhaseView::Refill { wanted: 3 });
+    assert!(g.view().players.iter().all(|p| p.location == CAMELOT));
+    assert!(g.check_invariants().is_ok());
+}

@@ -45,6 +45,11 @@ pub struct PlayerView {
 pub enum PhaseView {
     /// Before the setup.
     Setup,
+    /// The ring being laid on the reader, clockwise.
+    Ring {
+        /// Locations laid so far.
+        laid: u8,
+    },
     /// Quests to turn face up.
     Refill {
         /// How many.
@@ -148,6 +153,7 @@ impl Kak {
             .collect();
         let phase = match &self.phase {
             Phase::Setup => PhaseView::Setup,
+            Phase::Ring => PhaseView::Ring { laid: setup.ring.len() as u8 },
             Phase::Refill => PhaseView::Refill { wanted: self.wanted() as u8 },
             Phase::Picks { pick, .. } => PhaseView::Picks { seat: self.picking().unwrap_or_default(), pick: pick + 1 },
             Phase::Actions { .. } => PhaseView::Actions { seat: self.acting().unwrap_or_default() },
@@ -217,8 +223,22 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
             for (i, s) in tents.iter().enumerate() {
                 cues.push(Cue::new("kak.tent.holds").arg("name", name(*s)).arg("tent", i + 1));
             }
-            cues.push(Cue::new("kak.quest.turn_up").arg("count", g.wanted()));
+            if g.phase == Phase::Ring {
+                cues.push(Cue::new("kak.ring.lay"));
+            } else {
+                cues.push(Cue::new("kak.quest.turn_up").arg("count", g.wanted()));
+            }
             cues
+        }
+        Event::Laid { card: c } => {
+            let laid = g.setup.as_ref().map_or(0, |s| s.ring.len());
+            if laid < super::RING {
+                return vec![Cue::new("kak.ring.laid").arg("place", g.place_arg(c)).arg("count", super::RING - laid)];
+            }
+            vec![
+                Cue::new("kak.ring.done").arg("place", g.place_arg(c)),
+                Cue::new("kak.quest.turn_up").arg("count", g.wanted()),
+            ]
         }
         Event::Revealed { card: c } => {
             let mut cues = vec![Cue::new("kak.quest.revealed").arg("quest", card(c))];
