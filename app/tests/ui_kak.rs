@@ -71,6 +71,21 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     give_test_facts(&ui);
     assert_eq!(app.get_page(), "kak-board", "{}", app.get_message());
     assert_eq!(k.get_ring().row_count(), 8);
+
+    // Each player looks at the virtue cards Tavola dealt, in turn, alone.
+    // Nobody typed a name: "Seat 1", never a bare number.
+    for name in ["Seat 1", "Seat 2"] {
+        assert!(k.get_prompt().starts_with(&format!("Tavola dealt the virtue cards. {name}")), "{}", k.get_prompt());
+        assert!(k.get_big_menu(), "the board is covered while a hand may show");
+        click(&ui, "Show my cards");
+        let shown = k.get_prompt().to_string();
+        assert!(shown.starts_with(&format!("{name}, your virtue cards: ")), "{shown}");
+        // Two players: one value-1 card of each virtue dealt, two each.
+        let cards = shown.split(": ").nth(1).and_then(|rest| rest.split(". ").next()).expect("the cards");
+        assert_eq!(cards.split(", ").filter(|c| c.ends_with(" 1")).count(), 2, "{shown}");
+        click(&ui, "Hide");
+    }
+    assert!(!k.get_big_menu());
     let camelot = k.get_ring().iter().find(|s| s.camelot).expect("Camelot in the ring");
     assert_eq!(camelot.knights.split(", ").count(), 2, "both knights start by Camelot");
 
@@ -109,6 +124,10 @@ fn a_ring_left_untapped_is_laid_on_the_reader_after_the_deal() {
     assert!(k.get_setup_problem().contains("lay them on the reader"), "{}", k.get_setup_problem());
     click(&ui, "Draw the tents and deal");
     assert_eq!(app.get_page(), "kak-board", "{}", app.get_message());
+    for _ in 0..4 {
+        click(&ui, "Show my cards");
+        click(&ui, "Hide");
+    }
     assert!(k.get_prompt().contains("8 to go"), "{}", k.get_prompt());
     assert!(k.get_ring().iter().all(|s| s.name.is_empty()), "nothing laid yet");
     // Clockwise from Camelot, each location on the simulated reader.

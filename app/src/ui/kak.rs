@@ -31,11 +31,23 @@ pub(super) struct KakScreen {
     /// The ring as laid so far, clockwise.
     ring: Vec<String>,
     menu: Menu,
+    /// The virtue cards Tavola dealt, shown to each player in turn: the
+    /// seat whose turn it is to look, and whether the cards show now.
+    deal: Option<(usize, bool)>,
+    /// The setup was sent: the deal is shown once the game is set up (the
+    /// table may first ask for the virtue cards' facts).
+    deal_pending: bool,
 }
 
 impl Default for KakScreen {
     fn default() -> Self {
-        KakScreen { seats: (0..4).map(|k| (k, String::new())).collect(), ring: Vec::new(), menu: Menu::Main }
+        KakScreen {
+            seats: (0..4).map(|k| (k, String::new())).collect(),
+            ring: Vec::new(),
+            menu: Menu::Main,
+            deal: None,
+            deal_pending: false,
+        }
     }
 }
 
@@ -343,7 +355,29 @@ impl Controller {
             facts: Facts::default(),
         };
         self.kak_screen.menu = Menu::Main;
+        self.kak_screen.deal_pending = true;
         self.kak(Command::Setup(setup));
+    }
+
+    /// The private look at the cards dealt: `(prompt, buttons)` for the
+    /// seat whose turn it is, its cards only while it has them shown.
+    fn deal_menu(&self, v: &KakView, (seat, open): (usize, bool), names: &Names<'_>) -> (String, Vec<ActionItem>) {
+        let lang = names.lang;
+        let say = |m: Msg| lang.text(&m);
+        let name = v.players.get(seat).map(|p| p.name.clone()).unwrap_or_default();
+        if !open {
+            return (say(msg!("ui.kak.deal.pass", name)), vec![button("deal-show", say(msg!("ui.kak.deal.show")), 1)]);
+        }
+        let hand = self
+            .booted
+            .table
+            .session
+            .engine::<Kak>()
+            .and_then(|g| g.player_states().get(seat).map(|p| p.hand.clone()))
+            .unwrap_or_default();
+        let cards: Vec<String> = hand.iter().map(|c| names.card(c)).collect();
+        let prompt = say(msg!("ui.kak.deal.cards", name, cards = cards.join(", ")));
+        (prompt, vec![button("deal-hide", say(msg!("ui.kak.deal.hide")), 1)])
     }
 
     /// Runs the button with `key` (see [`menu`]).
@@ -369,6 +403,13 @@ impl Controller {
                 if let Menu::Hand(purpose, _) = menu {
                     next = Menu::Hand(purpose, Vec::new());
                 }
+            }
+            "deal-show" => self.kak_screen.deal = self.kak_screen.deal.map(|(seat, _)| (seat, true)),
+            "deal-hide" => {
+                let players =
+                    self.view().game_view.as_ref().and_then(|g| g.get::<Kak>()).map_or(0, |v| v.players.len());
+                self.kak_screen.deal =
+                    self.kak_screen.deal.and_then(|(seat, _)| (seat + 1 < players).then_some((seat + 1, false)));
             }
             // The setup's ring, tapped in order.
             "ring-add" => {
@@ -434,9 +475,26 @@ impl Controller {
         };
         ui.set_setup_problem(problem.into());
 
-        let Some(v) = game else { return };
+        let Some(v) = game else {
+            self.kak_screen.deal_pending = false;
+            return;
+        };
+        // A seat nobody named is "Seat 2" on the screen, in its language.
+        let mut v = v.clone();
+        if let Some(g) = self.booted.table.session.engine::<Kak>() {
+            for p in &mut v.players {
+                if g.player_name(p.seat).is_none() {
+                    p.name = lang.text(&msg!("common.seat", seat = p.seat.number()));
+                }
+            }
+        }
+        let v = &v;
         if v.players.is_empty() {
             return;
+        }
+        // Dealt just now: each player looks at their own cards in turn.
+        if std::mem::take(&mut self.kak_screen.deal_pending) {
+            self.kak_screen.deal = Some((0, false));
         }
         let legal = self.kak_legal();
         if !self.kak_screen.menu.fits(&legal) {
@@ -509,7 +567,13 @@ impl Controller {
             lang.text(&msg!("ui.kak.piles", cards = counted(&v.supply)))
         };
         ui.set_on_table(on_table.into());
-        let (prompt, actions, big) = menu(v, &facts, &legal, &self.kak_screen.menu, lang);
+        let (prompt, actions, big) = match self.kak_screen.deal {
+            Some(step) if step.0 < v.players.len() => {
+                let (prompt, buttons) = self.deal_menu(v, step, &names);
+                (prompt, buttons, true)
+            }
+            _ => menu(v, &facts, &legal, &self.kak_screen.menu, lang),
+        };
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         ui.set_big_menu(big);

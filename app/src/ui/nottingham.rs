@@ -392,6 +392,16 @@ impl Controller {
         ui.set_setup_problem(problem.into());
 
         let Some(v) = view.nottingham() else { return };
+        // A seat nobody named is "Seat 2" on the screen, in its language.
+        let mut v = v.clone();
+        if let Some(g) = self.booted.table.session.engine::<Nottingham>() {
+            for p in &mut v.players {
+                if g.player_name(p.seat).is_none() {
+                    p.name = lang.text(&msg!("common.seat", seat = p.seat.number()));
+                }
+            }
+        }
+        let v = &v;
         let legal = self.notts_legal();
         if !self.notts_screen.menu.fits(&legal, v.ended.is_some()) {
             self.notts_screen.menu = Menu::Main;
