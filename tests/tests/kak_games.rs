@@ -293,3 +293,68 @@ fn the_next_rounds_tents_go_fewest_points_first_and_a_tie_is_drawn_by_lot() {
     }
     assert_eq!(ties.len(), 2, "both orders of the tie come up over the seeds");
 }
+
+#[test]
+fn two_players_past_the_target_in_the_same_tournament_share_the_victory_at_the_end_of_that_round() {
+    // Four players (15 points to win). Every round the first two seats take
+    // the Tournament cards and train a Sword 2 and a Lance 2 to bid with:
+    // a tie, a point each; the other two never bid. Both reach 15 in the
+    // same tournament, and the game ends with that round, shared.
+    let (mut d, _) = table(21, 4);
+    let plan: [&[&str]; 4] = [
+        &["tournament-1", "training-sword", "horse-1"],
+        &["tournament-2", "training-lance", "horse-2"],
+        &["training-dragon", "round-table-1", "court-1"],
+        &["training-book", "round-table-2", "court-2"],
+    ];
+    for round in 1..=15 {
+        let v = view(&mut d);
+        assert_eq!(v["round"], round);
+        let order = tent_order(&v);
+        for r in 0..3 {
+            for &seat in &order {
+                let out = d.send(kak("pick", json!({"card": format!("kak/action/{}", plan[seat][r])})));
+                assert!(codes(&out).is_empty(), "round {round}: {:?}", codes(&out));
+            }
+        }
+        let mut trained = [false; 2];
+        for _ in 0..12 {
+            let v = view(&mut d);
+            if v["phase"]["phase"] != "actions" {
+                break;
+            }
+            let seat = v["phase"]["seat"].as_u64().unwrap() as usize;
+            if seat < 2 && !trained[seat] {
+                trained[seat] = true;
+                let card = in_supply(&v, if seat == 0 { &[13, 17] } else { &[14, 18] });
+                let out = d.send(kak("train", json!({"card": card})));
+                assert!(codes(&out).is_empty(), "{:?}", codes(&out));
+            } else {
+                d.send(kak("end_turn", json!({})));
+            }
+        }
+        let v = view(&mut d);
+        assert_eq!(v["phase"]["phase"], "tournament", "round {round}: {}", v["phase"]);
+        d.press(0, "approve");
+        d.press(1, "approve");
+        // Each bids the value-2 card trained this round.
+        let hand_card = |v: &Value, cards: [usize; 2]| {
+            let supply: Vec<&str> = v["supply"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+            cards.iter().map(|n| format!("kak/virtue/card-{n}")).find(|c| !supply.contains(&c.as_str())).unwrap()
+        };
+        let (sword, lance) = (hand_card(&v, [13, 17]), hand_card(&v, [14, 18]));
+        d.send(kak("bid", json!({"seat": 0, "cards": [sword]})));
+        let out = d.send(kak("bid", json!({"seat": 1, "cards": [lance]})));
+        assert!(out.iter().any(|o| o["id"] == "kak.tournament.tied"), "round {round}: {:?}", lines(&out));
+        if round < 15 {
+            assert_ne!(view(&mut d)["phase"]["phase"], "over", "round {round}");
+        } else {
+            assert!(out.iter().any(|o| o["id"] == "kak.end.shared"), "{:?}", lines(&out));
+        }
+    }
+    let v = view(&mut d);
+    assert_eq!(v["phase"]["phase"], "over");
+    assert_eq!(v["phase"]["winners"], json!([0, 1]));
+    let scores: Vec<u64> = v["players"].as_array().unwrap().iter().map(|p| p["score"].as_u64().unwrap()).collect();
+    assert_eq!(scores, [15, 15, 0, 0]);
+}
