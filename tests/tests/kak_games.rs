@@ -313,7 +313,8 @@ fn two_players_past_the_target_in_the_same_tournament_share_the_victory_at_the_e
         let order = tent_order(&v);
         for r in 0..3 {
             for &seat in &order {
-                let out = d.send(kak("pick", json!({"card": format!("kak/action/{}", plan[seat][r])})));
+                let card = plan[seat].get(r).expect("three picks each");
+                let out = d.send(kak("pick", json!({"card": format!("kak/action/{card}")})));
                 assert!(codes(&out).is_empty(), "round {round}: {:?}", codes(&out));
             }
         }
