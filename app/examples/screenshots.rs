@@ -8,13 +8,13 @@ use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
-use tavola::games::kak;
 use tavola::games::nottingham::{self as notts, Colour, Item};
 use tavola::games::soc::{self, Knight, Place};
+use tavola::games::{kak, legends};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, FactsUi, KakUi, NottsUi, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, FactsUi, KakUi, LegendsUi, NottsUi, SocUi, Ui};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -64,6 +64,10 @@ impl Shooter {
 
     fn kak(&mut self, c: kak::Command) {
         self.touch(Touch::KingArthursKnights(c));
+    }
+
+    fn legends(&mut self, c: legends::Command) {
+        self.touch(Touch::CamelotLegends(c));
     }
 
     fn soc_turn(&mut self, evil: soc::Command, to: Place) {
@@ -508,6 +512,70 @@ fn main() {
     }
     s.last_line();
     s.save("kak-actions");
+    legends_screens(&mut s);
+}
+
+/// Camelot Legends' introductory game: the setup, then the board after the
+/// first characters and a few turns. Every card fact and the decks' counts
+/// are test values (`legends::test_facts`), not a real box's.
+fn legends_screens(s: &mut Shooter) {
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
+    let win = s.ui.window.clone_strong();
+    let ui = win.global::<LegendsUi<'_>>();
+    ui.invoke_setup_players(3);
+    for (i, name) in NAMES.iter().take(3).enumerate() {
+        ui.invoke_set_name(i as i32, (*name).into());
+    }
+    ui.invoke_step_events(5);
+    ui.invoke_step_events(5);
+    ui.invoke_step_characters(5);
+    ui.invoke_step_characters(5);
+    ui.invoke_step_characters(5);
+    ui.invoke_step_characters(5);
+    s.ui.step(s.now);
+    s.save("legends-setup");
+    let mut rng = tavola::games::GameRng::seeded(3);
+    let mut facts = legends::test_facts(&mut rng, 100);
+    for f in facts.characters.values_mut() {
+        f.level = legends::cards::INTRODUCTORY.to_string();
+    }
+    for f in facts.events.values_mut() {
+        f.level = legends::cards::INTRODUCTORY.to_string();
+        f.event_type = legends::EventType::Location;
+        if f.location.is_none() {
+            f.location = Some(legends::Location::Camelot);
+        }
+    }
+    s.legends(legends::Command::Setup(legends::Setup {
+        colours: legends::Colour::ALL[..3].to_vec(),
+        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
+        first: Some(Seat(0)),
+        events: 10,
+        characters: 20,
+        facts,
+    }));
+    // The buttons the screen offers, the first each time, with the
+    // character and the event picked on screen.
+    for _ in 0..30 {
+        let (key, _) = legends_button(&ui);
+        ui.invoke_act(key.into());
+    }
+    s.last_line();
+    s.save("legends-board");
+}
+
+/// The first of Camelot Legends' buttons: a command, else a list to open.
+fn legends_button(ui: &LegendsUi<'_>) -> (String, String) {
+    use slint::Model;
+    let all: Vec<(String, String)> =
+        ui.get_actions().iter().map(|a| (a.key.to_string(), a.label.to_string())).collect();
+    all.iter()
+        .find(|(k, _)| k.starts_with("do:") && !k.contains("end_turn"))
+        .or_else(|| all.iter().find(|(k, _)| k.starts_with("open:")))
+        .or_else(|| all.first())
+        .cloned()
+        .expect("a button")
 }
 
 /// The first button of King Arthur's Knights' menu that sends a command.

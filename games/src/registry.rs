@@ -34,9 +34,9 @@ macro_rules! games {
                 ShadowsOverCamelot($crate::soc::Soc) = "soc", "Shadows over Camelot", ["shadows-over-camelot"];
                 Nottingham($crate::nottingham::Nottingham) = "nottingham", "Nottingham", [];
                 KingArthursKnights($crate::kak::Kak) = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
+                CamelotLegends($crate::legends::Legends) = "legends", "Camelot Legends", ["camelot-legends"];
             }
             coming {
-                CamelotLegends = "legends", "Camelot Legends", ["camelot-legends"];
             }
         }
     };
@@ -208,17 +208,6 @@ macro_rules! registry {
                 #[serde(rename = $id $(, alias = $alias)*)]
                 $Kind(<$Engine as Game>::Error),
             )*
-            /// A rule of Camelot Legends, whose engine is built while the
-            /// game waits in `coming` for its screens: this variant goes
-            /// once the game's line moves to `playable`.
-            #[serde(rename = "legends")]
-            CamelotLegendsRules($crate::legends::LegendsError),
-        }
-
-        impl From<$crate::legends::LegendsError> for RuleError {
-            fn from(e: $crate::legends::LegendsError) -> Self {
-                RuleError::CamelotLegendsRules(e)
-            }
         }
 
         $(
@@ -237,7 +226,6 @@ macro_rules! registry {
                 match self {
                     RuleError::Common(e) => format!("common.{}", e.code()),
                     $(RuleError::$Kind(e) => format!("{}.{}", $id, e.code()),)*
-                    RuleError::CamelotLegendsRules(e) => format!("legends.{}", e.code()),
                 }
             }
 
@@ -246,7 +234,6 @@ macro_rules! registry {
                 match self {
                     RuleError::Common(e) => e.msg(),
                     $(RuleError::$Kind(e) => e.msg_named(who),)*
-                    RuleError::CamelotLegendsRules(e) => e.msg_named(who),
                 }
             }
         }
@@ -536,19 +523,18 @@ macro_rules! registry {
 
 games!(registry);
 
-/// Engines built ahead of their screens: their refusals and card facts
-/// reach the table (the owner may enter a game's card facts before it is
-/// playable) while the game stays in `coming`. Today: Camelot Legends. Moving a game to `playable` ends its entry
-/// here.
+/// Engines built ahead of their screens: their card facts reach the table
+/// (the owner may enter a game's card facts before it is playable) while
+/// the game stays in `coming`. Today: none, every game is playable. An
+/// engine built ahead of its screens answers here for its kind (and its
+/// refusals need an interim `RuleError` variant), until its line moves to
+/// `playable`.
 pub mod ahead {
     use super::GameKind;
 
     /// The card facts of a game in `coming` whose engine exists.
-    pub fn facts(kind: GameKind) -> &'static [crate::FactKind] {
-        match kind {
-            GameKind::CamelotLegends => crate::legends::cards::FACTS,
-            _ => &[],
-        }
+    pub fn facts(_kind: GameKind) -> &'static [crate::FactKind] {
+        &[]
     }
 }
 
@@ -624,9 +610,10 @@ mod tests {
             AnyGame::replay(GameKind::Avalon, [&soc]).unwrap_err(),
             ReplayError::WrongGame { expected: GameKind::Avalon, found: GameKind::ShadowsOverCamelot }
         );
-        assert_eq!(
-            AnyGame::replay(GameKind::CamelotLegends, []).unwrap_err(),
-            ReplayError::NotPlayable(GameKind::CamelotLegends)
-        );
+        // Every game is playable now; a game added to `coming` would be
+        // refused a replay (`ReplayError::NotPlayable`).
+        for kind in GameKind::ALL {
+            assert_eq!(AnyGame::replay(kind, []).is_ok(), kind.is_playable(), "{kind:?}");
+        }
     }
 }

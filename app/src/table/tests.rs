@@ -79,16 +79,6 @@ fn narration_lines_follow_each_other_without_overlap() {
 }
 
 #[test]
-fn a_game_not_built_yet_is_refused_with_its_name() {
-    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
-    let out = s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::CamelotLegends }));
-    assert!(
-        matches!(&out[0], Output::Notice { code, message } if code == "table.not_built" && message.contains("Camelot Legends"))
-    );
-    assert_eq!(s.view().game, None);
-}
-
-#[test]
 fn the_picker_marks_available_exactly_the_games_the_table_opens() {
     for game in GameKind::ALL {
         let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));

@@ -27,6 +27,9 @@ mod nottingham;
 // King Arthur's Knights' pages.
 #[path = "kak.rs"]
 mod kak;
+// Camelot Legends' pages.
+#[path = "legends.rs"]
+mod legends;
 // The owner's card facts: the form and Settings → Card facts.
 #[path = "facts.rs"]
 mod facts;
@@ -77,6 +80,14 @@ fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
         cards.push(("blank".into(), None));
         return cards;
     }
+    if game == Some(GameKind::CamelotLegends) {
+        let catalog = crate::catalog::Catalog::builtin();
+        let mut cards: Vec<_> = catalog.by_kind(GameKind::CamelotLegends, "event").map(|c| card(&c.id)).collect();
+        cards.extend(catalog.by_kind(GameKind::CamelotLegends, "character").map(|c| card(&c.id)));
+        cards.push(card("soc/black/saxons-1"));
+        cards.push(("blank".into(), None));
+        return cards;
+    }
     let mut cards = Vec::new();
     for role in Role::ALL {
         if role.is_unique() {
@@ -122,6 +133,7 @@ pub struct Controller {
     soc_screen: soc::SocScreen,
     notts_screen: nottingham::NottsScreen,
     kak_screen: kak::KakScreen,
+    legends_screen: legends::LegendsScreen,
     /// The card facts pages (see `facts.rs`).
     facts_screen: facts::FactsScreen,
     /// The game the card picker holds cards for.
@@ -157,6 +169,7 @@ impl Controller {
             soc_screen: Default::default(),
             notts_screen: Default::default(),
             kak_screen: Default::default(),
+            legends_screen: Default::default(),
             facts_screen: Default::default(),
             cards_for: None,
             hw: Default::default(),
@@ -378,6 +391,7 @@ impl Controller {
             Some(AnyView::ShadowsOverCamelot(g)) => return soc::page(g),
             Some(AnyView::Nottingham(g)) => return nottingham::page(g),
             Some(AnyView::KingArthursKnights(g)) => return kak::page(g),
+            Some(AnyView::CamelotLegends(g)) => return legends::page(g),
             Some(AnyView::Avalon(a)) => a,
         };
         if let Some(page) = avalon_options::page(&a.phase) {
@@ -473,6 +487,7 @@ impl Controller {
         self.refresh_soc(window, &view);
         self.refresh_notts(window, &view);
         self.refresh_kak(window, &view);
+        self.refresh_legends(window, &view);
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
         self.refresh_facts(window, lang);
@@ -938,5 +953,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     soc::wire(window, ctrl, with.clone());
     nottingham::wire(window, ctrl, with.clone());
     kak::wire(window, ctrl, with.clone());
+    legends::wire(window, ctrl, with.clone());
     facts::wire(window, ctrl, with);
 }

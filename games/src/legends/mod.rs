@@ -52,6 +52,8 @@ pub mod cards;
 mod error;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
+#[cfg(any(test, feature = "testkit"))]
+pub use fuzz::test_facts;
 mod legal;
 pub mod modifiers;
 #[cfg(test)]

@@ -1,0 +1,593 @@
+//! Camelot Legends on the screen (`app/ui/pages/legends.slint`): the setup,
+//! the board (the three locations, their events and every company's totals
+//! as Tavola adds them up), and the buttons for what the table is asked now.
+//!
+//! The buttons come from [`menu`]: the engine's list of what the rules
+//! accept now ([`crate::games::Game::legal`]), each command a button (`do:`
+//! and the command); long lists (the character laid, the event drawn, the
+//! moves) are a page at a time, kept in [`Menu`]. No rule is decided here.
+
+use super::Controller;
+use crate::catalog::Catalog;
+use crate::games::legends::cards::{Colour, Skill};
+use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase, Setup};
+use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
+use crate::table::{TableView, Touch};
+use crate::ui::{ActionItem, AppWindow, LegPlaceItem, LegPlayerItem, LegScoreItem, LegSeatChoice, LegendsUi};
+use slint::{Color, ComponentHandle};
+use std::cell::RefCell;
+use std::rc::Rc;
+use tavola_words::msg;
+
+type LegalNow = [Legal<Command, Choice>];
+
+/// Buttons a page of a long list holds (and one more for the next page).
+const PAGE: usize = 11;
+
+/// The screen's own state: the setup being prepared and a list shown a
+/// page at a time.
+#[derive(Debug)]
+pub(super) struct LegendsScreen {
+    colours: Vec<Colour>,
+    names: Vec<String>,
+    /// Who holds the Pendragon card (`None`: by lot).
+    first: Option<Seat>,
+    events: u8,
+    characters: u8,
+    menu: Menu,
+}
+
+impl Default for LegendsScreen {
+    fn default() -> Self {
+        LegendsScreen {
+            colours: Colour::ALL.to_vec(),
+            names: vec![String::new(); 4],
+            first: None,
+            // The table counts its white-icon cards once: no number is
+            // assumed here.
+            events: 0,
+            characters: 0,
+            menu: Menu::Main,
+        }
+    }
+}
+
+/// A list shown a page at a time, or a choice in steps.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) enum Menu {
+    /// The choices of the moment.
+    #[default]
+    Main,
+    /// The event drawn, picked on screen: this page.
+    Draw(usize),
+    /// The character laid, picked on screen: this page.
+    Lay(usize),
+    /// A move: this page.
+    Move(usize),
+    /// A hand's count set right.
+    HandCount(Seat),
+}
+
+impl Menu {
+    fn named(name: &str) -> Option<Menu> {
+        Some(match name {
+            "draw" => Menu::Draw(0),
+            "lay" => Menu::Lay(0),
+            "move" => Menu::Move(0),
+            _ => return None,
+        })
+    }
+
+    fn at_page(&self, page: usize) -> Menu {
+        match self {
+            Menu::Draw(_) => Menu::Draw(page),
+            Menu::Lay(_) => Menu::Lay(page),
+            Menu::Move(_) => Menu::Move(page),
+            other => other.clone(),
+        }
+    }
+
+    /// Whether the engine still lists what this menu offers.
+    fn fits(&self, legal: &LegalNow) -> bool {
+        let listed = |f: &dyn Fn(&Command) -> bool| legal.iter().any(|l| f(l.command()));
+        match self {
+            Menu::Main => true,
+            Menu::Draw(_) => listed(&|c| matches!(c, Command::DrawEvent { .. })),
+            Menu::Lay(_) => listed(&|c| matches!(c, Command::Lay { .. })),
+            Menu::Move(_) => listed(&|c| matches!(c, Command::Move { .. })),
+            Menu::HandCount(_) => listed(&|c| matches!(c, Command::CorrectHand { .. })),
+        }
+    }
+}
+
+/// The colour drawn on screen for a player.
+fn tint(c: Colour) -> Color {
+    match c {
+        Colour::Blue => Color::from_rgb_u8(0x4a, 0x8f, 0xd9),
+        Colour::Red => Color::from_rgb_u8(0xd9, 0x4f, 0x45),
+        Colour::Yellow => Color::from_rgb_u8(0xe8, 0xc5, 0x3a),
+        Colour::Green => Color::from_rgb_u8(0x5f, 0xb0, 0x5a),
+    }
+}
+
+fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
+    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
+}
+
+fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
+    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
+}
+
+fn card_name(card: &str, lang: Lang) -> String {
+    Catalog::builtin().label(card, lang)
+}
+
+/// `items` a page at a time, with "More" while more follow and "Back".
+fn paged(items: Vec<ActionItem>, page: usize, lang: Lang) -> Vec<ActionItem> {
+    let pages = items.len().div_ceil(PAGE).max(1);
+    let page = page.min(pages - 1);
+    let mut out: Vec<ActionItem> = items.into_iter().skip(page * PAGE).take(PAGE).collect();
+    if pages > 1 {
+        out.push(button(format!("page:{}", (page + 1) % pages), lang.text(&msg!("ui.legends.more")), 0));
+    }
+    out.push(button("back", lang.text(&msg!("ui.legends.back")), 0));
+    out
+}
+
+/// The cards of `kind` Tavola has not seen on the table yet.
+fn unseen(v: &LegendsView, kind: &str) -> Vec<String> {
+    let mut seen: Vec<&String> = v.discarded.iter().chain(v.heraldic.iter()).chain(v.laid.iter()).collect();
+    for place in &v.places {
+        seen.extend(place.events.iter().map(|e| &e.card));
+        seen.extend(place.companies.iter().flat_map(|c| &c.cards));
+    }
+    for p in &v.players {
+        seen.extend(p.zone.iter());
+    }
+    Catalog::builtin()
+        .by_kind(GameKind::CamelotLegends, kind)
+        .map(|c| c.id.clone())
+        .filter(|id| !seen.contains(&id))
+        .collect()
+}
+
+/// What the table asks now and its buttons: `(prompt, buttons, fills the
+/// page)`.
+pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<ActionItem>, bool) {
+    let say = |m: Msg| lang.text(&m);
+    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    if matches!(v.phase, Phase::Over { .. }) {
+        return (String::new(), vec![button("leave", say(msg!("ui.legends.cmd.leave")), 1)], false);
+    }
+    match m {
+        Menu::Main => {}
+        Menu::Draw(page) => {
+            let items = unseen(v, "event")
+                .into_iter()
+                .map(|card| {
+                    let label = card_name(&card, lang);
+                    command_button(&Command::DrawEvent { card }, label, 0)
+                })
+                .collect();
+            return (say(msg!("ui.legends.ask.which_event")), paged(items, *page, lang), true);
+        }
+        Menu::Lay(page) => {
+            let items = unseen(v, "character")
+                .into_iter()
+                .map(|card| {
+                    let label = card_name(&card, lang);
+                    command_button(&Command::Lay { card }, label, 0)
+                })
+                .collect();
+            return (say(msg!("ui.legends.ask.which_character")), paged(items, *page, lang), true);
+        }
+        Menu::Move(page) => {
+            let items = legal
+                .iter()
+                .filter_map(|l| match l {
+                    Legal::Exact(c @ Command::Move { cards, to }) => {
+                        let names: Vec<String> = cards.iter().map(|c| card_name(c, lang)).collect();
+                        let label = say(msg!("ui.legends.cmd.move_to", cards = names.join(" + "), location = to.msg()));
+                        Some(command_button(c, label, 0))
+                    }
+                    _ => None,
+                })
+                .collect();
+            return (say(msg!("ui.legends.ask.move")), paged(items, *page, lang), true);
+        }
+        Menu::HandCount(s) => {
+            let mut a: Vec<ActionItem> = (0..=crate::games::legends::HAND)
+                .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
+                .collect();
+            a.push(button("back", say(msg!("ui.legends.back")), 0));
+            return (say(msg!("ui.legends.ask.hand", name = who(*s))), a, false);
+        }
+    }
+    let laid = v.laid.as_deref().map(|c| card_name(c, lang)).unwrap_or_default();
+    let mut a = Vec::new();
+    let mut moves = false;
+    for l in legal {
+        let c = l.command();
+        let b = match c {
+            Command::DrawEvent { .. } => button("open:draw", say(msg!("ui.legends.cmd.pick_event")), 1),
+            Command::Lay { .. } => button("open:lay", say(msg!("ui.legends.cmd.pick_character")), 0),
+            Command::Play { location } => {
+                command_button(c, say(msg!("ui.legends.cmd.play", card = laid.as_str(), location = location.msg())), 1)
+            }
+            Command::Complete { card } => {
+                command_button(c, say(msg!("ui.legends.cmd.complete", event = card_name(card, lang))), 1)
+            }
+            Command::DrawCharacter => command_button(c, say(msg!("ui.legends.cmd.draw_character")), 0),
+            Command::Move { .. } => {
+                if moves {
+                    continue;
+                }
+                moves = true;
+                button("open:move", say(msg!("ui.legends.cmd.move")), 0)
+            }
+            Command::EndTurn => command_button(c, say(msg!("ui.legends.cmd.end_turn")), 0),
+            Command::EndGame => command_button(c, say(msg!("ui.legends.cmd.end_game")), 2),
+            // Set on the setup page, by a player's tile, or on the card
+            // facts form.
+            Command::Setup(_) | Command::CorrectHand { .. } | Command::Learn { .. } => continue,
+        };
+        a.push(b);
+    }
+    (prompt(v, lang), a, false)
+}
+
+/// The question of the moment.
+fn prompt(v: &LegendsView, lang: Lang) -> String {
+    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let laid = v.laid.as_deref().map(|c| card_name(c, lang));
+    lang.text(&match (&v.phase, laid) {
+        (Phase::Setup | Phase::Over { .. }, _) => return String::new(),
+        (Phase::Placing { seat, .. }, None) => msg!("ui.legends.ask.place", name = who(*seat)),
+        (Phase::Placing { .. } | Phase::Turn(_), Some(card)) => msg!("ui.legends.ask.where", card),
+        (Phase::Turn(t), None) if !t.drawn => msg!("ui.legends.ask.draw", name = who(t.seat)),
+        (Phase::Turn(t), None) => msg!("ui.legends.ask.actions", name = who(t.seat), count = v.actions_left),
+    })
+}
+
+/// A location's events, a line each: its name, what it asks, its points,
+/// who meets it now.
+fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
+    let who = |i: usize| v.players.get(i).map(|p| p.name.clone()).unwrap_or_default();
+    let mut lines = Vec::new();
+    for e in &place.events {
+        let name = card_name(&e.card, lang);
+        let needs: Vec<String> =
+            e.requirements.iter().map(|r| format!("{} {}", lang.text(&r.skill.msg()), r.needed)).collect();
+        let met: Vec<String> = e.met.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| who(i)).collect();
+        let met = if met.is_empty() { "—".to_string() } else { met.join(", ") };
+        lines.push(lang.text(&msg!(
+            "ui.legends.event",
+            event = name,
+            needs = needs.join(" + "),
+            points = e.victory_points,
+            names = met
+        )));
+    }
+    lines.join("\n")
+}
+
+/// A location's companies, a line each: whose, how many characters, the
+/// totals per skill.
+fn companies_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
+    let mut lines = Vec::new();
+    for c in &place.companies {
+        let name = v.players.get(c.seat.index()).map(|p| p.name.clone()).unwrap_or_default();
+        let totals: Vec<String> = Skill::ALL
+            .iter()
+            .map(|s| format!("{} {}", lang.text(&s.msg()), c.totals.get(s).copied().unwrap_or(0)))
+            .collect();
+        let cards: Vec<String> = c.cards.iter().map(|x| card_name(x, lang)).collect();
+        lines.push(format!("{name} ({}): {}", cards.join(", "), totals.join(" · ")));
+    }
+    lines.join("\n")
+}
+
+impl Controller {
+    fn legends(&mut self, cmd: Command) {
+        self.touch(Touch::CamelotLegends(cmd));
+    }
+
+    fn legends_legal(&self) -> Vec<Legal<Command, Choice>> {
+        self.booted.table.session.engine::<Legends>().map(Game::legal).unwrap_or_default()
+    }
+
+    fn legends_start(&mut self) {
+        let s = &self.legends_screen;
+        let n = s.colours.len();
+        let setup = Setup {
+            colours: s.colours.clone(),
+            names: s.names.iter().take(n).map(|n| n.trim().to_string()).collect(),
+            first: s.first,
+            events: s.events,
+            characters: s.characters,
+            facts: Default::default(),
+        };
+        self.legends_screen.menu = Menu::Main;
+        self.legends(Command::Setup(setup));
+    }
+
+    /// Runs the button with `key` (see [`menu`]).
+    pub(super) fn legends_act(&mut self, key: &str) {
+        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
+        let menu = std::mem::take(&mut self.legends_screen.menu);
+        let mut next = Menu::Main;
+        match verb {
+            "do" => match serde_json::from_str::<Command>(arg) {
+                Ok(c) => self.legends(c),
+                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
+            },
+            "open" => next = Menu::named(arg).unwrap_or_default(),
+            "page" => next = menu.at_page(arg.parse().unwrap_or(0)),
+            "back" => {}
+            "leave" => self.touch(Touch::Leave { confirm: true }),
+            "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
+            _ => eprintln!("tavola: an unknown button: {key}"),
+        }
+        self.legends_screen.menu = next;
+    }
+
+    /// Copies the game's public view into the `LegendsUi` global.
+    pub(super) fn refresh_legends(&mut self, window: &AppWindow, view: &TableView) {
+        let lang = view.lang;
+        let ui = window.global::<LegendsUi<'_>>();
+        let s = &self.legends_screen;
+        let seats: Vec<LegSeatChoice> = s
+            .colours
+            .iter()
+            .enumerate()
+            .map(|(i, c)| LegSeatChoice {
+                colour: lang.text(&c.msg()).into(),
+                tint: tint(*c),
+                name: s.names.get(i).cloned().unwrap_or_default().into(),
+            })
+            .collect();
+        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
+        ui.set_first(s.first.map_or(-1, |f| i32::from(f.0)));
+        ui.set_events(i32::from(s.events));
+        ui.set_characters(i32::from(s.characters));
+
+        let Some(v) = view.game_view.as_ref().and_then(|g| g.get::<Legends>()) else { return };
+        if v.players.is_empty() {
+            return;
+        }
+        // A seat nobody named is "Seat 2" on the screen, in its language.
+        let mut v = v.clone();
+        if let Some(g) = self.booted.table.session.engine::<Legends>() {
+            for p in &mut v.players {
+                if g.player_name(p.seat).is_none() {
+                    p.name = lang.text(&msg!("common.seat", seat = p.seat.number()));
+                }
+            }
+        }
+        let v = &v;
+        let legal = self.legends_legal();
+        if !self.legends_screen.menu.fits(&legal) {
+            self.legends_screen.menu = Menu::Main;
+        }
+        let players: Vec<LegPlayerItem> = v
+            .players
+            .iter()
+            .map(|p| LegPlayerItem {
+                name: p.name.clone().into(),
+                tint: tint(p.colour),
+                hand: i32::from(p.hand),
+                points: p.points as i32,
+                turn: p.turn,
+            })
+            .collect();
+        super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
+        let places: Vec<LegPlaceItem> = v
+            .places
+            .iter()
+            .map(|p| LegPlaceItem {
+                name: lang.text(&p.location.msg()).into(),
+                events: events_text(v, p, lang).into(),
+                companies: companies_text(v, p, lang).into(),
+                done: p.done_this_turn,
+            })
+            .collect();
+        super::set_model(&ui.get_places(), places, |m| ui.set_places(m));
+        let heraldic = v.heraldic.as_deref().map(|c| card_name(c, lang)).unwrap_or_else(|| "—".into());
+        let status = lang.text(&msg!(
+            "ui.legends.status",
+            events = u32::from(v.event_deck),
+            characters = u32::from(v.character_deck),
+            heraldic
+        ));
+        ui.set_status(status.into());
+        let (prompt, actions, big) = menu(v, &legal, &self.legends_screen.menu, lang);
+        ui.set_prompt(prompt.into());
+        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
+        ui.set_big_menu(big);
+        // The end.
+        let outcome = self.booted.table.session.engine::<Legends>().and_then(Game::outcome);
+        let words = outcome.and_then(|o| GameKind::CamelotLegends.outcome_words(&o.winner, &o.reason));
+        let winners = v.winners.clone().unwrap_or_default();
+        let name = |s: &Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+        let title = match winners.as_slice() {
+            [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
+            [one] => lang.text(&msg!("ui.legends.end.winner", name = name(one))),
+            many => {
+                let names: Vec<String> = many.iter().map(name).collect();
+                lang.text(&msg!("ui.legends.end.shared", names = names.join(", ")))
+            }
+        };
+        ui.set_result_title(title.into());
+        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
+        let scores: Vec<LegScoreItem> = v
+            .players
+            .iter()
+            .map(|p| LegScoreItem {
+                name: p.name.clone().into(),
+                tint: tint(p.colour),
+                points: p.points as i32,
+                winner: winners.contains(&p.seat),
+            })
+            .collect();
+        super::set_model(&ui.get_scores(), scores, |m| ui.set_scores(m));
+    }
+}
+
+/// The page for a Camelot Legends view.
+pub(super) fn page(v: &LegendsView) -> &'static str {
+    match v.phase {
+        Phase::Setup => "legends-setup",
+        Phase::Over { .. } => "legends-end",
+        _ => "legends-board",
+    }
+}
+
+/// Connects the `LegendsUi` callbacks.
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+    window: &AppWindow,
+    ctrl: &Rc<RefCell<Controller>>,
+    with: Rc<W>,
+) {
+    let ui = window.global::<LegendsUi<'_>>();
+    {
+        let with = with.clone();
+        ui.on_setup_players(move |n| {
+            with(&|c| {
+                let s = &mut c.legends_screen;
+                let n = n.clamp(2, 4) as usize;
+                s.colours.truncate(n);
+                while s.colours.len() < n {
+                    match Colour::ALL.into_iter().find(|k| !s.colours.contains(k)) {
+                        Some(k) => s.colours.push(k),
+                        None => break,
+                    }
+                }
+                if s.first.is_some_and(|f| f.index() >= n) {
+                    s.first = None;
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_cycle_colour(move |i| {
+            with(&|c| {
+                let s = &mut c.legends_screen;
+                let Some(current) = s.colours.get(i.max(0) as usize).copied() else { return };
+                let at = Colour::ALL.iter().position(|&k| k == current).unwrap_or(0);
+                let next = (1..Colour::ALL.len())
+                    .map(|d| Colour::ALL[(at + d) % Colour::ALL.len()])
+                    .find(|k| !s.colours.contains(k));
+                if let Some(k) = next {
+                    s.colours[i as usize] = k;
+                }
+            })
+        });
+    }
+    {
+        // Typing changes no page: no refresh, so the field keeps its focus.
+        let c = ctrl.clone();
+        ui.on_set_name(move |i, text| {
+            if let Some(name) = c.borrow_mut().legends_screen.names.get_mut(i.max(0) as usize) {
+                *name = text.to_string();
+            }
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_set_first(move |i| with(&|c| c.legends_screen.first = u8::try_from(i).ok().filter(|i| *i < 4).map(Seat)));
+    }
+    {
+        let with = with.clone();
+        ui.on_step_events(move |d| {
+            with(&|c| {
+                let e = &mut c.legends_screen.events;
+                *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::EVENTS)) as u8;
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_step_characters(move |d| {
+            with(&|c| {
+                let e = &mut c.legends_screen.characters;
+                *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::CHARACTERS)) as u8;
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        ui.on_start(move || with(&|c| c.legends_start()));
+    }
+    ui.on_act(move |key| with(&|c| c.legends_act(&key)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::testkit::Fuzz;
+    use crate::games::Ctx;
+
+    fn sent(b: &ActionItem) -> Option<Command> {
+        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
+    }
+
+    #[test]
+    fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
+        let mut states = 0;
+        for seed in 0..12 {
+            let mut ctx = Ctx::seeded(seed);
+            let mut g = Legends::default();
+            for _ in 0..500 {
+                if g.is_over() {
+                    break;
+                }
+                if !g.view().players.is_empty() {
+                    states += 1;
+                    let (v, legal) = (g.view(), g.legal());
+                    let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
+                    let (prompt, main, _) = menu(&v, &legal, &Menu::Main, lang);
+                    assert!(!prompt.is_empty() && !prompt.contains("ui."), "{prompt}");
+                    let mut buttons = main.clone();
+                    for b in &main {
+                        if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
+                            // Every page of the list.
+                            for page in 0..12 {
+                                buttons.extend(menu(&v, &legal, &m.at_page(page), lang).1);
+                            }
+                        }
+                    }
+                    for b in &buttons {
+                        assert!(!b.label.is_empty() && !b.label.contains("ui."), "{b:?}");
+                    }
+                    let commands: Vec<Command> = buttons.iter().filter_map(sent).collect();
+                    for c in &commands {
+                        let listed = legal.iter().any(|l| match l {
+                            Legal::Exact(x) | Legal::Secret(x) => x == c,
+                            Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
+                        });
+                        assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
+                    }
+                    for l in &legal {
+                        let Legal::Exact(c) = l else { continue };
+                        assert!(commands.contains(c), "seed {seed}: {c:?} is legal but has no button");
+                    }
+                }
+                let cmd = g.random_command(&mut ctx.rng);
+                let _ = g.execute(&cmd, &mut ctx);
+            }
+        }
+        assert!(states > 1_000, "only {states} states");
+    }
+
+    #[test]
+    fn a_long_list_goes_a_page_at_a_time_and_comes_round_again() {
+        let items: Vec<ActionItem> = (0..25).map(|i| button(format!("x:{i}"), i.to_string(), 0)).collect();
+        let first = paged(items.clone(), 0, Lang::En);
+        assert_eq!(first.len(), PAGE + 2, "a page, More and Back");
+        assert_eq!(first[PAGE].key, "page:1");
+        let last = paged(items, 2, Lang::En);
+        assert_eq!(last.len(), 3 + 2);
+        assert_eq!(last[3].key, "page:0", "More comes round to the first page");
+    }
+}
