@@ -53,6 +53,12 @@ impl Driver {
                 panic!("after {line}: the game breaks an invariant: {why}");
             }
         }
+        if let Some(game) = self.table.session().engine::<tavola::games::legends::Legends>() {
+            use tavola::games::Game;
+            if let Err(why) = game.check_invariants() {
+                panic!("after {line}: the game breaks an invariant: {why}");
+            }
+        }
         if let Some(game) = self.table.session().engine::<tavola::games::kak::Kak>() {
             use tavola::games::Game;
             if let Err(why) = game.check_invariants() {

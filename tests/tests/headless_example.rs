@@ -121,3 +121,16 @@ fn the_king_arthurs_knights_example_plays_a_round_as_its_comments_say() {
         kak["players"].as_array().unwrap().iter().map(|p| p["virtue_cards"].as_u64().unwrap()).collect();
     assert_eq!(hands.iter().sum::<u64>(), 6 + 4, "{hands:?}");
 }
+
+#[test]
+fn the_camelot_legends_example_plays_an_introductory_game_to_its_count() {
+    let out = replay("legends-2-players.jsonl", 7);
+    let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
+    assert!(refused.is_empty(), "no input of the example is refused: {refused:?}");
+    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    assert!(lines.contains(&"Anna completes The Black Knight: 3 victory points."), "{lines:?}");
+    assert!(lines.contains(&"Bruno wins with 6 victory points."), "{lines:?}");
+    let legends = &out.last().unwrap()["view"]["legends"];
+    assert_eq!(legends["phase"]["phase"], "over");
+    assert_eq!(legends["winners"], serde_json::json!([1]));
+}

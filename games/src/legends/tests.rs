@@ -558,8 +558,15 @@ fn line_id(cue: &Cue) -> String {
 
 /// True when `lang` has the message with exactly these parameters.
 fn has(lang: Lang, id: &str, params: &BTreeSet<String>) -> bool {
+    // A plural form serving one number may leave `{count}` out ("one
+    // victory point").
+    let mut uncounted = params.clone();
+    uncounted.remove("count");
     lang.catalog().get(id).is_some_and(|e| {
-        e.strings.iter().all(|s| placeholders(s).into_iter().map(str::to_string).collect::<BTreeSet<_>>() == *params)
+        e.strings.iter().all(|s| {
+            let found = placeholders(s).into_iter().map(str::to_string).collect::<BTreeSet<_>>();
+            found == *params || (e.strings.len() > 1 && found == uncounted)
+        })
     })
 }
 

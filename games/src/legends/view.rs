@@ -216,12 +216,14 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             vec![Cue::new("legends.event.completed")
                 .arg("name", name(*seat))
                 .card("card", card.clone())
-                .arg("points", points)]
+                .arg("count", points)]
         }
         Event::CharacterDrawn { seat } => vec![Cue::new("legends.character.drawn").arg("name", name(*seat))],
         Event::Moved { seat, to, .. } => {
             vec![Cue::new("legends.moved").arg("name", name(*seat)).arg("location", tavola_words::Said::msg(to))]
         }
+        // With the event deck empty a turn begins without a draw.
+        Event::TurnPassed { to } if g.event_deck == 0 => vec![Cue::new("legends.turn.no_draw").arg("name", name(*to))],
         Event::TurnPassed { to } => vec![Cue::new("legends.turn").arg("name", name(*to))],
         Event::GameEnded { reason } => {
             let mut cues = vec![Cue::new(match reason {
@@ -232,8 +234,8 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             let winners = g.winners();
             let best = winners.first().map_or(0, |w| points[w.index()]);
             match winners.as_slice() {
-                [one] => cues.push(Cue::new("legends.end.winner").arg("name", name(*one)).arg("points", best)),
-                _ => cues.push(Cue::new("legends.end.shared").arg("points", best)),
+                [one] => cues.push(Cue::new("legends.end.winner").arg("name", name(*one)).arg("count", best)),
+                _ => cues.push(Cue::new("legends.end.shared").arg("count", best)),
             }
             cues
         }

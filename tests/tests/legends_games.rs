@@ -1,0 +1,188 @@
+//! Camelot Legends' introductory game through the headless driver, from
+//! setup to the count: the first characters placed, events drawn to their
+//! locations, companies added up skill by skill, an event completed only
+//! when every requirement is met and one a location a turn, the draw that
+//! stops with the deck empty, and the end when the last event is done.
+//!
+//! Every card fact here is a TEST VALUE, not a real card's: every
+//! character has 2 in each skill; the events' places, requirements and
+//! points are made up within the rulebook's ranges.
+
+use serde_json::{json, Value};
+use tavola::catalog::Catalog;
+use tavola::games::GameKind;
+use tavola_tests::{codes, lines, Driver};
+
+fn legends(cmd: &str, fields: Value) -> Value {
+    let mut c = json!({"touch": "legends", "cmd": cmd});
+    c.as_object_mut().unwrap().extend(fields.as_object().cloned().unwrap_or_default());
+    c
+}
+
+fn characters() -> Vec<String> {
+    Catalog::builtin().by_kind(GameKind::CamelotLegends, "character").map(|c| c.id.clone()).collect()
+}
+
+fn event(slug: &str) -> String {
+    format!("legends/event/{slug}")
+}
+
+/// Test values (see the module's note).
+fn facts() -> Value {
+    let mut chars = serde_json::Map::new();
+    for c in characters() {
+        chars.insert(
+            c,
+            json!({"skills": [2, 2, 2, 2, 2, 2], "alliance": "none", "gender": "male", "level": "introductory"}),
+        );
+    }
+    let ev = |location: &str, reqs: Value, points: u8| json!({"event_type": "location", "location": location, "requirements": reqs, "victory_points": points, "level": "introductory"});
+    json!({
+        "characters": chars,
+        "events": {
+            event("the-black-knight"): ev("perilous-forest", json!([{"skill": "combat", "needed": 6}]), 3),
+            event("theft-of-excalibur"): ev("perilous-forest", json!([{"skill": "cunning", "needed": 6}, {"skill": "combat", "needed": 8}]), 2),
+            event("irish-alliance"): ev("camelot", json!([{"skill": "diplomacy", "needed": 6}]), 2),
+            event("lady-of-the-lake"): ev("camelot", json!([{"skill": "psyche", "needed": 6}]), 1),
+            event("sword-in-the-stone"): ev("camelot", json!([{"skill": "chivalry", "needed": 6}]), 2),
+            event("the-questing-beast"): ev("camelot", json!([{"skill": "adventure", "needed": 6}]), 1),
+        },
+    })
+}
+
+fn ok(d: &mut Driver, cmd: &str, fields: Value) -> Vec<Value> {
+    let out = d.send(legends(cmd, fields.clone()));
+    assert!(codes(&out).iter().all(|c| !c.contains('.')), "{cmd} {fields}: {:?}", codes(&out));
+    out
+}
+
+/// A tag's UID, a new one each time.
+fn uid() -> String {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+    format!("04C1{:010X}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
+/// Lays `card` on the reader (a tag), then plays it to `location`.
+fn play(d: &mut Driver, card: &str, location: &str) {
+    let out = d.send(json!({"tag": "placed", "uid": uid(), "card": card}));
+    assert!(codes(&out).iter().all(|c| !c.contains('.')), "{card}: {:?}", codes(&out));
+    d.send(json!({"tag": "removed"}));
+    ok(d, "play", json!({"location": location}));
+}
+
+fn draw(d: &mut Driver, slug: &str) -> Vec<Value> {
+    let out = d.send(json!({"tag": "placed", "uid": uid(), "card": event(slug)}));
+    assert!(codes(&out).iter().all(|c| !c.contains('.')), "{slug}: {:?}", codes(&out));
+    d.send(json!({"tag": "removed"}));
+    out
+}
+
+fn view(d: &mut Driver) -> Value {
+    d.view()["legends"].clone()
+}
+
+fn points(v: &Value) -> Vec<u64> {
+    v["players"].as_array().unwrap().iter().map(|p| p["points"].as_u64().unwrap()).collect()
+}
+
+/// A company's total in one skill at a location.
+fn total(v: &Value, location: &str, seat: u64, skill: &str) -> i64 {
+    let place = v["places"].as_array().unwrap().iter().find(|p| p["location"] == location).expect("the place");
+    place["companies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["seat"] == seat)
+        .map_or(0, |c| c["totals"][skill].as_i64().unwrap())
+}
+
+#[test]
+fn an_introductory_game_from_the_first_characters_to_the_count() {
+    let mut d = Driver::new(4);
+    d.send(json!({"touch": "choose_game", "game": "legends"}));
+    let out = ok(
+        &mut d,
+        "setup",
+        json!({"colours": ["blue", "red"], "names": ["Anna", "Bruno"], "first": 0, "events": 6, "characters": 20, "facts": facts()}),
+    );
+    let said: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    assert!(said.iter().any(|l| l.contains("Anna")), "the first to place is named: {said:?}");
+    let c = characters();
+
+    // The first characters: Anna's to the Forest, Bruno's to Camelot.
+    play(&mut d, &c[0], "perilous-forest");
+    play(&mut d, &c[1], "camelot");
+
+    // Anna draws the Black Knight (to the Forest); one character is not
+    // enough for Combat 6; she plays two more there.
+    draw(&mut d, "the-black-knight");
+    let early = d.send(legends("complete", json!({"card": event("the-black-knight")})));
+    assert_eq!(codes(&early).len(), 1, "refused: {:?}", codes(&early));
+    assert!(codes(&early)[0].starts_with("legends."), "{:?}", codes(&early));
+    play(&mut d, &c[2], "perilous-forest");
+    play(&mut d, &c[3], "perilous-forest");
+    let v = view(&mut d);
+    assert_eq!(total(&v, "perilous-forest", 0, "combat"), 6, "three characters of 2 each");
+    assert_eq!(v["players"][0]["hand"], 2, "five dealt, three laid");
+
+    // Bruno: the Irish alliance to Camelot, two more characters there (the
+    // turn ends by itself after the second action).
+    draw(&mut d, "irish-alliance");
+    play(&mut d, &c[4], "camelot");
+    play(&mut d, &c[7], "camelot");
+    assert_eq!(total(&view(&mut d), "camelot", 1, "diplomacy"), 6);
+
+    // Anna: the Theft of Excalibur to the Forest; the Black Knight is
+    // completed; a second event at the same location this turn is not.
+    draw(&mut d, "theft-of-excalibur");
+    let out = ok(&mut d, "complete", json!({"card": event("the-black-knight")}));
+    assert!(!lines(&out).is_empty());
+    let again = d.send(legends("complete", json!({"card": event("theft-of-excalibur")})));
+    assert_eq!(codes(&again).len(), 1, "one event a location a turn: {:?}", codes(&again));
+    ok(&mut d, "end_turn", json!({}));
+    assert_eq!(points(&view(&mut d)), [3, 0]);
+
+    // Bruno completes the Irish alliance (Diplomacy 6 with three).
+    draw(&mut d, "lady-of-the-lake");
+    ok(&mut d, "complete", json!({"card": event("irish-alliance")}));
+    ok(&mut d, "end_turn", json!({}));
+
+    // Anna: the theft asks Cunning 6 and Combat 8: her three characters
+    // meet only the first, so it is refused until a fourth joins them.
+    draw(&mut d, "sword-in-the-stone");
+    let short = d.send(legends("complete", json!({"card": event("theft-of-excalibur")})));
+    assert_eq!(codes(&short).len(), 1, "both requirements: {:?}", codes(&short));
+    let v = view(&mut d);
+    let forest = v["places"].as_array().unwrap().iter().find(|p| p["location"] == "perilous-forest").unwrap().clone();
+    let theft = forest["events"].as_array().unwrap().iter().find(|e| e["card"] == event("theft-of-excalibur")).unwrap();
+    assert_eq!(theft["met"], json!([false, false]));
+    play(&mut d, &c[5], "perilous-forest");
+    ok(&mut d, "end_turn", json!({}));
+
+    // Bruno: the Questing Beast is the last event; Camelot holds three. He
+    // completes the Lady of the Lake (Psyche 6).
+    draw(&mut d, "the-questing-beast");
+    let v = view(&mut d);
+    assert_eq!(v["event_deck"], 0);
+    let camelot = v["places"].as_array().unwrap().iter().find(|p| p["location"] == "camelot").unwrap().clone();
+    assert_eq!(camelot["events"].as_array().unwrap().len(), 3);
+    ok(&mut d, "complete", json!({"card": event("lady-of-the-lake")}));
+    ok(&mut d, "end_turn", json!({}));
+
+    // The deck is empty: no draw. Anna completes the theft (Cunning 8,
+    // Combat 8 with four characters).
+    ok(&mut d, "complete", json!({"card": event("theft-of-excalibur")}));
+    ok(&mut d, "end_turn", json!({}));
+    assert_eq!(points(&view(&mut d)), [5, 3]);
+
+    // Bruno: the sword now, the beast on his next turn, the last event.
+    ok(&mut d, "complete", json!({"card": event("sword-in-the-stone")}));
+    ok(&mut d, "end_turn", json!({}));
+    ok(&mut d, "end_turn", json!({}));
+    let out = ok(&mut d, "complete", json!({"card": event("the-questing-beast")}));
+    let v = view(&mut d);
+    assert_eq!(v["phase"]["phase"], "over", "the last event done with the deck empty: {:?}", lines(&out));
+    assert_eq!(points(&v), [5, 6]);
+    assert_eq!(v["winners"], json!([1]));
+    assert_eq!(v["players"][0]["hand"], 1, "five dealt, four laid");
+}
