@@ -1,0 +1,114 @@
+//! Camelot Legends' introductory game through the widgets, with Slint's
+//! testing backend: the setup page (players, colours, the decks' counts,
+//! the Pendragon card), the first characters picked on screen and played to
+//! a location, an event drawn on the simulated reader, a character drawn,
+//! and a hand's count set right by tapping its player. The card facts are
+//! test values (`legends::test_facts`), not a real box's.
+
+mod common;
+
+use common::click;
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::games::legends::{self, cards::INTRODUCTORY, EventType, Location};
+use tavola::games::GameRng;
+use tavola::table::{Input, Touch};
+use tavola::ui::{init, App, LegendsUi, TableSim, Ui};
+
+fn open() -> Ui {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+    ui.step(0);
+    click(&ui, "Camelot Legends");
+    ui
+}
+
+/// Test facts for every card, every one of the introductory game, every
+/// event a location event (its place the rules text's where it gives one).
+fn give_test_facts(ui: &Ui) {
+    let mut facts = legends::test_facts(&mut GameRng::seeded(8), 100);
+    for f in facts.characters.values_mut() {
+        f.level = INTRODUCTORY.to_string();
+    }
+    for (id, f) in facts.events.iter_mut() {
+        f.level = INTRODUCTORY.to_string();
+        f.event_type = EventType::Location;
+        let forest = id.ends_with("the-black-knight") || id.ends_with("theft-of-excalibur");
+        f.location = Some(if forest { Location::PerilousForest } else { Location::Camelot });
+    }
+    for (card, facts) in facts.to_book().iter() {
+        let touch = Touch::SetFacts { card: card.to_string(), facts: facts.clone() };
+        ui.controller.borrow_mut().input(Input::Touch(touch));
+    }
+    ui.step(0);
+}
+
+fn labels(l: &LegendsUi<'_>) -> Vec<String> {
+    l.get_actions().iter().map(|a| a.label.to_string()).collect()
+}
+
+#[test]
+fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widgets() {
+    let ui = open();
+    let app = ui.window.global::<App<'_>>();
+    let l = ui.window.global::<LegendsUi<'_>>();
+    assert_eq!(app.get_page(), "legends-setup");
+    give_test_facts(&ui);
+    click(&ui, "Fewer: Players");
+    click(&ui, "Fewer: Players");
+    assert_eq!(l.get_setup_seats().row_count(), 2);
+    click(&ui, "Colour of seat 2");
+    let colours: Vec<String> = l.get_setup_seats().iter().map(|s| s.colour.to_string()).collect();
+    assert_eq!(colours, ["Blue", "Yellow"], "the next colour nobody holds");
+    // The decks' counts start at nothing: the table counts its cards.
+    assert_eq!((l.get_events(), l.get_characters()), (0, 0));
+    click(&ui, "Deal the characters");
+    assert_eq!(app.get_page(), "legends-setup", "no deck counted yet");
+    for _ in 0..2 {
+        click(&ui, "Five more: Events");
+    }
+    for _ in 0..3 {
+        click(&ui, "Five more: Characters");
+    }
+    click(&ui, "Seat 1 starts");
+    click(&ui, "Deal the characters");
+    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
+    assert!(l.get_prompt().starts_with("Seat 1: lay your first character"), "{}", l.get_prompt());
+
+    // The first characters, picked on screen and played.
+    for (seat, place) in [(0, "Cornwall"), (1, "Camelot")] {
+        click(&ui, "Play a character");
+        let first = labels(&l).into_iter().next().expect("a character");
+        click(&ui, &first);
+        assert!(l.get_prompt().contains("to which location"), "{}", l.get_prompt());
+        click(&ui, &format!("{first} to {place}"));
+        assert_eq!(l.get_players().row_data(seat).unwrap().hand, 4, "five dealt, one played");
+    }
+    let cornwall = l.get_places().iter().find(|p| p.name == "Cornwall").expect("Cornwall");
+    assert!(cornwall.companies.starts_with("Seat 1 ("), "{}", cornwall.companies);
+
+    // Seat 1's turn: the event drawn on the simulated reader.
+    assert!(l.get_prompt().contains("draw an event"), "{}", l.get_prompt());
+    let sim = ui.window.global::<TableSim<'_>>();
+    let index = sim.get_cards().iter().position(|c| c.id == "legends/event/the-black-knight").expect("on the picker");
+    sim.invoke_tap_card(index as i32);
+    for t in 1..4 {
+        ui.step(t * 60);
+    }
+    sim.invoke_lift_card();
+    ui.step(300);
+    let forest = l.get_places().iter().find(|p| p.name == "Perilous Forest").expect("the Forest");
+    assert!(forest.events.contains("Black Knight"), "{}", forest.events);
+    assert!(l.get_prompt().contains("2 actions"), "{}", l.get_prompt());
+    click(&ui, "Draw a character");
+    assert_eq!(l.get_players().row_data(0).unwrap().hand, 5);
+
+    // The host sets a hand right by tapping the player.
+    l.invoke_act("hand-seat:1".into());
+    ui.step(400);
+    assert!(l.get_prompt().contains("How many cards does Seat 2 hold"), "{}", l.get_prompt());
+    click(&ui, "3");
+    assert_eq!(l.get_players().row_data(1).unwrap().hand, 3);
+}
