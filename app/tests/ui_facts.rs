@@ -6,20 +6,10 @@
 
 mod common;
 
-use common::click;
+use common::{click, open_table};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, FactsUi, NottsUi, Ui};
-
-fn open() -> Ui {
-    i_slint_backend_testing::init_no_event_loop();
-    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
-    ui.step(0);
-    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
-    ui.step(0);
-    ui
-}
+use tavola::ui::{App, FactsUi, NottsUi, Ui};
 
 /// Presses the button labelled `label`.
 fn press(ui: &Ui, label: &str) {
@@ -31,7 +21,7 @@ fn press(ui: &Ui, label: &str) {
 
 #[test]
 fn a_game_without_the_sheriffs_path_asks_for_it_and_starts_once_it_is_saved() {
-    let ui = open();
+    let ui = open_table();
     let app = ui.window.global::<App<'_>>();
     let f = ui.window.global::<FactsUi<'_>>();
     click(&ui, "Nottingham");
@@ -64,7 +54,7 @@ fn a_game_without_the_sheriffs_path_asks_for_it_and_starts_once_it_is_saved() {
 
 #[test]
 fn settings_list_the_cards_still_missing_and_take_a_commissions_points() {
-    let ui = open();
+    let ui = open_table();
     let app = ui.window.global::<App<'_>>();
     let f = ui.window.global::<FactsUi<'_>>();
     click(&ui, "Settings");

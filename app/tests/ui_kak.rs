@@ -6,23 +6,12 @@
 
 mod common;
 
-use common::click;
+use common::{click, open_game};
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
 use tavola::games::kak;
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{init, App, KakUi, TableSim, Ui};
-
-fn open() -> Ui {
-    i_slint_backend_testing::init_no_event_loop();
-    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
-    ui.step(0);
-    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
-    ui.step(0);
-    click(&ui, "King Arthur's Knights");
-    ui
-}
+use tavola::ui::{App, KakUi, TableSim, Ui};
 
 /// The owner's facts for every card, as the form would keep them.
 fn give_test_facts(ui: &Ui) {
@@ -40,7 +29,7 @@ fn labels(k: &KakUi<'_>) -> Vec<String> {
 
 #[test]
 fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
-    let ui = open();
+    let ui = open_game("King Arthur's Knights");
     let app = ui.window.global::<App<'_>>();
     let k = ui.window.global::<KakUi<'_>>();
     assert_eq!(app.get_page(), "kak-setup");
@@ -117,7 +106,7 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
 
 #[test]
 fn a_ring_left_untapped_is_laid_on_the_reader_after_the_deal() {
-    let ui = open();
+    let ui = open_game("King Arthur's Knights");
     let app = ui.window.global::<App<'_>>();
     let k = ui.window.global::<KakUi<'_>>();
     give_test_facts(&ui);

@@ -7,23 +7,12 @@
 
 mod common;
 
-use common::click;
+use common::{click, open_game};
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
 use tavola::games::legends::{self, cards::INTRODUCTORY, EventType, Location};
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{init, App, LegendsUi, TableSim, Ui};
-
-fn open() -> Ui {
-    i_slint_backend_testing::init_no_event_loop();
-    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
-    ui.step(0);
-    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
-    ui.step(0);
-    click(&ui, "Camelot Legends");
-    ui
-}
+use tavola::ui::{App, LegendsUi, TableSim, Ui};
 
 /// Test facts for every card, every one of the introductory game, every
 /// event a location event (its place the rules text's where it gives one).
@@ -51,7 +40,7 @@ fn labels(l: &LegendsUi<'_>) -> Vec<String> {
 
 #[test]
 fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widgets() {
-    let ui = open();
+    let ui = open_game("Camelot Legends");
     let app = ui.window.global::<App<'_>>();
     let l = ui.window.global::<LegendsUi<'_>>();
     assert_eq!(app.get_page(), "legends-setup");

@@ -5,21 +5,11 @@
 
 mod common;
 
-use common::click;
+use common::{click, open_game};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, NottsUi, Ui};
-
-fn open() -> Ui {
-    i_slint_backend_testing::init_no_event_loop();
-    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
-    ui.step(0);
-    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
-    ui.step(0);
-    click(&ui, "Nottingham");
-    ui
-}
 
 /// Presses the button labelled `label` (a path space may show the same number).
 fn press(ui: &Ui, label: &str) {
@@ -37,7 +27,7 @@ fn field(ui: &Ui, label: &str) -> ElementHandle {
 
 #[test]
 fn a_table_sets_up_draws_ambushes_and_exchanges_through_the_widgets() {
-    let ui = open();
+    let ui = open_game("Nottingham");
     let app = ui.window.global::<App<'_>>();
     let n = ui.window.global::<NottsUi<'_>>();
     assert_eq!(app.get_page(), "notts-setup");

@@ -736,6 +736,90 @@ fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>,
     }
 }
 
+/// A setup's seats each holding one of `all` (a colour, a knight): `n` of
+/// them, a new seat given the first that nobody holds.
+fn resize_choices<T: Copy + PartialEq>(chosen: &mut Vec<T>, n: usize, all: &[T]) {
+    chosen.truncate(n);
+    while chosen.len() < n {
+        match all.iter().find(|k| !chosen.contains(k)) {
+            Some(&k) => chosen.push(k),
+            None => break,
+        }
+    }
+}
+
+/// Seat `i`'s choice moves on to the next of `all` that nobody holds,
+/// coming round after the last.
+fn cycle_choice<T: Copy + PartialEq>(chosen: &mut [T], i: usize, all: &[T]) {
+    let Some(&current) = chosen.get(i) else { return };
+    let at = all.iter().position(|&k| k == current).unwrap_or(0);
+    let next = (1..all.len()).map(|d| all[(at + d) % all.len()]).find(|k| !chosen.contains(k));
+    if let Some(k) = next {
+        chosen[i] = k;
+    }
+}
+
+/// For the screens' tests: walks random games of `G` and checks, in every
+/// state, that every button sends a command the engine lists now, and that
+/// every exact command it lists has a button (or one `alike`, a twin the
+/// screen shows once). `buttons` gives a state's buttons, its lists
+/// opened; `skip` names what the screen asks in other ways. Returns how
+/// many states were checked.
+#[cfg(test)]
+fn buttons_follow_legal<G>(
+    seeds: std::ops::Range<u64>,
+    steps: usize,
+    buttons: impl Fn(&G, Lang) -> Vec<super::ActionItem>,
+    alike: impl Fn(&G, &G::Command, &G::Command) -> bool,
+    skip: impl Fn(&G::Command) -> bool,
+) -> usize
+where
+    G: crate::games::testkit::Fuzz + Default,
+    G::Command: serde::de::DeserializeOwned,
+{
+    let mut states = 0;
+    for seed in seeds {
+        let mut ctx = crate::games::Ctx::seeded(seed);
+        let mut g = G::default();
+        for _ in 0..steps {
+            if g.is_over() {
+                break;
+            }
+            if g.players() > 0 {
+                states += 1;
+                let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
+                let legal = g.legal();
+                let shown = buttons(&g, lang);
+                for b in &shown {
+                    assert!(!b.label.is_empty() && !b.label.contains("ui."), "seed {seed}: {b:?}");
+                }
+                let sent: Vec<G::Command> = shown
+                    .iter()
+                    .filter_map(|b| b.key.strip_prefix("do:"))
+                    .map(|json| serde_json::from_str(json).expect("a button's command"))
+                    .collect();
+                for c in &sent {
+                    let listed = legal.iter().any(|l| match l {
+                        Legal::Exact(x) | Legal::Secret(x) => x == c,
+                        Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
+                    });
+                    assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
+                }
+                for l in &legal {
+                    let Legal::Exact(c) = l else { continue };
+                    if skip(c) {
+                        continue;
+                    }
+                    assert!(sent.iter().any(|b| alike(&g, c, b)), "seed {seed}: {c:?} is legal but has no button");
+                }
+            }
+            let cmd = g.random_command(&mut ctx.rng);
+            let _ = g.execute(&cmd, &mut ctx);
+        }
+    }
+    states
+}
+
 /// Connects every callback of the window to the controller.
 pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     // Each callback runs `f` on the controller, then refreshes the screen.

@@ -26,8 +26,10 @@ type LegalNow = [Legal<Command, Choice>];
 /// The screen's own state: the setup being prepared and a choice in steps.
 #[derive(Debug)]
 pub(super) struct KakScreen {
-    /// Each seat's knight (an index into the four) and name.
-    seats: Vec<(usize, String)>,
+    /// Each seat's knight (an index into the four).
+    knights: Vec<usize>,
+    /// The names typed, by seat (four kept while the count changes).
+    names: Vec<String>,
     /// The ring as laid so far, clockwise.
     ring: Vec<String>,
     menu: Menu,
@@ -42,7 +44,8 @@ pub(super) struct KakScreen {
 impl Default for KakScreen {
     fn default() -> Self {
         KakScreen {
-            seats: (0..4).map(|k| (k, String::new())).collect(),
+            knights: (0..4).collect(),
+            names: vec![String::new(); 4],
             ring: Vec::new(),
             menu: Menu::Main,
             deal: None,
@@ -349,8 +352,8 @@ impl Controller {
         let knights: Vec<String> = cards::knights().collect();
         let s = &self.kak_screen;
         let setup = Setup {
-            knights: s.seats.iter().map(|(k, _)| knights[*k % knights.len()].clone()).collect(),
-            names: s.seats.iter().map(|(_, n)| n.trim().to_string()).collect(),
+            knights: s.knights.iter().map(|k| knights[*k % knights.len()].clone()).collect(),
+            names: s.names.iter().take(s.knights.len()).map(|n| n.trim().to_string()).collect(),
             ring: s.ring.clone(),
             facts: Facts::default(),
         };
@@ -438,8 +441,9 @@ impl Controller {
         let knights: Vec<String> = cards::knights().collect();
         let s = &self.kak_screen;
         let seats: Vec<KakSeatChoice> = s
-            .seats
+            .knights
             .iter()
+            .zip(&s.names)
             .map(|(k, name)| KakSeatChoice {
                 knight: setup_names.card(&knights[*k % knights.len()]).into(),
                 name: name.clone().into(),
@@ -623,38 +627,21 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
     {
         let with = with.clone();
         ui.on_setup_players(move |n| {
-            with(&|c| {
-                let s = &mut c.kak_screen;
-                let n = n.clamp(2, 4) as usize;
-                s.seats.truncate(n);
-                while s.seats.len() < n {
-                    match (0..4).find(|k| !s.seats.iter().any(|(x, _)| x == k)) {
-                        Some(k) => s.seats.push((k, String::new())),
-                        None => break,
-                    }
-                }
-            })
+            with(&|c| super::resize_choices(&mut c.kak_screen.knights, n.clamp(2, 4) as usize, &[0, 1, 2, 3]))
         });
     }
     {
         let with = with.clone();
         ui.on_cycle_knight(move |i| {
-            with(&|c| {
-                let s = &mut c.kak_screen;
-                let Some(&(current, _)) = s.seats.get(i.max(0) as usize) else { return };
-                let next = (1..4).map(|d| (current + d) % 4).find(|k| !s.seats.iter().any(|(x, _)| x == k));
-                if let Some(k) = next {
-                    s.seats[i as usize].0 = k;
-                }
-            })
+            with(&|c| super::cycle_choice(&mut c.kak_screen.knights, i.max(0) as usize, &[0, 1, 2, 3]))
         });
     }
     {
         // Typing changes no page: no refresh, so the field keeps its focus.
         let c = ctrl.clone();
         ui.on_set_name(move |i, text| {
-            if let Some(seat) = c.borrow_mut().kak_screen.seats.get_mut(i.max(0) as usize) {
-                seat.1 = text.to_string();
+            if let Some(name) = c.borrow_mut().kak_screen.names.get_mut(i.max(0) as usize) {
+                *name = text.to_string();
             }
         });
     }
@@ -668,7 +655,6 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testkit::Fuzz;
     use crate::games::Ctx;
 
     fn sent(b: &ActionItem) -> Option<Command> {
@@ -696,49 +682,19 @@ mod tests {
 
     #[test]
     fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
-        let mut states = 0;
-        for seed in 0..12 {
-            let mut ctx = Ctx::seeded(seed);
-            let mut g = Kak::default();
-            for _ in 0..600 {
-                if g.is_over() {
-                    break;
+        let buttons = |g: &Kak, lang: Lang| {
+            let (v, legal) = (g.view(), g.legal());
+            let (prompt, main, _) = menu(&v, g.facts(), &legal, &Menu::Main, lang);
+            assert!(!prompt.is_empty() && !prompt.starts_with("ui."), "{prompt}");
+            let mut all = main.clone();
+            for b in &main {
+                if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
+                    all.extend(menu(&v, g.facts(), &legal, &m, lang).1);
                 }
-                if !g.view().players.is_empty() {
-                    states += 1;
-                    let (v, legal) = (g.view(), g.legal());
-                    let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
-                    let (prompt, main, _) = menu(&v, g.facts(), &legal, &Menu::Main, lang);
-                    assert!(!prompt.is_empty() && !prompt.starts_with("ui."), "{prompt}");
-                    let mut buttons = main.clone();
-                    for b in &main {
-                        if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
-                            buttons.extend(menu(&v, g.facts(), &legal, &m, lang).1);
-                        }
-                    }
-                    for b in &buttons {
-                        assert!(!b.label.is_empty() && !b.label.contains("ui."), "{b:?}");
-                    }
-                    let commands: Vec<Command> = buttons.iter().filter_map(sent).collect();
-                    for c in &commands {
-                        let listed = legal.iter().any(|l| match l {
-                            Legal::Exact(x) | Legal::Secret(x) => x == c,
-                            Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
-                        });
-                        assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
-                    }
-                    for l in &legal {
-                        let Legal::Exact(c) = l else { continue };
-                        assert!(
-                            commands.iter().any(|b| alike(&g, c, b)),
-                            "seed {seed}: {c:?} is legal but has no button"
-                        );
-                    }
-                }
-                let cmd = g.random_command(&mut ctx.rng);
-                let _ = g.execute(&cmd, &mut ctx);
             }
-        }
+            all
+        };
+        let states = super::super::buttons_follow_legal::<Kak>(0..12, 600, buttons, alike, |_| false);
         assert!(states > 1_000, "only {states} states");
     }
 

@@ -511,13 +511,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
             with(&|c| {
                 let s = &mut c.notts_screen;
                 let n = n.clamp(3, 7) as usize;
-                s.colours.truncate(n);
-                while s.colours.len() < n {
-                    match Colour::ALL.into_iter().find(|k| !s.colours.contains(k)) {
-                        Some(k) => s.colours.push(k),
-                        None => break,
-                    }
-                }
+                super::resize_choices(&mut s.colours, n, &Colour::ALL);
                 if s.first.index() >= n {
                     s.first = Seat(0);
                 }
@@ -527,17 +521,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
     {
         let with = with.clone();
         ui.on_cycle_colour(move |i| {
-            with(&|c| {
-                let s = &mut c.notts_screen;
-                let Some(current) = s.colours.get(i.max(0) as usize).copied() else { return };
-                let at = Colour::ALL.iter().position(|&k| k == current).unwrap_or(0);
-                let next = (1..Colour::ALL.len())
-                    .map(|d| Colour::ALL[(at + d) % Colour::ALL.len()])
-                    .find(|k| !s.colours.contains(k));
-                if let Some(k) = next {
-                    s.colours[i as usize] = k;
-                }
-            })
+            with(&|c| super::cycle_choice(&mut c.notts_screen.colours, i.max(0) as usize, &Colour::ALL))
         });
     }
     {
@@ -567,62 +551,23 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::testkit::Fuzz;
-    use crate::games::Ctx;
-
-    fn sent(b: &ActionItem) -> Option<Command> {
-        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
-    }
 
     #[test]
     fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
-        let mut states = 0;
-        for seed in 0..20 {
-            let mut ctx = Ctx::seeded(seed);
-            let mut g = Nottingham::default();
-            for _ in 0..400 {
-                if g.is_over() {
-                    break;
+        let buttons = |g: &Nottingham, lang: Lang| {
+            let (v, legal) = (g.view(), g.legal());
+            let (_, main, _) = menu(&v, &legal, &Menu::Main, lang);
+            let mut all = main.clone();
+            for b in &main {
+                if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
+                    all.extend(menu(&v, &legal, &m, lang).1);
                 }
-                if !g.view().players.is_empty() {
-                    states += 1;
-                    let (v, legal) = (g.view(), g.legal());
-                    let lang = if seed % 2 == 0 { Lang::It } else { Lang::En };
-                    let (_, main, _) = menu(&v, &legal, &Menu::Main, lang);
-                    let mut buttons = main.clone();
-                    for b in &main {
-                        let sub = match b.key.split_once(':') {
-                            Some(("open", name)) => Menu::named(name),
-                            _ => None,
-                        };
-                        if let Some(m) = sub {
-                            buttons.extend(menu(&v, &legal, &m, lang).1);
-                        }
-                    }
-                    for b in &buttons {
-                        assert!(!b.label.is_empty() && !b.label.starts_with("ui."), "{b:?}");
-                    }
-                    let commands: Vec<Command> = buttons.iter().filter_map(sent).collect();
-                    for c in &commands {
-                        let listed = legal.iter().any(|l| match l {
-                            Legal::Exact(x) | Legal::Secret(x) => x == c,
-                            Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
-                        });
-                        assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
-                    }
-                    for l in &legal {
-                        // `take` is `target` then `defend` in one command.
-                        let Legal::Exact(c) = l else { continue };
-                        if matches!(c, Command::Take { .. }) {
-                            continue;
-                        }
-                        assert!(commands.contains(c), "seed {seed}: {c:?} is legal but has no button");
-                    }
-                }
-                let cmd = g.random_command(&mut ctx.rng);
-                let _ = g.execute(&cmd, &mut ctx);
             }
-        }
+            all
+        };
+        // `take` is `target` then `defend` in one command.
+        let skip = |c: &Command| matches!(c, Command::Take { .. });
+        let states = super::super::buttons_follow_legal::<Nottingham>(0..20, 400, buttons, |_, a, b| a == b, skip);
         assert!(states > 1_000, "only {states} states");
     }
 

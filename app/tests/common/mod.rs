@@ -6,7 +6,25 @@
 
 use i_slint_backend_testing::ElementHandle;
 use slint::ComponentHandle;
-use tavola::ui::{App, Ui};
+use tavola::boot::{boot, BootOptions};
+use tavola::ui::{init, App, Ui};
+
+/// A simulated table in English, without a journal, on the game picker.
+pub fn open_table() -> Ui {
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+    ui.step(0);
+    ui
+}
+
+/// The same, on `game`'s setup page.
+pub fn open_game(game: &str) -> Ui {
+    let ui = open_table();
+    click(&ui, game);
+    ui
+}
 
 /// Presses the first widget labelled `label`; fails naming the page when
 /// there is none.
