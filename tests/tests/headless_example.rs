@@ -13,6 +13,13 @@ fn replay(name: &str, seed: u64) -> Vec<Value> {
     String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
 }
 
+/// What the table said, line by line, after checking no input was refused.
+fn said_without_refusals(out: &[Value]) -> Vec<&str> {
+    let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
+    assert!(refused.is_empty(), "no input of the example is refused: {refused:?}");
+    out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect()
+}
+
 fn play(seed: u64) -> Vec<Value> {
     replay("avalon-5-players.jsonl", seed)
 }
@@ -105,9 +112,7 @@ fn the_documented_soc_game_exposes_the_traitor_and_keeps_every_secret() {
 #[test]
 fn the_king_arthurs_knights_example_plays_a_round_as_its_comments_say() {
     let out = replay("kak-3-players.jsonl", 7);
-    let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
-    assert!(refused.is_empty(), "no input of the example is refused: {refused:?}");
-    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    let lines = said_without_refusals(&out);
     assert!(lines.contains(&"At the Round Table Carla takes the quest: Slay the wild boar!"), "{lines:?}");
     assert!(lines.contains(&"Round 2 begins."), "{lines:?}");
     let kak = &out.last().unwrap()["view"]["kak"];
@@ -125,9 +130,7 @@ fn the_king_arthurs_knights_example_plays_a_round_as_its_comments_say() {
 #[test]
 fn the_camelot_legends_example_plays_an_introductory_game_to_its_count() {
     let out = replay("legends-2-players.jsonl", 7);
-    let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
-    assert!(refused.is_empty(), "no input of the example is refused: {refused:?}");
-    let lines: Vec<&str> = out.iter().filter(|o| o["out"] == "line").map(|o| o["text"].as_str().unwrap()).collect();
+    let lines = said_without_refusals(&out);
     assert!(lines.contains(&"Anna completes The Black Knight: 3 victory points."), "{lines:?}");
     assert!(lines.contains(&"Bruno wins with 6 victory points."), "{lines:?}");
     let legends = &out.last().unwrap()["view"]["legends"];

@@ -736,6 +736,25 @@ fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>,
     }
 }
 
+/// A button of a game's action grid: `key` tells the controller what to do.
+fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> super::ActionItem {
+    super::ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
+}
+
+/// A button that sends `command` to the game (`do:` and its JSON).
+fn command_button(command: &impl serde::Serialize, label: impl Into<String>, tone: i32) -> super::ActionItem {
+    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
+}
+
+/// What the screen calls a seat: the name the game knows, else "Seat 2"
+/// in the table's language (a view names an unnamed seat by its number).
+fn seat_label<G: Game>(game: Option<&G>, seat: Seat, name: &str, lang: Lang) -> String {
+    match game.and_then(|g| g.player_name(seat)) {
+        Some(_) => name.to_string(),
+        None => lang.text(&msg!("common.seat", seat = seat.number())),
+    }
+}
+
 /// A setup's seats each holding one of `all` (a colour, a knight): `n` of
 /// them, a new seat given the first that nobody holds.
 fn resize_choices<T: Copy + PartialEq>(chosen: &mut Vec<T>, n: usize, all: &[T]) {

@@ -9,7 +9,7 @@
 //! a Book) are chosen in steps kept in [`Menu`], by their face, since a
 //! card stands for any alike. No rule is decided here.
 
-use super::Controller;
+use super::{button, command_button, Controller};
 use crate::catalog::Catalog;
 use crate::games::kak::cards::{self, QUESTS};
 use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Setup, Virtue, VirtueCard, RING};
@@ -104,14 +104,6 @@ impl Menu {
             Menu::Hand(Purpose::Bid(s), _) => listed(&|c| matches!(c, Command::Bid { seat, .. } if seat == s)),
         }
     }
-}
-
-fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
-    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
-}
-
-fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
-    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
 }
 
 /// Names cards the way the table says them: the owner's names for knights
@@ -430,6 +422,12 @@ impl Controller {
 
     /// Copies the game's public view into the `KakUi` global.
     pub(super) fn refresh_kak(&mut self, window: &AppWindow, view: &TableView) {
+        // Another game, or none: nothing of this one shows (and the owner's
+        // facts are not read on every refresh).
+        if view.game != Some(GameKind::KingArthursKnights) {
+            self.kak_screen.deal_pending = false;
+            return;
+        }
         let lang = view.lang;
         let ui = window.global::<KakUi<'_>>();
         let facts = self.kak_facts();
@@ -485,12 +483,9 @@ impl Controller {
         };
         // A seat nobody named is "Seat 2" on the screen, in its language.
         let mut v = v.clone();
-        if let Some(g) = self.booted.table.session.engine::<Kak>() {
-            for p in &mut v.players {
-                if g.player_name(p.seat).is_none() {
-                    p.name = lang.text(&msg!("common.seat", seat = p.seat.number()));
-                }
-            }
+        let engine = self.booted.table.session.engine::<Kak>();
+        for p in &mut v.players {
+            p.name = super::seat_label(engine, p.seat, &p.name, lang);
         }
         let v = &v;
         if v.players.is_empty() {

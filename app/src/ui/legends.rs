@@ -7,7 +7,7 @@
 //! and the command); long lists (the character laid, the event drawn, the
 //! moves) are a page at a time, kept in [`Menu`]. No rule is decided here.
 
-use super::Controller;
+use super::{button, command_button, Controller};
 use crate::catalog::Catalog;
 use crate::games::legends::cards::{Colour, Skill};
 use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase, Setup};
@@ -110,14 +110,6 @@ fn tint(c: Colour) -> Color {
     }
 }
 
-fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
-    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
-}
-
-fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
-    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
-}
-
 fn card_name(card: &str, lang: Lang) -> String {
     Catalog::builtin().label(card, lang)
 }
@@ -161,25 +153,19 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     }
     match m {
         Menu::Main => {}
-        Menu::Draw(page) => {
-            let items = unseen(v, "event")
-                .into_iter()
-                .map(|card| {
-                    let label = card_name(&card, lang);
-                    command_button(&Command::DrawEvent { card }, label, 0)
-                })
-                .collect();
-            return (say(msg!("ui.legends.ask.which_event")), paged(items, *page, lang), true);
-        }
-        Menu::Lay(page) => {
-            let items = unseen(v, "character")
-                .into_iter()
-                .map(|card| {
-                    let label = card_name(&card, lang);
-                    command_button(&Command::Lay { card }, label, 0)
-                })
-                .collect();
-            return (say(msg!("ui.legends.ask.which_character")), paged(items, *page, lang), true);
+        Menu::Draw(page) | Menu::Lay(page) => {
+            let (kind, ask): (_, fn(String) -> Command) = match m {
+                Menu::Draw(_) => ("event", |card| Command::DrawEvent { card }),
+                _ => ("character", |card| Command::Lay { card }),
+            };
+            let items =
+                unseen(v, kind).into_iter().map(|c| command_button(&ask(c.clone()), card_name(&c, lang), 0)).collect();
+            let prompt = if kind == "event" {
+                msg!("ui.legends.ask.which_event")
+            } else {
+                msg!("ui.legends.ask.which_character")
+            };
+            return (say(prompt), paged(items, *page, lang), true);
         }
         Menu::Move(page) => {
             let items = legal
@@ -333,6 +319,10 @@ impl Controller {
 
     /// Copies the game's public view into the `LegendsUi` global.
     pub(super) fn refresh_legends(&mut self, window: &AppWindow, view: &TableView) {
+        // Another game, or none: nothing of this one shows.
+        if view.game != Some(GameKind::CamelotLegends) {
+            return;
+        }
         let lang = view.lang;
         let ui = window.global::<LegendsUi<'_>>();
         let s = &self.legends_screen;
@@ -357,12 +347,9 @@ impl Controller {
         }
         // A seat nobody named is "Seat 2" on the screen, in its language.
         let mut v = v.clone();
-        if let Some(g) = self.booted.table.session.engine::<Legends>() {
-            for p in &mut v.players {
-                if g.player_name(p.seat).is_none() {
-                    p.name = lang.text(&msg!("common.seat", seat = p.seat.number()));
-                }
-            }
+        let engine = self.booted.table.session.engine::<Legends>();
+        for p in &mut v.players {
+            p.name = super::seat_label(engine, p.seat, &p.name, lang);
         }
         let v = &v;
         let legal = self.legends_legal();

@@ -8,7 +8,7 @@
 //! button, and the choices made in steps (an exchange's item, then its
 //! count) kept in [`Menu`]. No rule is decided here.
 
-use super::Controller;
+use super::{button, command_button, Controller};
 use crate::catalog::Catalog;
 use crate::games::nottingham::items::{item_ambush_cards, COMMISSION_POINTS};
 use crate::games::nottingham::{
@@ -104,14 +104,6 @@ fn tint(c: Colour) -> Color {
         Colour::White => Color::from_rgb_u8(0xee, 0xee, 0xee),
         Colour::Grey => Color::from_rgb_u8(0x9a, 0x9a, 0x9a),
     }
-}
-
-fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
-    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
-}
-
-fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
-    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
 }
 
 /// Reads the path typed at setup: numbers separated by spaces or commas.
@@ -394,12 +386,9 @@ impl Controller {
         let Some(v) = view.nottingham() else { return };
         // A seat nobody named is "Seat 2" on the screen, in its language.
         let mut v = v.clone();
-        if let Some(g) = self.booted.table.session.engine::<Nottingham>() {
-            for p in &mut v.players {
-                if g.player_name(p.seat).is_none() {
-                    p.name = lang.text(&msg!("common.seat", seat = p.seat.number()));
-                }
-            }
+        let engine = self.booted.table.session.engine::<Nottingham>();
+        for p in &mut v.players {
+            p.name = super::seat_label(engine, p.seat, &p.name, lang);
         }
         let v = &v;
         let legal = self.notts_legal();

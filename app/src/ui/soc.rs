@@ -9,7 +9,7 @@
 //! the engine listed its command, and the engine still checks every
 //! command (a refusal is shown in the message line).
 
-use super::Controller;
+use super::{button, command_button, Controller};
 use crate::catalog::Catalog;
 use crate::games::soc::{
     Choice, Command, Correction, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Rules, Setup, Side,
@@ -217,16 +217,7 @@ fn card_name(id: &str, lang: Lang) -> String {
     Catalog::builtin().label(id, lang)
 }
 
-fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> ActionItem {
-    ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
-}
-
 /// The button that sends `command` as it stands.
-fn command_button(command: &Command, label: impl Into<String>, tone: i32) -> ActionItem {
-    let json = serde_json::to_string(command).unwrap_or_default();
-    button(format!("do:{json}"), label, tone)
-}
-
 fn back(lang: Lang) -> ActionItem {
     button("back", lang.text(&msg!("ui.soc.back")), 0)
 }
