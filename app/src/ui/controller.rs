@@ -36,6 +36,9 @@ mod facts;
 // The hardware self-test and tagging pages, kept apart from this file.
 #[path = "hardware.rs"]
 mod hardware;
+// The message line: one standing message at a time.
+#[path = "messages.rs"]
+mod messages;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,6 +143,8 @@ pub struct Controller {
     cards_for: Option<GameKind>,
     /// The hardware pages (see `hardware.rs`).
     hw: hardware::HwPages,
+    /// Which standing message the message line shows (see `messages.rs`).
+    message_line: messages::MessageLine,
 }
 
 impl std::fmt::Debug for Controller {
@@ -173,6 +178,7 @@ impl Controller {
             facts_screen: Default::default(),
             cards_for: None,
             hw: Default::default(),
+            message_line: Default::default(),
         }
     }
 
@@ -195,6 +201,10 @@ impl Controller {
     /// and screenshots use it directly).
     pub fn input(&mut self, input: Input) {
         self.booted.table.input(self.now, input);
+        // A word of the table in answer (a move refused) is shown at once.
+        if self.booted.table.session.view().message.is_some() {
+            self.message_line.front();
+        }
     }
 
     /// The on-screen substitutes (the simulated pad and reader).
@@ -425,11 +435,16 @@ impl Controller {
         app.set_page(self.page(&view).into());
         app.set_lang(lang.code().into());
         app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
-        // The table's last word; before any, what start-up found missing.
-        let message = view.message.clone().unwrap_or_else(|| {
-            self.booted.notices.iter().map(|n| n.text(lang).to_string()).collect::<Vec<_>>().join(" · ")
-        });
-        app.set_message(message.into());
+        // The table's last word first, then what start-up found missing.
+        let notices = self.booted.notices.iter().map(|n| n.text(lang).to_string()).collect();
+        let (standing, at) = self.message_line.standing(view.message.as_deref(), notices);
+        app.set_message(standing.get(at).cloned().unwrap_or_default().into());
+        app.set_message_count(standing.len() as i32);
+        if standing.is_empty() {
+            app.set_show_messages(false);
+        }
+        let standing: Vec<slint::SharedString> = standing.into_iter().map(Into::into).collect();
+        set_model(&app.get_messages(), standing, |m| app.set_messages(m));
         app.set_subtitle(view.subtitle.as_ref().map(|l| l.text.clone()).unwrap_or_default().into());
         app.set_queued_lines(view.queued_lines as i32);
         app.set_narration_paused(view.narration_paused);
@@ -891,6 +906,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         c.overlay = Some(Overlay::Settings)
     })));
     app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
+    app.on_next_message(act(Rc::new(|c| c.message_line.next())));
     {
         let (c, w) = (ctrl.clone(), window.as_weak());
         app.on_open_history(move || {

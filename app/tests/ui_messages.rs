@@ -1,0 +1,92 @@
+//! The message line through the widgets: with several messages standing it
+//! keeps one line of the same height, shows one message and counts the
+//! others on a button that brings the next; a move the rules refuse comes to
+//! the front at once; a touch on the message lists them all in full.
+
+use i_slint_backend_testing::ElementHandle;
+use slint::{ComponentHandle, Model};
+use tavola::boot::{boot, BootOptions};
+use tavola::games::Msg;
+use tavola::hw::HwError;
+use tavola::ui::{init, App, TableSim, Ui};
+
+mod common;
+use common::{click, shown};
+
+/// The simulated table in English, start-up having found `notices` parts
+/// missing.
+fn table(notices: usize) -> Ui {
+    let mut booted = boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() });
+    let all = [
+        HwError::said("reader", Msg::new("hw.reader.none").with("version", "0x00")),
+        HwError::said("audio", Msg::new("hw.audio.no_speaker").with("why", "no card")),
+        HwError::said("board", Msg::new("hw.not_a_pi")),
+    ];
+    booted.notices.extend(all.into_iter().take(notices));
+    let ui = init(booted).unwrap();
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+    ui.step(0);
+    ui
+}
+
+fn line_height(ui: &Ui) -> f32 {
+    let line = ElementHandle::find_by_element_id(&ui.window, "AppWindow::message-line").next().expect("the line");
+    line.size().height
+}
+
+fn next_button(ui: &Ui) -> Option<String> {
+    ElementHandle::find_by_accessible_label(&ui.window, "Next message (2 more)")
+        .chain(ElementHandle::find_by_accessible_label(&ui.window, "Next message (3 more)"))
+        .next()
+        .and_then(|e| e.accessible_label())
+        .map(|l| l.to_string())
+}
+
+#[test]
+fn several_messages_stand_on_one_line_one_at_a_time_and_a_refused_move_comes_first() {
+    i_slint_backend_testing::init_no_event_loop();
+    let one = table(1);
+    let height = line_height(&one);
+    assert!(height > 0.0);
+    assert!(!shown(&one, "Next message (0 more)"), "a lone message has no button");
+
+    let ui = table(3);
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(line_height(&ui), height, "three messages keep the height of one");
+    assert_eq!(app.get_message_count(), 3);
+    assert!(app.get_message().starts_with("No NFC reader answers"), "{}", app.get_message());
+    assert_eq!(next_button(&ui).as_deref(), Some("Next message (2 more)"));
+
+    // The button brings the next, and after the last the first again.
+    click(&ui, "Next message (2 more)");
+    assert!(app.get_message().starts_with("No speaker found"), "{}", app.get_message());
+    click(&ui, "Next message (2 more)");
+    assert!(app.get_message().starts_with("This machine is not a Raspberry Pi"), "{}", app.get_message());
+    click(&ui, "Next message (2 more)");
+    assert!(app.get_message().starts_with("No NFC reader answers"), "{}", app.get_message());
+    click(&ui, "Next message (2 more)");
+
+    // A press nobody asked for: the table's answer is shown at once, the
+    // notices still counted behind it.
+    click(&ui, "The Resistance: Avalon");
+    let sim = ui.window.global::<TableSim<'_>>();
+    sim.invoke_press(0, true, true);
+    ui.step(100);
+    sim.invoke_press(0, true, false);
+    ui.step(200);
+    assert!(app.get_message().contains("nothing to vote on"), "{}", app.get_message());
+    assert_eq!(app.get_message_count(), 4);
+    assert_eq!(next_button(&ui).as_deref(), Some("Next message (3 more)"));
+    assert_eq!(line_height(&ui), height, "four messages keep the height of one");
+
+    // A touch on the message lists every one in full.
+    let shown_message = ElementHandle::find_by_accessible_label(&ui.window, "Message").next().expect("the message");
+    shown_message.mock_single_click(slint::platform::PointerEventButton::Left);
+    assert!(app.get_show_messages(), "the list is open");
+    let listed: Vec<String> = app.get_messages().iter().map(|m| m.to_string()).collect();
+    assert_eq!(listed.len(), 4, "{listed:?}");
+    assert!(listed[1].ends_with("use the cards on the screen."), "in full: {}", listed[1]);
+    click(&ui, "Close");
+    assert!(!app.get_show_messages());
+}
