@@ -554,6 +554,7 @@ fn legends_screens(s: &mut Shooter) {
         events: 10,
         characters: 20,
         facts,
+        mode: legends::Mode::Introductory,
     }));
     // The buttons the screen offers, the first each time, with the
     // character and the event picked on screen.

@@ -9,7 +9,7 @@
 
 use super::{button, command_button, Controller};
 use crate::catalog::Catalog;
-use crate::games::legends::cards::{Colour, Skill};
+use crate::games::legends::cards::{Colour, Mode, Skill, Special};
 use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase, Setup};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
@@ -34,6 +34,7 @@ pub(super) struct LegendsScreen {
     first: Option<Seat>,
     events: u8,
     characters: u8,
+    mode: Mode,
     menu: Menu,
 }
 
@@ -47,6 +48,7 @@ impl Default for LegendsScreen {
             // assumed here.
             events: 0,
             characters: 0,
+            mode: Mode::Introductory,
             menu: Menu::Main,
         }
     }
@@ -64,6 +66,12 @@ pub(super) enum Menu {
     Lay(usize),
     /// A move: this page.
     Move(usize),
+    /// A character from the hand bid, picked on screen: this page.
+    Bid(usize),
+    /// An optional ability used: this page.
+    Ability(usize),
+    /// The host's corrections: this page.
+    Fix(usize),
     /// A hand's count set right.
     HandCount(Seat),
 }
@@ -74,6 +82,9 @@ impl Menu {
             "draw" => Menu::Draw(0),
             "lay" => Menu::Lay(0),
             "move" => Menu::Move(0),
+            "bid" => Menu::Bid(0),
+            "ability" => Menu::Ability(0),
+            "fix" => Menu::Fix(0),
             _ => return None,
         })
     }
@@ -83,6 +94,9 @@ impl Menu {
             Menu::Draw(_) => Menu::Draw(page),
             Menu::Lay(_) => Menu::Lay(page),
             Menu::Move(_) => Menu::Move(page),
+            Menu::Bid(_) => Menu::Bid(page),
+            Menu::Ability(_) => Menu::Ability(page),
+            Menu::Fix(_) => Menu::Fix(page),
             other => other.clone(),
         }
     }
@@ -95,6 +109,9 @@ impl Menu {
             Menu::Draw(_) => listed(&|c| matches!(c, Command::DrawEvent { .. })),
             Menu::Lay(_) => listed(&|c| matches!(c, Command::Lay { .. })),
             Menu::Move(_) => listed(&|c| matches!(c, Command::Move { .. })),
+            Menu::Bid(_) => listed(&|c| matches!(c, Command::Bid { .. })),
+            Menu::Ability(_) => listed(&|c| matches!(c, Command::Use { .. })),
+            Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
             Menu::HandCount(_) => listed(&|c| matches!(c, Command::CorrectHand { .. })),
         }
     }
@@ -153,19 +170,35 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     }
     match m {
         Menu::Main => {}
-        Menu::Draw(page) | Menu::Lay(page) => {
+        Menu::Draw(page) | Menu::Lay(page) | Menu::Bid(page) => {
             let (kind, ask): (_, fn(String) -> Command) = match m {
+                // The final event is the deck's last card.
+                Menu::Draw(_) if v.mode.full() && v.event_deck == 1 => ("final", |card| Command::DrawEvent { card }),
                 Menu::Draw(_) => ("event", |card| Command::DrawEvent { card }),
+                Menu::Bid(_) => ("character", |card| Command::Bid { card }),
                 _ => ("character", |card| Command::Lay { card }),
             };
             let items =
                 unseen(v, kind).into_iter().map(|c| command_button(&ask(c.clone()), card_name(&c, lang), 0)).collect();
-            let prompt = if kind == "event" {
-                msg!("ui.legends.ask.which_event")
-            } else {
+            let prompt = if kind == "character" {
                 msg!("ui.legends.ask.which_character")
+            } else {
+                msg!("ui.legends.ask.which_event")
             };
             return (say(prompt), paged(items, *page, lang), true);
+        }
+        Menu::Ability(page) => {
+            let items = legal
+                .iter()
+                .filter_map(|l| match l {
+                    Legal::Exact(c @ Command::Use { .. }) => Some(command_button(c, use_label(c, lang), 0)),
+                    _ => None,
+                })
+                .collect();
+            return (say(msg!("ui.legends.ask.ability")), paged(items, *page, lang), true);
+        }
+        Menu::Fix(page) => {
+            return (say(msg!("ui.legends.ask.fix")), paged(fixes(v, lang), *page, lang), true);
         }
         Menu::Move(page) => {
             let items = legal
@@ -192,6 +225,8 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     let laid = v.laid.as_deref().map(|c| card_name(c, lang)).unwrap_or_default();
     let mut a = Vec::new();
     let mut moves = false;
+    let mut uses = false;
+    let mut fix = false;
     for l in legal {
         let c = l.command();
         let b = match c {
@@ -213,6 +248,32 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             }
             Command::EndTurn => command_button(c, say(msg!("ui.legends.cmd.end_turn")), 0),
             Command::EndGame => command_button(c, say(msg!("ui.legends.cmd.end_game")), 2),
+            Command::Use { .. } => {
+                if uses {
+                    continue;
+                }
+                uses = true;
+                button("open:ability", say(msg!("ui.legends.cmd.ability")), 0)
+            }
+            Command::Bid { card } if l.choice().is_some() => {
+                let _ = card;
+                button("open:bid", say(msg!("ui.legends.cmd.bid_from_hand")), 1)
+            }
+            Command::Bid { card } => {
+                command_button(c, say(msg!("ui.legends.cmd.bid", card = card_name(card, lang))), 1)
+            }
+            Command::Pass => command_button(c, say(msg!("ui.legends.cmd.pass")), 0),
+            Command::Grant { card } => {
+                let special = v.grant.as_ref().map(|g| say(g.special.msg())).unwrap_or_default();
+                command_button(c, say(msg!("ui.legends.cmd.grant", special, card = card_name(card, lang))), 1)
+            }
+            Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => {
+                if fix {
+                    continue;
+                }
+                fix = true;
+                button("open:fix", say(msg!("ui.legends.cmd.fix")), 2)
+            }
             // Set on the setup page, by a player's tile, or on the card
             // facts form.
             Command::Setup(_) | Command::CorrectHand { .. } | Command::Learn { .. } => continue,
@@ -222,10 +283,72 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     (prompt(v, lang), a, false)
 }
 
+/// An optional ability's button: the character, the skill and by how
+/// much, the knight it acts on.
+fn use_label(c: &Command, lang: Lang) -> String {
+    let Command::Use { card, target, skill } = c else { return String::new() };
+    let skill = skill.map_or_else(|| lang.text(&msg!("ui.legends.every_skill")), |s| lang.text(&s.msg()));
+    match target {
+        Some(t) => {
+            lang.text(&msg!("ui.legends.cmd.use_on", card = card_name(card, lang), skill, target = card_name(t, lang)))
+        }
+        None => lang.text(&msg!("ui.legends.cmd.use", card = card_name(card, lang), skill)),
+    }
+}
+
+/// The host's corrections as buttons: each character on the table
+/// discarded, back to its hand, moved to another location; each special
+/// card given or put back (the full game).
+fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
+    let say = |m: Msg| lang.text(&m);
+    let mut out = Vec::new();
+    for place in &v.places {
+        for company in &place.companies {
+            for card in &company.cards {
+                let name = card_name(card, lang);
+                let remove = Command::Remove { card: card.clone(), to_hand: false };
+                out.push(command_button(&remove, say(msg!("ui.legends.fix.discard", card = name.as_str())), 2));
+                let back = Command::Remove { card: card.clone(), to_hand: true };
+                out.push(command_button(&back, say(msg!("ui.legends.fix.to_hand", card = name.as_str())), 0));
+                for to in v.places.iter().map(|p| p.location).filter(|l| *l != place.location) {
+                    let go = Command::Relocate { card: card.clone(), to, seat: None };
+                    out.push(command_button(
+                        &go,
+                        say(msg!("ui.legends.fix.relocate", card = name.as_str(), location = to.msg())),
+                        0,
+                    ));
+                }
+                if v.mode.full() {
+                    for special in Special::ALL.into_iter().filter(|k| !v.specials.contains(&(*k, card.clone()))) {
+                        let give = Command::GiveSpecial { special, card: Some(card.clone()) };
+                        out.push(command_button(
+                            &give,
+                            say(msg!("ui.legends.fix.give", special = special.msg(), card = name.as_str())),
+                            0,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for (special, _) in &v.specials {
+        let back = Command::GiveSpecial { special: *special, card: None };
+        out.push(command_button(&back, say(msg!("ui.legends.fix.put_back", special = special.msg())), 0));
+    }
+    out
+}
+
 /// The question of the moment.
 fn prompt(v: &LegendsView, lang: Lang) -> String {
     let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
     let laid = v.laid.as_deref().map(|c| card_name(c, lang));
+    if let Some(a) = &v.auction {
+        let event = card_name(&a.event, lang);
+        return lang.text(&msg!("ui.legends.ask.bid", event, name = who(a.to), count = a.max));
+    }
+    if let Some(g) = &v.grant {
+        return lang.text(&msg!("ui.legends.ask.grant", name = who(g.seat), special = g.special.msg()));
+    }
     lang.text(&match (&v.phase, laid) {
         (Phase::Setup | Phase::Over { .. }, _) => return String::new(),
         (Phase::Placing { seat, .. }, None) => msg!("ui.legends.ask.place", name = who(*seat)),
@@ -267,7 +390,20 @@ fn companies_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lan
             .iter()
             .map(|s| format!("{} {}", lang.text(&s.msg()), c.totals.get(s).copied().unwrap_or(0)))
             .collect();
-        let cards: Vec<String> = c.cards.iter().map(|x| card_name(x, lang)).collect();
+        let cards: Vec<String> = c
+            .cards
+            .iter()
+            .map(|x| {
+                let mut name = card_name(x, lang);
+                for (special, _) in c.specials.iter().filter(|(_, h)| h == x) {
+                    name = format!("{name} [{}]", lang.text(&special.msg()));
+                }
+                if c.leaving.contains(x) {
+                    name = format!("{name} †");
+                }
+                name
+            })
+            .collect();
         lines.push(format!("{name} ({}): {}", cards.join(", "), totals.join(" · ")));
     }
     lines.join("\n")
@@ -292,6 +428,7 @@ impl Controller {
             events: s.events,
             characters: s.characters,
             facts: Default::default(),
+            mode: s.mode,
         };
         self.legends_screen.menu = Menu::Main;
         self.legends(Command::Setup(setup));
@@ -339,6 +476,13 @@ impl Controller {
         super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
         ui.set_first(s.first.map_or(-1, |f| i32::from(f.0)));
         ui.set_events(i32::from(s.events));
+        ui.set_mode(lang.text(&s.mode.msg()).into());
+        ui.set_full(s.mode.full());
+        let deck = lang.text(&msg!(
+            "ui.legends.full_deck",
+            count = u32::from(crate::games::legends::cards::full_deck(s.colours.len()))
+        ));
+        ui.set_deck_note(deck.into());
         ui.set_characters(i32::from(s.characters));
 
         let Some(v) = view.game_view.as_ref().and_then(|g| g.get::<Legends>()) else { return };
@@ -380,12 +524,15 @@ impl Controller {
             .collect();
         super::set_model(&ui.get_places(), places, |m| ui.set_places(m));
         let heraldic = v.heraldic.as_deref().map(|c| card_name(c, lang)).unwrap_or_else(|| "—".into());
-        let status = lang.text(&msg!(
+        let mut status = lang.text(&msg!(
             "ui.legends.status",
             events = u32::from(v.event_deck),
             characters = u32::from(v.character_deck),
             heraldic
         ));
+        if let Some(n) = v.before_final {
+            status = format!("{status} · {}", lang.text(&msg!("ui.legends.before_final", count = u32::from(n))));
+        }
         ui.set_status(status.into());
         let (prompt, actions, big) = menu(v, &legal, &self.legends_screen.menu, lang);
         ui.set_prompt(prompt.into());
@@ -485,6 +632,16 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
                 *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::CHARACTERS)) as u8;
             })
         });
+    }
+    {
+        let with = with.clone();
+        ui.on_cycle_mode(move || {
+            with(&|c| {
+                let m = &mut c.legends_screen.mode;
+                let i = Mode::ALL.iter().position(|x| x == m).unwrap_or(0);
+                *m = Mode::ALL[(i + 1) % Mode::ALL.len()];
+            })
+        })
     }
     {
         let with = with.clone();

@@ -88,18 +88,30 @@ pub enum Location {
     Cornwall,
     /// The Perilous Forest.
     PerilousForest,
+    /// The final event, once drawn: a special location ("Fine del gioco e
+    /// vittoria nel gioco normale": "trattata come una locazione
+    /// speciale").
+    Final,
 }
 
 /// The locations' codes (the tiles' slugs in the catalog).
 pub const LOCATION_CODES: &[&str] = &["camelot", "cornwall", "perilous-forest"];
 
 impl Location {
-    /// The three, Camelot first.
+    /// The three main locations, Camelot first.
     pub const ALL: [Location; 3] = [Location::Camelot, Location::Cornwall, Location::PerilousForest];
 
-    /// The tile's slug (`perilous-forest`).
+    /// The main three and the final event's place.
+    pub const EVERY: [Location; 4] = [Location::Camelot, Location::Cornwall, Location::PerilousForest, Location::Final];
+
+    /// The tile's slug (`perilous-forest`; `final` for the final event).
     pub fn code(self) -> &'static str {
-        LOCATION_CODES[self as usize]
+        LOCATION_CODES.get(self as usize).copied().unwrap_or("final")
+    }
+
+    /// One of the three tiles ("Locazioni Principali").
+    pub fn is_main(self) -> bool {
+        self != Location::Final
     }
 
     /// The location a code names.
@@ -116,7 +128,112 @@ impl Location {
 impl Said for Location {
     /// The tile's name, from the card catalog's words.
     fn msg(&self) -> Msg {
+        match self {
+            Location::Final => msg!("legends.location.final"),
+            _ => Msg::new(crate::catalog::message_id(&self.card())),
+        }
+    }
+}
+
+/// Which game the table plays ("I. Gioco introduttivo", "II. Gioco normale
+/// e avanzato").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// The white-icon cards only, no final event, no special cards.
+    #[default]
+    Introductory,
+    /// White and blue cards, a final event under the deck, the special
+    /// cards beside the board.
+    Normal,
+    /// The normal game with the red cards added.
+    Advanced,
+}
+
+impl Mode {
+    /// The three.
+    pub const ALL: [Mode; 3] = [Mode::Introductory, Mode::Normal, Mode::Advanced];
+
+    /// The full rules' game (normal or advanced).
+    pub fn full(self) -> bool {
+        self != Mode::Introductory
+    }
+
+    /// Whether a card of `level` belongs to this game: white alone for the
+    /// introductory game, white and blue for the normal, every card for
+    /// the advanced.
+    pub fn takes(self, level: &str) -> bool {
+        match self {
+            Mode::Introductory => level == INTRODUCTORY,
+            Mode::Normal => level == INTRODUCTORY || level == "normal",
+            Mode::Advanced => true,
+        }
+    }
+}
+
+impl Said for Mode {
+    /// The game's name (`legends.mode.normal`).
+    fn msg(&self) -> Msg {
+        match self {
+            Mode::Introductory => msg!("legends.mode.introductory"),
+            Mode::Normal => msg!("legends.mode.normal"),
+            Mode::Advanced => msg!("legends.mode.advanced"),
+        }
+    }
+}
+
+/// The three special cards ("Carte Speciali": High King, Excalibur, Love
+/// Potion), held under a character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Special {
+    /// A third action while its holder is at Camelot.
+    HighKing,
+    /// +2 Combat, and no opposing character's ability touches its holder.
+    Excalibur,
+    /// Its holder and a chosen companion move together as one.
+    LovePotion,
+}
+
+impl Special {
+    /// The three.
+    pub const ALL: [Special; 3] = [Special::HighKing, Special::Excalibur, Special::LovePotion];
+
+    /// The card's slug (`high-king`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Special::HighKing => "high-king",
+            Special::Excalibur => "excalibur",
+            Special::LovePotion => "love-potion",
+        }
+    }
+
+    /// The special a slug names.
+    pub fn of_code(code: &str) -> Option<Special> {
+        Special::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// The card's id (`legends/special/high-king`).
+    pub fn card(self) -> String {
+        format!("legends/special/{}", self.code())
+    }
+}
+
+impl Said for Special {
+    /// The card's name, from the card catalog's words.
+    fn msg(&self) -> Msg {
         Msg::new(crate::catalog::message_id(&self.card()))
+    }
+}
+
+/// Event cards in the normal and advanced games' deck, by players, over
+/// the final event (the table under "Preparazione del gioco normale e
+/// avanzato": 2 → 17, 3 → 20, 4 → 23).
+pub fn full_deck(players: usize) -> u8 {
+    match players {
+        0..=2 => 17,
+        3 => 20,
+        _ => 23,
     }
 }
 
@@ -270,6 +387,20 @@ pub const FACTS: &[FactKind] = &[
         rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
         need: Need::WhenMet,
     },
+    // A final event: completed like a location event at its own place.
+    FactKind {
+        kind: "final",
+        cards: None,
+        fields: &[
+            Field::new("skill", SKILL_CHOICE),
+            Field::new("requirement", REQUIREMENT_FIELD),
+            Field::optional("second_skill", SKILL_CHOICE),
+            Field::optional("second_requirement", REQUIREMENT_FIELD),
+            Field::optional("victory_points", POINTS_FIELD),
+        ],
+        rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
+        need: Need::WhenMet,
+    },
     FactKind {
         kind: "special",
         cards: None,
@@ -387,6 +518,11 @@ pub fn is_event(card: &str) -> bool {
     card.starts_with("legends/event/")
 }
 
+/// True for a final event card ("Final" on the back).
+pub fn is_final(card: &str) -> bool {
+    card.starts_with("legends/final/")
+}
+
 impl Facts {
     /// The facts a book gives for Camelot Legends' cards, with what the
     /// catalog states (the Black Knight's type and location) where the
@@ -400,6 +536,10 @@ impl Facts {
                 }
             } else if is_event(card) {
                 if let Some(f) = event_from_book(book, cards, card) {
+                    out.events.insert(card.to_string(), f);
+                }
+            } else if is_final(card) {
+                if let Some(f) = final_from_book(book, card) {
                     out.events.insert(card.to_string(), f);
                 }
             } else if card.starts_with("legends/special/") {
@@ -426,8 +566,13 @@ impl Facts {
             book.set(card.clone(), f);
         }
         for (card, e) in &self.events {
-            let mut f = obj(json!({ "event_type": e.event_type.code(), "level": e.level }));
-            if let Some(l) = e.location {
+            // A final event's facts are its requirements and points alone.
+            let mut f = if is_final(card) {
+                serde_json::Map::new()
+            } else {
+                obj(json!({ "event_type": e.event_type.code(), "level": e.level }))
+            };
+            if let Some(l) = e.location.filter(|l| l.is_main()) {
                 f.insert("location".into(), json!(l.code()));
             }
             for (r, (skill, number)) in
@@ -464,6 +609,28 @@ fn character_from_book(book: &FactBook, card: &str) -> Option<CharacterFacts> {
         second_alliance: book.text(card, "second_alliance").map(str::to_string),
         gender: book.text(card, "gender")?.to_string(),
         level: book.text(card, "level")?.to_string(),
+    })
+}
+
+/// A final event's facts: its requirements and points, placed at the
+/// final event's own location; final events come with the full game.
+fn final_from_book(book: &FactBook, card: &str) -> Option<EventFacts> {
+    let mut requirements = Vec::new();
+    for (skill, number) in [("skill", "requirement"), ("second_skill", "second_requirement")] {
+        if let (Some(s), Some(n)) = (book.text(card, skill), book.int(card, number)) {
+            requirements.push(Requirement { skill: Skill::of_code(s)?, needed: u8::try_from(n).ok()? });
+        }
+    }
+    if requirements.is_empty() {
+        return None;
+    }
+    let victory_points = book.int(card, "victory_points").and_then(|n| u8::try_from(n).ok()).unwrap_or(0);
+    Some(EventFacts {
+        event_type: EventType::Location,
+        location: Some(Location::Final),
+        requirements,
+        victory_points,
+        level: "normal".into(),
     })
 }
 

@@ -142,6 +142,87 @@ pub enum LegendsError {
         /// The seat.
         seat: Seat,
     },
+    /// A red card in a normal game.
+    AdvancedCard {
+        /// The card.
+        card: String,
+    },
+    /// The final event lies under the deck: other events come first.
+    FinalIsLast {
+        /// Events still over it.
+        cards: u8,
+    },
+    /// The last card of the deck is the final event.
+    FinalNow,
+    /// No character goes to the final event before it is drawn.
+    FinalNotDrawn,
+    /// The bidding comes first.
+    BiddingOpen,
+    /// The special card's holder is chosen first.
+    GrantFirst,
+    /// Nothing is being bid on.
+    NoBidding,
+    /// The most characters a player bids on this event.
+    BidMax {
+        /// The most.
+        most: u8,
+    },
+    /// The character is bid already.
+    AlreadyBid {
+        /// The card.
+        card: String,
+    },
+    /// No special card waits for a holder.
+    NoGrant,
+    /// The character cannot receive the special card.
+    NotGrantee {
+        /// The card.
+        card: String,
+        /// Only a knight may.
+        knight: bool,
+    },
+    /// The character is not on the table.
+    NotOnTable {
+        /// The card.
+        card: String,
+    },
+    /// The introductory game has no special cards.
+    NoSpecials,
+    /// The special card is there already.
+    SpecialThere,
+    /// Optional abilities come before events are completed and before the
+    /// actions.
+    AbilitiesOver,
+    /// The character has no optional ability that changes a total.
+    NoAbility {
+        /// The card.
+        card: String,
+    },
+    /// The character's ability was used this turn.
+    AbilityUsed {
+        /// The card.
+        card: String,
+    },
+    /// The ability needs a female character in the company.
+    NeedsLady {
+        /// The card.
+        card: String,
+    },
+    /// The ability acts on a knight.
+    NotAKnight {
+        /// The card.
+        card: String,
+    },
+    /// The ability acts on another character than the one named.
+    WrongTarget {
+        /// The card.
+        card: String,
+    },
+    /// The ability does not change that skill.
+    WrongSkill {
+        /// The card.
+        card: String,
+    },
 }
 
 impl crate::GameError for LegendsError {
@@ -213,6 +294,28 @@ impl Said for LegendsError {
             HandCount { cards } => msg!("legends.hand_count", cards),
             NothingLaid => msg!("legends.nothing_laid"),
             NotYourTurn { seat } => msg!("legends.not_your_turn", seat = seat.number()),
+            AdvancedCard { card: c } => msg!("legends.advanced_card", card = card(c)),
+            FinalIsLast { cards } => msg!("legends.final_is_last", count = *cards),
+            FinalNow => msg!("legends.final_now"),
+            FinalNotDrawn => msg!("legends.final_not_drawn"),
+            BiddingOpen => msg!("legends.bidding_open"),
+            GrantFirst => msg!("legends.grant_first"),
+            NoBidding => msg!("legends.no_bidding"),
+            BidMax { most } => msg!("legends.bid_max", count = *most),
+            AlreadyBid { card: c } => msg!("legends.already_bid", card = card(c)),
+            NoGrant => msg!("legends.no_grant"),
+            NotGrantee { card: c, knight: true } => msg!("legends.not_grantee.knight", card = card(c)),
+            NotGrantee { card: c, knight: false } => msg!("legends.not_grantee", card = card(c)),
+            NotOnTable { card: c } => msg!("legends.not_on_table", card = card(c)),
+            NoSpecials => msg!("legends.no_specials"),
+            SpecialThere => msg!("legends.special_there"),
+            AbilitiesOver => msg!("legends.abilities_over"),
+            NoAbility { card: c } => msg!("legends.no_ability", card = card(c)),
+            AbilityUsed { card: c } => msg!("legends.ability_used", card = card(c)),
+            NeedsLady { card: c } => msg!("legends.needs_lady", card = card(c)),
+            NotAKnight { card: c } => msg!("legends.not_a_knight", card = card(c)),
+            WrongTarget { card: c } => msg!("legends.wrong_target", card = card(c)),
+            WrongSkill { card: c } => msg!("legends.wrong_skill", card = card(c)),
         }
     }
 }
@@ -259,5 +362,27 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         HandCount { cards: 9 },
         NothingLaid,
         NotYourTurn { seat: Seat(1) },
+        AdvancedCard { card: c() },
+        FinalIsLast { cards: 3 },
+        FinalNow,
+        FinalNotDrawn,
+        BiddingOpen,
+        GrantFirst,
+        NoBidding,
+        BidMax { most: 2 },
+        AlreadyBid { card: c() },
+        NoGrant,
+        NotGrantee { card: c(), knight: true },
+        NotGrantee { card: c(), knight: false },
+        NotOnTable { card: c() },
+        NoSpecials,
+        SpecialThere,
+        AbilitiesOver,
+        NoAbility { card: c() },
+        AbilityUsed { card: c() },
+        NeedsLady { card: c() },
+        NotAKnight { card: c() },
+        WrongTarget { card: c() },
+        WrongSkill { card: c() },
     ]
 }

@@ -2,7 +2,9 @@
 //! The card facts here are test values, not the owner's cards: random
 //! skills from -1 to 6, random requirements from 6 to 18, random points.
 
-use super::cards::{CharacterFacts, EventFacts, EventType, Facts, Location, Requirement, Skill, INTRODUCTORY};
+use super::cards::{
+    CharacterFacts, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, Special, INTRODUCTORY,
+};
 use super::legal::Choice;
 use super::{Colour, Command, Legends, Setup};
 use crate::testkit::Fuzz;
@@ -69,6 +71,21 @@ pub fn test_facts(rng: &mut GameRng, share: usize) -> Facts {
             f.events.insert(e, facts);
         }
     }
+    // The final events: one or two requirements at their own place.
+    for e in ids("final") {
+        let mut facts = test_event(rng);
+        facts.event_type = EventType::Location;
+        facts.location = Some(Location::Final);
+        facts.level = "normal".into();
+        if rng.below(100) < share {
+            f.events.insert(e, facts);
+        }
+    }
+    for s in Special::ALL {
+        if rng.below(100) < share {
+            f.specials.insert(s.card(), 1 + rng.below(6) as u8);
+        }
+    }
     f
 }
 
@@ -92,6 +109,11 @@ impl Fuzz for Legends {
                     events: 4 + rng.below(20) as u8,
                     characters: (5 * n + rng.below(60 - 5 * n + 1)) as u8,
                     facts: test_facts(rng, share),
+                    mode: match rng.below(6) {
+                        0..=2 => Mode::Introductory,
+                        3 | 4 => Mode::Normal,
+                        _ => Mode::Advanced,
+                    },
                 })
             }
             (Choice::Character, _) => {
@@ -100,9 +122,33 @@ impl Fuzz for Legends {
                 Command::Lay { card: pick(&free, rng) }
             }
             (Choice::Event, _) => {
+                // The final event is the deck's last card.
+                let kind =
+                    if self.mode().full() && self.decks().0 == 1 && rng.below(10) > 0 { "final" } else { "event" };
                 let fresh: Vec<String> =
-                    ids("event").into_iter().filter(|c| !self.seen(c) || rng.below(20) == 0).collect();
+                    ids(kind).into_iter().filter(|c| !self.seen(c) || rng.below(20) == 0).collect();
                 Command::DrawEvent { card: pick(&fresh, rng) }
+            }
+            (Choice::Bid, _) => {
+                let free: Vec<String> =
+                    ids("character").into_iter().filter(|c| self.where_is(c).is_none() || rng.below(20) == 0).collect();
+                Command::Bid { card: pick(&free, rng) }
+            }
+            (Choice::Fix, _) => {
+                let on: Vec<String> = ids("character").into_iter().filter(|c| self.where_is(c).is_some()).collect();
+                let card = if on.is_empty() { pick(&ids("character"), rng) } else { pick(&on, rng) };
+                match rng.below(3) {
+                    0 => Command::Remove { card, to_hand: rng.below(2) == 0 },
+                    1 => Command::Relocate {
+                        card,
+                        to: Location::EVERY[rng.below(4)],
+                        seat: (rng.below(3) == 0).then(|| Seat(rng.below(4) as u8)),
+                    },
+                    _ => Command::GiveSpecial {
+                        special: Special::ALL[rng.below(3)],
+                        card: (rng.below(4) > 0).then_some(card),
+                    },
+                }
             }
             (Choice::HandCount, _) => {
                 Command::CorrectHand { seat: Seat(rng.below(5) as u8), cards: rng.below(7) as u8 }
@@ -113,7 +159,7 @@ impl Fuzz for Legends {
 
     fn wild(&self, rng: &mut GameRng) -> Command {
         let character = || ids("character");
-        match rng.below(10) {
+        match rng.below(14) {
             0 => Command::Lay { card: pick(&character(), rng) },
             1 => Command::Play { location: Location::ALL[rng.below(3)] },
             2 => Command::DrawEvent { card: pick(&ids("event"), rng) },
@@ -129,6 +175,14 @@ impl Fuzz for Legends {
             6 => Command::EndGame,
             7 => Command::Lay { card: "soc/white/grail-1".into() },
             8 => Command::Complete { card: "legends/character/merlin".into() },
+            9 => Command::Bid { card: pick(&character(), rng) },
+            10 => Command::Pass,
+            11 => Command::Use {
+                card: pick(&character(), rng),
+                target: (rng.below(2) == 0).then(|| pick(&character(), rng)),
+                skill: (rng.below(2) == 0).then(|| Skill::ALL[rng.below(6)]),
+            },
+            12 => Command::DrawEvent { card: pick(&ids("final"), rng) },
             _ => Command::EndTurn,
         }
     }
@@ -136,6 +190,10 @@ impl Fuzz for Legends {
     fn weight(&self, legal: &Legal<Command, Choice>) -> u32 {
         match legal.command() {
             Command::CorrectHand { .. } => 0,
+            Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => 1,
+            Command::Use { .. } => 3,
+            Command::Bid { .. } | Command::Pass => 5,
+            Command::Grant { .. } => 5,
             Command::Learn { .. } => 1,
             Command::EndGame => 1,
             Command::EndTurn => 2,

@@ -1,8 +1,8 @@
 //! What the rules accept now ([`crate::Game::legal`]), from the checks
 //! `decide` makes: the screen's buttons and the fuzzers are built from it.
 
-use super::cards::Location;
-use super::{Command, Legends, Phase, Setup, Turn, ACTIONS, HAND};
+use super::cards::{Location, Skill, Special};
+use super::{abilities, Command, Legends, Phase, Setup, Turn, HAND};
 use crate::{Legal, Seat};
 
 /// What an open command leaves to the table.
@@ -20,6 +20,11 @@ pub enum Choice {
     HandCount,
     /// Facts learned for a card the game needs now.
     Facts,
+    /// A character from the hand bid, laid on the reader.
+    Bid,
+    /// The host's correction of the board, as a card's text says: a
+    /// character taken off the table, moved, or a special card given.
+    Fix,
 }
 
 impl Setup {
@@ -32,6 +37,7 @@ impl Setup {
             events: 0,
             characters: 0,
             facts: super::Facts::default(),
+            mode: super::Mode::default(),
         }
     }
 }
@@ -45,11 +51,40 @@ impl Legends {
             return out;
         }
         let learn = Legal::Open(Command::Learn { facts: super::Facts::default() }, Choice::Facts);
-        let layer = match &self.phase {
-            Phase::Over { .. } | Phase::Setup => {
-                out.push(learn);
-                return out;
+        if matches!(self.phase, Phase::Over { .. } | Phase::Setup) {
+            out.push(learn);
+            return out;
+        }
+        let hand = Legal::Open(Command::CorrectHand { seat: Seat(0), cards: 0 }, Choice::HandCount);
+        if let Some(a) = &self.auction {
+            let seat = a.to;
+            if a.bids[seat.index()].len() < usize::from(a.max) {
+                for l in self.open_places() {
+                    for c in self.company(seat, l) {
+                        out.push(Legal::Exact(Command::Bid { card: c.clone() }));
+                    }
+                }
+                if self.players[seat.index()].hand > 0 {
+                    out.push(Legal::Open(Command::Bid { card: String::new() }, Choice::Bid));
+                }
             }
+            out.push(Legal::Exact(Command::Pass));
+            self.fixes(&mut out);
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
+        if let Some(g) = &self.grant {
+            for c in self.grantees(g) {
+                out.push(Legal::Exact(Command::Grant { card: c }));
+            }
+            self.fixes(&mut out);
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
+        let layer = match &self.phase {
+            Phase::Over { .. } | Phase::Setup => None,
             Phase::Placing { seat, .. } => Some(*seat),
             Phase::Turn(Turn { drawn: false, .. }) => {
                 out.push(Legal::Open(Command::DrawEvent { card: String::new() }, Choice::Event));
@@ -57,8 +92,11 @@ impl Legends {
             }
             Phase::Turn(t) => {
                 let seat = t.seat;
+                if t.actions == 0 && t.completed.is_empty() {
+                    self.abilities(t, &mut out);
+                }
                 if t.actions == 0 {
-                    for l in Location::ALL.into_iter().filter(|l| !t.completed.contains(l)) {
+                    for l in self.open_places().into_iter().filter(|l| !t.completed.contains(l)) {
                         for e in &self.places[l as usize].events {
                             if self.shortfall(seat, l, e).is_none() {
                                 out.push(Legal::Exact(Command::Complete { card: e.clone() }));
@@ -66,7 +104,7 @@ impl Legends {
                         }
                     }
                 }
-                if t.actions < ACTIONS {
+                if t.actions < self.actions_allowed(seat) {
                     if self.players[seat.index()].hand < HAND && self.character_deck > 0 {
                         out.push(Legal::Exact(Command::DrawCharacter));
                     }
@@ -80,12 +118,12 @@ impl Legends {
         if let Some(seat) = layer {
             if let Some(card) = &self.laid {
                 if self.check_character(seat, card).is_ok() {
-                    for l in Location::ALL.into_iter().filter(|l| self.room(seat, *l, 1)) {
+                    for l in self.open_places().into_iter().filter(|l| self.room(seat, *l, 1)) {
                         out.push(Legal::Exact(Command::Play { location: l }));
                     }
                 }
             }
-            if self.players[seat.index()].hand > 0 && Location::ALL.into_iter().any(|l| self.room(seat, l, 1)) {
+            if self.players[seat.index()].hand > 0 && self.open_places().into_iter().any(|l| self.room(seat, l, 1)) {
                 out.push(Legal::Open(Command::Lay { card: String::new() }, Choice::Character));
             }
         }
@@ -95,15 +133,63 @@ impl Legends {
                 out.push(Legal::Exact(Command::EndGame));
             }
         }
-        out.push(Legal::Open(Command::CorrectHand { seat: Seat(0), cards: 0 }, Choice::HandCount));
+        self.fixes(&mut out);
+        out.push(hand);
         out.push(learn);
         out
+    }
+
+    /// The host's corrections, while characters are on the table.
+    fn fixes(&self, out: &mut Vec<Legal<Command, Choice>>) {
+        let any =
+            self.open_places().into_iter().any(|l| Seat::all(self.players()).any(|s| !self.company(s, l).is_empty()));
+        if !any {
+            return;
+        }
+        out.push(Legal::Open(Command::Remove { card: String::new(), to_hand: false }, Choice::Fix));
+        out.push(Legal::Open(
+            Command::Relocate { card: String::new(), to: Location::Camelot, seat: None },
+            Choice::Fix,
+        ));
+        if self.mode().full() {
+            out.push(Legal::Open(Command::GiveSpecial { special: Special::HighKing, card: None }, Choice::Fix));
+        }
+    }
+
+    /// Every use of an optional ability the turn's player may make now.
+    fn abilities(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
+        for l in self.open_places() {
+            let company = self.company(t.seat, l);
+            for card in company {
+                let Some(a) = abilities::ability(card) else { continue };
+                let targets: Vec<Option<String>> = match a.target {
+                    abilities::Target::Own => vec![None],
+                    abilities::Target::Knight => company.iter().filter(|c| *c != card).cloned().map(Some).collect(),
+                };
+                let skills: Vec<Option<Skill>> = match a.choices().as_slice() {
+                    [] => vec![None],
+                    many => many.iter().copied().map(Some).collect(),
+                };
+                for target in &targets {
+                    for skill in &skills {
+                        if self.check_use(t, card, target.as_deref(), *skill).is_ok() {
+                            out.push(Legal::Exact(Command::Use {
+                                card: card.clone(),
+                                target: target.clone(),
+                                skill: *skill,
+                            }));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Every move of one or two of `seat`'s characters from one location
     /// to another with room.
     fn moves(&self, seat: Seat, out: &mut Vec<Legal<Command, Choice>>) {
-        for from in Location::ALL {
+        let open = self.open_places();
+        for from in open.iter().copied() {
             let company = self.company(seat, from);
             let mut groups: Vec<Vec<String>> = company.iter().map(|c| vec![c.clone()]).collect();
             for (i, a) in company.iter().enumerate() {
@@ -111,7 +197,7 @@ impl Legends {
                     groups.push(vec![a.clone(), b.clone()]);
                 }
             }
-            for to in Location::ALL.into_iter().filter(|&t| t != from) {
+            for to in open.iter().copied().filter(|&t| t != from) {
                 for g in &groups {
                     if self.room(seat, to, g.len()) {
                         out.push(Legal::Exact(Command::Move { cards: g.clone(), to }));

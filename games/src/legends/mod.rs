@@ -48,28 +48,33 @@
 //! - A tie for the most victory points shares the victory (the text names
 //!   no tie-break).
 
+pub mod abilities;
 pub mod cards;
 mod error;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 #[cfg(any(test, feature = "testkit"))]
 pub use fuzz::test_facts;
+#[cfg(test)]
+mod full_tests;
 mod legal;
 pub mod modifiers;
 #[cfg(test)]
 mod tests;
 mod view;
 
-pub use cards::{CharacterFacts, Colour, EventFacts, EventType, Facts, Location, Requirement, Skill};
+pub use cards::{CharacterFacts, Colour, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, Special};
 pub use error::LegendsError;
 pub use legal::Choice;
+pub use modifiers::{Boost, Change};
 pub use view::{CompanyView, EventView, LegendsView, PlaceView, PlayerView};
 
 use crate::catalog::Catalog;
 use crate::{CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
-use cards::{is_character, is_event, INTRODUCTORY, REQUIREMENT, VICTORY_POINTS};
+use cards::{is_character, is_event, is_final, REQUIREMENT, VICTORY_POINTS};
+use modifiers::{Member, Scene};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use tavola_words::Said;
 
 /// Players: four reference cards and four colours on the tiles.
@@ -108,6 +113,9 @@ pub struct Setup {
     /// The owner's card facts known now.
     #[serde(default)]
     pub facts: Facts,
+    /// The introductory, normal or advanced game.
+    #[serde(default)]
+    pub mode: Mode,
 }
 
 /// What the players ask.
@@ -164,6 +172,63 @@ pub enum Command {
         /// Cards held.
         cards: u8,
     },
+    /// A character's optional ability that changes a total for the turn
+    /// ("2. Usare il testo opzionale delle carte").
+    Use {
+        /// The character using it.
+        card: String,
+        /// The knight it acts on, for an ability on another.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+        /// The skill chosen, where the card gives a choice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        skill: Option<Skill>,
+    },
+    /// A character bid on the bidding event: from the hand (laid on the
+    /// reader) or from one of the bidder's companies.
+    Bid {
+        /// The character.
+        card: String,
+    },
+    /// The bidder passes.
+    Pass,
+    /// The character of the company that completed an event who receives
+    /// the special card the event gives.
+    Grant {
+        /// The character.
+        card: String,
+    },
+    /// The host takes a character off the table, as a card's text says
+    /// (a threat, an event): to the discard pile or back to its player's
+    /// hand.
+    Remove {
+        /// The character.
+        card: String,
+        /// Back to the hand (discarded when the hand is full).
+        #[serde(default)]
+        to_hand: bool,
+    },
+    /// The host moves a character as a card's text says, spending no
+    /// action, to another location and, where the text says so, into
+    /// another player's company.
+    Relocate {
+        /// The character.
+        card: String,
+        /// Where to.
+        to: Location,
+        /// The player whose company it joins (`None`: its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Seat>,
+    },
+    /// The host gives a special card to a character on the table, or puts
+    /// it back beside the board (`None`), as a card's text says.
+    GiveSpecial {
+        /// Which.
+        special: Special,
+        /// Its new holder.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+    },
 }
 
 /// Why an event was discarded as drawn.
@@ -174,12 +239,18 @@ pub enum Discard {
     Fourth,
     /// A special event, resolved by the players.
     Special,
-    /// A bidding event (not played in the introductory game).
+    /// A bidding event in the introductory game (its rules do not
+    /// describe bidding).
     Bidding,
+    /// A bidding event nobody bid on, or with a tie for the highest total.
+    NoWinner,
+    /// Completed, an event whose text gives a special card and is then
+    /// discarded.
+    Spent,
 }
 
 /// Where an event drawn went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "to", rename_all = "snake_case")]
 pub enum Went {
     /// A location event, placed at its location.
@@ -194,6 +265,15 @@ pub enum Went {
     },
     /// A heraldic event, laid beside the board over the previous one.
     Heraldic,
+    /// A bidding event: the bidding opens.
+    Bidding {
+        /// Characters each player may bid at most.
+        max: u8,
+        /// The skills whose combined value wins it.
+        skills: Vec<Skill>,
+    },
+    /// The final event: its own location opens.
+    Final,
 }
 
 /// Why the game ended.
@@ -204,6 +284,51 @@ pub enum EndReason {
     AllCompleted,
     /// The host ended it with the deck empty and events nobody completes.
     Stopped,
+    /// The final event was completed.
+    FinalCompleted,
+}
+
+/// Why characters left the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gone {
+    /// The end of the turn, for the abilities used.
+    EndOfTurn,
+    /// Bid on a bidding event.
+    Bid,
+    /// A card's text, carried out by the host.
+    CardText,
+}
+
+/// A bidding event being bid on ("Eventi di Asta").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Auction {
+    /// The event.
+    pub event: String,
+    /// Characters each player may bid at most.
+    pub max: u8,
+    /// The skills whose combined value wins it.
+    pub skills: Vec<Skill>,
+    /// Each seat's bid characters.
+    pub bids: Vec<Vec<String>>,
+    /// Whose say it is.
+    pub to: Seat,
+    /// Passes in a row since the last bid.
+    pub passes: u8,
+}
+
+/// A special card waiting for its holder, chosen in the company that
+/// completed the event giving it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grant {
+    /// Which.
+    pub special: Special,
+    /// Whose company chooses.
+    pub seat: Seat,
+    /// Where that company stands.
+    pub location: Location,
+    /// Only a knight may receive it.
+    pub knight: bool,
 }
 
 /// What happened.
@@ -250,6 +375,9 @@ pub enum Event {
         card: String,
         /// Where.
         location: Location,
+        /// Discarded once completed, for the special card it gives.
+        #[serde(default)]
+        spent: bool,
     },
     /// A character drawn (an action).
     CharacterDrawn {
@@ -284,6 +412,81 @@ pub enum Event {
         /// Cards now.
         cards: u8,
     },
+    /// An optional ability used: its changes for the turn, and who goes at
+    /// the end of the turn.
+    AbilityUsed {
+        /// Whose.
+        seat: Seat,
+        /// The character using it.
+        card: String,
+        /// The changes.
+        boosts: Vec<Boost>,
+        /// Discarded at the end of the turn.
+        discard: Vec<String>,
+    },
+    /// A character bid.
+    BidMade {
+        /// Who.
+        seat: Seat,
+        /// The character.
+        card: String,
+        /// The location of the company it came from (`None`: the hand).
+        from: Option<Location>,
+    },
+    /// The bidder passed.
+    Passed {
+        /// Who.
+        seat: Seat,
+    },
+    /// The bidding is over: each seat's total, the winner (none on a tie
+    /// or without bids); every bid character is discarded.
+    AuctionClosed {
+        /// Each seat's combined value in the event's skills (`None`: no
+        /// bid).
+        totals: Vec<Option<i32>>,
+        /// Who completes the event.
+        winner: Option<Seat>,
+    },
+    /// A special card waits for its holder in a company.
+    GrantOpened {
+        /// The grant.
+        grant: Grant,
+    },
+    /// A special card given to a character (`None`: back beside the
+    /// board).
+    SpecialGiven {
+        /// Which.
+        special: Special,
+        /// Its holder.
+        card: Option<String>,
+    },
+    /// Characters left the table.
+    Discarded {
+        /// The characters.
+        cards: Vec<String>,
+        /// Why.
+        why: Gone,
+    },
+    /// A character taken back into its player's hand.
+    ReturnedToHand {
+        /// Whose.
+        seat: Seat,
+        /// The character.
+        card: String,
+    },
+    /// A character moved by a card's text, spending no action.
+    Relocated {
+        /// The character.
+        card: String,
+        /// Whose company it leaves.
+        from_seat: Seat,
+        /// From where.
+        from: Location,
+        /// Whose company it joins.
+        seat: Seat,
+        /// Where to.
+        to: Location,
+    },
     /// The game is over; the count follows from the state.
     GameEnded {
         /// Why.
@@ -311,7 +514,8 @@ pub struct PlayerState {
     pub zone: Vec<String>,
 }
 
-/// One location: its events and each player's company.
+/// One location: its events and each player's company (the three main
+/// locations, then the final event's place).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Place {
     /// Events waiting here, in the order they came.
@@ -331,6 +535,15 @@ pub struct Turn {
     pub completed: Vec<Location>,
     /// Actions spent.
     pub actions: u8,
+    /// Changes from optional abilities, for this turn.
+    #[serde(default)]
+    pub boosts: Vec<Boost>,
+    /// Characters whose optional ability was used this turn.
+    #[serde(default)]
+    pub used: Vec<String>,
+    /// Characters discarded at the end of this turn.
+    #[serde(default)]
+    pub to_discard: Vec<String>,
 }
 
 /// Where the game stands.
@@ -373,6 +586,14 @@ pub struct Legends {
     /// The character laid on the reader, its location awaited.
     laid: Option<String>,
     phase: Phase,
+    /// The special cards' holders.
+    specials: BTreeMap<Special, String>,
+    /// The bidding event being bid on.
+    auction: Option<Auction>,
+    /// A special card waiting for its holder.
+    grant: Option<Grant>,
+    /// Characters discarded, in order.
+    character_discard: Vec<String>,
 }
 
 /// Events being built: each applied to a copy as it is made.
@@ -387,19 +608,63 @@ impl Draft {
         self.events.push(e);
     }
 
-    /// "Fine del gioco": the deck empty and the last event on the table
-    /// completed (or discarded) — the game ends.
+    /// "Fine del gioco e vittoria nel gioco introduttivo": the deck empty
+    /// and the last event on the table completed (or discarded) — the
+    /// introductory game ends. The full game ends with its final event.
     fn end_if_done(&mut self) {
+        if self.sim.mode().full() {
+            return;
+        }
         if self.sim.event_deck == 0 && self.sim.places.iter().all(|p| p.events.is_empty()) {
             self.emit(Event::GameEnded { reason: EndReason::AllCompleted });
         }
     }
 
-    /// An action spent: after the second the turn passes.
+    /// An action spent: after the last the turn passes.
     fn after_action(&mut self, seat: Seat) {
         if let Phase::Turn(t) = &self.sim.phase {
-            if t.actions >= ACTIONS {
-                self.emit(Event::TurnPassed { to: self.sim.next(seat) });
+            if t.actions >= self.sim.actions_allowed(seat) {
+                self.end_turn(seat);
+            }
+        }
+    }
+
+    /// "fino a quando tutti i giocatori passano consecutivamente o hanno
+    /// puntato il massimo": the totals are made and the bidding closes.
+    fn close_auction_if_done(&mut self) {
+        let Some(a) = &self.sim.auction else { return };
+        let able = a.bids.iter().filter(|b| b.len() < usize::from(a.max)).count();
+        if able > 0 && usize::from(a.passes) < able {
+            return;
+        }
+        let totals: Vec<Option<i32>> = Seat::all(a.bids.len())
+            .map(|s| (!a.bids[s.index()].is_empty()).then(|| self.sim.bid_total(a, s)))
+            .collect();
+        // "quello che ha il maggior totale completa l'evento"; "Se si
+        // verifica un pareggio ... l'evento viene scartato".
+        let best = totals.iter().flatten().copied().max();
+        let top: Vec<Seat> = Seat::all(totals.len()).filter(|s| best.is_some() && totals[s.index()] == best).collect();
+        let winner = match top.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        };
+        self.emit(Event::AuctionClosed { totals, winner });
+    }
+
+    /// The characters marked for the end of the turn are discarded, then
+    /// the next player's turn begins.
+    fn end_turn(&mut self, seat: Seat) {
+        self.discard_marked();
+        self.emit(Event::TurnPassed { to: self.sim.next(seat) });
+    }
+
+    /// "alla fine del turno": the characters an ability marked leave the
+    /// table (before the count, when the final event ends the game).
+    fn discard_marked(&mut self) {
+        if let Phase::Turn(t) = &self.sim.phase {
+            let cards: Vec<String> = t.to_discard.iter().filter(|c| self.sim.where_is(c).is_some()).cloned().collect();
+            if !cards.is_empty() {
+                self.emit(Event::Discarded { cards, why: Gone::EndOfTurn });
             }
         }
     }
@@ -462,10 +727,107 @@ impl Legends {
         self.places.get(location as usize).and_then(|p| p.companies.get(seat.index())).map_or(&[], Vec::as_slice)
     }
 
-    /// A company's combined value in each skill, in the rules' order:
-    /// the members' printed values added up ("valore combinato").
+    /// The game being played.
+    pub fn mode(&self) -> Mode {
+        self.setup.as_ref().map_or_else(Mode::default, |s| s.mode)
+    }
+
+    /// The locations open now: the three main ones, and the final event's
+    /// once it is drawn.
+    pub fn open_places(&self) -> Vec<Location> {
+        let fin = self.places.get(Location::Final as usize).is_some_and(|p| self.final_drawn(p));
+        Location::EVERY.into_iter().filter(|l| l.is_main() || fin).collect()
+    }
+
+    fn final_drawn(&self, p: &Place) -> bool {
+        !p.events.is_empty() || p.companies.iter().any(|c| !c.is_empty())
+    }
+
+    /// Who holds each special card.
+    pub fn specials(&self) -> &BTreeMap<Special, String> {
+        &self.specials
+    }
+
+    /// The bidding in progress.
+    pub fn auction(&self) -> Option<&Auction> {
+        self.auction.as_ref()
+    }
+
+    /// The special card waiting for its holder.
+    pub fn grant(&self) -> Option<&Grant> {
+        self.grant.as_ref()
+    }
+
+    /// Characters discarded, in order.
+    pub fn character_discard(&self) -> &[String] {
+        &self.character_discard
+    }
+
+    /// The changes of this turn's optional abilities.
+    fn boosts(&self) -> &[Boost] {
+        match &self.phase {
+            Phase::Turn(t) => &t.boosts,
+            _ => &[],
+        }
+    }
+
+    /// The members of a group of characters, with their facts.
+    fn members<'a>(&'a self, cards: &'a [String]) -> Vec<Member<'a>> {
+        cards
+            .iter()
+            .filter_map(|c| {
+                let facts = self.facts.characters.get(c)?;
+                let excalibur = self.specials.get(&Special::Excalibur) == Some(c);
+                Some(Member { card: c.as_str(), facts, excalibur })
+            })
+            .collect()
+    }
+
+    /// What the modifiers see at `location` for `seat`'s company.
+    fn scene(&self, seat: Seat, location: Option<Location>) -> Scene<'_> {
+        let mut in_play = Vec::new();
+        for l in Location::EVERY {
+            if let Some(p) = self.places.get(l as usize) {
+                for (s, company) in p.companies.iter().enumerate() {
+                    in_play.extend(company.iter().map(|c| (c.as_str(), l, s)));
+                }
+            }
+        }
+        let here = in_play.iter().filter(|(_, l, _)| Some(*l) == location).map(|(c, _, _)| *c).collect();
+        let full = self.mode().full();
+        let zone = self.players.get(seat.index()).map_or(&[][..], |p| &p.zone[..]);
+        Scene {
+            location,
+            here,
+            in_play,
+            heraldic: self.heraldic.last().and_then(|h| modifiers::heraldic_bonus(h, Catalog::builtin())),
+            round_table: full && self.players.iter().any(|p| p.zone.iter().any(|e| e == modifiers::ROUND_TABLE)),
+            zone: if full { modifiers::zone_bonus(zone) } else { [0; 6] },
+        }
+    }
+
+    /// A company's combined value in each skill, in the rules' order: the
+    /// members' values with every modifier, added up ("valore combinato";
+    /// see [`modifiers`]).
     pub fn totals(&self, seat: Seat, location: Location) -> [i32; 6] {
-        cards::totals(self.company(seat, location).iter().filter_map(|c| self.facts.characters.get(c)))
+        let company = self.company(seat, location);
+        modifiers::company_totals(&self.members(company), &self.scene(seat, Some(location)), self.boosts())
+    }
+
+    /// A character's values now, with every modifier, in its company.
+    pub fn values(&self, card: &str) -> Option<[i32; 6]> {
+        let (seat, location) = self.where_is(card)?;
+        let company = self.company(seat, location);
+        let members = self.members(company);
+        let i = members.iter().position(|m| m.card == card)?;
+        modifiers::member_values(&members, &self.scene(seat, Some(location)), self.boosts()).get(i).copied()
+    }
+
+    /// The actions of `seat`'s turn: two, three while its High King stands
+    /// at Camelot ("La Carta Speciale High King").
+    pub fn actions_allowed(&self, seat: Seat) -> u8 {
+        let king = self.specials.get(&Special::HighKing).and_then(|c| self.where_is(c));
+        ACTIONS + u8::from(king == Some((seat, Location::Camelot)))
     }
 
     /// The first requirement of `event` that the company falls short of,
@@ -481,7 +843,7 @@ impl Legends {
 
     /// Where a character is on the table, and whose it is.
     pub fn where_is(&self, card: &str) -> Option<(Seat, Location)> {
-        for l in Location::ALL {
+        for l in Location::EVERY {
             for (s, company) in self.places.get(l as usize)?.companies.iter().enumerate() {
                 if company.iter().any(|c| c == card) {
                     return Some((Seat(s as u8), l));
@@ -493,7 +855,9 @@ impl Legends {
 
     /// Where an event waits.
     fn event_at(&self, card: &str) -> Option<Location> {
-        Location::ALL.into_iter().find(|l| self.places[*l as usize].events.iter().any(|e| e == card))
+        Location::EVERY
+            .into_iter()
+            .find(|l| self.places.get(*l as usize).is_some_and(|p| p.events.iter().any(|e| e == card)))
     }
 
     /// True when the event card has been drawn in this game.
@@ -504,12 +868,21 @@ impl Legends {
             || self.players.iter().any(|p| p.zone.iter().any(|c| c == card))
     }
 
-    /// Victory points of each seat: the events in its zone.
+    /// Victory points of each seat: the events in its zone, and the
+    /// special cards its characters hold ("Fine del gioco e vittoria nel
+    /// gioco normale").
     pub fn points(&self) -> Vec<u32> {
-        self.players
+        let mut points: Vec<u32> = self
+            .players
             .iter()
             .map(|p| p.zone.iter().filter_map(|c| self.facts.events.get(c)).map(|e| u32::from(e.victory_points)).sum())
-            .collect()
+            .collect();
+        for (special, holder) in &self.specials {
+            if let (Some((seat, _)), Some(p)) = (self.where_is(holder), self.facts.specials.get(&special.card())) {
+                points[seat.index()] += u32::from(*p);
+            }
+        }
+        points
     }
 
     /// The seats with the most victory points ("chi ha il totale maggiore
@@ -536,14 +909,26 @@ impl Legends {
         }
     }
 
-    /// The turn, once its event is drawn, with an action left.
-    fn acting(&self) -> Res<&Turn> {
+    /// The turn, once its event is drawn and nothing waits.
+    fn turn_open(&self) -> Res<&Turn> {
         self.started()?;
         let Phase::Turn(t) = &self.phase else { return Err(err(LegendsError::StillPlacing)) };
         if !t.drawn {
             return Err(err(LegendsError::DrawFirst));
         }
-        if t.actions >= ACTIONS {
+        if self.auction.is_some() {
+            return Err(err(LegendsError::BiddingOpen));
+        }
+        if self.grant.is_some() {
+            return Err(err(LegendsError::GrantFirst));
+        }
+        Ok(t)
+    }
+
+    /// The turn, once its event is drawn, with an action left.
+    fn acting(&self) -> Res<&Turn> {
+        let t = self.turn_open()?;
+        if t.actions >= self.actions_allowed(t.seat) {
             return Err(err(LegendsError::NoActionLeft));
         }
         Ok(t)
@@ -571,20 +956,123 @@ impl Legends {
         let Some(facts) = self.facts.characters.get(card) else {
             return Err(CommonError::FactsNeeded { cards: vec![card.to_string()] }.into());
         };
-        // "mettete da parte quelle con l'icona Blu e Rossa".
-        if facts.level != INTRODUCTORY {
-            return Err(err(LegendsError::NotIntroductory { card: card.to_string() }));
-        }
+        self.check_level(card, &facts.level)?;
         if self.players[seat.index()].hand == 0 {
             return Err(err(LegendsError::HandEmpty));
         }
         Ok(())
     }
 
+    /// Whether a card of `level` belongs to the game played: "mettete da
+    /// parte quelle con l'icona Blu e Rossa" (introductory); the red cards
+    /// only in the advanced game.
+    fn check_level(&self, card: &str, level: &str) -> Res<()> {
+        match self.mode() {
+            m if m.takes(level) => Ok(()),
+            Mode::Introductory => Err(err(LegendsError::NotIntroductory { card: card.to_string() })),
+            _ => Err(err(LegendsError::AdvancedCard { card: card.to_string() })),
+        }
+    }
+
     /// The locations where `seat`'s company has room for `n` more
     /// ("limite di 6 Personaggi per Compagnia").
     fn room(&self, seat: Seat, location: Location, n: usize) -> bool {
         self.company(seat, location).len() + n <= MAX_COMPANY
+    }
+
+    /// Whether characters may go to `location` now (the final event's only
+    /// once drawn).
+    fn check_open(&self, location: Location) -> Res<()> {
+        if self.open_places().contains(&location) {
+            Ok(())
+        } else {
+            Err(err(LegendsError::FinalNotDrawn))
+        }
+    }
+
+    /// A seat's combined value in the bidding event's skills: its bid
+    /// characters as one company ("considerati parte di una stessa
+    /// Compagnia"), with the bonuses always on; no optional ability ("non
+    /// è possibile usare queste abilità speciali").
+    fn bid_total(&self, a: &Auction, seat: Seat) -> i32 {
+        let totals = modifiers::company_totals(&self.members(&a.bids[seat.index()]), &self.scene(seat, None), &[]);
+        a.skills.iter().map(|s| totals[*s as usize]).sum()
+    }
+
+    /// The characters who may receive a waiting special card: the
+    /// company's members (its knights, where the text names a knight).
+    fn grantees(&self, g: &Grant) -> Vec<String> {
+        self.company(g.seat, g.location)
+            .iter()
+            .filter(|c| !g.knight || self.facts.characters.get(*c).is_some_and(CharacterFacts::is_knight))
+            .cloned()
+            .collect()
+    }
+
+    /// Checks an optional ability's use, and gives its changes and who goes
+    /// at the end of the turn.
+    fn check_use(
+        &self,
+        t: &Turn,
+        card: &str,
+        target: Option<&str>,
+        skill: Option<Skill>,
+    ) -> Res<(Seat, Vec<Boost>, Vec<String>)> {
+        let seat = t.seat;
+        // Phase 2 comes before events are completed and before the actions.
+        if t.actions > 0 || !t.completed.is_empty() {
+            return Err(err(LegendsError::AbilitiesOver));
+        }
+        match self.where_is(card) {
+            Some((s, _)) if s == seat => {}
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        }
+        let Some(ability) = abilities::ability(card) else {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        };
+        // "una sola volta nel suo turno di gioco".
+        if t.used.iter().any(|c| c == card) {
+            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+        }
+        let (_, location) = self.where_is(card).unwrap_or((seat, Location::Camelot));
+        let company = self.company(seat, location);
+        let female = |c: &String| self.facts.characters.get(c).is_some_and(|f| f.gender == "female");
+        if ability.needs_lady && !company.iter().any(|c| c != card && female(c)) {
+            return Err(err(LegendsError::NeedsLady { card: card.to_string() }));
+        }
+        let on = match (ability.target, target) {
+            (abilities::Target::Own, None) => card.to_string(),
+            (abilities::Target::Own, Some(x)) if x == card => card.to_string(),
+            (abilities::Target::Knight, Some(x)) if x != card && company.iter().any(|c| c == x) => {
+                if !self.facts.characters.get(x).is_some_and(CharacterFacts::is_knight) {
+                    return Err(err(LegendsError::NotAKnight { card: x.to_string() }));
+                }
+                x.to_string()
+            }
+            _ => return Err(err(LegendsError::WrongTarget { card: card.to_string() })),
+        };
+        if !ability.allows(skill) {
+            return Err(err(LegendsError::WrongSkill { card: card.to_string() }));
+        }
+        let own_cunning = self.values(card).map_or(0, |v| v[Skill::Cunning as usize]);
+        let de_gales = self
+            .scene(seat, Some(location))
+            .here
+            .iter()
+            .filter(|c| self.facts.characters.get(**c).is_some_and(|f| f.is_knight() && f.in_alliance("de-gales")))
+            .count() as i32;
+        let change = ability.change(own_cunning, de_gales);
+        let skills = match skill {
+            Some(s) => vec![s],
+            None => Skill::ALL.to_vec(),
+        };
+        let boosts = skills.into_iter().map(|skill| Boost { card: on.clone(), skill, change }).collect();
+        let discard = match ability.cost {
+            abilities::Cost::User => vec![card.to_string()],
+            abilities::Cost::Target => vec![on],
+            abilities::Cost::Both => vec![card.to_string(), on],
+        };
+        Ok((seat, boosts, discard))
     }
 
     fn check_setup(&self, s: &Setup) -> Res<()> {
@@ -606,14 +1094,26 @@ impl Legends {
                 return Err(CommonError::NoSuchSeat { seat: first }.into());
             }
         }
-        if !(1..=EVENTS).contains(&s.events) {
+        // The full game's deck is counted by the table's size.
+        if !s.mode.full() && !(1..=EVENTS).contains(&s.events) {
             return Err(err(LegendsError::EventDeck { cards: s.events }));
         }
         // Five dealt to each, the rest the deck.
         if usize::from(s.characters) < usize::from(HAND) * n || s.characters > CHARACTERS {
             return Err(err(LegendsError::CharacterDeck { cards: s.characters }));
         }
-        check_facts(&s.facts)
+        check_facts(&s.facts)?;
+        // The special cards' points count in every full game: asked before
+        // it starts.
+        let missing: Vec<String> = Special::ALL
+            .iter()
+            .map(|k| k.card())
+            .filter(|c| s.mode.full() && !s.facts.specials.contains_key(c))
+            .collect();
+        if !missing.is_empty() {
+            return Err(CommonError::FactsNeeded { cards: missing }.into());
+        }
+        Ok(())
     }
 
     fn decide_in(&self, c: &Command, d: &mut Draft, rng: &mut crate::GameRng) -> Res<()> {
@@ -623,7 +1123,10 @@ impl Legends {
                 // "Preparazione": the Pendragon card's holder starts;
                 // given, or dealt at random.
                 let first = s.first.unwrap_or_else(|| Seat(rng.below(s.colours.len()) as u8));
-                d.emit(Event::SetUp { setup: Setup { first: Some(first), ..s.clone() }, first });
+                // "Preparazione del gioco normale e avanzato": the table's
+                // number of events over the final event.
+                let events = if s.mode.full() { cards::full_deck(s.colours.len()) + 1 } else { s.events };
+                d.emit(Event::SetUp { setup: Setup { first: Some(first), events, ..s.clone() }, first });
             }
             Command::Learn { facts } => {
                 if self.setup.is_none() {
@@ -651,7 +1154,7 @@ impl Legends {
             Command::Lay { card } => {
                 let seat = self.layer()?;
                 self.check_character(seat, card)?;
-                if !Location::ALL.into_iter().any(|l| self.room(seat, l, 1)) {
+                if !self.open_places().into_iter().any(|l| self.room(seat, l, 1)) {
                     return Err(err(LegendsError::CompaniesFull));
                 }
                 d.emit(Event::Laid { seat, card: card.clone() });
@@ -660,6 +1163,7 @@ impl Legends {
                 let seat = self.layer()?;
                 let Some(card) = self.laid.clone() else { return Err(err(LegendsError::NothingLaid)) };
                 self.check_character(seat, &card)?;
+                self.check_open(*location)?;
                 // "va rispettato il limite di 6 Personaggi per Compagnia".
                 if !self.room(seat, *location, 1) {
                     return Err(err(LegendsError::CompanyFull { location: *location }));
@@ -681,8 +1185,24 @@ impl Legends {
                 if t.drawn {
                     return Err(err(LegendsError::AlreadyDrawn));
                 }
-                if !is_event(card) || Catalog::builtin().get(card).is_none() {
+                if self.event_deck == 0 {
+                    return Err(err(LegendsError::EventDeckEmpty));
+                }
+                // The final event lies under the others ("disporre tale
+                // numero di carte sopra la carta Evento Finale").
+                let last = self.mode().full() && self.event_deck == 1;
+                let known = Catalog::builtin().get(card).is_some();
+                if is_final(card) && known {
+                    if !self.mode().full() {
+                        return Err(err(LegendsError::NotIntroductory { card: card.clone() }));
+                    }
+                    if !last {
+                        return Err(err(LegendsError::FinalIsLast { cards: self.event_deck - 1 }));
+                    }
+                } else if !is_event(card) || !known {
                     return Err(err(LegendsError::NotAnEvent { card: card.clone() }));
+                } else if last {
+                    return Err(err(LegendsError::FinalNow));
                 }
                 if self.seen(card) {
                     return Err(err(LegendsError::EventSeen { card: card.clone() }));
@@ -690,10 +1210,12 @@ impl Legends {
                 let Some(facts) = self.facts.events.get(card) else {
                     return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
                 };
-                if facts.level != INTRODUCTORY {
-                    return Err(err(LegendsError::NotIntroductory { card: card.clone() }));
+                if !is_final(card) {
+                    self.check_level(card, &facts.level)?;
                 }
+                let full = self.mode().full();
                 let went = match (facts.event_type, facts.location) {
+                    _ if is_final(card) => Went::Final,
                     (EventType::Location, Some(location)) => {
                         // "Eventi di Locazione" (full rules): "un quarto
                         // evento ... sarà scartato".
@@ -708,17 +1230,17 @@ impl Legends {
                     (EventType::Special, _) => Went::Discarded { why: Discard::Special },
                     // "ricoprendosi di volta in volta".
                     (EventType::Heraldic, _) => Went::Heraldic,
+                    (EventType::Bidding, _) if full => {
+                        let (max, skills) = bidding_terms(card, facts);
+                        Went::Bidding { max, skills }
+                    }
                     (EventType::Bidding, _) | (EventType::Location, None) => Went::Discarded { why: Discard::Bidding },
                 };
                 d.emit(Event::EventDrawn { seat: t.seat, card: card.clone(), went });
                 d.end_if_done();
             }
             Command::Complete { card } => {
-                self.started()?;
-                let Phase::Turn(t) = &self.phase else { return Err(err(LegendsError::StillPlacing)) };
-                if !t.drawn {
-                    return Err(err(LegendsError::DrawFirst));
-                }
+                let t = self.turn_open()?;
                 // "3. Completare gli Eventi di Locazione": not "dopo
                 // aver iniziato la fase delle azioni".
                 if t.actions > 0 {
@@ -742,8 +1264,37 @@ impl Legends {
                         needed: r.needed,
                     }));
                 }
-                d.emit(Event::EventCompleted { seat: t.seat, card: card.clone(), location });
-                d.end_if_done();
+                let seat = t.seat;
+                let stated = Catalog::builtin().get(card);
+                // The special cards come with the full game ("non sono
+                // utilizzate nel gioco introduttivo").
+                let gives =
+                    stated.and_then(|c| c.fact_str("gives")).and_then(Special::of_code).filter(|_| self.mode().full());
+                // "Il testo di alcuni Eventi di Locazione indica che la carta
+                // deve essere scartata": it gives a special card instead.
+                let spent = gives.is_some() && stated.is_some_and(|c| c.fact_flag("discarded_on_completion"));
+                d.emit(Event::EventCompleted { seat, card: card.clone(), location, spent });
+                if let Some(special) = gives {
+                    // A knight receives it where the text names one.
+                    let knight =
+                        stated.is_some_and(|c| c.fact_flag("single_knight")) || card == "legends/event/test-of-amour";
+                    let grant = Grant { special, seat, location, knight };
+                    let can: Vec<String> = d.sim.grantees(&grant);
+                    match can.as_slice() {
+                        [] => {}
+                        [one] => d.emit(Event::SpecialGiven { special, card: Some(one.clone()) }),
+                        _ => d.emit(Event::GrantOpened { grant }),
+                    }
+                }
+                // "Non appena si completa l'Evento Finale, il gioco termina
+                // immediatamente", the characters due at the end of the
+                // turn discarded before the count.
+                if location == Location::Final {
+                    d.discard_marked();
+                    d.emit(Event::GameEnded { reason: EndReason::FinalCompleted });
+                } else {
+                    d.end_if_done();
+                }
             }
             Command::DrawCharacter => {
                 let t = self.acting()?;
@@ -783,6 +1334,7 @@ impl Legends {
                 if from == *to {
                     return Err(err(LegendsError::SameLocation));
                 }
+                self.check_open(*to)?;
                 if !self.room(seat, *to, cards.len()) {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
@@ -790,12 +1342,104 @@ impl Legends {
                 d.after_action(seat);
             }
             Command::EndTurn => {
+                let t = self.turn_open()?;
+                d.end_turn(t.seat);
+            }
+            Command::Use { card, target, skill } => {
+                let t = self.turn_open()?;
+                let (seat, boosts, discard) = self.check_use(t, card, target.as_deref(), *skill)?;
+                d.emit(Event::AbilityUsed { seat, card: card.clone(), boosts, discard });
+            }
+            Command::Bid { card } => {
                 self.started()?;
-                let Phase::Turn(t) = &self.phase else { return Err(err(LegendsError::StillPlacing)) };
-                if !t.drawn {
-                    return Err(err(LegendsError::DrawFirst));
+                let Some(a) = &self.auction else { return Err(err(LegendsError::NoBidding)) };
+                let seat = a.to;
+                // "fino al massimo numero di Personaggi consentito".
+                if a.bids[seat.index()].len() >= usize::from(a.max) {
+                    return Err(err(LegendsError::BidMax { most: a.max }));
                 }
-                d.emit(Event::TurnPassed { to: self.next(t.seat) });
+                if !is_character(card) || Catalog::builtin().get(card).is_none() {
+                    return Err(err(LegendsError::NotACharacter { card: card.clone() }));
+                }
+                if a.bids.iter().flatten().any(|c| c == card) {
+                    return Err(err(LegendsError::AlreadyBid { card: card.clone() }));
+                }
+                // "preso dalla propria mano di carte oppure da una delle
+                // Compagnie già in gioco di quel giocatore".
+                let from = match self.where_is(card) {
+                    Some((s, l)) if s == seat => Some(l),
+                    Some(_) => return Err(err(LegendsError::NotYours { card: card.clone() })),
+                    None => None,
+                };
+                if from.is_none() {
+                    let Some(facts) = self.facts.characters.get(card) else {
+                        return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
+                    };
+                    self.check_level(card, &facts.level)?;
+                    if self.players[seat.index()].hand == 0 {
+                        return Err(err(LegendsError::HandEmpty));
+                    }
+                }
+                d.emit(Event::BidMade { seat, card: card.clone(), from });
+                d.close_auction_if_done();
+            }
+            Command::Pass => {
+                self.started()?;
+                let Some(a) = &self.auction else { return Err(err(LegendsError::NoBidding)) };
+                d.emit(Event::Passed { seat: a.to });
+                d.close_auction_if_done();
+            }
+            Command::Grant { card } => {
+                self.started()?;
+                let Some(g) = &self.grant else { return Err(err(LegendsError::NoGrant)) };
+                if !self.grantees(g).contains(card) {
+                    return Err(err(LegendsError::NotGrantee { card: card.clone(), knight: g.knight }));
+                }
+                d.emit(Event::SpecialGiven { special: g.special, card: Some(card.clone()) });
+            }
+            Command::Remove { card, to_hand } => {
+                self.started()?;
+                let Some((seat, _)) = self.where_is(card) else {
+                    return Err(err(LegendsError::NotOnTable { card: card.clone() }));
+                };
+                // "(o scartato se dovessi superare il limite delle 5 carte
+                // in mano)".
+                if *to_hand && self.players[seat.index()].hand < HAND {
+                    d.emit(Event::ReturnedToHand { seat, card: card.clone() });
+                } else {
+                    d.emit(Event::Discarded { cards: vec![card.clone()], why: Gone::CardText });
+                }
+            }
+            Command::Relocate { card, to, seat } => {
+                self.started()?;
+                let Some((from_seat, from)) = self.where_is(card) else {
+                    return Err(err(LegendsError::NotOnTable { card: card.clone() }));
+                };
+                let seat = seat.unwrap_or(from_seat);
+                self.seat_ok(seat)?;
+                if seat == from_seat && from == *to {
+                    return Err(err(LegendsError::SameLocation));
+                }
+                self.check_open(*to)?;
+                if !self.room(seat, *to, 1) {
+                    return Err(err(LegendsError::CompanyFull { location: *to }));
+                }
+                d.emit(Event::Relocated { card: card.clone(), from_seat, from, seat, to: *to });
+            }
+            Command::GiveSpecial { special, card } => {
+                self.started()?;
+                if !self.mode().full() {
+                    return Err(err(LegendsError::NoSpecials));
+                }
+                if let Some(c) = card {
+                    if self.where_is(c).is_none() {
+                        return Err(err(LegendsError::NotOnTable { card: c.clone() }));
+                    }
+                }
+                if self.specials.get(special) == card.as_ref() {
+                    return Err(err(LegendsError::SpecialThere));
+                }
+                d.emit(Event::SpecialGiven { special: *special, card: card.clone() });
             }
             Command::EndGame => {
                 self.started()?;
@@ -811,6 +1455,17 @@ impl Legends {
         Ok(())
     }
 
+    /// A character leaves the table: the special cards it held go back
+    /// beside the board ("la Carta Speciale dovrà essere riposta").
+    fn take_off(&mut self, card: &str, location: Location) {
+        if let Some(p) = self.places.get_mut(location as usize) {
+            for c in &mut p.companies {
+                c.retain(|x| x != card);
+            }
+        }
+        self.specials.retain(|_, h| h != card);
+    }
+
     fn apply_event(&mut self, e: &Event) {
         match e {
             Event::SetUp { setup, first } => {
@@ -818,7 +1473,7 @@ impl Legends {
                 self.players = vec![PlayerState { hand: HAND, zone: Vec::new() }; n];
                 self.character_deck = setup.characters.saturating_sub(HAND * n as u8);
                 self.event_deck = setup.events;
-                self.places = vec![Place { events: Vec::new(), companies: vec![Vec::new(); n] }; Location::ALL.len()];
+                self.places = vec![Place { events: Vec::new(), companies: vec![Vec::new(); n] }; Location::EVERY.len()];
                 self.facts = setup.facts.clone();
                 self.first = *first;
                 self.phase = Phase::Placing { seat: *first, after: n.saturating_sub(1) as u8 };
@@ -856,13 +1511,34 @@ impl Legends {
                     }
                     Went::Discarded { .. } => self.discarded.push(card.clone()),
                     Went::Heraldic => self.heraldic.push(card.clone()),
+                    Went::Bidding { max, skills } => {
+                        let to = match &self.phase {
+                            Phase::Turn(t) => t.seat,
+                            _ => Seat(0),
+                        };
+                        self.auction = Some(Auction {
+                            event: card.clone(),
+                            max: *max,
+                            skills: skills.clone(),
+                            bids: vec![Vec::new(); self.players.len()],
+                            to,
+                            passes: 0,
+                        });
+                    }
+                    Went::Final => {
+                        if let Some(p) = self.places.get_mut(Location::Final as usize) {
+                            p.events.push(card.clone());
+                        }
+                    }
                 }
             }
-            Event::EventCompleted { seat, card, location } => {
+            Event::EventCompleted { seat, card, location, spent } => {
                 if let Some(p) = self.places.get_mut(*location as usize) {
                     p.events.retain(|c| c != card);
                 }
-                if let Some(p) = self.players.get_mut(seat.index()) {
+                if *spent {
+                    self.discarded.push(card.clone());
+                } else if let Some(p) = self.players.get_mut(seat.index()) {
                     p.zone.push(card.clone());
                 }
                 if let Phase::Turn(t) = &mut self.phase {
@@ -892,8 +1568,101 @@ impl Legends {
             Event::TurnPassed { to } => {
                 self.laid = None;
                 // With the event deck empty, there is nothing to draw.
-                self.phase =
-                    Phase::Turn(Turn { seat: *to, drawn: self.event_deck == 0, completed: Vec::new(), actions: 0 });
+                self.phase = Phase::Turn(Turn {
+                    seat: *to,
+                    drawn: self.event_deck == 0,
+                    completed: Vec::new(),
+                    actions: 0,
+                    boosts: Vec::new(),
+                    used: Vec::new(),
+                    to_discard: Vec::new(),
+                });
+            }
+            Event::AbilityUsed { card, boosts, discard, .. } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.used.push(card.clone());
+                    t.boosts.extend(boosts.iter().cloned());
+                    t.to_discard
+                        .extend(discard.iter().filter(|c| !t.to_discard.contains(c)).cloned().collect::<Vec<_>>());
+                }
+            }
+            Event::BidMade { seat, card, from } => {
+                match from {
+                    Some(l) => self.take_off(card, *l),
+                    None => {
+                        if let Some(p) = self.players.get_mut(seat.index()) {
+                            p.hand = p.hand.saturating_sub(1);
+                        }
+                    }
+                }
+                let n = self.players.len().max(1);
+                if let Some(a) = &mut self.auction {
+                    if let Some(b) = a.bids.get_mut(seat.index()) {
+                        b.push(card.clone());
+                    }
+                    a.passes = 0;
+                    a.to = next_bidder(a, n);
+                }
+            }
+            Event::Passed { .. } => {
+                let n = self.players.len().max(1);
+                if let Some(a) = &mut self.auction {
+                    a.passes = a.passes.saturating_add(1);
+                    a.to = next_bidder(a, n);
+                }
+            }
+            Event::AuctionClosed { winner, .. } => {
+                if let Some(a) = self.auction.take() {
+                    match winner.and_then(|w| self.players.get_mut(w.index())) {
+                        Some(p) => p.zone.push(a.event.clone()),
+                        None => self.discarded.push(a.event.clone()),
+                    }
+                    // "tutti i Personaggi puntati vengono scartati".
+                    for c in a.bids.into_iter().flatten() {
+                        self.specials.retain(|_, h| *h != c);
+                        self.character_discard.push(c);
+                    }
+                }
+            }
+            Event::GrantOpened { grant } => self.grant = Some(grant.clone()),
+            Event::SpecialGiven { special, card } => {
+                match card {
+                    Some(c) => {
+                        self.specials.insert(*special, c.clone());
+                    }
+                    None => {
+                        self.specials.remove(special);
+                    }
+                }
+                if self.grant.as_ref().is_some_and(|g| g.special == *special) {
+                    self.grant = None;
+                }
+            }
+            Event::Discarded { cards, .. } => {
+                for c in cards {
+                    if let Some((_, l)) = self.where_is(c) {
+                        self.take_off(c, l);
+                    }
+                    self.character_discard.push(c.clone());
+                }
+            }
+            Event::ReturnedToHand { seat, card } => {
+                if let Some((_, l)) = self.where_is(card) {
+                    self.take_off(card, l);
+                }
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.hand = (p.hand + 1).min(HAND);
+                }
+            }
+            Event::Relocated { card, from_seat, from, seat, to } => {
+                if let Some(c) =
+                    self.places.get_mut(*from as usize).and_then(|p| p.companies.get_mut(from_seat.index()))
+                {
+                    c.retain(|x| x != card);
+                }
+                if let Some(c) = self.places.get_mut(*to as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+                    c.push(card.clone());
+                }
             }
             Event::Learned { facts } => {
                 self.facts.characters.extend(facts.characters.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -911,6 +1680,34 @@ impl Legends {
             }
         }
     }
+}
+
+/// The next seat clockwise from the one who just spoke that may still bid.
+fn next_bidder(a: &Auction, players: usize) -> Seat {
+    let mut s = a.to;
+    for _ in 0..players {
+        s = Seat(((s.index() + 1) % players) as u8);
+        if a.bids.get(s.index()).is_some_and(|b| b.len() < usize::from(a.max)) {
+            return s;
+        }
+    }
+    a.to
+}
+
+/// A bidding event's terms: the most characters a player bids and the
+/// skills added up, as its text states them (the catalog), else up to a
+/// company's size in the skills the owner entered.
+fn bidding_terms(card: &str, facts: &EventFacts) -> (u8, Vec<Skill>) {
+    let stated = Catalog::builtin().get(card);
+    let max =
+        stated.and_then(|c| c.fact_int("bid_max")).and_then(|n| u8::try_from(n).ok()).unwrap_or(MAX_COMPANY as u8);
+    let skills: Vec<Skill> = stated
+        .and_then(|c| c.fact("bid_skills"))
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|s| s.as_str().and_then(Skill::of_code)).collect())
+        .unwrap_or_default();
+    let skills = if skills.is_empty() { facts.requirements.iter().map(|r| r.skill).collect() } else { skills };
+    (max, skills)
 }
 
 /// Checks facts against the rulebook's ranges and each other (the same
@@ -933,7 +1730,8 @@ fn check_facts(f: &Facts) -> Res<()> {
         }
     }
     for (card, e) in &f.events {
-        if !is_event(card) {
+        // A final event is completed at its own place, and only there.
+        if !(is_event(card) || is_final(card)) || is_final(card) != (e.location == Some(Location::Final)) {
             return Err(err(LegendsError::NotAnEvent { card: card.clone() }));
         }
         let bad = || err(LegendsError::EventFacts { card: card.clone() });
@@ -994,7 +1792,7 @@ impl Game for Legends {
     fn check_invariants(&self) -> Result<(), String> {
         let Some(setup) = &self.setup else { return Ok(()) };
         let mut seen = BTreeSet::new();
-        for (l, place) in Location::ALL.into_iter().zip(&self.places) {
+        for (l, place) in Location::EVERY.into_iter().zip(&self.places) {
             if place.events.len() > MAX_EVENTS {
                 return Err(format!("{} events at {l:?}", place.events.len()));
             }
@@ -1025,6 +1823,7 @@ impl Game for Legends {
             .flat_map(|p| &p.events)
             .chain(&self.discarded)
             .chain(&self.heraldic)
+            .chain(self.auction.iter().map(|a| &a.event))
             .chain(self.players.iter().flat_map(|p| &p.zone));
         let mut drawn = 0u32;
         for e in all {
@@ -1039,13 +1838,34 @@ impl Game for Legends {
         if self.players.iter().any(|p| p.hand > HAND) {
             return Err("a hand above five".into());
         }
-        // Hands are counts the host may set right: only the deck and the
-        // table are held to the cards dealt.
-        if seen.len() + usize::from(self.character_deck) > usize::from(setup.characters) {
-            return Err(format!("{} in play + {} in the deck > {}", seen.len(), self.character_deck, setup.characters));
+        // Hands are counts the host may set right: only the deck, the table,
+        // the bids and the discard pile are held to the cards dealt.
+        let mut out: BTreeSet<&String> = seen.iter().collect();
+        out.extend(self.character_discard.iter());
+        out.extend(self.auction.iter().flat_map(|a| a.bids.iter().flatten()));
+        if out.len() + usize::from(self.character_deck) > usize::from(setup.characters) {
+            return Err(format!(
+                "{} out of the deck + {} in it > {}",
+                out.len(),
+                self.character_deck,
+                setup.characters
+            ));
+        }
+        for holder in self.specials.values() {
+            if !seen.contains(holder) {
+                return Err(format!("{holder} holds a special card off the table"));
+            }
+        }
+        if !setup.mode.full() && !self.specials.is_empty() {
+            return Err("a special card in the introductory game".into());
+        }
+        if let Some(a) = &self.auction {
+            if a.bids.iter().any(|b| b.len() > usize::from(a.max)) {
+                return Err(format!("a bid above {} characters", a.max));
+            }
         }
         if let Phase::Turn(t) = &self.phase {
-            if t.actions > ACTIONS {
+            if t.actions > ACTIONS + 1 {
                 return Err(format!("{} actions in a turn", t.actions));
             }
             let places: BTreeSet<_> = t.completed.iter().collect();
@@ -1069,8 +1889,12 @@ impl Game for Legends {
         names.get(seat.index()).map(|n| n.trim()).filter(|n| !n.is_empty()).map(str::to_string)
     }
 
-    fn pad_command(&self, _seat: Seat, _approve: bool) -> Option<Command> {
-        None
+    /// While the bidding is open, the bidder's reject button passes; the
+    /// approve button is the bid, made by laying the character on the
+    /// reader.
+    fn pad_command(&self, seat: Seat, approve: bool) -> Option<Command> {
+        let a = self.auction.as_ref()?;
+        (!approve && a.to == seat).then_some(Command::Pass)
     }
 
     /// An event at the turn's draw; a character to be played (at the
@@ -1079,8 +1903,14 @@ impl Game for Legends {
         if cards.get(card).is_some_and(|c| c.game != GameKind::CamelotLegends) {
             return Err(CommonError::WrongGameCard { card: card.to_string() }.into());
         }
+        // A character laid while the bidding is open is the bidder's bid.
+        if self.auction.is_some() && is_character(card) {
+            return Ok(Command::Bid { card: card.into() });
+        }
         match &self.phase {
-            Phase::Turn(Turn { drawn: false, .. }) if is_event(card) => Ok(Command::DrawEvent { card: card.into() }),
+            Phase::Turn(Turn { drawn: false, .. }) if is_event(card) || is_final(card) => {
+                Ok(Command::DrawEvent { card: card.into() })
+            }
             Phase::Placing { .. } | Phase::Turn(Turn { drawn: true, .. }) if is_character(card) => {
                 Ok(Command::Lay { card: card.into() })
             }
@@ -1131,6 +1961,7 @@ impl Game for Legends {
         let reason = match crate::from_code::<EndReason>(reason)? {
             EndReason::AllCompleted => tavola_words::msg!("legends.outcome.all_completed"),
             EndReason::Stopped => tavola_words::msg!("legends.outcome.stopped"),
+            EndReason::FinalCompleted => tavola_words::msg!("legends.outcome.final_completed"),
         };
         Some(crate::OutcomeWords { title, reason })
     }

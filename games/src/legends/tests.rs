@@ -1,7 +1,7 @@
 //! The engine's unit tests. Every card fact here is a test value, not a
 //! real card's numbers (those are the owner's, printed only on the cards).
 
-use super::cards::{CharacterFacts, EventFacts, EventType, Facts, Location, Requirement, Skill, INTRODUCTORY};
+use super::cards::{CharacterFacts, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, INTRODUCTORY};
 use super::*;
 use crate::{Catalog, CommonError, Ctx, FactBook, Game, Lang, RuleError};
 use std::collections::BTreeSet;
@@ -102,6 +102,7 @@ fn started(f: Facts, events: u8) -> (Legends, Ctx<'static>) {
         events,
         characters: 40,
         facts: f,
+        mode: Mode::Introductory,
     };
     ok(&mut g, &mut ctx, Command::Setup(setup));
     ok(&mut g, &mut ctx, Command::Lay { card: KAY.into() });
@@ -154,6 +155,7 @@ fn the_event_is_drawn_first_and_a_card_on_the_reader_stands_for_the_moment() {
         events: 10,
         characters: 40,
         facts: facts(),
+        mode: Mode::Introductory,
     };
     ok(&mut placing, &mut ctx2, Command::Setup(setup));
     assert_eq!(placing.card_command(KAY, cards), Ok(Command::Lay { card: KAY.into() }));
@@ -450,6 +452,7 @@ fn the_setup_refuses_what_the_box_cannot_hold() {
         events: 12,
         characters: 30,
         facts: Facts::default(),
+        mode: Mode::Introductory,
     };
     let e = refused(&g, &mut ctx, Command::Setup(Setup { colours: vec![Colour::Blue], ..base.clone() }));
     assert_eq!(e, legends(LegendsError::PlayerCount { players: 1 }));
@@ -496,6 +499,7 @@ fn the_setup_copies_the_owners_facts_with_what_the_catalog_states() {
         events: 12,
         characters: 30,
         facts: Facts::default(),
+        mode: Mode::Introductory,
     };
     ok(&mut g, &mut ctx, Command::Setup(setup));
     assert_eq!(g.facts().characters.get(KAY), f.characters.get(KAY));
@@ -635,7 +639,7 @@ fn knight(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
 
 #[test]
 fn kings_add_to_the_others_in_their_company_and_doubling_comes_last() {
-    use super::modifiers::{company_totals, member_values, Doubling, Member};
+    use super::modifiers::{company_totals, member_values, Boost, Change, Member, Scene};
     let lot = ch([1, 1, 1, 1, 1, 1]);
     let mark = ch([0, 0, 0, 0, 0, 0]);
     let sagramore = knight("grey", [3, 0, 0, 0, 0, 0]);
@@ -644,19 +648,21 @@ fn kings_add_to_the_others_in_their_company_and_doubling_comes_last() {
         Member { card: "legends/character/king-mark", facts: &mark, excalibur: false },
         Member { card: "legends/character/sir-sagramore", facts: &sagramore, excalibur: true },
     ];
-    let values = member_values(&company, None, &[]);
+    let none = Scene::default();
+    let values = member_values(&company, &none, &[]);
     // Lot: +1 Cunning from Mark; Mark: +1 Combat from Lot, never his own
     // bonus; Sagramore: +1 Combat, +1 Cunning, +2 Combat from Excalibur.
     assert_eq!(values, vec![[1, 1, 1, 2, 1, 1], [1, 0, 0, 0, 0, 0], [6, 0, 0, 1, 0, 0]]);
     // Sagramore doubles his Combat after every bonus: (3 + 1 + 2) × 2.
-    let doubled = [Doubling { card: "legends/character/sir-sagramore", skill: Skill::Combat }];
-    assert_eq!(member_values(&company, None, &doubled)[2], [12, 0, 0, 1, 0, 0]);
-    assert_eq!(company_totals(&company, None, &doubled, false), [14, 1, 1, 3, 1, 1]);
+    let doubled =
+        [Boost { card: "legends/character/sir-sagramore".into(), skill: Skill::Combat, change: Change::Double }];
+    assert_eq!(member_values(&company, &none, &doubled)[2], [12, 0, 0, 1, 0, 0]);
+    assert_eq!(company_totals(&company, &none, &doubled), [14, 1, 1, 3, 1, 1]);
 }
 
 #[test]
 fn the_heraldic_event_and_the_round_table_add_as_the_glossary_says() {
-    use super::modifiers::{company_totals, heraldic_bonus, three_alliances, Member};
+    use super::modifiers::{company_totals, heraldic_bonus, three_alliances, Member, Scene};
     let orkney = heraldic_bonus("legends/event/strength-of-orkney", Catalog::builtin()).expect("stated");
     assert_eq!(orkney, ("orkney".to_string(), Skill::Combat, 2));
     assert_eq!(heraldic_bonus("legends/event/assassination", Catalog::builtin()), None);
@@ -671,13 +677,15 @@ fn the_heraldic_event_and_the_round_table_add_as_the_glossary_says() {
         Member { card: "legends/character/dame-bragwaine", facts: &dame, excalibur: false },
     ];
     // Orkney knights +2 Combat; Gaheris +1 Adventure for Gawain.
-    assert_eq!(company_totals(&company, Some(&orkney), &[], false), [8, 1, 2, 0, 0, 0]);
+    let heraldic = Scene { heraldic: Some(orkney), ..Scene::default() };
+    assert_eq!(company_totals(&company, &heraldic, &[]), [8, 1, 2, 0, 0, 0]);
     // Two alliances only: no Round Table.
     assert!(!three_alliances(&company));
-    assert_eq!(company_totals(&company, None, &[], true), [4, 1, 2, 0, 0, 0]);
+    let round_table = Scene { round_table: true, ..Scene::default() };
+    assert_eq!(company_totals(&company, &round_table, &[]), [4, 1, 2, 0, 0, 0]);
     let tor = knight("de-gales", [0; 6]);
     let mut four = company.to_vec();
     four.push(Member { card: TOR, facts: &tor, excalibur: false });
     assert!(three_alliances(&four));
-    assert_eq!(company_totals(&four, None, &[], true), [6, 3, 4, 2, 2, 2]);
+    assert_eq!(company_totals(&four, &round_table, &[]), [6, 3, 4, 2, 2, 2]);
 }

@@ -5,8 +5,8 @@
 //! and whether each player's company there meets it, the hands' counts,
 //! the decks and the victory points.
 
-use super::cards::{Colour, Location, Requirement, Skill};
-use super::{Discard, EndReason, Event, Legends, Phase, Went};
+use super::cards::{Colour, Location, Mode, Requirement, Skill, Special};
+use super::{Auction, Discard, EndReason, Event, Gone, Grant, Legends, Phase, Went};
 use crate::{Cue, Seat};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -39,6 +39,10 @@ pub struct CompanyView {
     pub cards: Vec<String>,
     /// The combined value in each skill.
     pub totals: BTreeMap<Skill, i32>,
+    /// The special cards its members hold: the special and its holder.
+    pub specials: Vec<(Special, String)>,
+    /// Members discarded at the end of this turn.
+    pub leaving: Vec<String>,
 }
 
 /// One event waiting at a location.
@@ -90,6 +94,19 @@ pub struct LegendsView {
     pub actions_left: u8,
     /// The winners, once the game is over.
     pub winners: Option<Vec<Seat>>,
+    /// The game played.
+    pub mode: Mode,
+    /// Events still over the final event (the full game, until it is
+    /// drawn).
+    pub before_final: Option<u8>,
+    /// The special cards' holders (the full game).
+    pub specials: Vec<(Special, String)>,
+    /// The bidding in progress.
+    pub auction: Option<Auction>,
+    /// A special card waiting for its holder.
+    pub grant: Option<Grant>,
+    /// Characters discarded so far.
+    pub characters_discarded: usize,
 }
 
 impl Legends {
@@ -122,7 +139,7 @@ impl Legends {
         let places = if self.places.is_empty() {
             Vec::new()
         } else {
-            Location::ALL
+            self.open_places()
                 .into_iter()
                 .map(|l| PlaceView {
                     location: l,
@@ -143,9 +160,21 @@ impl Legends {
                         .filter(|s| !self.company(*s, l).is_empty())
                         .map(|s| {
                             let totals = self.totals(s, l);
+                            let cards = self.company(s, l).to_vec();
+                            let leaving = match &self.phase {
+                                Phase::Turn(t) => cards.iter().filter(|c| t.to_discard.contains(c)).cloned().collect(),
+                                _ => Vec::new(),
+                            };
                             CompanyView {
                                 seat: s,
-                                cards: self.company(s, l).to_vec(),
+                                specials: self
+                                    .specials()
+                                    .iter()
+                                    .filter(|(_, h)| cards.contains(h))
+                                    .map(|(k, h)| (*k, h.clone()))
+                                    .collect(),
+                                leaving,
+                                cards,
                                 totals: Skill::ALL.into_iter().map(|k| (k, totals[k as usize])).collect(),
                             }
                         })
@@ -155,9 +184,11 @@ impl Legends {
                 .collect()
         };
         let actions_left = match &self.phase {
-            Phase::Turn(t) => super::ACTIONS.saturating_sub(t.actions),
+            Phase::Turn(t) => self.actions_allowed(t.seat).saturating_sub(t.actions),
             _ => 0,
         };
+        let final_open = self.open_places().contains(&Location::Final);
+        let before_final = (self.mode().full() && !final_open && self.event_deck > 0).then(|| self.event_deck - 1);
         LegendsView {
             phase: self.phase.clone(),
             players,
@@ -169,6 +200,12 @@ impl Legends {
             laid: self.laid.clone(),
             actions_left,
             winners: crate::Game::is_over(self).then(|| self.winners()),
+            mode: self.mode(),
+            before_final,
+            specials: self.specials().iter().map(|(k, h)| (*k, h.clone())).collect(),
+            auction: self.auction().cloned(),
+            grant: self.grant().cloned(),
+            characters_discarded: self.character_discard().len(),
         }
     }
 }
@@ -207,9 +244,23 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 Went::Discarded { why: Discard::Bidding } => {
                     Cue::new("legends.event.bidding").card("card", card.clone())
                 }
+                Went::Discarded { why: Discard::NoWinner | Discard::Spent } => {
+                    Cue::new("legends.event.special").card("card", card.clone())
+                }
                 Went::Heraldic => Cue::new("legends.event.heraldic").card("card", card.clone()),
+                Went::Bidding { max, .. } => {
+                    Cue::new("legends.event.bidding_open").card("card", card.clone()).arg("count", *max)
+                }
+                Went::Final => Cue::new("legends.event.final").card("card", card.clone()),
             };
-            vec![drawn, then]
+            let mut cues = vec![drawn, then];
+            if let Some(a) = g.auction() {
+                cues.push(Cue::new("legends.bid.turn").arg("name", name(a.to)));
+            }
+            cues
+        }
+        Event::EventCompleted { seat, card, spent: true, .. } => {
+            vec![Cue::new("legends.event.completed_spent").arg("name", name(*seat)).card("card", card.clone())]
         }
         Event::EventCompleted { seat, card, .. } => {
             let points = g.facts.events.get(card).map_or(0, |f| f.victory_points);
@@ -225,10 +276,52 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         // With the event deck empty a turn begins without a draw.
         Event::TurnPassed { to } if g.event_deck == 0 => vec![Cue::new("legends.turn.no_draw").arg("name", name(*to))],
         Event::TurnPassed { to } => vec![Cue::new("legends.turn").arg("name", name(*to))],
+        Event::AbilityUsed { seat, card, .. } => {
+            vec![Cue::new("legends.ability").arg("name", name(*seat)).card("card", card.clone())]
+        }
+        Event::BidMade { seat, card, .. } => {
+            let mut cues = vec![Cue::new("legends.bid.made").arg("name", name(*seat)).card("card", card.clone())];
+            if let Some(a) = g.auction() {
+                cues.push(Cue::new("legends.bid.turn").arg("name", name(a.to)));
+            }
+            cues
+        }
+        Event::Passed { seat } => {
+            let mut cues = vec![Cue::new("legends.bid.passed").arg("name", name(*seat))];
+            if let Some(a) = g.auction() {
+                cues.push(Cue::new("legends.bid.turn").arg("name", name(a.to)));
+            }
+            cues
+        }
+        Event::AuctionClosed { totals, winner } => match winner {
+            Some(w) => vec![Cue::new("legends.bid.won")
+                .arg("name", name(*w))
+                .arg("count", totals.get(w.index()).copied().flatten().unwrap_or(0))],
+            None if totals.iter().any(Option::is_some) => vec![Cue::new("legends.bid.tie")],
+            None => vec![Cue::new("legends.bid.none")],
+        },
+        Event::GrantOpened { grant } => vec![Cue::new("legends.grant.ask")
+            .arg("name", name(grant.seat))
+            .arg("special", tavola_words::Said::msg(&grant.special))],
+        Event::SpecialGiven { special, card: Some(card) } => vec![Cue::new("legends.special.given")
+            .card("card", card.clone())
+            .arg("special", tavola_words::Said::msg(special))],
+        Event::SpecialGiven { special, card: None } => {
+            vec![Cue::new("legends.special.returned").arg("special", tavola_words::Said::msg(special))]
+        }
+        Event::Discarded { cards, why: Gone::EndOfTurn } => {
+            vec![Cue::new("legends.discarded.end_of_turn").arg("count", cards.len())]
+        }
+        Event::Discarded { cards, .. } => vec![Cue::new("legends.discarded").arg("count", cards.len())],
+        Event::ReturnedToHand { card, .. } => vec![Cue::new("legends.returned").card("card", card.clone())],
+        Event::Relocated { card, to, .. } => {
+            vec![Cue::new("legends.relocated").card("card", card.clone()).arg("location", tavola_words::Said::msg(to))]
+        }
         Event::GameEnded { reason } => {
             let mut cues = vec![Cue::new(match reason {
                 EndReason::AllCompleted => "legends.end.all_completed",
                 EndReason::Stopped => "legends.end.stopped",
+                EndReason::FinalCompleted => "legends.end.final",
             })];
             let points = g.points();
             let winners = g.winners();
