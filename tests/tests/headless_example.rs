@@ -137,3 +137,14 @@ fn the_camelot_legends_example_plays_an_introductory_game_to_its_count() {
     assert_eq!(legends["phase"]["phase"], "over");
     assert_eq!(legends["winners"], serde_json::json!([1]));
 }
+
+#[test]
+fn the_camelot_legends_normal_example_bids_and_ends_with_the_final_event() {
+    let out = replay("legends-normal-2-players.jsonl", 7);
+    let lines = said_without_refusals(&out);
+    assert!(lines.iter().any(|l| l.starts_with("Anna wins the bidding with a total of 8")), "{lines:?}");
+    assert!(lines.contains(&"The final event is completed: the game is over."), "{lines:?}");
+    let legends = &out.last().unwrap()["view"]["legends"];
+    assert_eq!(legends["phase"]["reason"], "final_completed");
+    assert_eq!(legends["winners"], serde_json::json!([1]));
+}

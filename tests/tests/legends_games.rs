@@ -186,3 +186,97 @@ fn an_introductory_game_from_the_first_characters_to_the_count() {
     assert_eq!(v["winners"], json!([1]));
     assert_eq!(v["players"][0]["hand"], 1, "five dealt, four laid");
 }
+
+/// Test values for the full game: every character 2 in each skill, a
+/// normal card; French Delegation a bidding event worth 3; every other
+/// event a Cornwall event nobody meets (18 Psyche); the final event needs
+/// 6 Combat and is worth 5; the special cards 1 each.
+fn full_facts() -> Value {
+    let mut chars = serde_json::Map::new();
+    for c in characters() {
+        chars.insert(c, json!({"skills": [2, 2, 2, 2, 2, 2], "alliance": "none", "gender": "male", "level": "normal"}));
+    }
+    let mut events = serde_json::Map::new();
+    for e in Catalog::builtin().by_kind(GameKind::CamelotLegends, "event") {
+        events.insert(e.id.clone(), json!({"event_type": "location", "location": "cornwall", "requirements": [{"skill": "psyche", "needed": 18}], "victory_points": 1, "level": "normal"}));
+    }
+    events.insert(event("french-delegation"), json!({"event_type": "bidding", "victory_points": 3, "level": "normal"}));
+    events.insert("legends/final/sacred-quest".into(), json!({"event_type": "location", "location": "final", "requirements": [{"skill": "combat", "needed": 6}], "victory_points": 5, "level": "normal"}));
+    let specials =
+        json!({"legends/special/high-king": 1, "legends/special/excalibur": 1, "legends/special/love-potion": 1});
+    json!({"characters": chars, "events": events, "specials": specials})
+}
+
+#[test]
+fn a_full_game_with_a_bid_won_and_the_final_event_at_the_bottom_of_the_deck() {
+    let mut d = Driver::new(5);
+    d.send(json!({"touch": "choose_game", "game": "legends"}));
+    ok(
+        &mut d,
+        "setup",
+        json!({"colours": ["blue", "red"], "names": ["Anna", "Bruno"], "first": 0, "events": 0, "characters": 40, "facts": full_facts(), "mode": "normal"}),
+    );
+    // Two players: 17 events over the final one.
+    assert_eq!(view(&mut d)["event_deck"], 18);
+    let c = characters();
+    play(&mut d, &c[0], "camelot");
+    play(&mut d, &c[1], "cornwall");
+
+    // Anna draws French Delegation: the bidding opens with her. Characters
+    // laid on the reader are bids; Bruno passes; Anna's second bid is her
+    // most (two), and Bruno's pass closes it.
+    let out = draw(&mut d, "french-delegation");
+    assert!(lines(&out).iter().any(|l| l == "legends.bid.turn"), "the bidder is asked: {:?}", lines(&out));
+    let bid = |d: &mut Driver, card: &str| {
+        let out = d.send(json!({"tag": "placed", "uid": uid(), "card": card}));
+        assert!(codes(&out).iter().all(|c| !c.contains('.')), "{card}: {:?}", codes(&out));
+        d.send(json!({"tag": "removed"}));
+    };
+    bid(&mut d, &c[2]);
+    // Nothing else until the bidding is over.
+    let early = d.send(legends("draw_character", json!({})));
+    assert_eq!(codes(&early), ["legends.bidding_open"]);
+    ok(&mut d, "pass", json!({}));
+    bid(&mut d, &c[3]);
+    ok(&mut d, "pass", json!({}));
+    let v = view(&mut d);
+    assert!(v["auction"].is_null(), "closed: {v}");
+    // Two characters of 2 Diplomacy and 2 Chivalry: 8, against no bid.
+    assert_eq!(points(&v), vec![3, 0]);
+    assert_eq!(v["players"][0]["hand"], 2, "five dealt, one placed, two bid");
+    ok(&mut d, "end_turn", json!({}));
+
+    // Sixteen more events, then the final event is the last card.
+    let fillers: Vec<String> = Catalog::builtin()
+        .by_kind(GameKind::CamelotLegends, "event")
+        .map(|e| e.id.clone())
+        .filter(|e| *e != event("french-delegation"))
+        .collect();
+    for e in &fillers[..16] {
+        let final_early = d.send(legends("draw_event", json!({"card": "legends/final/sacred-quest"})));
+        assert_eq!(codes(&final_early), ["legends.final_is_last"]);
+        ok(&mut d, "draw_event", json!({"card": e}));
+        ok(&mut d, "end_turn", json!({}));
+    }
+    let other = d.send(legends("draw_event", json!({"card": fillers[16]})));
+    assert_eq!(codes(&other), ["legends.final_now"]);
+    // Bruno draws it; its own location opens. He plays a character there
+    // and moves his first one from Cornwall: 2 + 2 Combat, short of 6.
+    let out = ok(&mut d, "draw_event", json!({"card": "legends/final/sacred-quest"}));
+    assert!(!lines(&out).is_empty());
+    play(&mut d, &c[4], "final");
+    ok(&mut d, "move", json!({"cards": [c[1]], "to": "final"}));
+    // Anna's turn: nothing to draw any more; she plays one there too.
+    play(&mut d, &c[6], "final");
+    ok(&mut d, "end_turn", json!({}));
+    let early = d.send(legends("complete", json!({"card": "legends/final/sacred-quest"})));
+    assert_eq!(codes(&early), ["legends.falls_short"]);
+    play(&mut d, &c[7], "final");
+    ok(&mut d, "end_turn", json!({}));
+    ok(&mut d, "end_turn", json!({}));
+    // Bruno completes the final event: the game is over at once.
+    ok(&mut d, "complete", json!({"card": "legends/final/sacred-quest"}));
+    let v = view(&mut d);
+    assert_eq!(v["phase"]["phase"], "over", "{v}");
+    assert_eq!(points(&v), vec![3, 5]);
+}
