@@ -1,4 +1,5 @@
-//! Camelot Legends — Tavola as the table's calculator, introductory game.
+//! Camelot Legends — Tavola as the table's calculator: the introductory,
+//! normal and advanced games.
 //!
 //! The players hold and lay the real cards; Tavola keeps what a table adds
 //! up wrong or forgets: every company's combined value in each skill at
@@ -13,8 +14,31 @@
 //!   character, then each turn: the event drawn (laid on the reader), events
 //!   completed (one per location), two actions (draw a character, play one,
 //!   move one or two).
-//! - [`modifiers`]: the full game's changes to a company's totals, as
-//!   functions of their own (not applied by this engine yet).
+//! - [`modifiers`]: every change to a company's totals (kings, alliance
+//!   companions, who stands at the same location, the heraldic event,
+//!   Excalibur, the zone's events, the Round Table, the turn's optional
+//!   abilities with doubling last), each a function of its own;
+//!   [`abilities`]: the optional abilities that change a total.
+//! - The normal and advanced games ([`Mode`]): the event deck counted by
+//!   players over the final event ([`cards::full_deck`]), which opens
+//!   [`Location::Final`] and ends the game when completed; bidding events
+//!   ([`Auction`]); the special cards ([`Special`]); the host's corrections
+//!   for the card texts the players carry out ([`Command::Remove`],
+//!   [`Command::Relocate`], [`Command::GiveSpecial`]).
+//!
+//! Readings of the full game (also in the README): the Round Table's "+2
+//! al valore combinato totale di qualsiasi caratteristica" is +2 to each
+//! skill's total; "un Re" (Sir Bedivere) is a character named King; the
+//! bidding skips a player at the card's most and closes when every other
+//! has passed in a row; bid characters are one company for the always-on
+//! bonuses, with no optional ability ("non è possibile usare queste
+//! abilità"); a character bid from a company leaves it and its special card
+//! goes back; a special card goes at once to the only eligible character;
+//! the optional abilities come after the draw and before the first
+//! completion or action; the High King's third action holds while he is at
+//! Camelot, and moving him away as the third is allowed; threats, roses,
+//! protections and the advanced cards' new locations are carried out by the
+//! players, the host setting the board right.
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
@@ -26,8 +50,9 @@
 //!   in the full rules ("Eventi di Locazione", "Svolgimento del gioco
 //!   normale") and applies here too. The Black Knight's choice to cover a
 //!   Forest event is its card's text: not offered yet.
-//! - Phase 2 (the cards' optional text) and every character's ability are
-//!   the full game's: no total here is changed by them. Special events
+//! - The characters' always-on and optional abilities apply in the
+//!   introductory game too (its turn has the optional text's phase); the
+//!   special cards do not. Special events
 //!   are resolved by the players as drawn and discarded; the host sets a
 //!   hand's count right when one changes hands ([`Command::CorrectHand`]).
 //!   A heraldic event is laid beside the board (its bonus belongs to the
