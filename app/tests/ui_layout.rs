@@ -1,0 +1,548 @@
+//! Every main screen on the 7" touchscreen (800×480), laid out by Slint's
+//! software renderer with the font Tavola ships (the metrics the Pi uses),
+//! at the largest table each game allows and with long names, in English
+//! and in Italian: no text is cut (clipped, elided or wrapped past its box),
+//! no element spills out of the element holding it or out of the window, and
+//! nothing of the page lies under the message line. Settings is drawn with
+//! several notices standing.
+//!
+//! The checks walk the window's items (Slint's item tree): a problem names
+//! the screen, the element (its id in the .slint files when it has one, else
+//! its type) and, for a text, the words.
+
+use i_slint_core::item_tree::{ItemRc, ParentItemTraversalMode};
+use i_slint_core::items::{Clip, ComplexText, Flickable, SimpleText, TextInput, TextOverflow, TextWrap};
+use i_slint_core::layout::Orientation;
+use i_slint_core::lengths::{LogicalPoint, LogicalRect, LogicalSize};
+use i_slint_core::window::WindowInner;
+use slint::platform::software_renderer::MinimalSoftwareWindow;
+use slint::{ComponentHandle, Model};
+use std::rc::Rc;
+use tavola::boot::{boot, BootOptions};
+use tavola::games::avalon::{Command, MissionCard, Role};
+use tavola::games::soc::{self, Knight, Place};
+use tavola::games::{kak, legends, nottingham as notts, GameKind, Lang, Msg, Seat};
+use tavola::hw::HwError;
+use tavola::table::{Input, NarrationControl, Touch};
+use tavola::ui::{init, offscreen, App, AvalonUi, HardwareUi, KakUi, LegendsUi, NottsUi, SocUi, Ui};
+
+/// Names of 18 to 20 characters, as long as a seat is asked to hold.
+const LONG_NAMES: [&str; 10] = [
+    "Guinevere Lancaster",
+    "Bartholomew Fairfax",
+    "Maximilian Ashworth",
+    "Annabella Rossignol",
+    "Gianfranco Bellini",
+    "Genoveffa Castelli",
+    "Christopher Pemberton",
+    "Ludovica Santangelo",
+    "Bernadette Harcourt",
+    "Massimiliano Ferri",
+];
+
+/// Slack for rounding, in logical pixels.
+const SLACK: f32 = 1.0;
+
+/// A problem found on a screen.
+fn describe(item: &ItemRc) -> String {
+    let mut path = Vec::new();
+    let mut current = Some(item.clone());
+    while let Some(i) = current {
+        let names = i.element_type_names_and_ids(0).unwrap_or_default();
+        if let Some((ty, id)) = names.first() {
+            if !id.is_empty() {
+                path.push(id.to_string());
+            } else if path.is_empty() {
+                path.push(ty.to_string());
+            }
+        }
+        if path.len() >= 3 {
+            break;
+        }
+        current = i.parent_item(ParentItemTraversalMode::FindAllParents);
+    }
+    path.reverse();
+    path.join(" › ")
+}
+
+fn absolute(item: &ItemRc) -> LogicalRect {
+    let g = item.geometry();
+    LogicalRect::new(item.map_to_window(g.origin), g.size)
+}
+
+fn fmt(r: &LogicalRect) -> String {
+    format!("{:.0}×{:.0} at ({:.0}, {:.0})", r.size.width, r.size.height, r.origin.x, r.origin.y)
+}
+
+/// `inner` lies in `outer`, give or take the slack.
+fn inside(inner: &LogicalRect, outer: &LogicalRect) -> bool {
+    inner.min_x() >= outer.min_x() - SLACK
+        && inner.min_y() >= outer.min_y() - SLACK
+        && inner.max_x() <= outer.max_x() + SLACK
+        && inner.max_y() <= outer.max_y() + SLACK
+}
+
+/// The part of `a` that `b` covers, when it is more than the slack both ways.
+fn overlap(a: &LogicalRect, b: &LogicalRect) -> Option<LogicalRect> {
+    a.intersection(b).filter(|r| r.size.width > SLACK && r.size.height > SLACK)
+}
+
+/// The text of a Text element, what it needs and what it has.
+fn text_cut(item: &ItemRc, rect: &LogicalRect) -> Option<String> {
+    let (text, wrap, overflow) = if let Some(t) = item.downcast::<ComplexText>() {
+        let t = t.as_pin_ref();
+        (t.text(), t.wrap(), t.overflow())
+    } else if let Some(t) = item.downcast::<SimpleText>() {
+        (t.as_pin_ref().text(), TextWrap::NoWrap, TextOverflow::Clip)
+    } else {
+        return None;
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    let adapter = item.window_adapter()?;
+    let borrowed = item.borrow();
+    let needs_w = borrowed.as_ref().layout_info(Orientation::Horizontal, -1.0, &adapter, item).preferred;
+    let needs_h = borrowed.as_ref().layout_info(Orientation::Vertical, rect.size.width, &adapter, item).preferred;
+    let elided = overflow == TextOverflow::Elide;
+    let too_narrow = wrap == TextWrap::NoWrap && needs_w > rect.size.width + SLACK;
+    let too_short = needs_h > rect.size.height + SLACK;
+    if too_narrow || too_short {
+        let how = if elided { "elided" } else { "cut" };
+        return Some(format!(
+            "text {how}: “{text}” needs {needs_w:.0}×{needs_h:.0}, has {:.0}×{:.0}",
+            rect.size.width, rect.size.height
+        ));
+    }
+    None
+}
+
+/// What is wrong with the window as it is laid out now.
+fn problems(window: &slint::Window) -> Vec<String> {
+    let root = ItemRc::new_root(WindowInner::from_pub(window).component());
+    // Every repeater and condition made up before the walk.
+    root.visit_descendants(|_| std::ops::ControlFlow::<()>::Continue(()));
+    let size = window.size().to_logical(window.scale_factor());
+    let screen = LogicalRect::new(LogicalPoint::default(), LogicalSize::new(size.width, size.height));
+    let mut line = None;
+    root.visit_descendants(|i| {
+        let named = i.element_type_names_and_ids(0).unwrap_or_default();
+        if named.iter().any(|(_, id)| id.ends_with("::message-line")) {
+            line = Some(i.clone());
+            return std::ops::ControlFlow::Break(());
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    let mut out = Vec::new();
+    let line_rect = line.as_ref().map(absolute);
+    LINE_DRAWN.with(|d| d.set(false));
+    walk(&root, screen, Walk::default(), line_rect.as_ref(), &mut out);
+    out
+}
+
+thread_local! {
+    /// The walk, in the order things are drawn, is past the message line.
+    static LINE_DRAWN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// How the walk reaches an element.
+#[derive(Debug, Default, Clone, Copy)]
+struct Walk {
+    /// A scrolling area holds it (it may then run past what is seen).
+    scrolled: bool,
+    /// It belongs to the message line.
+    in_line: bool,
+    /// What holds it is already said to be out of place (what it holds is
+    /// not said again).
+    told: bool,
+}
+
+/// Checks `item` and what it holds; `clip` is where it can be seen.
+fn walk(item: &ItemRc, clip: LogicalRect, how: Walk, line: Option<&LogicalRect>, out: &mut Vec<String>) {
+    let Walk { scrolled, in_line, mut told } = how;
+    // What is drawn after the message line (a question over the whole
+    // window, the list of messages) lies over it, not under.
+    let drawn_over = line.is_some() && LINE_DRAWN.with(|d| d.get());
+    let rect = absolute(item);
+    let in_line = in_line || line.is_some_and(|l| *l == rect && is_line(item));
+    let Some(seen) = overlap(&rect, &clip) else { return };
+    // A hidden element is a clip of no size.
+    if let Some(c) = item.downcast::<Clip>() {
+        if c.as_pin_ref().clip() && (rect.size.width <= 0.0 || rect.size.height <= 0.0) {
+            return;
+        }
+    }
+    // A field being typed in scrolls its text inside itself.
+    let typed = item.downcast::<TextInput>().is_some();
+    if !scrolled && !told && !typed && !inside(&rect, &clip) {
+        told = true;
+        out.push(format!("{} ({}) is cut by the edge of {}", describe(item), fmt(&rect), fmt(&clip)));
+    }
+    if let Some(parent) = item.parent_item(ParentItemTraversalMode::FindAllParents) {
+        let p = absolute(&parent);
+        let in_flickable = parent.downcast::<Flickable>().is_some();
+        if !in_flickable && !told && !typed && p.size.width > 0.0 && p.size.height > 0.0 && !inside(&rect, &p) {
+            told = true;
+            out.push(format!("{} ({}) spills out of {} ({})", describe(item), fmt(&rect), describe(&parent), fmt(&p)));
+        }
+    }
+    // The message line elides a long message: the list of messages, a touch
+    // away, shows it in full (and is checked too).
+    if let Some(cut) = text_cut(item, &rect).filter(|_| !in_line) {
+        out.push(format!("{}: {cut}", describe(item)));
+    }
+    if let (false, false, false, Some(l)) = (in_line, told, drawn_over, line) {
+        if let Some(under) = overlap(&seen, l) {
+            if !is_backdrop(item) {
+                told = true;
+                out.push(format!("{} ({}) lies under the message line ({})", describe(item), fmt(&under), fmt(l)));
+            }
+        }
+    }
+    // What the children can show.
+    let clips = item.downcast::<Clip>().is_some_and(|c| c.as_pin_ref().clip());
+    let flicks = item.downcast::<Flickable>().is_some();
+    let child_clip = if clips || flicks { clip.intersection(&rect).unwrap_or_default() } else { clip };
+    let mut child = item.first_child();
+    while let Some(c) = child {
+        walk(&c, child_clip, Walk { scrolled: scrolled || flicks, in_line, told }, line, out);
+        child = c.next_sibling();
+    }
+    if in_line && !how.in_line {
+        LINE_DRAWN.with(|d| d.set(true));
+    }
+}
+
+fn is_line(item: &ItemRc) -> bool {
+    item.element_type_names_and_ids(0).unwrap_or_default().iter().any(|(_, id)| id.ends_with("::message-line"))
+}
+
+/// The window's own background and the containers that hold the page and
+/// the message line together (they lie under everything by design).
+fn is_backdrop(item: &ItemRc) -> bool {
+    item.parent_item(ParentItemTraversalMode::FindAllParents).is_none()
+        || item.first_child().is_some() && {
+            // A container is a backdrop when the message line is inside it.
+            let mut found = false;
+            item.visit_descendants(|d| {
+                if is_line(d) {
+                    found = true;
+                    return std::ops::ControlFlow::Break(());
+                }
+                std::ops::ControlFlow::Continue(())
+            });
+            found
+        }
+}
+
+/// Tavola on the simulated parts at 800×480, with `notices` standing as
+/// if start-up had found those parts missing.
+struct Screen {
+    ui: Ui,
+    window: Rc<MinimalSoftwareWindow>,
+    now: u64,
+    found: Vec<(String, String)>,
+    lang: Lang,
+}
+
+impl Screen {
+    fn touch(&mut self, t: Touch) {
+        self.ui.controller.borrow_mut().input(Input::Touch(t));
+        self.step(0);
+    }
+
+    fn step(&mut self, ms: u64) {
+        self.now += ms;
+        self.ui.step(self.now);
+    }
+
+    /// The narration skipped to its last line.
+    fn last_line(&mut self) {
+        while self.ui.controller.borrow().view().queued_lines > 0 {
+            self.touch(Touch::Narration { control: NarrationControl::Skip });
+        }
+    }
+
+    /// Checks the screen as it is now, as `name`.
+    fn check(&mut self, name: &str) {
+        self.window.set_size(slint::PhysicalSize::new(800, 480));
+        self.step(0);
+        let page = self.ui.window.global::<App<'_>>().get_page();
+        assert!(!page.is_empty());
+        let lang = self.lang.code();
+        // TAVOLA_LAYOUT_PNG=DIR keeps a picture of every screen checked.
+        if let Some(dir) = std::env::var_os("TAVOLA_LAYOUT_PNG") {
+            let (w, h, pixels) = offscreen::render(&self.window);
+            let file: String = name.chars().map(|c| if c.is_alphanumeric() { c } else { '-' }).collect();
+            let path = std::path::Path::new(&dir).join(format!("{file}-{lang}.png"));
+            let out = std::io::BufWriter::new(std::fs::File::create(path).expect("the picture"));
+            let mut enc = png::Encoder::new(out, w, h);
+            enc.set_color(png::ColorType::Rgb);
+            let bytes: Vec<u8> = pixels.iter().flat_map(|p| [p.r, p.g, p.b]).collect();
+            enc.write_header().and_then(|mut wr| wr.write_image_data(&bytes)).expect("write the picture");
+        }
+        for p in problems(self.ui.window.window()) {
+            self.found.push((name.to_string(), format!("{name} ({lang}, page “{page}”): {p}")));
+        }
+    }
+}
+
+fn notices() -> Vec<HwError> {
+    vec![
+        HwError::said("reader", Msg::new("hw.reader.none").with("version", "0x00")),
+        HwError::said("audio", Msg::new("hw.audio.no_speaker").with("why", "no card")),
+        HwError::said("board", Msg::new("hw.not_a_pi")),
+    ]
+}
+
+fn start(window: &Rc<MinimalSoftwareWindow>, lang: Lang) -> Screen {
+    let mut booted = boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() });
+    booted.notices.extend(notices());
+    let ui = init(booted).expect("the window");
+    ui.window.show().expect("show");
+    let mut s = Screen { ui, window: window.clone(), now: 0, found: Vec::new(), lang };
+    s.touch(Touch::SetLang { lang });
+    tavola::ui::select_language(lang);
+    s.step(0);
+    s
+}
+
+/// The host's pages: the picker, the settings with the notices standing,
+/// About, the self-test beside the simulated table, the tag page.
+fn host_pages(s: &mut Screen) {
+    s.check("picker");
+    s.ui.controller.borrow_mut().show_page(Some("settings"));
+    s.check("settings, three notices standing");
+    s.ui.window.global::<App<'_>>().set_show_messages(true);
+    s.check("settings, the messages listed");
+    s.ui.window.global::<App<'_>>().set_show_messages(false);
+    s.ui.controller.borrow_mut().show_page(Some("about"));
+    s.check("about");
+    s.ui.controller.borrow_mut().show_page(Some("settings"));
+    let win = s.ui.window.clone_strong();
+    let hw = win.global::<HardwareUi<'_>>();
+    hw.invoke_open("selftest".into());
+    hw.invoke_start_selftest();
+    s.step(100);
+    s.ui.window.global::<App<'_>>().set_show_table(true);
+    s.check("self-test beside the simulated table");
+    hw.invoke_stop_selftest();
+    hw.invoke_close();
+    s.ui.window.global::<App<'_>>().set_show_table(false);
+    hw.invoke_open("tags".into());
+    s.check("tag cards");
+    hw.invoke_close();
+    s.ui.controller.borrow_mut().show_page(None);
+}
+
+/// Avalon with ten players of long names: the setup, the team chosen, the
+/// vote, a mission, a refused move, the Assassin, the end.
+fn avalon(s: &mut Screen) {
+    s.touch(Touch::ChooseGame { game: GameKind::Avalon });
+    let win = s.ui.window.clone_strong();
+    let ui = win.global::<AvalonUi<'_>>();
+    ui.invoke_setup_players_changed(10);
+    s.ui.controller.borrow_mut().prepare_setup(10, &[Role::Percival, Role::Morgana, Role::Oberon, Role::Mordred]);
+    for (i, name) in LONG_NAMES.iter().enumerate() {
+        ui.invoke_set_name(i as i32, (*name).into());
+    }
+    ui.invoke_set_scan_roles(false);
+    s.step(0);
+    s.check("Avalon setup, 10 players");
+    ui.invoke_start();
+    s.step(0);
+    s.touch(Touch::Avalon(Command::EndNight));
+    s.last_line();
+    let leader = (0..10).find(|&i| ui.get_seats().row_data(i).is_some_and(|r| r.leader)).unwrap_or(0);
+    let team: Vec<usize> = (0..3).map(|k| (leader + k) % 10).collect();
+    for &seat in &team {
+        ui.invoke_toggle_seat(seat as i32);
+    }
+    s.step(0);
+    s.check("Avalon, the leader chooses the team");
+    ui.invoke_propose();
+    s.step(0);
+    for seat in 0..4 {
+        s.touch(Touch::Avalon(Command::Vote { seat: Seat(seat), approve: true }));
+    }
+    s.step(2_000);
+    s.last_line();
+    s.check("Avalon, the vote half way");
+    for seat in 4..10 {
+        s.touch(Touch::Avalon(Command::Vote { seat: Seat(seat), approve: true }));
+    }
+    s.step(5_000);
+    s.last_line();
+    // A move the rules refuse: said on the message line at once.
+    s.touch(Touch::Avalon(Command::Vote { seat: Seat(0), approve: true }));
+    s.check("Avalon, the mission, a refused vote");
+    for &seat in &team {
+        s.touch(Touch::Avalon(Command::PlayMission { seat: Seat(seat as u8), card: MissionCard::Success }));
+    }
+    s.last_line();
+    s.step(5_000);
+    s.check("Avalon, the second team");
+    s.touch(Touch::Leave { confirm: true });
+}
+
+/// Shadows over Camelot with seven knights of long names.
+fn soc(s: &mut Screen) {
+    s.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot });
+    let win = s.ui.window.clone_strong();
+    let ui = win.global::<SocUi<'_>>();
+    ui.invoke_setup_knights(7);
+    for (i, name) in LONG_NAMES.iter().take(7).enumerate() {
+        ui.invoke_set_name(i as i32, (*name).into());
+    }
+    s.step(0);
+    s.check("Shadows over Camelot setup, 7 knights");
+    let knights = vec![
+        Knight::Arthur,
+        Knight::Galahad,
+        Knight::Gawain,
+        Knight::Kay,
+        Knight::Palamedes,
+        Knight::Percival,
+        Knight::Tristan,
+    ];
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::Setup(soc::Setup {
+        knights,
+        names: LONG_NAMES.iter().take(7).map(|n| n.to_string()).collect(),
+        loyalty: soc::LoyaltyMode::Standard,
+        scan_loyalty: false,
+        youngest: None,
+        rules: None,
+    })));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::AddSiegeEngine));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::Move { to: Place::Excalibur }));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::EndTurn));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::AddSiegeEngine));
+    s.last_line();
+    s.check("Shadows over Camelot board, 7 knights");
+    ui.invoke_act("open:black".into());
+    s.step(0);
+    s.check("Shadows over Camelot, the black cards");
+    ui.invoke_act("back".into());
+    s.touch(Touch::Leave { confirm: true });
+}
+
+/// Nottingham, King Arthur's Knights and Camelot Legends at their largest
+/// tables: the setup and the board.
+fn other_games(s: &mut Screen) {
+    let win = s.ui.window.clone_strong();
+    s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
+    let n = win.global::<NottsUi<'_>>();
+    n.invoke_setup_players(5);
+    for (i, name) in LONG_NAMES.iter().take(5).enumerate() {
+        n.invoke_set_name(i as i32, (*name).into());
+    }
+    n.invoke_set_path("4 3 5 2 6 3 4 5 2 6 3 4".into());
+    s.step(0);
+    s.check("Nottingham setup, 5 players");
+    n.invoke_start();
+    s.touch(Touch::Nottingham(notts::Command::Draw { item: notts::Item::Gold }));
+    s.last_line();
+    s.check("Nottingham board, 5 players");
+    s.touch(Touch::Leave { confirm: true });
+
+    s.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
+    let k = win.global::<KakUi<'_>>();
+    k.invoke_setup_players(4);
+    for (i, name) in LONG_NAMES.iter().take(4).enumerate() {
+        k.invoke_set_name(i as i32, (*name).into());
+    }
+    let ring: Vec<String> = kak::cards::locations().collect();
+    for place in ring.iter().take(5) {
+        k.invoke_act(format!("ring-add:{place}").into());
+    }
+    s.step(0);
+    s.check("King Arthur's Knights setup, 4 players");
+    let mut rng = tavola::games::GameRng::seeded(11);
+    s.touch(Touch::KingArthursKnights(kak::Command::Setup(kak::Setup {
+        knights: kak::cards::knights().take(4).collect(),
+        names: LONG_NAMES.iter().take(4).map(|n| n.to_string()).collect(),
+        ring,
+        facts: kak::test_facts(&mut rng),
+    })));
+    for quest in kak::cards::QUESTS.iter().take(3) {
+        s.touch(Touch::KingArthursKnights(kak::Command::Reveal { card: quest.to_string() }));
+    }
+    s.last_line();
+    s.check("King Arthur's Knights board, 4 players");
+    s.touch(Touch::Leave { confirm: true });
+
+    s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
+    let l = win.global::<LegendsUi<'_>>();
+    l.invoke_setup_players(4);
+    for (i, name) in LONG_NAMES.iter().take(4).enumerate() {
+        l.invoke_set_name(i as i32, (*name).into());
+    }
+    s.step(0);
+    s.check("Camelot Legends setup, 4 players");
+    let mut rng = tavola::games::GameRng::seeded(3);
+    let mut facts = legends::test_facts(&mut rng, 100);
+    for f in facts.characters.values_mut() {
+        f.level = legends::cards::INTRODUCTORY.to_string();
+    }
+    for f in facts.events.values_mut() {
+        f.level = legends::cards::INTRODUCTORY.to_string();
+    }
+    s.touch(Touch::CamelotLegends(legends::Command::Setup(legends::Setup {
+        colours: legends::Colour::ALL[..4].to_vec(),
+        names: LONG_NAMES.iter().take(4).map(|n| n.to_string()).collect(),
+        first: Some(Seat(0)),
+        events: 10,
+        characters: 20,
+        facts,
+        mode: legends::Mode::Introductory,
+    })));
+    s.last_line();
+    s.check("Camelot Legends board, 4 players");
+    s.touch(Touch::Leave { confirm: true });
+}
+
+/// The game screens that do not fit yet at the largest table with long
+/// names (run with `--nocapture` to see why): a screen made to fit must
+/// leave this list, and any other screen that stops fitting fails the test.
+const STILL_TOO_FULL: [&str; 10] = [
+    // The status lists the team and who is awaited by name: with ten names
+    // of 20 characters it takes three lines and the seats no longer fit
+    // (their names elided, the tiles squeezed under the narration).
+    "Avalon, the leader chooses the team",
+    "Avalon, the vote half way",
+    "Avalon, the mission, a refused vote",
+    "Avalon, the second team",
+    // The knights' names elided in their column; an Italian label longer
+    // than its button.
+    "Shadows over Camelot board, 7 knights",
+    "Shadows over Camelot, the black cards",
+    // The setup runs past the foot of the page; on the board the players'
+    // lines are elided and the buttons run under the narration.
+    "King Arthur's Knights setup, 4 players",
+    "King Arthur's Knights board, 4 players",
+    "Camelot Legends setup, 4 players",
+    "Camelot Legends board, 4 players",
+];
+
+#[test]
+fn every_main_screen_fits_800_by_480_at_the_largest_table_in_both_languages() {
+    let window = offscreen::install(800, 480).expect("the off-screen platform");
+    let mut found = Vec::new();
+    for lang in [Lang::En, Lang::It] {
+        let mut s = start(&window, lang);
+        host_pages(&mut s);
+        avalon(&mut s);
+        soc(&mut s);
+        other_games(&mut s);
+        found.append(&mut s.found);
+    }
+    let (known, new): (Vec<_>, Vec<_>) =
+        found.into_iter().partition(|(screen, _)| STILL_TOO_FULL.contains(&screen.as_str()));
+    for (_, p) in &known {
+        eprintln!("still too full: {p}");
+    }
+    let fitting: Vec<&&str> = STILL_TOO_FULL.iter().filter(|name| !known.iter().any(|(s, _)| s == **name)).collect();
+    assert!(fitting.is_empty(), "these screens fit now, take them off STILL_TOO_FULL: {fitting:?}");
+    let new: Vec<String> = new.into_iter().map(|(_, p)| p).collect();
+    assert!(new.is_empty(), "{} problems on the 800×480 screen:\n{}", new.len(), new.join("\n"));
+}
