@@ -1,6 +1,5 @@
 #![doc = include_str!("../README.md")]
 
-mod compiled;
 mod lang;
 mod msg;
 pub mod plural;
