@@ -2,7 +2,8 @@
 //! names in Italian and English and the facts known about it.
 //!
 //! The catalog ships as data, one JSON file per game in `games/data/catalog/`,
-//! embedded in the binary. [`Catalog::builtin`] parses and checks them once.
+//! embedded in the binary. [`Catalog::builtin`] parses and checks each one
+//! once, when its game's cards are first asked for.
 //!
 //! # Card ids
 //!
@@ -34,15 +35,14 @@
 //! A card's name and what it does are words like any other: they are in
 //! the message catalogs (`words/lang/<lang>/LC_MESSAGES/tavola.po`), as
 //! `card.<game>.<kind>.<slug>` and `….summary` ([`message_id`]). The tests
-//! fail on a card without its name in every language (the catalogs are not
-//! parsed at start-up for it: a table parses only the language it speaks).
+//! fail on a card without its name in every language (names are looked up
+//! in the compiled catalogs: nothing is parsed for them).
 
 use crate::{GameKind, Lang, Msg};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::fmt;
-use std::ops::Range;
 use std::sync::OnceLock;
 
 /// The built-in data files, one per game, in [`GameKind::ALL`] order.
@@ -100,7 +100,7 @@ impl Card {
     /// catalogs have one.
     pub fn summary_msg(&self) -> Option<Msg> {
         let id = format!("{}.summary", message_id(&self.base));
-        Lang::En.catalog().get(&id).is_some().then(|| Msg::new(id))
+        Lang::En.translation(&id, None).is_some().then(|| Msg::new(id))
     }
 
     /// What the card does, in `lang`, if the catalogs say.
@@ -307,15 +307,39 @@ pub fn parse_file(game: GameKind, json: &str) -> Result<Vec<Card>, CatalogError>
     Ok(cards)
 }
 
-/// Every card of the games, looked up by id.
-#[derive(Debug, Clone)]
-pub struct Catalog {
-    /// All cards, grouped by game in [`GameKind::ALL`] order, each game in
-    /// the order of its data file.
+/// One game's cards, as its data file lists them, looked up by id.
+#[derive(Debug, Clone, Default)]
+struct GameCards {
     cards: Vec<Card>,
     index: HashMap<String, usize>,
-    /// Where each game's cards are in `cards`, by position in [`GameKind::ALL`].
-    ranges: [Range<usize>; 5],
+}
+
+impl GameCards {
+    /// The cards indexed; an id twice is refused.
+    fn new(cards: Vec<Card>) -> Result<GameCards, CatalogError> {
+        let mut index = HashMap::with_capacity(cards.len());
+        for (i, c) in cards.iter().enumerate() {
+            if index.insert(c.id.clone(), i).is_some() {
+                return Err(CatalogError::Duplicate(c.id.clone()));
+            }
+        }
+        Ok(GameCards { cards, index })
+    }
+}
+
+/// Every card of the games, looked up by id.
+///
+/// The built-in catalog reads a game's data file when that game's cards are
+/// first asked for: a table that plays Avalon never parses Camelot Legends'
+/// cards, and start-up parses none. Ids are unique across games because each
+/// starts with its game's prefix.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// Each game's cards once read, by position in [`GameKind::ALL`].
+    games: [OnceLock<GameCards>; 5],
+    /// The data files still to read when asked for (the built-in ones); a
+    /// game without one has no cards.
+    sources: [Option<&'static str>; 5],
 }
 
 fn game_index(game: GameKind) -> usize {
@@ -323,51 +347,60 @@ fn game_index(game: GameKind) -> usize {
 }
 
 impl Catalog {
-    /// The catalog shipped with Tavola, parsed and checked on first use.
+    /// The catalog shipped with Tavola; each game's file is parsed and
+    /// checked on first use.
     pub fn builtin() -> &'static Catalog {
         static BUILTIN: OnceLock<Catalog> = OnceLock::new();
-        BUILTIN.get_or_init(|| {
-            // The data files are checked by the unit tests; a broken file
-            // cannot reach a release.
-            Catalog::from_sources(&BUILTIN_SOURCES).expect("the built-in card catalog is valid")
-        })
+        BUILTIN.get_or_init(Catalog::unread)
     }
 
-    /// A catalog from data files, one per game (any games, any order): every
-    /// id checked against its game's prefix and unique across all files.
+    /// The built-in files, none read yet.
+    fn unread() -> Catalog {
+        let mut sources = [None; 5];
+        for (game, json) in BUILTIN_SOURCES {
+            sources[game_index(game)] = Some(json);
+        }
+        Catalog { games: Default::default(), sources }
+    }
+
+    /// A catalog from data files, one per game (any games, any order), all
+    /// parsed now: every id checked against its game's prefix and unique.
     pub fn from_sources(sources: &[(GameKind, &str)]) -> Result<Catalog, CatalogError> {
-        let mut per_game: [Option<Vec<Card>>; 5] = Default::default();
+        let games: [OnceLock<GameCards>; 5] = Default::default();
         for (game, json) in sources {
-            let slot = &mut per_game[game_index(*game)];
-            if slot.is_some() {
+            let cards = GameCards::new(parse_file(*game, json)?)?;
+            if games[game_index(*game)].set(cards).is_err() {
                 return Err(CatalogError::DuplicateGame(*game));
             }
-            *slot = Some(parse_file(*game, json)?);
         }
-        let mut cards = Vec::new();
-        let mut ranges: [Range<usize>; 5] = Default::default();
-        for (i, game_cards) in per_game.into_iter().enumerate() {
-            let start = cards.len();
-            cards.extend(game_cards.unwrap_or_default());
-            ranges[i] = start..cards.len();
+        for slot in &games {
+            let _ = slot.set(GameCards::default());
         }
-        let mut index = HashMap::with_capacity(cards.len());
-        for (i, c) in cards.iter().enumerate() {
-            if index.insert(c.id.clone(), i).is_some() {
-                return Err(CatalogError::Duplicate(c.id.clone()));
-            }
-        }
-        Ok(Catalog { cards, index, ranges })
+        Ok(Catalog { games, sources: [None; 5] })
+    }
+
+    /// One game's cards, its data file read the first time.
+    fn game(&self, game: GameKind) -> &GameCards {
+        let i = game_index(game);
+        self.games[i].get_or_init(|| match self.sources[i] {
+            // The data files are checked by the unit tests; a broken file
+            // cannot reach a release.
+            Some(json) => parse_file(game, json)
+                .and_then(GameCards::new)
+                .unwrap_or_else(|e| panic!("the built-in card catalog is invalid: {e}")),
+            None => GameCards::default(),
+        })
     }
 
     /// The card with this id.
     pub fn get(&self, id: &str) -> Option<&Card> {
-        self.index.get(id).map(|&i| &self.cards[i])
+        let cards = self.game(GameKind::of_card(id)?);
+        cards.index.get(id).map(|&i| &cards.cards[i])
     }
 
     /// True if the id is a known card.
     pub fn contains(&self, id: &str) -> bool {
-        self.index.contains_key(id)
+        self.get(id).is_some()
     }
 
     /// The name of a card in `lang`.
@@ -383,7 +416,7 @@ impl Catalog {
 
     /// All cards of one game, in the order of its data file.
     pub fn by_game(&self, game: GameKind) -> &[Card] {
-        &self.cards[self.ranges[game_index(game)].clone()]
+        &self.game(game).cards
     }
 
     /// The cards of one kind of one game (`soc`, `white`).
@@ -400,19 +433,24 @@ impl Catalog {
         cards.iter().filter(move |c| c.base == base)
     }
 
-    /// Every card, game after game.
+    /// Every card, game after game (every game's file read).
     pub fn iter(&self) -> impl Iterator<Item = &Card> {
-        self.cards.iter()
+        GameKind::ALL.into_iter().flat_map(|g| self.by_game(g))
     }
 
     /// How many cards the catalog holds.
     pub fn len(&self) -> usize {
-        self.cards.len()
+        GameKind::ALL.into_iter().map(|g| self.by_game(g).len()).sum()
     }
 
     /// True if the catalog holds no card.
     pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
+        self.len() == 0
+    }
+
+    /// Whether a game's cards have been read yet.
+    pub fn is_loaded(&self, game: GameKind) -> bool {
+        self.games[game_index(game)].get().is_some()
     }
 }
 
@@ -676,6 +714,22 @@ mod tests {
         assert_eq!(c.copies_of("avalon/role/merlin").count(), 1);
         assert_eq!(c.copies_of("nowhere/x/y").count(), 0);
         assert!(std::ptr::eq(Catalog::builtin(), Catalog::builtin()), "parsed once");
+    }
+
+    #[test]
+    fn a_games_cards_are_read_when_first_asked_for() {
+        let c = Catalog::unread();
+        assert!(GameKind::ALL.iter().all(|g| !c.is_loaded(*g)), "nothing read before it is asked for");
+        assert_eq!(c.name("avalon/role/merlin", Lang::En), Some("Merlin".into()));
+        assert!(!c.contains("soc/role/merlin"));
+        let read: Vec<GameKind> = GameKind::ALL.into_iter().filter(|g| c.is_loaded(*g)).collect();
+        assert_eq!(read, [GameKind::Avalon, GameKind::ShadowsOverCamelot]);
+        assert_eq!(c.len(), cat().len());
+        assert!(GameKind::ALL.iter().all(|g| c.is_loaded(*g)));
+        assert_eq!(
+            c.iter().map(|card| &card.id).collect::<Vec<_>>(),
+            cat().iter().map(|card| &card.id).collect::<Vec<_>>()
+        );
     }
 
     fn one(json: &str) -> Result<Catalog, CatalogError> {

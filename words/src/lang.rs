@@ -1,5 +1,7 @@
 //! The languages Tavola speaks, each with its catalog compiled in.
 
+use crate::compiled::{Compiled, Table};
+use crate::plural::PluralRule;
 use crate::po::Catalog;
 use crate::Msg;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -48,6 +50,16 @@ macro_rules! languages {
                     $( Lang::$variant => include_str!(concat!("../lang/", $code, "/LC_MESSAGES/tavola.po")), )+
                 }
             }
+
+            /// The catalog as the build script compiled it.
+            fn compiled(self) -> &'static Compiled {
+                match self {
+                    $( Lang::$variant => {
+                        static TABLE: Compiled = include!(concat!(env!("OUT_DIR"), "/compiled-", $code, ".rs"));
+                        &TABLE
+                    } )+
+                }
+            }
         }
     };
 }
@@ -69,22 +81,41 @@ impl Lang {
         Lang::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(base))
     }
 
-    /// The language's catalog, parsed at its first use. A catalog that does
-    /// not parse (which the tests prevent) counts as empty: its messages
-    /// fall back to English.
+    /// The language's whole catalog (comments, contexts, line numbers),
+    /// parsed at its first use: for the tools and tests that read a catalog
+    /// as a file. Saying something never parses it (see [`Lang::text`]). A
+    /// catalog that does not parse (which the tests prevent) counts as
+    /// empty.
     pub fn catalog(self) -> &'static Catalog {
-        // Each parsed only when first spoken: a table that speaks Italian
-        // never parses the English catalog unless a message is missing.
         static CATALOGS: [OnceLock<Catalog>; Lang::COUNT] = [const { OnceLock::new() }; Lang::COUNT];
         CATALOGS[self as usize].get_or_init(|| Catalog::parse(self.catalog_source()).unwrap_or_default())
+    }
+
+    /// The catalog's messages as compiled into the binary: looked up where
+    /// they lie, nothing parsed.
+    fn table(self) -> Table {
+        static PLURALS: [OnceLock<(usize, PluralRule)>; Lang::COUNT] = [const { OnceLock::new() }; Lang::COUNT];
+        Table { compiled: self.compiled(), plural: &PLURALS[self as usize] }
+    }
+
+    /// The translation of `id` for the count `n` (`None` for no plural), as
+    /// [`Catalog::translation`] reads it from this language's catalog.
+    pub fn translation(self, id: &str, n: Option<u64>) -> Option<&'static str> {
+        self.table().lookup(id, n)
+    }
+
+    /// Every form of a translated message (one, or one per plural form);
+    /// `None` when the catalog lacks it, or it is fuzzy or has an empty form.
+    pub fn forms(self, id: &str) -> Option<&'static [&'static str]> {
+        self.compiled().forms(id).filter(|forms| !forms.is_empty() && forms.iter().all(|f| !f.is_empty()))
     }
 
     /// The message in this language: the catalog's translation, else the
     /// English one, else the message's id. Never fails; see [`Msg`].
     pub fn text(self, msg: &Msg) -> String {
-        let own = self.catalog();
-        let fallback = (self != Lang::En && !own.covers(msg)).then(|| Lang::En.catalog());
-        own.render(msg, fallback)
+        let own = self.table();
+        let fallback = (self != Lang::En && !crate::msg::covers(&own, msg, 0)).then(|| Lang::En.table());
+        crate::msg::render(&own, msg, fallback.as_ref())
     }
 }
 
@@ -136,6 +167,24 @@ mod tests {
         assert_eq!(Lang::from_code(""), None);
         assert_eq!(Lang::from_code("de"), None);
         assert_eq!(Lang::It.name(), "Italiano");
+    }
+
+    #[test]
+    fn the_compiled_messages_are_the_catalogs() {
+        for lang in Lang::ALL {
+            let catalog = lang.catalog();
+            assert!(catalog.entries().count() > 100, "{lang:?}");
+            for e in catalog.entries().filter(|e| e.context.is_none()) {
+                for n in [None, Some(0), Some(1), Some(2), Some(5), Some(11), Some(21), Some(101)] {
+                    assert_eq!(lang.translation(&e.id, n), catalog.translation(&e.id, n), "{lang:?} {} {n:?}", e.id);
+                }
+                let forms: Option<Vec<&str>> =
+                    e.is_translated().then(|| e.strings.iter().map(String::as_str).collect());
+                assert_eq!(lang.forms(&e.id).map(<[&str]>::to_vec), forms, "{lang:?} {}", e.id);
+            }
+            assert_eq!(lang.translation("no.such.message", None), None);
+            assert_eq!(lang.forms("no.such.message"), None);
+        }
     }
 
     #[test]

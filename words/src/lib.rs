@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod compiled;
 mod lang;
 mod msg;
 pub mod plural;

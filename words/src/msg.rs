@@ -1,6 +1,7 @@
 //! Messages: an id and named arguments, rendered in a language at the last
 //! moment.
 
+use crate::compiled::Translations;
 use crate::po::Catalog;
 use crate::Lang;
 use serde::{Deserialize, Serialize};
@@ -174,48 +175,54 @@ impl Catalog {
     /// this one lacks (missing, fuzzy or empty), and writing the id of a
     /// message neither has. Nested messages are rendered the same way.
     pub fn render(&self, msg: &Msg, fallback: Option<&Catalog>) -> String {
-        let mut out = String::new();
-        self.render_into(&mut out, msg, fallback, 0);
-        out
+        render(self, msg, fallback)
     }
 
     /// Whether this catalog has the message and every message nested in
     /// it (no fallback needed to render it).
     pub fn covers(&self, msg: &Msg) -> bool {
-        self.covers_at(msg, 0)
+        covers(self, msg, 0)
     }
+}
 
-    fn covers_at(&self, msg: &Msg, depth: usize) -> bool {
-        depth < MAX_NESTING
-            && self.translation(&msg.id, msg.count()).is_some()
-            && msg.args.values().all(|a| match a {
-                Arg::Msg(m) => self.covers_at(m, depth + 1),
-                _ => true,
-            })
-    }
+/// [`Catalog::render`] from any source of translations.
+pub(crate) fn render<T: Translations>(own: &T, msg: &Msg, fallback: Option<&T>) -> String {
+    let mut out = String::new();
+    render_into(own, &mut out, msg, fallback, 0);
+    out
+}
 
-    fn render_into(&self, out: &mut String, msg: &Msg, fallback: Option<&Catalog>, depth: usize) {
-        let count = msg.count();
-        let template = self.translation(&msg.id, count).or_else(|| fallback?.translation(&msg.id, count));
-        let Some(template) = template.filter(|_| depth < MAX_NESTING) else {
-            out.push_str(&msg.id);
-            return;
-        };
-        for piece in Pieces(template) {
-            match piece {
-                Piece::Text(t) => out.push_str(t),
-                Piece::Arg(name) => match msg.arg(name) {
-                    Some(Arg::Number(n)) => out.push_str(&n.to_string()),
-                    Some(Arg::Text(t)) => out.push_str(t),
-                    Some(Arg::Msg(m)) => self.render_into(out, m, fallback, depth + 1),
-                    // Left visible, for the tests and the eye to catch.
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
-                },
-            }
+/// [`Catalog::covers`] from any source of translations.
+pub(crate) fn covers<T: Translations>(own: &T, msg: &Msg, depth: usize) -> bool {
+    depth < MAX_NESTING
+        && own.translation(&msg.id, msg.count()).is_some()
+        && msg.args.values().all(|a| match a {
+            Arg::Msg(m) => covers(own, m, depth + 1),
+            _ => true,
+        })
+}
+
+fn render_into<T: Translations>(own: &T, out: &mut String, msg: &Msg, fallback: Option<&T>, depth: usize) {
+    let count = msg.count();
+    let template = own.translation(&msg.id, count).or_else(|| fallback?.translation(&msg.id, count));
+    let Some(template) = template.filter(|_| depth < MAX_NESTING) else {
+        out.push_str(&msg.id);
+        return;
+    };
+    for piece in Pieces(template) {
+        match piece {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Arg(name) => match msg.arg(name) {
+                Some(Arg::Number(n)) => out.push_str(&n.to_string()),
+                Some(Arg::Text(t)) => out.push_str(t),
+                Some(Arg::Msg(m)) => render_into(own, out, m, fallback, depth + 1),
+                // Left visible, for the tests and the eye to catch.
+                None => {
+                    out.push('{');
+                    out.push_str(name);
+                    out.push('}');
+                }
+            },
         }
     }
 }

@@ -98,8 +98,7 @@ pub fn template(id: &str, lang: Lang) -> Option<&'static str> {
 /// Every form of a line's words in `lang` (one, or one per plural form).
 pub fn forms(id: &str, lang: Lang) -> Vec<&'static str> {
     let id = if id.starts_with(PREFIX) { id.to_string() } else { message_id(id) };
-    let Some(entry) = lang.catalog().get(&id).filter(|e| e.is_translated()) else { return Vec::new() };
-    entry.strings.iter().map(String::as_str).collect()
+    lang.forms(&id).map(<[&str]>::to_vec).unwrap_or_default()
 }
 
 #[cfg(test)]
