@@ -76,6 +76,7 @@
 pub mod abilities;
 pub mod cards;
 mod error;
+mod full;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 #[cfg(any(test, feature = "testkit"))]
@@ -97,6 +98,7 @@ pub use view::{CompanyView, EventView, LegendsView, PlaceView, PlayerView};
 use crate::catalog::Catalog;
 use crate::{CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
 use cards::{is_character, is_event, is_final, REQUIREMENT, VICTORY_POINTS};
+use full::{bidding_terms, next_bidder};
 use modifiers::{Member, Scene};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -1005,101 +1007,6 @@ impl Legends {
         self.company(seat, location).len() + n <= MAX_COMPANY
     }
 
-    /// Whether characters may go to `location` now (the final event's only
-    /// once drawn).
-    fn check_open(&self, location: Location) -> Res<()> {
-        if self.open_places().contains(&location) {
-            Ok(())
-        } else {
-            Err(err(LegendsError::FinalNotDrawn))
-        }
-    }
-
-    /// A seat's combined value in the bidding event's skills: its bid
-    /// characters as one company ("considerati parte di una stessa
-    /// Compagnia"), with the bonuses always on; no optional ability ("non
-    /// è possibile usare queste abilità speciali").
-    fn bid_total(&self, a: &Auction, seat: Seat) -> i32 {
-        let totals = modifiers::company_totals(&self.members(&a.bids[seat.index()]), &self.scene(seat, None), &[]);
-        a.skills.iter().map(|s| totals[*s as usize]).sum()
-    }
-
-    /// The characters who may receive a waiting special card: the
-    /// company's members (its knights, where the text names a knight).
-    fn grantees(&self, g: &Grant) -> Vec<String> {
-        self.company(g.seat, g.location)
-            .iter()
-            .filter(|c| !g.knight || self.facts.characters.get(*c).is_some_and(CharacterFacts::is_knight))
-            .cloned()
-            .collect()
-    }
-
-    /// Checks an optional ability's use, and gives its changes and who goes
-    /// at the end of the turn.
-    fn check_use(
-        &self,
-        t: &Turn,
-        card: &str,
-        target: Option<&str>,
-        skill: Option<Skill>,
-    ) -> Res<(Seat, Vec<Boost>, Vec<String>)> {
-        let seat = t.seat;
-        // Phase 2 comes before events are completed and before the actions.
-        if t.actions > 0 || !t.completed.is_empty() {
-            return Err(err(LegendsError::AbilitiesOver));
-        }
-        match self.where_is(card) {
-            Some((s, _)) if s == seat => {}
-            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
-        }
-        let Some(ability) = abilities::ability(card) else {
-            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
-        };
-        // "una sola volta nel suo turno di gioco".
-        if t.used.iter().any(|c| c == card) {
-            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
-        }
-        let (_, location) = self.where_is(card).unwrap_or((seat, Location::Camelot));
-        let company = self.company(seat, location);
-        let female = |c: &String| self.facts.characters.get(c).is_some_and(|f| f.gender == "female");
-        if ability.needs_lady && !company.iter().any(|c| c != card && female(c)) {
-            return Err(err(LegendsError::NeedsLady { card: card.to_string() }));
-        }
-        let on = match (ability.target, target) {
-            (abilities::Target::Own, None) => card.to_string(),
-            (abilities::Target::Own, Some(x)) if x == card => card.to_string(),
-            (abilities::Target::Knight, Some(x)) if x != card && company.iter().any(|c| c == x) => {
-                if !self.facts.characters.get(x).is_some_and(CharacterFacts::is_knight) {
-                    return Err(err(LegendsError::NotAKnight { card: x.to_string() }));
-                }
-                x.to_string()
-            }
-            _ => return Err(err(LegendsError::WrongTarget { card: card.to_string() })),
-        };
-        if !ability.allows(skill) {
-            return Err(err(LegendsError::WrongSkill { card: card.to_string() }));
-        }
-        let own_cunning = self.values(card).map_or(0, |v| v[Skill::Cunning as usize]);
-        let de_gales = self
-            .scene(seat, Some(location))
-            .here
-            .iter()
-            .filter(|c| self.facts.characters.get(**c).is_some_and(|f| f.is_knight() && f.in_alliance("de-gales")))
-            .count() as i32;
-        let change = ability.change(own_cunning, de_gales);
-        let skills = match skill {
-            Some(s) => vec![s],
-            None => Skill::ALL.to_vec(),
-        };
-        let boosts = skills.into_iter().map(|skill| Boost { card: on.clone(), skill, change }).collect();
-        let discard = match ability.cost {
-            abilities::Cost::User => vec![card.to_string()],
-            abilities::Cost::Target => vec![on],
-            abilities::Cost::Both => vec![card.to_string(), on],
-        };
-        Ok((seat, boosts, discard))
-    }
-
     fn check_setup(&self, s: &Setup) -> Res<()> {
         if self.setup.is_some() {
             return Err(CommonError::AlreadyStarted.into());
@@ -1372,7 +1279,9 @@ impl Legends {
             }
             Command::Use { card, target, skill } => {
                 let t = self.turn_open()?;
-                let (seat, boosts, discard) = self.check_use(t, card, target.as_deref(), *skill)?;
+                let u = self.check_use(t, card, target.as_deref(), *skill)?;
+                let seat = t.seat;
+                let (boosts, discard) = self.use_effects(card, *skill, u);
                 d.emit(Event::AbilityUsed { seat, card: card.clone(), boosts, discard });
             }
             Command::Bid { card } => {
@@ -1502,7 +1411,8 @@ impl Legends {
                 self.facts = setup.facts.clone();
                 self.first = *first;
                 self.phase = Phase::Placing { seat: *first, after: n.saturating_sub(1) as u8 };
-                self.setup = Some(setup.clone());
+                // The facts live in `facts` alone (learned ones join them).
+                self.setup = Some(Setup { facts: Facts::default(), ..setup.clone() });
             }
             Event::Laid { card, .. } => self.laid = Some(card.clone()),
             Event::Played { seat, card, location } => {
@@ -1705,34 +1615,6 @@ impl Legends {
             }
         }
     }
-}
-
-/// The next seat clockwise from the one who just spoke that may still bid.
-fn next_bidder(a: &Auction, players: usize) -> Seat {
-    let mut s = a.to;
-    for _ in 0..players {
-        s = Seat(((s.index() + 1) % players) as u8);
-        if a.bids.get(s.index()).is_some_and(|b| b.len() < usize::from(a.max)) {
-            return s;
-        }
-    }
-    a.to
-}
-
-/// A bidding event's terms: the most characters a player bids and the
-/// skills added up, as its text states them (the catalog), else up to a
-/// company's size in the skills the owner entered.
-fn bidding_terms(card: &str, facts: &EventFacts) -> (u8, Vec<Skill>) {
-    let stated = Catalog::builtin().get(card);
-    let max =
-        stated.and_then(|c| c.fact_int("bid_max")).and_then(|n| u8::try_from(n).ok()).unwrap_or(MAX_COMPANY as u8);
-    let skills: Vec<Skill> = stated
-        .and_then(|c| c.fact("bid_skills"))
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|s| s.as_str().and_then(Skill::of_code)).collect())
-        .unwrap_or_default();
-    let skills = if skills.is_empty() { facts.requirements.iter().map(|r| r.skill).collect() } else { skills };
-    (max, skills)
 }
 
 /// Checks facts against the rulebook's ranges and each other (the same
