@@ -117,6 +117,16 @@ impl Shooter {
         }
     }
 
+    /// The mission cards of the team, as the reader takes them.
+    fn mission(&mut self, cards: &[(u8, MissionCard)]) {
+        for &(seat, card) in cards {
+            self.avalon(Command::PlayMission { seat: Seat(seat), card });
+        }
+        if let Some(m) = self.ui.controller.borrow().view().message {
+            eprintln!("mission: {m}");
+        }
+    }
+
     fn team(&mut self, seats: &[u8]) {
         self.avalon(Command::ProposeTeam {
             team: seats.iter().map(|&s| Seat(s)).collect(),
@@ -191,14 +201,13 @@ fn main() {
     for seat in [2, 4, 5, 6] {
         s.press(seat, if seat == 4 { PadButton::Reject } else { PadButton::Approve });
     }
-    s.press(0, PadButton::Approve);
-    s.press(2, PadButton::Approve);
+    s.wait(5_000);
+    s.mission(&[(0, MissionCard::Success), (2, MissionCard::Success)]);
     // Mission 2 fails, then a team for mission 3 is rejected.
     s.team(&[1, 3, 4]);
     s.everyone(7, PadButton::Approve);
-    s.press(1, PadButton::Approve);
-    s.press(3, PadButton::Reject);
-    s.press(4, PadButton::Approve);
+    s.wait(5_000);
+    s.mission(&[(1, MissionCard::Success), (3, MissionCard::Fail), (4, MissionCard::Success)]);
     s.team(&[0, 2, 6]);
     for seat in 0..7 {
         s.press(seat, if seat % 3 == 0 { PadButton::Reject } else { PadButton::Approve });
