@@ -110,7 +110,9 @@ impl Menu {
             Menu::Lay(_) => listed(&|c| matches!(c, Command::Lay { .. })),
             Menu::Move(_) => listed(&|c| matches!(c, Command::Move { .. })),
             Menu::Bid(_) => listed(&|c| matches!(c, Command::Bid { .. })),
-            Menu::Ability(_) => listed(&|c| matches!(c, Command::Use { .. })),
+            Menu::Ability(_) => {
+                listed(&|c| matches!(c, Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. }))
+            }
             Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
             Menu::HandCount(_) => listed(&|c| matches!(c, Command::CorrectHand { .. })),
         }
@@ -192,6 +194,24 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 .iter()
                 .filter_map(|l| match l {
                     Legal::Exact(c @ Command::Use { .. }) => Some(command_button(c, use_label(c, lang), 0)),
+                    Legal::Exact(c @ Command::Strike { card, target }) => Some(command_button(
+                        c,
+                        lang.text(&msg!(
+                            "ui.legends.cmd.strike",
+                            card = card_name(card, lang),
+                            target = card_name(target, lang)
+                        )),
+                        2,
+                    )),
+                    Legal::Exact(c @ Command::Ward { card, target }) => Some(command_button(
+                        c,
+                        lang.text(&msg!(
+                            "ui.legends.cmd.ward",
+                            card = card_name(card, lang),
+                            target = card_name(target, lang)
+                        )),
+                        0,
+                    )),
                     _ => None,
                 })
                 .collect();
@@ -248,7 +268,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             }
             Command::EndTurn => command_button(c, say(msg!("ui.legends.cmd.end_turn")), 0),
             Command::EndGame => command_button(c, say(msg!("ui.legends.cmd.end_game")), 2),
-            Command::Use { .. } => {
+            Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. } => {
                 if uses {
                     continue;
                 }

@@ -151,6 +151,88 @@ pub fn ability(card: &str) -> Option<Ability> {
     })
 }
 
+/// Who a threat may strike ("Icona di Minaccia": an opposing character at
+/// the same location).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Victim {
+    /// Any opposing character.
+    Anyone,
+    /// An opposing knight.
+    Knight,
+    /// An opposing female character (Sir Peris).
+    Lady,
+    /// An opposing male character (Morgan le Fay).
+    Man,
+}
+
+/// What a threat does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Blow {
+    /// Both are discarded ("scarta entrambi").
+    Both,
+    /// The one struck alone is discarded (Sir Lamorak "resta comunque in
+    /// gioco").
+    Struck,
+    /// The victim joins the striker's company and the striker is discarded
+    /// (Morgan le Fay).
+    Lure,
+}
+
+/// A threat: an optional ability that strikes an opposing character at the
+/// same location.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Threat {
+    /// Only while the striker stands here.
+    pub only_at: Option<super::cards::Location>,
+    /// Who it may strike.
+    pub victim: Victim,
+    /// The skills added up on both sides: the striker's sum must be higher
+    /// than the victim's (none: no comparison).
+    pub skills: &'static [Skill],
+    /// What it does.
+    pub blow: Blow,
+}
+
+/// A character's threat, by its card id (the glossary, section III).
+pub fn threat(card: &str) -> Option<Threat> {
+    use super::cards::Location::{Camelot, Cornwall, PerilousForest};
+    use Blow::{Both, Lure, Struck};
+    use Victim::{Anyone, Knight, Lady, Man};
+    let t = |only_at, victim, skills, blow| Threat { only_at, victim, skills, blow };
+    let slug = card.strip_prefix("legends/character/")?;
+    Some(match slug {
+        // "Fintanto che si trova a Camelot ... Cavalleria inferiore".
+        "sir-kay" => t(Some(Camelot), Anyone, &[Skill::Chivalry], Both),
+        // "un altro Cavaliere ... Combattimento inferiore"; he stays.
+        "sir-lamorak" => t(None, Knight, &[Skill::Combat], Struck),
+        // "valore combinato di Combattimento e Cavalleria inferiore".
+        "sir-marhaus" => t(None, Knight, &[Skill::Combat, Skill::Chivalry], Both),
+        // "valore combinato nelle caratteristiche Combattimento e Astuzia".
+        "sir-mordred" => t(None, Knight, &[Skill::Combat, Skill::Cunning], Both),
+        // "Fintanto che si trova in Cornovaglia ... Astuzia inferiore".
+        "sir-andred" => t(Some(Cornwall), Knight, &[Skill::Cunning], Both),
+        // "Finché si trova nella Foresta ... un Personaggio femminile".
+        "sir-peris" => t(Some(PerilousForest), Lady, &[], Both),
+        // "un Personaggio maschio ... Forza di Volontà inferiore": he joins
+        // her company, she is discarded.
+        "morgan-le-fay" => t(None, Man, &[Skill::Psyche], Lure),
+        _ => return None,
+    })
+}
+
+/// Lady Lyonesse's ward: once a game, a knight of her company is untouched
+/// by opposing characters while she is in play.
+pub const LYONESSE: &str = "legends/character/lady-lyonesse";
+
+/// Merlin: opposing characters with less Psyche than his touch neither him
+/// nor his company.
+pub const MERLIN: &str = "legends/character/merlin";
+
+/// Siege Perilous: its completer's knight with the most Psyche at Camelot
+/// cannot be discarded while the card is in that player's zone.
+pub const SIEGE_PERILOUS: &str = "legends/event/siege-perilous";
+
 #[cfg(test)]
 mod tests {
     use super::*;

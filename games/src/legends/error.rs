@@ -223,6 +223,47 @@ pub enum LegendsError {
         /// The card.
         card: String,
     },
+    /// The threat acts only at one location.
+    ThreatNotHere {
+        /// The striker.
+        card: String,
+        /// Where it acts.
+        location: Location,
+    },
+    /// A threat strikes an opposing character at the same location.
+    NotOpposing {
+        /// The character named.
+        card: String,
+    },
+    /// The striker is not stronger than its target where its card compares
+    /// them.
+    NotStronger {
+        /// The striker.
+        card: String,
+        /// The target.
+        target: String,
+    },
+    /// The target is protected.
+    Protected {
+        /// The target.
+        card: String,
+        /// By what.
+        by: Protection,
+    },
+}
+
+/// What protects a character from opposing abilities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protection {
+    /// It holds Excalibur.
+    Excalibur,
+    /// Merlin in its company, with more Psyche than the striker.
+    Merlin,
+    /// Lady Lyonesse's ward.
+    Lyonesse,
+    /// Siege Perilous: it cannot be discarded.
+    SiegePerilous,
 }
 
 impl crate::GameError for LegendsError {
@@ -316,6 +357,17 @@ impl Said for LegendsError {
             NotAKnight { card: c } => msg!("legends.not_a_knight", card = card(c)),
             WrongTarget { card: c } => msg!("legends.wrong_target", card = card(c)),
             WrongSkill { card: c } => msg!("legends.wrong_skill", card = card(c)),
+            ThreatNotHere { card: c, location } => {
+                msg!("legends.threat_not_here", card = card(c), location = location.msg())
+            }
+            NotOpposing { card: c } => msg!("legends.not_opposing", card = card(c)),
+            NotStronger { card: c, target } => msg!("legends.not_stronger", card = card(c), target = card(target)),
+            Protected { card: c, by } => match by {
+                Protection::Excalibur => msg!("legends.protected.excalibur", card = card(c)),
+                Protection::Merlin => msg!("legends.protected.merlin", card = card(c)),
+                Protection::Lyonesse => msg!("legends.protected.lyonesse", card = card(c)),
+                Protection::SiegePerilous => msg!("legends.protected.siege_perilous", card = card(c)),
+            },
         }
     }
 }
@@ -384,5 +436,12 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NotAKnight { card: c() },
         WrongTarget { card: c() },
         WrongSkill { card: c() },
+        ThreatNotHere { card: c(), location: l },
+        NotOpposing { card: c() },
+        NotStronger { card: c(), target: c() },
+        Protected { card: c(), by: Protection::Excalibur },
+        Protected { card: c(), by: Protection::Merlin },
+        Protected { card: c(), by: Protection::Lyonesse },
+        Protected { card: c(), by: Protection::SiegePerilous },
     ]
 }

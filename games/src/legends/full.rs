@@ -2,9 +2,10 @@
 //! bidding's totals and order, the special cards' holders, and the checks
 //! of an optional ability.
 
+use super::cards::Special;
 use super::cards::{CharacterFacts, EventFacts, Location, Skill};
 use super::modifiers::{self, Boost};
-use super::{abilities, err, Auction, Grant, Legends, LegendsError, Res, Turn, MAX_COMPANY};
+use super::{abilities, err, Auction, Grant, Legends, LegendsError, Protection, Res, Turn, MAX_COMPANY};
 use crate::catalog::Catalog;
 use crate::Seat;
 
@@ -140,4 +141,123 @@ pub(super) fn bidding_terms(card: &str, facts: &EventFacts) -> (u8, Vec<Skill>) 
         .unwrap_or_default();
     let skills = if skills.is_empty() { facts.requirements.iter().map(|r| r.skill).collect() } else { skills };
     (max, skills)
+}
+
+impl Legends {
+    /// A character's values now, or nothing off the table.
+    fn value_of(&self, card: &str, skills: &[Skill]) -> i32 {
+        self.values(card).map_or(0, |v| skills.iter().map(|s| v[*s as usize]).sum())
+    }
+
+    /// What keeps `victim` from `striker`'s ability, if anything: Excalibur
+    /// in its hand, Merlin in its company with more Psyche than the
+    /// striker, Lady Lyonesse's ward while she is in play, Siege Perilous'
+    /// while the card is in the zone (against a discard only).
+    pub(super) fn protection(&self, striker: &str, victim: &str, discards: bool) -> Option<Protection> {
+        if self.specials.get(&Special::Excalibur).is_some_and(|h| h == victim) {
+            return Some(Protection::Excalibur);
+        }
+        let (owner, location) = self.where_is(victim)?;
+        let psyche = |c: &str| self.value_of(c, &[Skill::Psyche]);
+        let merlin = self.company(owner, location).iter().any(|c| c == abilities::MERLIN);
+        if merlin && psyche(striker) < psyche(abilities::MERLIN) {
+            return Some(Protection::Merlin);
+        }
+        for w in self.wards.iter().filter(|w| w.card == victim) {
+            if w.by == abilities::LYONESSE && self.where_is(abilities::LYONESSE).is_some() {
+                return Some(Protection::Lyonesse);
+            }
+            let kept = self.players.get(w.seat.index()).is_some_and(|p| p.zone.iter().any(|e| e == &w.by));
+            if w.by == abilities::SIEGE_PERILOUS && discards && kept {
+                return Some(Protection::SiegePerilous);
+            }
+        }
+        None
+    }
+
+    /// Checks a threat, and gives what it does.
+    pub(super) fn check_strike(&self, t: &Turn, card: &str, target: &str) -> Res<abilities::Blow> {
+        let seat = t.seat;
+        if t.actions > 0 || !t.completed.is_empty() {
+            return Err(err(LegendsError::AbilitiesOver));
+        }
+        let location = match self.where_is(card) {
+            Some((s, l)) if s == seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        let Some(threat) = abilities::threat(card) else {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        };
+        if t.used.iter().any(|c| c == card) {
+            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+        }
+        if let Some(only) = threat.only_at.filter(|l| *l != location) {
+            return Err(err(LegendsError::ThreatNotHere { card: card.to_string(), location: only }));
+        }
+        // "un Personaggio avversario che si trovi nella stessa locazione".
+        match self.where_is(target) {
+            Some((s, l)) if s != seat && l == location => {}
+            _ => return Err(err(LegendsError::NotOpposing { card: target.to_string() })),
+        }
+        let facts = self.facts.characters.get(target);
+        let fits = match threat.victim {
+            abilities::Victim::Anyone => true,
+            abilities::Victim::Knight => facts.is_some_and(CharacterFacts::is_knight),
+            abilities::Victim::Lady => facts.is_some_and(|f| f.gender == "female"),
+            abilities::Victim::Man => facts.is_some_and(|f| f.gender == "male"),
+        };
+        if !fits {
+            return Err(err(LegendsError::WrongTarget { card: card.to_string() }));
+        }
+        if !threat.skills.is_empty() && self.value_of(card, threat.skills) <= self.value_of(target, threat.skills) {
+            return Err(err(LegendsError::NotStronger { card: card.to_string(), target: target.to_string() }));
+        }
+        let discards = threat.blow != abilities::Blow::Lure;
+        if let Some(by) = self.protection(card, target, discards) {
+            return Err(err(LegendsError::Protected { card: target.to_string(), by }));
+        }
+        Ok(threat.blow)
+    }
+
+    /// Checks Lady Lyonesse's ward: once a game, on a knight of her company.
+    pub(super) fn check_ward(&self, t: &Turn, card: &str, target: &str) -> Res<()> {
+        if t.actions > 0 || !t.completed.is_empty() {
+            return Err(err(LegendsError::AbilitiesOver));
+        }
+        let location = match self.where_is(card) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        if card != abilities::LYONESSE {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        // "Una volta per partita".
+        if self.wards.iter().any(|w| w.by == card) {
+            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+        }
+        if target == card || !self.company(t.seat, location).iter().any(|c| c == target) {
+            return Err(err(LegendsError::WrongTarget { card: card.to_string() }));
+        }
+        if !self.facts.characters.get(target).is_some_and(CharacterFacts::is_knight) {
+            return Err(err(LegendsError::NotAKnight { card: target.to_string() }));
+        }
+        Ok(())
+    }
+
+    /// Siege Perilous' knight: the completer's knight at Camelot with the
+    /// most Psyche (the first laid of those tied).
+    pub(super) fn siege_knight(&self, seat: Seat) -> Option<String> {
+        let knights = self
+            .company(seat, Location::Camelot)
+            .iter()
+            .filter(|c| self.facts.characters.get(*c).is_some_and(CharacterFacts::is_knight));
+        let mut best: Option<(&String, i32)> = None;
+        for k in knights {
+            let p = self.value_of(k, &[Skill::Psyche]);
+            if best.is_none_or(|(_, b)| p > b) {
+                best = Some((k, p));
+            }
+        }
+        best.map(|(k, _)| k.clone())
+    }
 }

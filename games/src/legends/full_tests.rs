@@ -5,7 +5,7 @@
 
 use super::cards::{CharacterFacts, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, Special};
 use super::*;
-use crate::{Ctx, Game, RuleError};
+use crate::{CommonError, Ctx, Game, RuleError};
 
 const LOT: &str = "legends/character/king-lot";
 const SAGRAMORE: &str = "legends/character/sir-sagramore";
@@ -18,6 +18,10 @@ const ORKNEY: &str = "legends/event/strength-of-orkney";
 const FRENCH: &str = "legends/event/french-delegation";
 const THEFT: &str = "legends/event/theft-of-excalibur";
 const FINAL: &str = "legends/final/dragonslayer";
+const MORDRED: &str = "legends/character/sir-mordred";
+const MERLIN: &str = "legends/character/merlin";
+const MORGAN: &str = "legends/character/morgan-le-fay";
+const LYONESSE: &str = "legends/character/lady-lyonesse";
 
 fn ch(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
     CharacterFacts {
@@ -60,6 +64,11 @@ fn facts() -> Facts {
     f.characters.insert(BORS.into(), ch("de-ganis", [2, 2, 2, 2, 2, 2]));
     f.characters.insert(LUCAN.into(), ch("steward", [1, 3, 0, 1, 3, 0]));
     f.characters.insert(DINAS.into(), ch("cornish", [1, 1, 1, 1, 1, 1]));
+    f.characters.insert(MORDRED.into(), ch("orkney", [4, 1, 1, 4, 1, 2]));
+    f.characters.insert(TOR.into(), ch("de-gales", [6, 0, 0, 6, 0, 0]));
+    f.characters.insert(MERLIN.into(), ch("none", [0, 3, 1, 1, 1, 5]));
+    f.characters.insert(MORGAN.into(), CharacterFacts { gender: "female".into(), ..ch("none", [0, 1, 1, 3, 0, 4]) });
+    f.characters.insert(LYONESSE.into(), CharacterFacts { gender: "female".into(), ..ch("none", [0, 1, 1, 1, 2, 2]) });
     f.events.insert(ORKNEY.into(), ev(EventType::Heraldic, None, &[], 0));
     f.events.insert(FRENCH.into(), ev(EventType::Bidding, None, &[], 3));
     f.events.insert(THEFT.into(), ev(EventType::Location, Some(Location::PerilousForest), &[(Skill::Combat, 6)], 0));
@@ -166,16 +175,15 @@ fn the_full_deck_is_counted_by_players_and_the_final_event_lies_last() {
 fn a_normal_game_refuses_the_red_cards() {
     let (mut g, mut ctx) = started();
     ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(1)[0].clone() });
-    let mut red = ch("grey", [1; 6]);
-    red.level = "advanced".into();
+    // Sir Dagonet learned as a red card.
+    let dagonet = "legends/character/sir-dagonet".to_string();
     let mut learned = Facts::default();
-    learned.characters.insert(LUCAN.into(), red.clone());
-    // Lucan's facts are in force already; Dinas is learned as a red card.
-    learned.characters.clear();
-    learned.characters.insert("legends/character/sir-tor".into(), red);
+    learned.characters.insert(dagonet.clone(), CharacterFacts { level: "advanced".into(), ..ch("grey", [1; 6]) });
     ok(&mut g, &mut ctx, Command::Learn { facts: learned });
-    let tor = "legends/character/sir-tor".to_string();
-    assert_eq!(refused(&g, &mut ctx, Command::Lay { card: tor.clone() }), no(LegendsError::AdvancedCard { card: tor }));
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Lay { card: dagonet.clone() }),
+        no(LegendsError::AdvancedCard { card: dagonet })
+    );
 }
 
 #[test]
@@ -349,4 +357,125 @@ fn the_high_king_at_camelot_gives_a_third_action() {
         refused(&intro, &mut ctx2, Command::GiveSpecial { special: Special::HighKing, card: None }),
         no(LegendsError::NoSpecials)
     );
+}
+
+/// Anna's turn after setup, with `mine` played by Anna at Cornwall (beside
+/// Ugo's Bors) over her first turn, Ugo's turn passed: Anna to act again.
+fn at_cornwall(mine: &[&str], ugo: &[&str]) -> (Legends, Ctx<'static>) {
+    let (mut g, mut ctx) = started();
+    let fill = fillers(4);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fill[0].clone() });
+    for c in mine {
+        play(&mut g, &mut ctx, c, Location::Cornwall);
+    }
+    if turn(&g).seat == Seat(0) {
+        ok(&mut g, &mut ctx, Command::EndTurn);
+    }
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fill[1].clone() });
+    for c in ugo {
+        play(&mut g, &mut ctx, c, Location::Cornwall);
+    }
+    if turn(&g).seat == Seat(1) {
+        ok(&mut g, &mut ctx, Command::EndTurn);
+    }
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fill[2].clone() });
+    (g, ctx)
+}
+
+#[test]
+fn a_threat_strikes_an_opposing_character_weaker_where_its_card_compares() {
+    // Mordred (Combat 4 + Cunning 4 = 8) against Bors (2 + 2 = 4), both
+    // at Cornwall.
+    let (g, mut ctx) = at_cornwall(&[MORDRED], &[]);
+    let strike = |t: &str| Command::Strike { card: MORDRED.into(), target: t.into() };
+    // Not his own; not one elsewhere.
+    assert_eq!(refused(&g, &mut ctx, strike(LOT)), no(LegendsError::NotOpposing { card: LOT.into() }));
+    let mut g2 = g.clone();
+    ok(&mut g2, &mut ctx, strike(BORS));
+    // "scarta entrambi".
+    assert!(g2.company(Seat(1), Location::Cornwall).is_empty() && g2.company(Seat(0), Location::Cornwall).is_empty());
+    assert_eq!(g2.character_discard(), [BORS, MORDRED]);
+    // Kay strikes only at Camelot.
+    let (g, mut ctx) = at_cornwall(&[KAY], &[]);
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Strike { card: KAY.into(), target: BORS.into() }),
+        no(LegendsError::ThreatNotHere { card: KAY.into(), location: Location::Camelot })
+    );
+    // Gawain (4 + 1) is weaker: listed; Sir Tor (6 + 6) is not.
+    let (g, mut ctx) = at_cornwall(&[MORDRED], &[GAWAIN, TOR]);
+    assert!(g.legal().iter().any(|l| l.command() == &strike(GAWAIN)));
+    assert!(!g.legal().iter().any(|l| l.command() == &strike(TOR)));
+    assert_eq!(
+        refused(&g, &mut ctx, strike(TOR)),
+        no(LegendsError::NotStronger { card: MORDRED.into(), target: TOR.into() })
+    );
+}
+
+const TOR: &str = "legends/character/sir-tor";
+
+#[test]
+fn merlin_excalibur_and_lady_lyonesse_protect_from_threats() {
+    // Merlin (Psyche 5) beside Bors: Mordred (Psyche 2) cannot touch him.
+    let (g, mut ctx) = at_cornwall(&[MORDRED], &[MERLIN]);
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Strike { card: MORDRED.into(), target: BORS.into() }),
+        no(LegendsError::Protected { card: BORS.into(), by: Protection::Merlin })
+    );
+    // Excalibur in Bors' hand.
+    let (mut g, mut ctx) = at_cornwall(&[MORDRED], &[]);
+    ok(&mut g, &mut ctx, Command::GiveSpecial { special: Special::Excalibur, card: Some(BORS.into()) });
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Strike { card: MORDRED.into(), target: BORS.into() }),
+        no(LegendsError::Protected { card: BORS.into(), by: Protection::Excalibur })
+    );
+    // Lady Lyonesse wards Anna's Gawain; once a game.
+    let (mut g, mut ctx) = at_cornwall(&[LYONESSE, GAWAIN], &[]);
+    ok(&mut g, &mut ctx, Command::Ward { card: LYONESSE.into(), target: GAWAIN.into() });
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Ward { card: LYONESSE.into(), target: GAWAIN.into() }),
+        no(LegendsError::AbilityUsed { card: LYONESSE.into() })
+    );
+    // Ugo's Mordred comes to Cornwall and cannot strike the warded Gawain.
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(5)[4].clone() });
+    play(&mut g, &mut ctx, MORDRED, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(6)[5].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(7)[6].clone() });
+    assert_eq!(turn(&g).seat, Seat(1));
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Strike { card: MORDRED.into(), target: GAWAIN.into() }),
+        no(LegendsError::Protected { card: GAWAIN.into(), by: Protection::Lyonesse })
+    );
+}
+
+#[test]
+fn morgan_le_fay_lures_a_weaker_man_into_her_company() {
+    // Morgan (Psyche 4) and Bors (Psyche 2) at Cornwall.
+    let (mut g, mut ctx) = at_cornwall(&[MORGAN], &[]);
+    ok(&mut g, &mut ctx, Command::Strike { card: MORGAN.into(), target: BORS.into() });
+    assert_eq!(g.company(Seat(0), Location::Cornwall), [BORS]);
+    assert!(g.company(Seat(1), Location::Cornwall).is_empty());
+    assert_eq!(g.character_discard(), [MORGAN]);
+}
+
+#[test]
+fn a_full_game_asks_the_special_cards_points_before_it_starts() {
+    let g = Legends::default();
+    let mut ctx = Ctx::seeded(1);
+    let mut f = facts();
+    f.specials.clear();
+    let setup = Setup {
+        colours: vec![Colour::Blue, Colour::Red],
+        names: Vec::new(),
+        first: None,
+        events: 0,
+        characters: 40,
+        facts: f,
+        mode: Mode::Advanced,
+    };
+    let e = refused(&g, &mut ctx, Command::Setup(setup));
+    let specials: Vec<String> = Special::ALL.iter().map(|s| s.card()).collect();
+    assert_eq!(e, CommonError::FactsNeeded { cards: specials }.into());
 }

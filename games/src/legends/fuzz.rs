@@ -159,7 +159,7 @@ impl Fuzz for Legends {
 
     fn wild(&self, rng: &mut GameRng) -> Command {
         let character = || ids("character");
-        match rng.below(14) {
+        match rng.below(16) {
             0 => Command::Lay { card: pick(&character(), rng) },
             1 => Command::Play { location: Location::ALL[rng.below(3)] },
             2 => Command::DrawEvent { card: pick(&ids("event"), rng) },
@@ -183,6 +183,8 @@ impl Fuzz for Legends {
                 skill: (rng.below(2) == 0).then(|| Skill::ALL[rng.below(6)]),
             },
             12 => Command::DrawEvent { card: pick(&ids("final"), rng) },
+            13 => Command::Strike { card: pick(&character(), rng), target: pick(&character(), rng) },
+            14 => Command::Ward { card: "legends/character/lady-lyonesse".into(), target: pick(&character(), rng) },
             _ => Command::EndTurn,
         }
     }
@@ -191,7 +193,7 @@ impl Fuzz for Legends {
         match legal.command() {
             Command::CorrectHand { .. } => 0,
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => 1,
-            Command::Use { .. } => 3,
+            Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
             Command::Grant { .. } => 5,
             Command::Learn { .. } => 1,

@@ -94,6 +94,7 @@ impl Legends {
                 let seat = t.seat;
                 if t.actions == 0 && t.completed.is_empty() {
                     self.abilities(t, &mut out);
+                    self.threats(t, &mut out);
                 }
                 if t.actions == 0 {
                     for l in self.open_places().into_iter().filter(|l| !t.completed.contains(l)) {
@@ -153,6 +154,32 @@ impl Legends {
         ));
         if self.mode().full() {
             out.push(Legal::Open(Command::GiveSpecial { special: Special::HighKing, card: None }, Choice::Fix));
+        }
+    }
+
+    /// Every threat the turn's player may carry out now, and Lady
+    /// Lyonesse's ward.
+    fn threats(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
+        for l in self.open_places() {
+            let mine = self.company(t.seat, l);
+            for card in mine {
+                if abilities::threat(card).is_some() {
+                    for s in Seat::all(self.players()).filter(|s| *s != t.seat) {
+                        for target in self.company(s, l) {
+                            if self.check_strike(t, card, target).is_ok() {
+                                out.push(Legal::Exact(Command::Strike { card: card.clone(), target: target.clone() }));
+                            }
+                        }
+                    }
+                }
+                if card == abilities::LYONESSE {
+                    for target in mine {
+                        if self.check_ward(t, card, target).is_ok() {
+                            out.push(Legal::Exact(Command::Ward { card: card.clone(), target: target.clone() }));
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -90,7 +90,7 @@ mod tests;
 mod view;
 
 pub use cards::{CharacterFacts, Colour, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, Special};
-pub use error::LegendsError;
+pub use error::{LegendsError, Protection};
 pub use legal::Choice;
 pub use modifiers::{Boost, Change};
 pub use view::{CompanyView, EventView, LegendsView, PlaceView, PlayerView};
@@ -224,6 +224,21 @@ pub enum Command {
     Grant {
         /// The character.
         card: String,
+    },
+    /// A threat (the sword icon): the character strikes an opposing
+    /// character at its location, as its card says.
+    Strike {
+        /// The striker.
+        card: String,
+        /// The opposing character struck.
+        target: String,
+    },
+    /// Lady Lyonesse's ward, once a game, on a knight of her company.
+    Ward {
+        /// Lady Lyonesse.
+        card: String,
+        /// The knight.
+        target: String,
     },
     /// The host takes a character off the table, as a card's text says
     /// (a threat, an event): to the discard pile or back to its player's
@@ -501,6 +516,26 @@ pub enum Event {
         /// The character.
         card: String,
     },
+    /// A threat carried out.
+    Struck {
+        /// The striker's player.
+        seat: Seat,
+        /// The striker.
+        card: String,
+        /// The character struck.
+        target: String,
+        /// What it did.
+        blow: abilities::Blow,
+    },
+    /// A knight warded: by Lady Lyonesse, or Siege Perilous.
+    Warded {
+        /// Whose knight.
+        seat: Seat,
+        /// The knight.
+        card: String,
+        /// Lady Lyonesse's card or Siege Perilous'.
+        by: String,
+    },
     /// A character moved by a card's text, spending no action.
     Relocated {
         /// The character.
@@ -621,6 +656,20 @@ pub struct Legends {
     grant: Option<Grant>,
     /// Characters discarded, in order.
     character_discard: Vec<String>,
+    /// Knights warded, by whom.
+    wards: Vec<Ward>,
+}
+
+/// A knight warded from opposing characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ward {
+    /// Whose knight.
+    pub seat: Seat,
+    /// The knight.
+    pub card: String,
+    /// Lady Lyonesse's card (while she is in play) or Siege Perilous' (while
+    /// it is in the player's zone: the knight cannot be discarded).
+    pub by: String,
 }
 
 /// Events being built: each applied to a copy as it is made.
@@ -1206,6 +1255,14 @@ impl Legends {
                 // deve essere scartata": it gives a special card instead.
                 let spent = gives.is_some() && stated.is_some_and(|c| c.fact_flag("discarded_on_completion"));
                 d.emit(Event::EventCompleted { seat, card: card.clone(), location, spent });
+                // Siege Perilous: "influenza immediatamente il suo Cavaliere
+                // con il maggior valore di Forza di Volontà che si trovi a
+                // Camelot".
+                if card == abilities::SIEGE_PERILOUS {
+                    if let Some(knight) = d.sim.siege_knight(seat) {
+                        d.emit(Event::Warded { seat, card: knight, by: card.clone() });
+                    }
+                }
                 if let Some(special) = gives {
                     // A knight receives it where the text names one.
                     let knight =
@@ -1283,6 +1340,18 @@ impl Legends {
                 let seat = t.seat;
                 let (boosts, discard) = self.use_effects(card, *skill, u);
                 d.emit(Event::AbilityUsed { seat, card: card.clone(), boosts, discard });
+            }
+            Command::Strike { card, target } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                let blow = self.check_strike(t, card, target)?;
+                d.emit(Event::Struck { seat, card: card.clone(), target: target.clone(), blow });
+            }
+            Command::Ward { card, target } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                self.check_ward(t, card, target)?;
+                d.emit(Event::Warded { seat, card: target.clone(), by: card.clone() });
             }
             Command::Bid { card } => {
                 self.started()?;
@@ -1588,6 +1657,48 @@ impl Legends {
                 if let Some(p) = self.players.get_mut(seat.index()) {
                     p.hand = (p.hand + 1).min(HAND);
                 }
+            }
+            Event::Struck { card, target, blow, seat } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.used.push(card.clone());
+                }
+                let place = self.where_is(card).map(|(_, l)| l);
+                let struck = self.where_is(target);
+                let mut gone = vec![];
+                match blow {
+                    abilities::Blow::Both => gone.extend([target.clone(), card.clone()]),
+                    abilities::Blow::Struck => gone.push(target.clone()),
+                    abilities::Blow::Lure => {
+                        // He joins her company; she is discarded.
+                        if let (Some((owner, l)), Some(here)) = (struck, place) {
+                            if let Some(c) =
+                                self.places.get_mut(l as usize).and_then(|p| p.companies.get_mut(owner.index()))
+                            {
+                                c.retain(|x| x != target);
+                            }
+                            if let Some(c) =
+                                self.places.get_mut(here as usize).and_then(|p| p.companies.get_mut(seat.index()))
+                            {
+                                c.push(target.clone());
+                            }
+                        }
+                        gone.push(card.clone());
+                    }
+                }
+                for c in gone {
+                    if let Some((_, l)) = self.where_is(&c) {
+                        self.take_off(&c, l);
+                    }
+                    self.character_discard.push(c);
+                }
+            }
+            Event::Warded { seat, card, by } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    if by != abilities::SIEGE_PERILOUS {
+                        t.used.push(by.clone());
+                    }
+                }
+                self.wards.push(Ward { seat: *seat, card: card.clone(), by: by.clone() });
             }
             Event::Relocated { card, from_seat, from, seat, to } => {
                 if let Some(c) =

@@ -313,6 +313,17 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             vec![Cue::new("legends.discarded.end_of_turn").arg("count", cards.len())]
         }
         Event::Discarded { cards, .. } => vec![Cue::new("legends.discarded").arg("count", cards.len())],
+        Event::Struck { seat, card, target, blow } => vec![Cue::new(match blow {
+            super::abilities::Blow::Both => "legends.struck.both",
+            super::abilities::Blow::Struck => "legends.struck.one",
+            super::abilities::Blow::Lure => "legends.struck.lure",
+        })
+        .arg("name", name(*seat))
+        .card("card", card.clone())
+        .card("target", target.clone())],
+        Event::Warded { card, by, .. } => {
+            vec![Cue::new("legends.warded").card("card", card.clone()).card("by", by.clone())]
+        }
         Event::ReturnedToHand { card, .. } => vec![Cue::new("legends.returned").card("card", card.clone())],
         Event::Relocated { card, to, .. } => {
             vec![Cue::new("legends.relocated").card("card", card.clone()).arg("location", tavola_words::Said::msg(to))]
