@@ -221,6 +221,10 @@ pub fn threat(card: &str) -> Option<Threat> {
     })
 }
 
+/// Sir Lamorak, discarded at the start of his player's turn with two
+/// Orkney knights at his location.
+pub const LAMORAK: &str = "legends/character/sir-lamorak";
+
 /// Lady Lyonesse's ward: once a game, a knight of her company is untouched
 /// by opposing characters while she is in play.
 pub const LYONESSE: &str = "legends/character/lady-lyonesse";

@@ -22,6 +22,7 @@ const MORDRED: &str = "legends/character/sir-mordred";
 const MERLIN: &str = "legends/character/merlin";
 const MORGAN: &str = "legends/character/morgan-le-fay";
 const LYONESSE: &str = "legends/character/lady-lyonesse";
+const LAMORAK: &str = "legends/character/sir-lamorak";
 
 fn ch(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
     CharacterFacts {
@@ -66,6 +67,7 @@ fn facts() -> Facts {
     f.characters.insert(DINAS.into(), ch("cornish", [1, 1, 1, 1, 1, 1]));
     f.characters.insert(MORDRED.into(), ch("orkney", [4, 1, 1, 4, 1, 2]));
     f.characters.insert(TOR.into(), ch("de-gales", [6, 0, 0, 6, 0, 0]));
+    f.characters.insert(LAMORAK.into(), ch("de-gales", [5, 0, 0, 0, 0, 0]));
     f.characters.insert(MERLIN.into(), ch("none", [0, 3, 1, 1, 1, 5]));
     f.characters.insert(MORGAN.into(), CharacterFacts { gender: "female".into(), ..ch("none", [0, 1, 1, 3, 0, 4]) });
     f.characters.insert(LYONESSE.into(), CharacterFacts { gender: "female".into(), ..ch("none", [0, 1, 1, 1, 2, 2]) });
@@ -478,4 +480,16 @@ fn a_full_game_asks_the_special_cards_points_before_it_starts() {
     let e = refused(&g, &mut ctx, Command::Setup(setup));
     let specials: Vec<String> = Special::ALL.iter().map(|s| s.card()).collect();
     assert_eq!(e, CommonError::FactsNeeded { cards: specials }.into());
+}
+
+#[test]
+fn sir_lamorak_leaves_at_the_start_of_his_turn_beside_two_orkney_knights() {
+    // Anna's Lamorak at Cornwall; Ugo brings Gawain and Sagramore (Orkney).
+    let (g, _) = at_cornwall(&[LAMORAK], &[GAWAIN, SAGRAMORE]);
+    // The turn began with the draw done in `at_cornwall`: he went first.
+    assert!(g.where_is(LAMORAK).is_none());
+    assert_eq!(g.character_discard(), [LAMORAK]);
+    // With one Orkney knight he stays.
+    let (g, _) = at_cornwall(&[LAMORAK], &[GAWAIN]);
+    assert!(g.where_is(LAMORAK).is_some());
 }

@@ -731,7 +731,21 @@ impl Draft {
     /// the next player's turn begins.
     fn end_turn(&mut self, seat: Seat) {
         self.discard_marked();
-        self.emit(Event::TurnPassed { to: self.sim.next(seat) });
+        let to = self.sim.next(seat);
+        self.emit(Event::TurnPassed { to });
+        // Sir Lamorak: "All'inizio del tuo turno di gioco, scarta Ser
+        // Lamorak se nella sua stessa locazione si trovano almeno due
+        // Cavalieri dell'alleanza Orkney", before the draw.
+        if let Some((owner, l)) = self.sim.where_is(abilities::LAMORAK).filter(|(s, _)| *s == to) {
+            let orkney = Seat::all(self.sim.players())
+                .flat_map(|s| self.sim.company(s, l))
+                .filter(|c| *c != abilities::LAMORAK)
+                .filter(|c| self.sim.facts.characters.get(*c).is_some_and(|f| f.is_knight() && f.in_alliance("orkney")))
+                .count();
+            if orkney >= 2 && owner == to {
+                self.emit(Event::Discarded { cards: vec![abilities::LAMORAK.into()], why: Gone::CardText });
+            }
+        }
     }
 
     /// "alla fine del turno": the characters an ability marked leave the
