@@ -2,7 +2,8 @@
 //! testing backend: the setup page (players, colours, the decks' counts,
 //! the Pendragon card), the first characters picked on screen and played to
 //! a location, an event drawn on the simulated reader, a character drawn,
-//! and a hand's count set right by tapping its player. The card facts are
+//! and a hand's count set right by tapping its player; a normal game chosen
+//! on the setup page and a bid made on its bidding event. The card facts are
 //! test values (`legends::test_facts`), not a real box's.
 
 mod common;
@@ -100,4 +101,70 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     assert!(l.get_prompt().contains("How many cards does Seat 2 hold"), "{}", l.get_prompt());
     click(&ui, "3");
     assert_eq!(l.get_players().row_data(1).unwrap().hand, 3);
+}
+
+#[test]
+fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets() {
+    let ui = open_game("Camelot Legends");
+    let app = ui.window.global::<App<'_>>();
+    let l = ui.window.global::<LegendsUi<'_>>();
+    // Test facts: normal cards, French Delegation a bidding event, every
+    // other event at Camelot; the special cards' points are in them.
+    let mut facts = legends::test_facts(&mut GameRng::seeded(9), 100);
+    for f in facts.characters.values_mut() {
+        f.level = "normal".to_string();
+    }
+    for (id, f) in facts.events.iter_mut() {
+        f.level = "normal".to_string();
+        if id.starts_with("legends/event/") {
+            f.event_type = EventType::Location;
+            f.location = Some(Location::Camelot);
+        }
+    }
+    let french = "legends/event/french-delegation";
+    let bidding = facts.events.get_mut(french).expect("French Delegation");
+    bidding.event_type = EventType::Bidding;
+    bidding.location = None;
+    bidding.requirements.clear();
+    bidding.victory_points = 3;
+    for (card, facts) in facts.to_book().iter() {
+        let touch = Touch::SetFacts { card: card.to_string(), facts: facts.clone() };
+        ui.controller.borrow_mut().input(Input::Touch(touch));
+    }
+    ui.step(0);
+    click(&ui, "Fewer: Players");
+    click(&ui, "Fewer: Players");
+    assert_eq!(l.get_mode(), "Introductory game");
+    click(&ui, "Introductory, normal or advanced game");
+    assert_eq!(l.get_mode(), "Normal game");
+    assert!(l.get_full() && l.get_deck_note().contains("17 events"), "{}", l.get_deck_note());
+    for _ in 0..3 {
+        click(&ui, "Five more: Characters");
+    }
+    click(&ui, "Seat 1 starts");
+    click(&ui, "Deal the characters");
+    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
+    for place in ["Cornwall", "Camelot"] {
+        click(&ui, "Play a character");
+        let first = labels(&l).into_iter().next().expect("a character");
+        click(&ui, &first);
+        click(&ui, &format!("{first} to {place}"));
+    }
+    // Seat 1 draws French Delegation: the bidding opens with Seat 1.
+    click(&ui, "Pick the event drawn");
+    click(&ui, "French Delegation");
+    assert!(l.get_prompt().starts_with("Bidding on French Delegation"), "{}", l.get_prompt());
+    assert!(l.get_prompt().contains("Seat 1"), "{}", l.get_prompt());
+    assert!(!labels(&l).iter().any(|b| b == "Draw a character"), "nothing else while bidding: {:?}", labels(&l));
+    click(&ui, "Bid from the hand");
+    let first = labels(&l).into_iter().next().expect("a character");
+    click(&ui, &first);
+    assert!(l.get_prompt().contains("Seat 2"), "{}", l.get_prompt());
+    click(&ui, "Pass");
+    click(&ui, "Pass");
+    // Seat 1's bid alone: the event is Seat 1's, the bid character gone.
+    assert_eq!(l.get_players().row_data(0).unwrap().points, 3);
+    assert_eq!(l.get_players().row_data(0).unwrap().hand, 3, "five dealt, one played, one bid");
+    assert!(l.get_prompt().contains("actions"), "{}", l.get_prompt());
+    assert!(l.get_status().contains("16 events before the final"), "{}", l.get_status());
 }
