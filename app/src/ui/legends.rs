@@ -283,6 +283,10 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 command_button(c, say(msg!("ui.legends.cmd.bid", card = card_name(card, lang))), 1)
             }
             Command::Pass => command_button(c, say(msg!("ui.legends.cmd.pass")), 0),
+            Command::Cover { card: Some(card) } => {
+                command_button(c, say(msg!("ui.legends.cmd.cover", event = card_name(card, lang))), 1)
+            }
+            Command::Cover { card: None } => command_button(c, say(msg!("ui.legends.cmd.cover_none")), 0),
             Command::Grant { card } => {
                 let special = v.grant.as_ref().map(|g| say(g.special.msg())).unwrap_or_default();
                 command_button(c, say(msg!("ui.legends.cmd.grant", special, card = card_name(card, lang))), 1)
@@ -365,6 +369,9 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     if let Some(a) = &v.auction {
         let event = card_name(&a.event, lang);
         return lang.text(&msg!("ui.legends.ask.bid", event, name = who(a.to), count = a.max));
+    }
+    if v.black_knight {
+        return lang.text(&msg!("ui.legends.ask.cover"));
     }
     if let Some(g) = &v.grant {
         return lang.text(&msg!("ui.legends.ask.grant", name = who(g.seat), special = g.special.msg()));

@@ -243,6 +243,10 @@ pub enum LegendsError {
         /// The target.
         target: String,
     },
+    /// No Black Knight waits for its place.
+    NoCover,
+    /// The Black Knight's place is chosen first.
+    CoverFirst,
     /// The target is protected.
     Protected {
         /// The target.
@@ -362,6 +366,8 @@ impl Said for LegendsError {
             }
             NotOpposing { card: c } => msg!("legends.not_opposing", card = card(c)),
             NotStronger { card: c, target } => msg!("legends.not_stronger", card = card(c), target = card(target)),
+            NoCover => msg!("legends.no_cover"),
+            CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
                 Protection::Excalibur => msg!("legends.protected.excalibur", card = card(c)),
                 Protection::Merlin => msg!("legends.protected.merlin", card = card(c)),
@@ -439,6 +445,8 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         ThreatNotHere { card: c(), location: l },
         NotOpposing { card: c() },
         NotStronger { card: c(), target: c() },
+        NoCover,
+        CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },
         Protected { card: c(), by: Protection::Merlin },
         Protected { card: c(), by: Protection::Lyonesse },

@@ -493,3 +493,53 @@ fn sir_lamorak_leaves_at_the_start_of_his_turn_beside_two_orkney_knights() {
     let (g, _) = at_cornwall(&[LAMORAK], &[GAWAIN]);
     assert!(g.where_is(LAMORAK).is_some());
 }
+
+#[test]
+fn the_black_knight_covers_a_forest_event_until_he_is_defeated() {
+    let bk = "legends/event/the-black-knight";
+    // Three Forest events (test values) and the Black Knight.
+    let forest: Vec<String> = fillers(6)[3..6].to_vec();
+    let forest_event = |req| ev(EventType::Location, Some(Location::PerilousForest), &[req], 1);
+    let mut f = facts();
+    f.events.insert(bk.into(), EventFacts { victory_points: 3, ..forest_event((Skill::Combat, 6)) });
+    for e in &forest {
+        f.events.insert(e.clone(), forest_event((Skill::Psyche, 18)));
+    }
+    let mut ctx = Ctx::seeded(3);
+    let mut g = Legends::default();
+    let setup = Setup {
+        colours: vec![Colour::Blue, Colour::Red],
+        names: Vec::new(),
+        first: Some(Seat(0)),
+        events: 0,
+        characters: 40,
+        facts: f,
+        mode: Mode::Normal,
+    };
+    ok(&mut g, &mut ctx, Command::Setup(setup));
+    play(&mut g, &mut ctx, LOT, Location::Camelot);
+    play(&mut g, &mut ctx, BORS, Location::PerilousForest);
+    for e in &forest {
+        ok(&mut g, &mut ctx, Command::DrawEvent { card: e.clone() });
+        ok(&mut g, &mut ctx, Command::EndTurn);
+    }
+    // Ugo's turn: the Black Knight, the Forest full.
+    assert_eq!(turn(&g).seat, Seat(1));
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: bk.into() });
+    assert_eq!(refused(&g, &mut ctx, Command::DrawCharacter), no(LegendsError::CoverFirst));
+    ok(&mut g, &mut ctx, Command::Cover { card: Some(forest[1].clone()) });
+    let events = &g.place(Location::PerilousForest).expect("Forest").events;
+    assert_eq!(events, &[forest[0].clone(), bk.to_string(), forest[2].clone()]);
+    assert_eq!(g.covered(), Some(forest[1].as_str()));
+    // Bors (2) and Gawain (4) and Kay (3) defeat him: the covered event
+    // comes back.
+    play(&mut g, &mut ctx, GAWAIN, Location::PerilousForest);
+    play(&mut g, &mut ctx, KAY, Location::PerilousForest);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(1)[0].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(2)[1].clone() });
+    ok(&mut g, &mut ctx, Command::Complete { card: bk.into() });
+    let events = &g.place(Location::PerilousForest).expect("Forest").events;
+    assert_eq!(events, &[forest[0].clone(), forest[2].clone(), forest[1].clone()]);
+    assert_eq!(g.points(), vec![0, 3]);
+}

@@ -74,6 +74,18 @@ impl Legends {
             out.push(learn);
             return out;
         }
+        if self.black_knight_waits() {
+            if let Some(forest) = self.place(Location::PerilousForest) {
+                for e in &forest.events {
+                    out.push(Legal::Exact(Command::Cover { card: Some(e.clone()) }));
+                }
+            }
+            out.push(Legal::Exact(Command::Cover { card: None }));
+            self.fixes(&mut out);
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
         if let Some(g) = &self.grant {
             for c in self.grantees(g) {
                 out.push(Legal::Exact(Command::Grant { card: c }));

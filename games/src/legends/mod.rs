@@ -48,8 +48,8 @@
 //!   refused.
 //! - The limit of three events a location, the fourth discarded, is stated
 //!   in the full rules ("Eventi di Locazione", "Svolgimento del gioco
-//!   normale") and applies here too. The Black Knight's choice to cover a
-//!   Forest event is its card's text: not offered yet.
+//!   normale") and applies here too, with the Black Knight's choice to
+//!   cover a Forest event.
 //! - The characters' always-on and optional abilities apply in the
 //!   introductory game too (its turn has the optional text's phase); the
 //!   special cards do not. Special events
@@ -119,6 +119,8 @@ pub const MAX_EVENTS: usize = 3;
 pub const ACTIONS: u8 = 2;
 /// Characters in the box ("60 Carte Personaggio").
 pub const CHARACTERS: u8 = 60;
+/// The Black Knight, who may cover a Forest event.
+pub const BLACK_KNIGHT: &str = "legends/event/the-black-knight";
 /// Events in the box ("34 Carte Evento").
 pub const EVENTS: u8 = 34;
 
@@ -233,6 +235,13 @@ pub enum Command {
         /// The opposing character struck.
         target: String,
     },
+    /// The Black Knight, drawn with three Forest events, covers one of
+    /// them (`Some`) or is discarded (`None`).
+    Cover {
+        /// The Forest event it covers.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+    },
     /// Lady Lyonesse's ward, once a game, on a knight of her company.
     Ward {
         /// Lady Lyonesse.
@@ -314,6 +323,9 @@ pub enum Went {
         /// The skills whose combined value wins it.
         skills: Vec<Skill>,
     },
+    /// The Black Knight with three Forest events waiting: its drawer chooses
+    /// to cover one or discard it.
+    BlackKnight,
     /// The final event: its own location opens.
     Final,
 }
@@ -527,6 +539,11 @@ pub enum Event {
         /// What it did.
         blow: abilities::Blow,
     },
+    /// The Black Knight covers a Forest event (`None`: discarded).
+    Covered {
+        /// The event covered.
+        card: Option<String>,
+    },
     /// A knight warded: by Lady Lyonesse, or Siege Perilous.
     Warded {
         /// Whose knight.
@@ -658,6 +675,10 @@ pub struct Legends {
     character_discard: Vec<String>,
     /// Knights warded, by whom.
     wards: Vec<Ward>,
+    /// The Black Knight drawn with three Forest events, its place awaited.
+    black_knight: Option<String>,
+    /// The Forest event under the Black Knight, back when he is completed.
+    covered: Option<String>,
 }
 
 /// A knight warded from opposing characters.
@@ -848,6 +869,16 @@ impl Legends {
         self.grant.as_ref()
     }
 
+    /// The Black Knight waits for its place.
+    pub fn black_knight_waits(&self) -> bool {
+        self.black_knight.is_some()
+    }
+
+    /// The Forest event under the Black Knight.
+    pub fn covered(&self) -> Option<&str> {
+        self.covered.as_deref()
+    }
+
     /// Characters discarded, in order.
     pub fn character_discard(&self) -> &[String] {
         &self.character_discard
@@ -955,6 +986,8 @@ impl Legends {
         self.event_at(card).is_some()
             || self.discarded.iter().any(|c| c == card)
             || self.heraldic.iter().any(|c| c == card)
+            || self.covered.as_deref() == Some(card)
+            || self.black_knight.as_deref() == Some(card)
             || self.players.iter().any(|p| p.zone.iter().any(|c| c == card))
     }
 
@@ -1011,6 +1044,9 @@ impl Legends {
         }
         if self.grant.is_some() {
             return Err(err(LegendsError::GrantFirst));
+        }
+        if self.black_knight.is_some() {
+            return Err(err(LegendsError::CoverFirst));
         }
         Ok(t)
     }
@@ -1211,6 +1247,15 @@ impl Legends {
                 let full = self.mode().full();
                 let went = match (facts.event_type, facts.location) {
                     _ if is_final(card) => Went::Final,
+                    // "La sola eccezione a questa regola è la carta Black
+                    // Knight": it may cover a Forest event instead.
+                    (EventType::Location, Some(location))
+                        if card == BLACK_KNIGHT
+                            && location == Location::PerilousForest
+                            && self.places[location as usize].events.len() >= MAX_EVENTS =>
+                    {
+                        Went::BlackKnight
+                    }
                     (EventType::Location, Some(location)) => {
                         // "Eventi di Locazione" (full rules): "un quarto
                         // evento ... sarà scartato".
@@ -1360,6 +1405,19 @@ impl Legends {
                 let seat = t.seat;
                 let blow = self.check_strike(t, card, target)?;
                 d.emit(Event::Struck { seat, card: card.clone(), target: target.clone(), blow });
+            }
+            Command::Cover { card } => {
+                self.started()?;
+                if self.black_knight.is_none() {
+                    return Err(err(LegendsError::NoCover));
+                }
+                if let Some(c) = card {
+                    let forest = self.places.get(Location::PerilousForest as usize);
+                    if !forest.is_some_and(|p| p.events.contains(c)) {
+                        return Err(err(LegendsError::EventNotHere { card: c.clone() }));
+                    }
+                }
+                d.emit(Event::Covered { card: card.clone() });
             }
             Command::Ward { card, target } => {
                 let t = self.turn_open()?;
@@ -1548,11 +1606,17 @@ impl Legends {
                             p.events.push(card.clone());
                         }
                     }
+                    Went::BlackKnight => self.black_knight = Some(card.clone()),
                 }
             }
             Event::EventCompleted { seat, card, location, spent } => {
                 if let Some(p) = self.places.get_mut(*location as usize) {
                     p.events.retain(|c| c != card);
+                    // "solo al completamento del Cavaliere Nero l'evento
+                    // sottostante tornerà in gioco".
+                    if card == BLACK_KNIGHT {
+                        p.events.extend(self.covered.take());
+                    }
                 }
                 if *spent {
                     self.discarded.push(card.clone());
@@ -1706,6 +1770,21 @@ impl Legends {
                     self.character_discard.push(c);
                 }
             }
+            Event::Covered { card } => {
+                self.black_knight = None;
+                match card {
+                    Some(c) => {
+                        // He takes the covered event's place.
+                        if let Some(p) = self.places.get_mut(Location::PerilousForest as usize) {
+                            if let Some(i) = p.events.iter().position(|e| e == c) {
+                                p.events[i] = BLACK_KNIGHT.to_string();
+                            }
+                        }
+                        self.covered = Some(c.clone());
+                    }
+                    None => self.discarded.push(BLACK_KNIGHT.to_string()),
+                }
+            }
             Event::Warded { seat, card, by } => {
                 if let Phase::Turn(t) = &mut self.phase {
                     if by != abilities::SIEGE_PERILOUS {
@@ -1856,6 +1935,8 @@ impl Game for Legends {
             .chain(&self.discarded)
             .chain(&self.heraldic)
             .chain(self.auction.iter().map(|a| &a.event))
+            .chain(self.covered.iter())
+            .chain(self.black_knight.iter())
             .chain(self.players.iter().flat_map(|p| &p.zone));
         let mut drawn = 0u32;
         for e in all {

@@ -105,6 +105,11 @@ pub struct LegendsView {
     pub auction: Option<Auction>,
     /// A special card waiting for its holder.
     pub grant: Option<Grant>,
+    /// The Black Knight waits for its place (covering a Forest event or
+    /// discarded).
+    pub black_knight: bool,
+    /// The Forest event under the Black Knight.
+    pub covered: Option<String>,
     /// Characters discarded so far.
     pub characters_discarded: usize,
 }
@@ -205,6 +210,8 @@ impl Legends {
             specials: self.specials().iter().map(|(k, h)| (*k, h.clone())).collect(),
             auction: self.auction().cloned(),
             grant: self.grant().cloned(),
+            black_knight: self.black_knight_waits(),
+            covered: self.covered().map(str::to_string),
             characters_discarded: self.character_discard().len(),
         }
     }
@@ -252,6 +259,7 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                     Cue::new("legends.event.bidding_open").card("card", card.clone()).arg("count", *max)
                 }
                 Went::Final => Cue::new("legends.event.final").card("card", card.clone()),
+                Went::BlackKnight => Cue::new("legends.event.black_knight").card("card", card.clone()),
             };
             let mut cues = vec![drawn, then];
             if let Some(a) = g.auction() {
@@ -321,6 +329,8 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         .arg("name", name(*seat))
         .card("card", card.clone())
         .card("target", target.clone())],
+        Event::Covered { card: Some(card) } => vec![Cue::new("legends.covered").card("card", card.clone())],
+        Event::Covered { card: None } => vec![Cue::new("legends.cover_discarded")],
         Event::Warded { card, by, .. } => {
             vec![Cue::new("legends.warded").card("card", card.clone()).card("by", by.clone())]
         }
