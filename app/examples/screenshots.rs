@@ -7,6 +7,7 @@ use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
+use tavola::catalog::Catalog;
 use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
 use tavola::games::nottingham::{self as notts, Colour, Item};
 use tavola::games::soc::{self, Knight, Place};
@@ -573,6 +574,47 @@ fn legends_screens(s: &mut Shooter) {
     }
     s.last_line();
     s.save("legends-board");
+
+    // The normal game: a bidding event drawn, one character bid.
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
+    let mut facts = legends::test_facts(&mut tavola::games::GameRng::seeded(4), 100);
+    for f in facts.characters.values_mut() {
+        f.level = "normal".to_string();
+    }
+    let french = "legends/event/french-delegation";
+    for (id, f) in facts.events.iter_mut() {
+        f.level = "normal".to_string();
+        if id.starts_with("legends/event/") {
+            f.event_type = legends::EventType::Location;
+            f.location = f.location.or(Some(legends::Location::Camelot));
+        }
+        if id == french {
+            f.event_type = legends::EventType::Bidding;
+            f.location = None;
+            f.requirements.clear();
+        }
+    }
+    let characters: Vec<String> =
+        Catalog::builtin().by_kind(GameKind::CamelotLegends, "character").map(|c| c.id.clone()).collect();
+    s.legends(legends::Command::Setup(legends::Setup {
+        colours: legends::Colour::ALL[..3].to_vec(),
+        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
+        first: Some(Seat(0)),
+        events: 0,
+        characters: 30,
+        facts,
+        mode: legends::Mode::Normal,
+    }));
+    let places = [legends::Location::Camelot, legends::Location::Cornwall, legends::Location::PerilousForest];
+    for (card, location) in characters.iter().zip(places) {
+        s.legends(legends::Command::Lay { card: card.clone() });
+        s.legends(legends::Command::Play { location });
+    }
+    s.legends(legends::Command::DrawEvent { card: french.into() });
+    s.legends(legends::Command::Bid { card: characters[5].clone() });
+    s.last_line();
+    s.save("legends-bidding");
 }
 
 /// The first of Camelot Legends' buttons: a command, else a list to open.

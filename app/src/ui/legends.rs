@@ -560,6 +560,22 @@ impl Controller {
         if let Some(n) = v.before_final {
             status = format!("{status} · {}", lang.text(&msg!("ui.legends.before_final", count = u32::from(n))));
         }
+        // The bid characters are shown to all ("viene mostrato a tutti").
+        if let Some(a) = &v.auction {
+            let bids: Vec<String> = a
+                .bids
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| !b.is_empty())
+                .map(|(i, b)| {
+                    let cards: Vec<String> = b.iter().map(|c| card_name(c, lang)).collect();
+                    let name = v.players.get(i).map(|p| p.name.clone()).unwrap_or_default();
+                    format!("{name}: {}", cards.join(", "))
+                })
+                .collect();
+            let bids = if bids.is_empty() { "—".to_string() } else { bids.join(" · ") };
+            status = format!("{status}\n{}", lang.text(&msg!("ui.legends.bids", bids)));
+        }
         ui.set_status(status.into());
         let (prompt, actions, big) = menu(v, &legal, &self.legends_screen.menu, lang);
         ui.set_prompt(prompt.into());
