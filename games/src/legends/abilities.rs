@@ -177,6 +177,9 @@ pub enum Blow {
     /// The victim joins the striker's company and the striker is discarded
     /// (Morgan le Fay).
     Lure,
+    /// The victim goes under the striker, out of play, worth a victory point
+    /// at the end; its player makes one action this turn (Sir Turquin).
+    Capture,
 }
 
 /// A threat: an optional ability that strikes an opposing character at the
@@ -197,7 +200,7 @@ pub struct Threat {
 /// A character's threat, by its card id (the glossary, section III).
 pub fn threat(card: &str) -> Option<Threat> {
     use super::cards::Location::{Camelot, Cornwall, PerilousForest};
-    use Blow::{Both, Lure, Struck};
+    use Blow::{Both, Capture, Lure, Struck};
     use Victim::{Anyone, Knight, Lady, Man};
     let t = |only_at, victim, skills, blow| Threat { only_at, victim, skills, blow };
     let slug = card.strip_prefix("legends/character/")?;
@@ -217,6 +220,9 @@ pub fn threat(card: &str) -> Option<Threat> {
         // "un Personaggio maschio ... Forza di Volontà inferiore": he joins
         // her company, she is discarded.
         "morgan-le-fay" => t(None, Man, &[Skill::Psyche], Lure),
+        // "Fintanto che si trovi nella Foresta ... Cavaliere avversario ...
+        // Combattimento inferiore": under him.
+        "sir-turquin" => t(Some(PerilousForest), Knight, &[Skill::Combat], Capture),
         _ => return None,
     })
 }
@@ -224,6 +230,17 @@ pub fn threat(card: &str) -> Option<Threat> {
 /// Sir Lamorak, discarded at the start of his player's turn with two
 /// Orkney knights at his location.
 pub const LAMORAK: &str = "legends/character/sir-lamorak";
+
+/// Sir Agloval: once a turn, moving with another De Gales knight, both move
+/// for free.
+pub const AGLOVAL: &str = "legends/character/sir-agloval";
+
+/// Sir Alisander: while he is in the Forest, no opposing knight moves there
+/// without more Combat than his.
+pub const ALISANDER: &str = "legends/character/sir-alisander";
+
+/// Sir Turquin, who keeps the knights he captures under his card.
+pub const TURQUIN: &str = "legends/character/sir-turquin";
 
 /// Lady Lyonesse's ward: once a game, a knight of her company is untouched
 /// by opposing characters while she is in play.

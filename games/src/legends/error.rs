@@ -243,6 +243,11 @@ pub enum LegendsError {
         /// The target.
         target: String,
     },
+    /// Sir Alisander guards the Forest against this knight.
+    Guarded {
+        /// The knight.
+        card: String,
+    },
     /// No Black Knight waits for its place.
     NoCover,
     /// The Black Knight's place is chosen first.
@@ -366,6 +371,7 @@ impl Said for LegendsError {
             }
             NotOpposing { card: c } => msg!("legends.not_opposing", card = card(c)),
             NotStronger { card: c, target } => msg!("legends.not_stronger", card = card(c), target = card(target)),
+            Guarded { card: c } => msg!("legends.guarded", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
@@ -445,6 +451,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         ThreatNotHere { card: c(), location: l },
         NotOpposing { card: c() },
         NotStronger { card: c(), target: c() },
+        Guarded { card: c() },
         NoCover,
         CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },

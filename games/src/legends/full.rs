@@ -212,7 +212,7 @@ impl Legends {
         if !threat.skills.is_empty() && self.value_of(card, threat.skills) <= self.value_of(target, threat.skills) {
             return Err(err(LegendsError::NotStronger { card: card.to_string(), target: target.to_string() }));
         }
-        let discards = threat.blow != abilities::Blow::Lure;
+        let discards = matches!(threat.blow, abilities::Blow::Both | abilities::Blow::Struck);
         if let Some(by) = self.protection(card, target, discards) {
             return Err(err(LegendsError::Protected { card: target.to_string(), by }));
         }
@@ -259,5 +259,38 @@ impl Legends {
             }
         }
         best.map(|(k, _)| k.clone())
+    }
+
+    /// Sir Agloval's free move: "Una volta per turno, se Agloval si muove
+    /// assieme con un altro Cavaliere dell'alleanza De Gales, entrambi
+    /// muovono gratuitamente".
+    pub(super) fn agloval_free(&self, t: &Turn, cards: &[String]) -> bool {
+        let de_gales = |c: &String| {
+            c != abilities::AGLOVAL
+                && self.facts.characters.get(c).is_some_and(|f| f.is_knight() && f.in_alliance("de-gales"))
+        };
+        cards.len() == 2
+            && cards.iter().any(|c| c == abilities::AGLOVAL)
+            && cards.iter().any(de_gales)
+            && !t.used.iter().any(|c| c == abilities::AGLOVAL)
+    }
+
+    /// Sir Alisander's guard: "Finché si trova nella Foresta, nessun
+    /// Cavaliere avversario può muovere in questa locazione a meno che non
+    /// abbia un valore di Combattimento superiore" (a move only: a knight
+    /// played there from the hand is not stopped, by his note).
+    pub(super) fn check_guard(&self, seat: Seat, cards: &[String], to: Location) -> Res<()> {
+        let Some((owner, at)) = self.where_is(abilities::ALISANDER) else { return Ok(()) };
+        if to != Location::PerilousForest || at != to || owner == seat {
+            return Ok(());
+        }
+        let guard = self.value_of(abilities::ALISANDER, &[Skill::Combat]);
+        for c in cards {
+            let knight = self.facts.characters.get(c).is_some_and(CharacterFacts::is_knight);
+            if knight && self.value_of(c, &[Skill::Combat]) <= guard {
+                return Err(err(LegendsError::Guarded { card: c.clone() }));
+            }
+        }
+        Ok(())
     }
 }

@@ -543,3 +543,75 @@ fn the_black_knight_covers_a_forest_event_until_he_is_defeated() {
     assert_eq!(events, &[forest[0].clone(), forest[2].clone(), forest[1].clone()]);
     assert_eq!(g.points(), vec![0, 3]);
 }
+
+const AGLOVAL: &str = "legends/character/sir-agloval";
+const ALISANDER: &str = "legends/character/sir-alisander";
+const TURQUIN: &str = "legends/character/sir-turquin";
+
+/// Facts for the movers: Agloval and Tor of De Gales, Alisander (Combat 4)
+/// and Turquin (Combat 5).
+fn movers() -> Facts {
+    let mut f = Facts::default();
+    f.characters.insert(AGLOVAL.into(), ch("de-gales", [2, 1, 1, 1, 1, 1]));
+    f.characters.insert(ALISANDER.into(), ch("grey", [4, 0, 0, 0, 0, 0]));
+    f.characters.insert(TURQUIN.into(), ch("grey", [5, 0, 0, 0, 0, 0]));
+    f
+}
+
+#[test]
+fn sir_agloval_moves_with_a_de_gales_knight_for_free_once_a_turn() {
+    let (mut g, mut ctx) = at_cornwall(&[], &[]);
+    ok(&mut g, &mut ctx, Command::Learn { facts: movers() });
+    play(&mut g, &mut ctx, AGLOVAL, Location::Camelot);
+    play(&mut g, &mut ctx, TOR, Location::Camelot);
+    // Ugo's turn, then Anna's again.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(5)[3].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(5)[4].clone() });
+    let both = || vec![AGLOVAL.to_string(), TOR.to_string()];
+    ok(&mut g, &mut ctx, Command::Move { cards: both(), to: Location::Cornwall });
+    assert_eq!(turn(&g).actions, 0, "no action spent");
+    // Once a turn: back again costs an action.
+    ok(&mut g, &mut ctx, Command::Move { cards: both(), to: Location::Camelot });
+    assert_eq!(turn(&g).actions, 1);
+}
+
+#[test]
+fn sir_alisander_keeps_weaker_opposing_knights_out_of_the_forest() {
+    let (mut g, mut ctx) = at_cornwall(&[], &[]);
+    ok(&mut g, &mut ctx, Command::Learn { facts: movers() });
+    play(&mut g, &mut ctx, ALISANDER, Location::PerilousForest);
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+    // Ugo: Bors (Combat 2) may not move in; Gawain played there may.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(5)[3].clone() });
+    let bors = Command::Move { cards: vec![BORS.into()], to: Location::PerilousForest };
+    assert_eq!(refused(&g, &mut ctx, bors), no(LegendsError::Guarded { card: BORS.into() }));
+    assert!(!g.legal().iter().any(|l| matches!(l.command(), Command::Move { to: Location::PerilousForest, .. })));
+    // Played from the hand, Gawain goes in ("non ha alcun effetto sui
+    // Cavalieri che vengono giocati direttamente dalla mano").
+    play(&mut g, &mut ctx, GAWAIN, Location::PerilousForest);
+    assert_eq!(g.company(Seat(1), Location::PerilousForest), [GAWAIN]);
+}
+
+#[test]
+fn sir_turquin_takes_a_weaker_knight_prisoner_for_a_point_and_one_action() {
+    let (mut g, mut ctx) = at_cornwall(&[], &[]);
+    ok(&mut g, &mut ctx, Command::Learn { facts: movers() });
+    play(&mut g, &mut ctx, TURQUIN, Location::PerilousForest);
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(5)[3].clone() });
+    ok(&mut g, &mut ctx, Command::Move { cards: vec![BORS.into()], to: Location::PerilousForest });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(5)[4].clone() });
+    ok(&mut g, &mut ctx, Command::Strike { card: TURQUIN.into(), target: BORS.into() });
+    assert_eq!(g.prisoners(), [BORS]);
+    assert!(g.where_is(BORS).is_none());
+    assert_eq!(g.points(), vec![1, 0]);
+    assert_eq!(g.view().actions_left, 1);
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+    assert_eq!(turn(&g).seat, Seat(1), "one action, the turn passed");
+    // Turquin discarded: his prisoners go with him.
+    ok(&mut g, &mut ctx, Command::Remove { card: TURQUIN.into(), to_hand: false });
+    assert!(g.prisoners().is_empty());
+    assert_eq!(g.points(), vec![0, 0]);
+}

@@ -238,7 +238,7 @@ impl Legends {
             }
             for to in open.iter().copied().filter(|&t| t != from) {
                 for g in &groups {
-                    if self.room(seat, to, g.len()) {
+                    if self.room(seat, to, g.len()) && self.check_guard(seat, g, to).is_ok() {
                         out.push(Legal::Exact(Command::Move { cards: g.clone(), to }));
                     }
                 }

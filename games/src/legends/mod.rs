@@ -448,6 +448,9 @@ pub enum Event {
         from: Location,
         /// Where to.
         to: Location,
+        /// Spending no action (Sir Agloval with a De Gales knight).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        free: bool,
     },
     /// The next player's turn.
     TurnPassed {
@@ -623,6 +626,9 @@ pub struct Turn {
     /// Characters discarded at the end of this turn.
     #[serde(default)]
     pub to_discard: Vec<String>,
+    /// One action only this turn (Sir Turquin's capture).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_action: bool,
 }
 
 /// Where the game stands.
@@ -679,6 +685,8 @@ pub struct Legends {
     black_knight: Option<String>,
     /// The Forest event under the Black Knight, back when he is completed.
     covered: Option<String>,
+    /// The knights under Sir Turquin.
+    prisoners: Vec<String>,
 }
 
 /// A knight warded from opposing characters.
@@ -947,8 +955,18 @@ impl Legends {
     /// The actions of `seat`'s turn: two, three while its High King stands
     /// at Camelot ("La Carta Speciale High King").
     pub fn actions_allowed(&self, seat: Seat) -> u8 {
+        // Sir Turquin's capture: one action, "anche se controlla la Carta
+        // Speciale High King".
+        if matches!(&self.phase, Phase::Turn(t) if t.seat == seat && t.one_action) {
+            return 1;
+        }
         let king = self.specials.get(&Special::HighKing).and_then(|c| self.where_is(c));
         ACTIONS + u8::from(king == Some((seat, Location::Camelot)))
+    }
+
+    /// The knights under Sir Turquin.
+    pub fn prisoners(&self) -> &[String] {
+        &self.prisoners
     }
 
     /// The first requirement of `event` that the company falls short of,
@@ -1004,6 +1022,11 @@ impl Legends {
             if let (Some((seat, _)), Some(p)) = (self.where_is(holder), self.facts.specials.get(&special.card())) {
                 points[seat.index()] += u32::from(*p);
             }
+        }
+        // "ogni Cavaliere che si trovi sotto Ser Turquin vale 1 Punto
+        // Vittoria aggiuntivo".
+        if let Some((seat, _)) = self.where_is(abilities::TURQUIN) {
+            points[seat.index()] += self.prisoners.len() as u32;
         }
         points
     }
@@ -1386,7 +1409,9 @@ impl Legends {
                 if !self.room(seat, *to, cards.len()) {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
-                d.emit(Event::Moved { seat, cards: cards.clone(), from, to: *to });
+                self.check_guard(seat, cards, *to)?;
+                let free = self.agloval_free(t, cards);
+                d.emit(Event::Moved { seat, cards: cards.clone(), from, to: *to, free });
                 d.after_action(seat);
             }
             Command::EndTurn => {
@@ -1539,6 +1564,10 @@ impl Legends {
             }
         }
         self.specials.retain(|_, h| h != card);
+        // Sir Turquin's prisoners leave with him.
+        if card == abilities::TURQUIN {
+            self.character_discard.append(&mut self.prisoners);
+        }
     }
 
     fn apply_event(&mut self, e: &Event) {
@@ -1636,7 +1665,7 @@ impl Legends {
                     t.actions += 1;
                 }
             }
-            Event::Moved { seat, cards, from, to } => {
+            Event::Moved { seat, cards, from, to, free } => {
                 if let Some(c) = self.places.get_mut(*from as usize).and_then(|p| p.companies.get_mut(seat.index())) {
                     c.retain(|x| !cards.contains(x));
                 }
@@ -1644,7 +1673,11 @@ impl Legends {
                     c.extend(cards.iter().cloned());
                 }
                 if let Phase::Turn(t) = &mut self.phase {
-                    t.actions += 1;
+                    if *free {
+                        t.used.push(abilities::AGLOVAL.to_string());
+                    } else {
+                        t.actions += 1;
+                    }
                 }
             }
             Event::TurnPassed { to } => {
@@ -1658,6 +1691,7 @@ impl Legends {
                     boosts: Vec::new(),
                     used: Vec::new(),
                     to_discard: Vec::new(),
+                    one_action: false,
                 });
             }
             Event::AbilityUsed { card, boosts, discard, .. } => {
@@ -1761,6 +1795,15 @@ impl Legends {
                             }
                         }
                         gone.push(card.clone());
+                    }
+                    abilities::Blow::Capture => {
+                        if let Some((_, l)) = struck {
+                            self.take_off(target, l);
+                            self.prisoners.push(target.clone());
+                        }
+                        if let Phase::Turn(t) = &mut self.phase {
+                            t.one_action = true;
+                        }
                     }
                 }
                 for c in gone {
@@ -1955,6 +1998,7 @@ impl Game for Legends {
         // the bids and the discard pile are held to the cards dealt.
         let mut out: BTreeSet<&String> = seen.iter().collect();
         out.extend(self.character_discard.iter());
+        out.extend(self.prisoners.iter());
         out.extend(self.auction.iter().flat_map(|a| a.bids.iter().flatten()));
         if out.len() + usize::from(self.character_deck) > usize::from(setup.characters) {
             return Err(format!(

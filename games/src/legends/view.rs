@@ -325,6 +325,7 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             super::abilities::Blow::Both => "legends.struck.both",
             super::abilities::Blow::Struck => "legends.struck.one",
             super::abilities::Blow::Lure => "legends.struck.lure",
+            super::abilities::Blow::Capture => "legends.struck.capture",
         })
         .arg("name", name(*seat))
         .card("card", card.clone())
