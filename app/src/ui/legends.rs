@@ -396,6 +396,19 @@ fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: 
             e.requirements.iter().map(|r| format!("{} {}", lang.text(&r.skill.msg()), r.needed)).collect();
         let met: Vec<String> = e.met.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| who(i)).collect();
         let met = if met.is_empty() { "—".to_string() } else { met.join(", ") };
+        if let Some(lone) = &e.lone {
+            let skill = |i: usize| lone.skills.get(i).map(|s| lang.text(&s.msg())).unwrap_or_default();
+            lines.push(lang.text(&msg!(
+                "ui.legends.lone",
+                event = name,
+                first = skill(0),
+                second = skill(1),
+                total = i64::from(lone.total),
+                points = e.victory_points,
+                names = met
+            )));
+            continue;
+        }
         lines.push(lang.text(&msg!(
             "ui.legends.event",
             event = name,

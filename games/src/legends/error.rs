@@ -243,6 +243,17 @@ pub enum LegendsError {
         /// The target.
         target: String,
     },
+    /// A single knight completes this event, with these skills together.
+    NoLoneKnight {
+        /// The event.
+        card: String,
+        /// The skills added up.
+        skills: Vec<Skill>,
+        /// The total needed.
+        total: i32,
+        /// With a female character in the company.
+        lady: bool,
+    },
     /// Sir Alisander guards the Forest against this knight.
     Guarded {
         /// The knight.
@@ -372,6 +383,16 @@ impl Said for LegendsError {
             NotOpposing { card: c } => msg!("legends.not_opposing", card = card(c)),
             NotStronger { card: c, target } => msg!("legends.not_stronger", card = card(c), target = card(target)),
             Guarded { card: c } => msg!("legends.guarded", card = card(c)),
+            NoLoneKnight { card: c, skills, total, lady } => {
+                let first = skills.first().map_or_else(|| msg!("legends.skill.combat"), Said::msg);
+                let second = skills.get(1).map_or_else(|| first.clone(), Said::msg);
+                let total = i64::from(*total);
+                if *lady {
+                    msg!("legends.no_lone_knight.lady", card = card(c), first, second, total)
+                } else {
+                    msg!("legends.no_lone_knight", card = card(c), first, second, total)
+                }
+            }
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
@@ -452,6 +473,8 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NotOpposing { card: c() },
         NotStronger { card: c(), target: c() },
         Guarded { card: c() },
+        NoLoneKnight { card: c(), skills: vec![Skill::Combat, Skill::Chivalry], total: 10, lady: false },
+        NoLoneKnight { card: c(), skills: vec![Skill::Diplomacy, Skill::Cunning], total: 6, lady: true },
         NoCover,
         CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },

@@ -40,6 +40,9 @@ impl Legends {
     /// The characters who may receive a waiting special card: the
     /// company's members (its knights, where the text names a knight).
     pub(super) fn grantees(&self, g: &Grant) -> Vec<String> {
+        if let Some(lone) = &g.lone {
+            return self.lone_knights(g.seat, g.location, lone);
+        }
         self.company(g.seat, g.location)
             .iter()
             .filter(|c| !g.knight || self.facts.characters.get(*c).is_some_and(CharacterFacts::is_knight))

@@ -615,3 +615,49 @@ fn sir_turquin_takes_a_weaker_knight_prisoner_for_a_point_and_one_action() {
     assert!(g.prisoners().is_empty());
     assert_eq!(g.points(), vec![0, 0]);
 }
+
+#[test]
+fn the_sword_in_the_stone_is_drawn_by_a_single_knight_who_becomes_high_king() {
+    let sword = "legends/event/sword-in-the-stone";
+    let galahad = "legends/character/sir-galahad";
+    // Its place and the owner's requirement are test values; the single
+    // knight's Combat + Chivalry 10 is its text's.
+    let mut f = facts();
+    f.events.insert(sword.into(), ev(EventType::Location, Some(Location::Camelot), &[(Skill::Combat, 6)], 0));
+    f.characters.insert(galahad.into(), ch("grey", [5, 0, 0, 0, 5, 0]));
+    let mut ctx = Ctx::seeded(3);
+    let mut g = Legends::default();
+    let setup = Setup {
+        colours: vec![Colour::Blue, Colour::Red],
+        names: Vec::new(),
+        first: Some(Seat(0)),
+        events: 0,
+        characters: 40,
+        facts: f,
+        mode: Mode::Normal,
+    };
+    ok(&mut g, &mut ctx, Command::Setup(setup));
+    play(&mut g, &mut ctx, LOT, Location::Camelot);
+    play(&mut g, &mut ctx, BORS, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: sword.into() });
+    play(&mut g, &mut ctx, KAY, Location::Camelot);
+    play(&mut g, &mut ctx, LUCAN, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(1)[0].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(2)[1].clone() });
+    // The company has Combat 6 and more, but no knight alone reaches 10:
+    // Kay 3 + 1 (Lot) and 4, Lucan 1 + 1 and 3.
+    let e = refused(&g, &mut ctx, Command::Complete { card: sword.into() });
+    assert!(matches!(e, RuleError::CamelotLegends(LegendsError::NoLoneKnight { total: 10, .. })), "{e:?}");
+    assert!(!g.view().places[0].events[0].met[0]);
+    play(&mut g, &mut ctx, galahad, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(3)[2].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: fillers(4)[3].clone() });
+    // Galahad: 5 + 1 (Lot) and 5: he alone qualifies, and is High King.
+    ok(&mut g, &mut ctx, Command::Complete { card: sword.into() });
+    assert_eq!(g.specials().get(&Special::HighKing).map(String::as_str), Some(galahad));
+    assert!(g.player_states()[0].zone.is_empty(), "the event is discarded");
+    assert_eq!(g.view().actions_left, 3);
+}

@@ -383,6 +383,40 @@ pub struct Grant {
     pub location: Location,
     /// Only a knight may receive it.
     pub knight: bool,
+    /// Only a knight who alone meets the event (Sword in the Stone, the
+    /// Lady of the Lake, the Irish Alliance).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lone: Option<LoneKnight>,
+}
+
+/// An event only a single knight completes ("può essere completato solo da
+/// un singolo Cavaliere che abbia un valore combinato di ..."), as its text
+/// states it (the catalog).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoneKnight {
+    /// The skills added up.
+    pub skills: Vec<Skill>,
+    /// The total needed.
+    pub total: i32,
+    /// A female character must be in the knight's company.
+    pub lady: bool,
+}
+
+impl LoneKnight {
+    /// The terms the catalog states for `event`, if it is such an event.
+    pub fn of(event: &str) -> Option<LoneKnight> {
+        let card = Catalog::builtin().get(event)?;
+        if !card.fact_flag("single_knight") {
+            return None;
+        }
+        let threshold = card.fact("threshold")?;
+        let skills = threshold.get("skills")?.as_array()?.iter().filter_map(|s| s.as_str().and_then(Skill::of_code));
+        Some(LoneKnight {
+            skills: skills.collect(),
+            total: i32::try_from(threshold.get("total")?.as_i64()?).ok()?,
+            lady: card.fact_flag("needs_female_in_company"),
+        })
+    }
 }
 
 /// What happened.
@@ -971,13 +1005,44 @@ impl Legends {
 
     /// The first requirement of `event` that the company falls short of,
     /// with its total; `None` when it meets them all.
-    fn shortfall(&self, seat: Seat, location: Location, event: &str) -> Option<(Requirement, i32)> {
+    fn shortfall(&self, seat: Seat, location: Location, event: &str) -> Option<LegendsError> {
+        // An event a single knight completes, by its text.
+        if let Some(lone) = LoneKnight::of(event) {
+            return self.lone_knights(seat, location, &lone).is_empty().then(|| LegendsError::NoLoneKnight {
+                card: event.to_string(),
+                skills: lone.skills.clone(),
+                total: lone.total,
+                lady: lone.lady,
+            });
+        }
         let totals = self.totals(seat, location);
         let facts = self.facts.events.get(event)?;
         facts.requirements.iter().find(|r| totals[r.skill as usize] < i32::from(r.needed)).map(|r| {
-            let total = totals[r.skill as usize];
-            (*r, total)
+            LegendsError::FallsShort {
+                card: event.to_string(),
+                skill: r.skill,
+                total: totals[r.skill as usize],
+                needed: r.needed,
+            }
         })
+    }
+
+    /// The knights of `seat`'s company at `location` who alone meet a
+    /// single knight's event.
+    fn lone_knights(&self, seat: Seat, location: Location, lone: &LoneKnight) -> Vec<String> {
+        let company = self.company(seat, location);
+        let lady = company.iter().any(|c| self.facts.characters.get(c).is_some_and(|f| f.gender == "female"));
+        if lone.lady && !lady {
+            return Vec::new();
+        }
+        company
+            .iter()
+            .filter(|c| self.facts.characters.get(*c).is_some_and(CharacterFacts::is_knight))
+            .filter(|c| {
+                self.values(c).is_some_and(|v| lone.skills.iter().map(|s| v[*s as usize]).sum::<i32>() >= lone.total)
+            })
+            .cloned()
+            .collect()
     }
 
     /// Where a character is on the table, and whose it is.
@@ -1319,13 +1384,8 @@ impl Legends {
                 }
                 // "3. Completare gli Eventi di Locazione": with two
                 // skills, "entrambi i requisiti".
-                if let Some((r, total)) = self.shortfall(t.seat, location, card) {
-                    return Err(err(LegendsError::FallsShort {
-                        card: card.clone(),
-                        skill: r.skill,
-                        total,
-                        needed: r.needed,
-                    }));
+                if let Some(why) = self.shortfall(t.seat, location, card) {
+                    return Err(err(why));
                 }
                 let seat = t.seat;
                 let stated = Catalog::builtin().get(card);
@@ -1349,7 +1409,7 @@ impl Legends {
                     // A knight receives it where the text names one.
                     let knight =
                         stated.is_some_and(|c| c.fact_flag("single_knight")) || card == "legends/event/test-of-amour";
-                    let grant = Grant { special, seat, location, knight };
+                    let grant = Grant { special, seat, location, knight, lone: LoneKnight::of(card) };
                     let can: Vec<String> = d.sim.grantees(&grant);
                     match can.as_slice() {
                         [] => {}

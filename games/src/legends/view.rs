@@ -56,6 +56,9 @@ pub struct EventView {
     pub victory_points: u8,
     /// Per seat: its company here meets every requirement.
     pub met: Vec<bool>,
+    /// Completed by a single knight, on these terms (its text's), instead
+    /// of the requirements.
+    pub lone: Option<super::LoneKnight>,
 }
 
 /// One location.
@@ -158,6 +161,7 @@ impl Legends {
                                 requirements: f.map(|f| f.requirements.clone()).unwrap_or_default(),
                                 victory_points: f.map_or(0, |f| f.victory_points),
                                 met: Seat::all(self.players()).map(|s| self.shortfall(s, l, e).is_none()).collect(),
+                                lone: super::LoneKnight::of(e),
                             }
                         })
                         .collect(),
