@@ -42,9 +42,9 @@ fn facts() -> Value {
         "events": {
             event("the-black-knight"): ev("perilous-forest", json!([{"skill": "combat", "needed": 6}]), 3),
             event("theft-of-excalibur"): ev("perilous-forest", json!([{"skill": "cunning", "needed": 6}, {"skill": "combat", "needed": 8}]), 2),
-            event("irish-alliance"): ev("camelot", json!([{"skill": "diplomacy", "needed": 6}]), 2),
-            event("lady-of-the-lake"): ev("camelot", json!([{"skill": "psyche", "needed": 6}]), 1),
-            event("sword-in-the-stone"): ev("camelot", json!([{"skill": "chivalry", "needed": 6}]), 2),
+            event("false-promise"): ev("camelot", json!([{"skill": "diplomacy", "needed": 6}]), 2),
+            event("feast-of-pentecost"): ev("camelot", json!([{"skill": "psyche", "needed": 6}]), 1),
+            event("grand-tournament"): ev("camelot", json!([{"skill": "chivalry", "needed": 6}]), 2),
             event("the-questing-beast"): ev("camelot", json!([{"skill": "adventure", "needed": 6}]), 1),
         },
     })
@@ -125,9 +125,9 @@ fn an_introductory_game_from_the_first_characters_to_the_count() {
     assert_eq!(total(&v, "perilous-forest", 0, "combat"), 6, "three characters of 2 each");
     assert_eq!(v["players"][0]["hand"], 2, "five dealt, three laid");
 
-    // Bruno: the Irish alliance to Camelot, two more characters there (the
+    // Bruno: the False Promise to Camelot, two more characters there (the
     // turn ends by itself after the second action).
-    draw(&mut d, "irish-alliance");
+    draw(&mut d, "false-promise");
     play(&mut d, &c[4], "camelot");
     play(&mut d, &c[7], "camelot");
     assert_eq!(total(&view(&mut d), "camelot", 1, "diplomacy"), 6);
@@ -142,14 +142,14 @@ fn an_introductory_game_from_the_first_characters_to_the_count() {
     ok(&mut d, "end_turn", json!({}));
     assert_eq!(points(&view(&mut d)), [3, 0]);
 
-    // Bruno completes the Irish alliance (Diplomacy 6 with three).
-    draw(&mut d, "lady-of-the-lake");
-    ok(&mut d, "complete", json!({"card": event("irish-alliance")}));
+    // Bruno completes the False Promise (Diplomacy 6 with three).
+    draw(&mut d, "feast-of-pentecost");
+    ok(&mut d, "complete", json!({"card": event("false-promise")}));
     ok(&mut d, "end_turn", json!({}));
 
     // Anna: the theft asks Cunning 6 and Combat 8: her three characters
     // meet only the first, so it is refused until a fourth joins them.
-    draw(&mut d, "sword-in-the-stone");
+    draw(&mut d, "grand-tournament");
     let short = d.send(legends("complete", json!({"card": event("theft-of-excalibur")})));
     assert_eq!(codes(&short).len(), 1, "both requirements: {:?}", codes(&short));
     let v = view(&mut d);
@@ -160,13 +160,13 @@ fn an_introductory_game_from_the_first_characters_to_the_count() {
     ok(&mut d, "end_turn", json!({}));
 
     // Bruno: the Questing Beast is the last event; Camelot holds three. He
-    // completes the Lady of the Lake (Psyche 6).
+    // completes the Feast of Pentecost (Psyche 6).
     draw(&mut d, "the-questing-beast");
     let v = view(&mut d);
     assert_eq!(v["event_deck"], 0);
     let camelot = v["places"].as_array().unwrap().iter().find(|p| p["location"] == "camelot").unwrap().clone();
     assert_eq!(camelot["events"].as_array().unwrap().len(), 3);
-    ok(&mut d, "complete", json!({"card": event("lady-of-the-lake")}));
+    ok(&mut d, "complete", json!({"card": event("feast-of-pentecost")}));
     ok(&mut d, "end_turn", json!({}));
 
     // The deck is empty: no draw. Anna completes the theft (Cunning 8,
@@ -175,8 +175,8 @@ fn an_introductory_game_from_the_first_characters_to_the_count() {
     ok(&mut d, "end_turn", json!({}));
     assert_eq!(points(&view(&mut d)), [5, 3]);
 
-    // Bruno: the sword now, the beast on his next turn, the last event.
-    ok(&mut d, "complete", json!({"card": event("sword-in-the-stone")}));
+    // Bruno: the Grand Tournament now, the beast on his next turn, the last event.
+    ok(&mut d, "complete", json!({"card": event("grand-tournament")}));
     ok(&mut d, "end_turn", json!({}));
     ok(&mut d, "end_turn", json!({}));
     let out = ok(&mut d, "complete", json!({"card": event("the-questing-beast")}));
