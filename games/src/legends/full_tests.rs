@@ -102,6 +102,12 @@ fn no(e: LegendsError) -> RuleError {
 /// A normal game for two: Anna places Lot at Camelot, Ugo Bors at
 /// Cornwall; Anna's turn, nothing drawn.
 fn started() -> (Legends, Ctx<'static>) {
+    started_with(facts(), Location::Cornwall)
+}
+
+/// A normal game for two with these facts: Anna places Lot at Camelot, Ugo
+/// Bors at `bors`; Anna's turn, nothing drawn.
+fn started_with(facts: Facts, bors: Location) -> (Legends, Ctx<'static>) {
     let mut ctx = Ctx::seeded(3);
     let mut g = Legends::default();
     let setup = Setup {
@@ -110,11 +116,11 @@ fn started() -> (Legends, Ctx<'static>) {
         first: Some(Seat(0)),
         events: 0,
         characters: 40,
-        facts: facts(),
+        facts,
         mode: Mode::Normal,
     };
     ok(&mut g, &mut ctx, Command::Setup(setup));
-    for (card, l) in [(LOT, Location::Camelot), (BORS, Location::Cornwall)] {
+    for (card, l) in [(LOT, Location::Camelot), (BORS, bors)] {
         ok(&mut g, &mut ctx, Command::Lay { card: card.into() });
         ok(&mut g, &mut ctx, Command::Play { location: l });
     }
@@ -505,20 +511,7 @@ fn the_black_knight_covers_a_forest_event_until_he_is_defeated() {
     for e in &forest {
         f.events.insert(e.clone(), forest_event((Skill::Psyche, 18)));
     }
-    let mut ctx = Ctx::seeded(3);
-    let mut g = Legends::default();
-    let setup = Setup {
-        colours: vec![Colour::Blue, Colour::Red],
-        names: Vec::new(),
-        first: Some(Seat(0)),
-        events: 0,
-        characters: 40,
-        facts: f,
-        mode: Mode::Normal,
-    };
-    ok(&mut g, &mut ctx, Command::Setup(setup));
-    play(&mut g, &mut ctx, LOT, Location::Camelot);
-    play(&mut g, &mut ctx, BORS, Location::PerilousForest);
+    let (mut g, mut ctx) = started_with(f, Location::PerilousForest);
     for e in &forest {
         ok(&mut g, &mut ctx, Command::DrawEvent { card: e.clone() });
         ok(&mut g, &mut ctx, Command::EndTurn);
@@ -625,20 +618,7 @@ fn the_sword_in_the_stone_is_drawn_by_a_single_knight_who_becomes_high_king() {
     let mut f = facts();
     f.events.insert(sword.into(), ev(EventType::Location, Some(Location::Camelot), &[(Skill::Combat, 6)], 0));
     f.characters.insert(galahad.into(), ch("grey", [5, 0, 0, 0, 5, 0]));
-    let mut ctx = Ctx::seeded(3);
-    let mut g = Legends::default();
-    let setup = Setup {
-        colours: vec![Colour::Blue, Colour::Red],
-        names: Vec::new(),
-        first: Some(Seat(0)),
-        events: 0,
-        characters: 40,
-        facts: f,
-        mode: Mode::Normal,
-    };
-    ok(&mut g, &mut ctx, Command::Setup(setup));
-    play(&mut g, &mut ctx, LOT, Location::Camelot);
-    play(&mut g, &mut ctx, BORS, Location::Cornwall);
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
     ok(&mut g, &mut ctx, Command::DrawEvent { card: sword.into() });
     play(&mut g, &mut ctx, KAY, Location::Camelot);
     play(&mut g, &mut ctx, LUCAN, Location::Camelot);
