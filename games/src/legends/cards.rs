@@ -660,21 +660,3 @@ fn event_from_book(book: &FactBook, cards: &Catalog, card: &str) -> Option<Event
         level: book.text(card, "level")?.to_string(),
     })
 }
-
-/// A company's combined value in each skill: the sum of its members'
-/// printed values ("Compagnia"; "valore combinato").
-pub fn totals<'a>(members: impl IntoIterator<Item = &'a CharacterFacts>) -> [i32; 6] {
-    let mut out = [0; 6];
-    for m in members {
-        for s in Skill::ALL {
-            out[s as usize] += m.skill(s);
-        }
-    }
-    out
-}
-
-/// Whether totals meet every requirement ("3. Completare gli Eventi di
-/// Locazione": "entrambi i requisiti devono essere soddisfatti").
-pub fn meets(totals: &[i32; 6], requirements: &[Requirement]) -> bool {
-    requirements.iter().all(|r| totals[r.skill as usize] >= i32::from(r.needed))
-}

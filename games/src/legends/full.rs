@@ -54,10 +54,7 @@ impl Legends {
     /// at the end of the turn.
     pub(super) fn check_use(&self, t: &Turn, card: &str, target: Option<&str>, skill: Option<Skill>) -> Res<Use> {
         let seat = t.seat;
-        // Phase 2 comes before events are completed and before the actions.
-        if t.actions > 0 || !t.completed.is_empty() {
-            return Err(err(LegendsError::AbilitiesOver));
-        }
+        abilities_open(t)?;
         match self.where_is(card) {
             Some((s, _)) if s == seat => {}
             _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
@@ -181,9 +178,7 @@ impl Legends {
     /// Checks a threat, and gives what it does.
     pub(super) fn check_strike(&self, t: &Turn, card: &str, target: &str) -> Res<abilities::Blow> {
         let seat = t.seat;
-        if t.actions > 0 || !t.completed.is_empty() {
-            return Err(err(LegendsError::AbilitiesOver));
-        }
+        abilities_open(t)?;
         let location = match self.where_is(card) {
             Some((s, l)) if s == seat => l,
             _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
@@ -224,9 +219,7 @@ impl Legends {
 
     /// Checks Lady Lyonesse's ward: once a game, on a knight of her company.
     pub(super) fn check_ward(&self, t: &Turn, card: &str, target: &str) -> Res<()> {
-        if t.actions > 0 || !t.completed.is_empty() {
-            return Err(err(LegendsError::AbilitiesOver));
-        }
+        abilities_open(t)?;
         let location = match self.where_is(card) {
             Some((s, l)) if s == t.seat => l,
             _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
@@ -296,4 +289,13 @@ impl Legends {
         }
         Ok(())
     }
+}
+
+/// "2. Usare il testo opzionale delle carte" comes before events are
+/// completed and before the actions.
+fn abilities_open(t: &Turn) -> Res<()> {
+    if t.actions > 0 || !t.completed.is_empty() {
+        return Err(err(LegendsError::AbilitiesOver));
+    }
+    Ok(())
 }
