@@ -1,8 +1,8 @@
 //! Pulled plugs: `tavola headless --db` is killed with SIGKILL at random
 //! points of scripted games, started again with `--resume`, and must be
 //! exactly where the last acknowledged input left it (or one input further,
-//! if the input in flight had been committed). Mission cards in flight are
-//! never stored, by design: the team plays them again.
+//! if the input in flight had been committed). Mission cards given are kept
+//! until their tally too, so a plug pulled mid-mission loses none.
 //!
 //! Prints the kill points, the inputs acknowledged and the inputs lost.
 
@@ -98,14 +98,9 @@ fn next_input(view: &Value, rng: &mut ChaCha8Rng) -> Value {
 }
 
 /// The game as stored: the view without what is not journaled (the timer,
-/// the narration, mission cards in flight).
+/// the narration).
 fn stored_part(view: &Value) -> Value {
-    let mut a = view["avalon"].clone();
-    if a["phase"]["phase"] == "mission" {
-        a["phase"]["played"] = json!([]);
-        a["phase"]["missing"] = a["phase"]["team"].clone();
-    }
-    json!({"game": view["game"], "avalon": a})
+    json!({"game": view["game"], "avalon": view["avalon"]})
 }
 
 /// Copies the journal files (the writer is idle: everything is committed).
@@ -141,6 +136,8 @@ fn killed_at_random_points_nothing_acknowledged_is_lost() {
     // What must be found after the next restart: the acknowledged game, or
     // (when an input was in flight) that game with the input applied.
     let mut expected: Vec<Value> = Vec::new();
+    // The input in flight, which takes the acknowledged game to `expected[1]`.
+    let mut replay = Value::Null;
     for kill in 0..KILL_POINTS {
         let (mut run, _) = Run::start(&db);
         let (_, mut view) = run.send(&json!({"view": true}));
@@ -157,18 +154,23 @@ fn killed_at_random_points_nothing_acknowledged_is_lost() {
             {
                 in_flight_kept += 1;
             }
+            // The table gives an input the plug took again, so the games go
+            // on the same way whether or not it had been committed; then a
+            // clean restart, so that nothing but the journal (no pad still
+            // quiet after a vote, say) carries over in either case.
+            if expected.len() == 2 && stored_part(&expected[0]) == found && found != stored_part(&expected[1]) {
+                run.send(&replay);
+                run.kill();
+                (run, _) = Run::start(&db);
+                view = run.send(&json!({"view": true})).1;
+            }
         }
-        // Mission cards given in this run for the current mission: lost with
-        // the plug, so the probe below plays them again before the input in flight.
-        let mut cards: Vec<Value> = Vec::new();
         for _ in 0..rng.random_range(0..12) {
             let input = next_input(&view, &mut rng);
-            if view["avalon"]["phase"]["phase"] == "mission" {
-                cards.push(input.clone());
-            } else {
-                cards.clear();
-            }
             let (out, after) = run.send(&input);
+            // Every input the script gives fits the game: a game taken up
+            // is never stuck (all cards played and no tally, say).
+            assert!(out.iter().all(|o| o["code"] != "headless.bad_input"), "kill point {kill}: {input} {out:?}");
             assert!(out.iter().all(|o| o["code"] != "table.not_saved"), "{out:?}");
             acknowledged += 1;
             if still_on(&view) && after["avalon"]["phase"]["phase"] == "ended" {
@@ -182,15 +184,14 @@ fn killed_at_random_points_nothing_acknowledged_is_lost() {
             let input = next_input(&view, &mut rng);
             snapshot(&db, &scratch);
             let (mut probe, _) = Run::start(&scratch);
-            if view["avalon"]["phase"]["phase"] == "mission" {
-                for card in &cards {
-                    probe.send(card);
-                }
-            }
             let (_, with_input) = probe.send(&input);
             probe.kill();
+            if still_on(&view) && with_input["avalon"]["phase"]["phase"] == "ended" {
+                games_finished += 1;
+            }
             expected.push(with_input);
             run.send_and_kill(&input);
+            replay = input;
         } else {
             run.kill();
         }

@@ -453,6 +453,12 @@ impl Journal {
             "INSERT INTO entries (game, seq, kind, target, events, created_at) VALUES (?1, ?2, 'command', NULL, ?3, ?4)",
         )?
         .execute(params![game.0, seq.0, json, now])?;
+        // The reveal and the end of the secrets it reveals are one step: a
+        // power cut between them would bring the secrets back after the
+        // tally (a mission with every card played and never resolved).
+        if events.iter().any(AnyEvent::reveals_secrets) {
+            tx.prepare_cached("DELETE FROM pending_secrets WHERE game = ?1")?.execute([game.0])?;
+        }
         tx.commit()?;
         Ok(seq)
     }
@@ -477,13 +483,12 @@ impl Journal {
     }
 
     /// The secret inputs are revealed (or the game is over): they are
-    /// deleted, their bytes overwritten (`secure_delete`), and the WAL is
+    /// deleted (already, when [`Journal::append`] stored their reveal),
+    /// their bytes overwritten (`secure_delete`), and the WAL is
     /// checkpointed and truncated so that no frame keeps them either.
     pub fn clear_secrets(&mut self, game: GameId) -> Result<()> {
-        let n = self.conn.execute("DELETE FROM pending_secrets WHERE game = ?1", [game.0])?;
-        if n > 0 {
-            self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        }
+        self.conn.execute("DELETE FROM pending_secrets WHERE game = ?1", [game.0])?;
+        self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         Ok(())
     }
 

@@ -205,6 +205,24 @@ fn transient_events_are_refused_and_nothing_is_written() {
 }
 
 #[test]
+fn mission_cards_are_kept_until_the_tally_that_ends_them() {
+    let (_dir, mut j) = fresh();
+    let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
+    j.append(id, &marker(0)).expect("first");
+    let card = |seat| av(Event::MissionCardPlayed { seat: Seat(seat), card: Some(MissionCard::Success) });
+    j.stash_secret(id, &[card(1)]).expect("first card");
+    j.stash_secret(id, &[card(2)]).expect("second card");
+    // A power cut now: both cards come back with the game.
+    assert_eq!(j.game(id).expect("game").secrets, vec![card(1), card(2)]);
+    // The tally is stored: the cards are gone in the same step, before any
+    // separate clean-up, so a cut right after it cannot bring them back.
+    let reveal = av(Event::MissionRevealed { mission: 0, successes: 3, fails: 0, succeeded: true });
+    j.append(id, &[reveal]).expect("tally");
+    assert_eq!(j.game(id).expect("game").secrets, Vec::<AnyEvent>::new());
+    j.clear_secrets(id).expect("wiped");
+}
+
+#[test]
 fn closed_and_missing_games_refuse_writes() {
     let (_dir, mut j) = fresh();
     let id = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");

@@ -925,10 +925,13 @@ impl Session {
         };
         // Stored first, shown after: what the screen acknowledges is on disk.
         // A secret input (a mission card) is kept apart until its reveal,
-        // then erased, so that only the tally remains.
+        // then erased, so that only the tally remains. The input that
+        // brings the reveal (the last card) is in the tally and is not kept
+        // apart: its command is stored whole or not at all.
         let stored: Vec<AnyEvent> = events.iter().filter(|e| !e.is_transient()).cloned().collect();
         let secret: Vec<AnyEvent> = events.iter().filter(|e| e.is_transient()).cloned().collect();
-        if let (Some(store), false) = (self.store.as_mut(), secret.is_empty()) {
+        let reveals = stored.iter().any(AnyEvent::reveals_secrets);
+        if let (Some(store), false) = (self.store.as_mut(), secret.is_empty() || reveals) {
             if let Err(why) = store.stash_secret(&secret) {
                 return self.notice(Notice::NotSaved { why }, out);
             }
@@ -937,7 +940,7 @@ impl Session {
             if let Err(why) = store.append(kind, &stored) {
                 return self.notice(Notice::NotSaved { why }, out);
             }
-            if stored.iter().any(AnyEvent::reveals_secrets) {
+            if reveals {
                 if let Err(why) = store.clear_secrets() {
                     self.notice(Notice::NotSaved { why }, out);
                 }
