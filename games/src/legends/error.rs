@@ -263,6 +263,12 @@ pub enum LegendsError {
     NoCover,
     /// The Black Knight's place is chosen first.
     CoverFirst,
+    /// The actions are spent: only a lady joins Lady Lunete's company
+    /// at this location, as part of the knight's action.
+    LuneteLadyOnly {
+        /// Where.
+        location: Location,
+    },
     /// The target is protected.
     Protected {
         /// The target.
@@ -393,6 +399,7 @@ impl Said for LegendsError {
                     msg!("legends.no_lone_knight", card = card(c), first, second, total)
                 }
             }
+            LuneteLadyOnly { location } => msg!("legends.lunete_lady_only", location = location.msg()),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
@@ -475,6 +482,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         Guarded { card: c() },
         NoLoneKnight { card: c(), skills: vec![Skill::Combat, Skill::Chivalry], total: 10, lady: false },
         NoLoneKnight { card: c(), skills: vec![Skill::Diplomacy, Skill::Cunning], total: 6, lady: true },
+        LuneteLadyOnly { location: l },
         NoCover,
         CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },

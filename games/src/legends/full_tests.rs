@@ -24,7 +24,7 @@ const MORGAN: &str = "legends/character/morgan-le-fay";
 const LYONESSE: &str = "legends/character/lady-lyonesse";
 const LAMORAK: &str = "legends/character/sir-lamorak";
 
-fn ch(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
+pub(super) fn ch(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
     CharacterFacts {
         skills,
         alliance: alliance.into(),
@@ -34,7 +34,7 @@ fn ch(alliance: &str, skills: [i8; 6]) -> CharacterFacts {
     }
 }
 
-fn ev(event_type: EventType, location: Option<Location>, req: &[(Skill, u8)], points: u8) -> EventFacts {
+pub(super) fn ev(event_type: EventType, location: Option<Location>, req: &[(Skill, u8)], points: u8) -> EventFacts {
     EventFacts {
         event_type,
         location,
@@ -46,7 +46,7 @@ fn ev(event_type: EventType, location: Option<Location>, req: &[(Skill, u8)], po
 
 /// The catalog's first events other than those named, as test location
 /// events of one point each, needing 18 Psyche (nobody completes them).
-fn fillers(n: usize) -> Vec<String> {
+pub(super) fn fillers(n: usize) -> Vec<String> {
     let named = [ORKNEY, FRENCH, THEFT];
     Catalog::builtin()
         .by_kind(GameKind::CamelotLegends, "event")
@@ -56,7 +56,7 @@ fn fillers(n: usize) -> Vec<String> {
         .collect()
 }
 
-fn facts() -> Facts {
+pub(super) fn facts() -> Facts {
     let mut f = Facts::default();
     f.characters.insert(LOT.into(), ch("none", [1, 1, 1, 1, 1, 1]));
     f.characters.insert(SAGRAMORE.into(), ch("orkney", [3, 0, 0, 0, 0, 0]));
@@ -84,30 +84,30 @@ fn facts() -> Facts {
     f
 }
 
-fn ok(g: &mut Legends, ctx: &mut Ctx<'_>, c: Command) -> Vec<Event> {
+pub(super) fn ok(g: &mut Legends, ctx: &mut Ctx<'_>, c: Command) -> Vec<Event> {
     g.execute(&c, ctx).unwrap_or_else(|e| panic!("{c:?} refused: {e:?}"))
 }
 
-fn refused(g: &Legends, ctx: &mut Ctx<'_>, c: Command) -> RuleError {
+pub(super) fn refused(g: &Legends, ctx: &mut Ctx<'_>, c: Command) -> RuleError {
     let before = g.clone();
     let e = g.decide(&c, ctx).expect_err("refused");
     assert_eq!(*g, before, "a refusal changes nothing");
     e
 }
 
-fn no(e: LegendsError) -> RuleError {
+pub(super) fn no(e: LegendsError) -> RuleError {
     e.into()
 }
 
 /// A normal game for two: Anna places Lot at Camelot, Ugo Bors at
 /// Cornwall; Anna's turn, nothing drawn.
-fn started() -> (Legends, Ctx<'static>) {
+pub(super) fn started() -> (Legends, Ctx<'static>) {
     started_with(facts(), Location::Cornwall)
 }
 
 /// A normal game for two with these facts: Anna places Lot at Camelot, Ugo
 /// Bors at `bors`; Anna's turn, nothing drawn.
-fn started_with(facts: Facts, bors: Location) -> (Legends, Ctx<'static>) {
+pub(super) fn started_with(facts: Facts, bors: Location) -> (Legends, Ctx<'static>) {
     let mut ctx = Ctx::seeded(3);
     let mut g = Legends::default();
     let setup = Setup {
@@ -127,12 +127,12 @@ fn started_with(facts: Facts, bors: Location) -> (Legends, Ctx<'static>) {
     (g, ctx)
 }
 
-fn play(g: &mut Legends, ctx: &mut Ctx<'_>, card: &str, l: Location) {
+pub(super) fn play(g: &mut Legends, ctx: &mut Ctx<'_>, card: &str, l: Location) {
     ok(g, ctx, Command::Lay { card: card.into() });
     ok(g, ctx, Command::Play { location: l });
 }
 
-fn turn(g: &Legends) -> Turn {
+pub(super) fn turn(g: &Legends) -> Turn {
     match g.phase() {
         Phase::Turn(t) => t.clone(),
         p => panic!("not a turn: {p:?}"),

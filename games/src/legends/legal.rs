@@ -124,14 +124,17 @@ impl Legends {
                     self.moves(seat, &mut out);
                     Some(seat)
                 } else {
-                    None
+                    // Lady Lunete's offer: a lady in the same action.
+                    t.lunete.map(|_| seat)
                 }
             }
         };
         if let Some(seat) = layer {
             if let Some(card) = &self.laid {
                 if self.check_character(seat, card).is_ok() {
-                    for l in self.open_places().into_iter().filter(|l| self.room(seat, *l, 1)) {
+                    let only = self.lunete_only();
+                    let fits = |l: Location| only.is_none_or(|at| at == l && self.lunete_free(card, l));
+                    for l in self.open_places().into_iter().filter(|l| self.room(seat, *l, 1) && fits(*l)) {
                         out.push(Legal::Exact(Command::Play { location: l }));
                     }
                 }

@@ -87,6 +87,9 @@ mod legal;
 pub mod modifiers;
 #[cfg(test)]
 mod tests;
+mod texts;
+#[cfg(test)]
+mod texts_tests;
 mod view;
 
 pub use cards::{CharacterFacts, Colour, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, Special};
@@ -445,6 +448,14 @@ pub enum Event {
         card: String,
         /// Where.
         location: Location,
+        /// A lady played beside Lady Lunete as part of the knight's action:
+        /// no action spent.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        free: bool,
+        /// A knight played into Lady Lunete's company: a lady may follow
+        /// at that location as part of the same action.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        lunete: bool,
     },
     /// The turn's event drawn, and where it went.
     EventDrawn {
@@ -663,6 +674,10 @@ pub struct Turn {
     /// One action only this turn (Sir Turquin's capture).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_action: bool,
+    /// Lady Lunete's offer: a knight just played into her company here, a
+    /// lady may join this location as part of the same action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lunete: Option<Location>,
 }
 
 /// Where the game stands.
@@ -721,6 +736,19 @@ pub struct Legends {
     covered: Option<String>,
     /// The knights under Sir Turquin.
     prisoners: Vec<String>,
+    /// Men whose text Nimue negates, until her player's next turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    silenced: Vec<Silence>,
+}
+
+/// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
+/// prossimo turno").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Silence {
+    /// The man.
+    pub card: String,
+    /// Nimue's player: the negation ends when that player's turn begins.
+    pub until: Seat,
 }
 
 /// A knight warded from opposing characters.
@@ -762,7 +790,7 @@ impl Draft {
     /// An action spent: after the last the turn passes.
     fn after_action(&mut self, seat: Seat) {
         if let Phase::Turn(t) = &self.sim.phase {
-            if t.actions >= self.sim.actions_allowed(seat) {
+            if t.actions >= self.sim.actions_allowed(seat) && t.lunete.is_none() {
                 self.end_turn(seat);
             }
         }
@@ -1153,6 +1181,8 @@ impl Legends {
     fn layer(&self) -> Res<Seat> {
         match &self.phase {
             Phase::Placing { seat, .. } => Ok(*seat),
+            // Lady Lunete's offer outlasts the turn's last action.
+            Phase::Turn(Turn { lunete: Some(_), .. }) => self.turn_open().map(|t| t.seat),
             _ => self.acting().map(|t| t.seat),
         }
     }
@@ -1276,6 +1306,11 @@ impl Legends {
                 if !self.open_places().into_iter().any(|l| self.room(seat, l, 1)) {
                     return Err(err(LegendsError::CompaniesFull));
                 }
+                if let Some(at) = self.lunete_only() {
+                    if !self.is_lady(card) {
+                        return Err(err(LegendsError::LuneteLadyOnly { location: at }));
+                    }
+                }
                 d.emit(Event::Laid { seat, card: card.clone() });
             }
             Command::Play { location } => {
@@ -1287,7 +1322,12 @@ impl Legends {
                 if !self.room(seat, *location, 1) {
                     return Err(err(LegendsError::CompanyFull { location: *location }));
                 }
-                d.emit(Event::Played { seat, card, location: *location });
+                let free = self.lunete_free(&card, *location);
+                if let Some(at) = self.lunete_only().filter(|_| !free) {
+                    return Err(err(LegendsError::LuneteLadyOnly { location: at }));
+                }
+                let lunete = !free && self.lunete_opens(seat, &card, *location);
+                d.emit(Event::Played { seat, card, location: *location, free, lunete });
                 match self.phase {
                     // "ciascun giocatore ... giocherà un personaggio
                     // iniziale": then the first player's turn.
@@ -1645,7 +1685,7 @@ impl Legends {
                 self.setup = Some(Setup { facts: Facts::default(), ..setup.clone() });
             }
             Event::Laid { card, .. } => self.laid = Some(card.clone()),
-            Event::Played { seat, card, location } => {
+            Event::Played { seat, card, location, free, lunete } => {
                 if let Some(c) = self.places.get_mut(*location as usize).and_then(|p| p.companies.get_mut(seat.index()))
                 {
                     c.push(card.clone());
@@ -1659,7 +1699,12 @@ impl Legends {
                         *after -= 1;
                         *s = Seat(((s.index() + 1) % self.players.len().max(1)) as u8);
                     }
-                    Phase::Turn(t) => t.actions += 1,
+                    Phase::Turn(t) => {
+                        if !*free {
+                            t.actions += 1;
+                        }
+                        t.lunete = lunete.then_some(*location);
+                    }
                     _ => {}
                 }
             }
@@ -1723,6 +1768,7 @@ impl Legends {
                 self.character_deck = self.character_deck.saturating_sub(1);
                 if let Phase::Turn(t) = &mut self.phase {
                     t.actions += 1;
+                    t.lunete = None;
                 }
             }
             Event::Moved { seat, cards, from, to, free } => {
@@ -1738,6 +1784,7 @@ impl Legends {
                     } else {
                         t.actions += 1;
                     }
+                    t.lunete = None;
                 }
             }
             Event::TurnPassed { to } => {
@@ -1752,6 +1799,7 @@ impl Legends {
                     used: Vec::new(),
                     to_discard: Vec::new(),
                     one_action: false,
+                    lunete: None,
                 });
             }
             Event::AbilityUsed { card, boosts, discard, .. } => {

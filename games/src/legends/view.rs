@@ -230,11 +230,14 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             Cue::new("legends.setup.deal").arg("players", setup.colours.len()),
             Cue::new("legends.setup.place").arg("name", name(*first)),
         ],
-        Event::Played { seat, card, location } => {
-            let mut cues = vec![Cue::new("legends.played")
+        Event::Played { seat, card, location, free, lunete } => {
+            let mut cues = vec![Cue::new(if *free { "legends.played.lunete" } else { "legends.played" })
                 .arg("name", name(*seat))
                 .card("card", card.clone())
                 .arg("location", tavola_words::Said::msg(location))];
+            if *lunete {
+                cues.push(Cue::new("legends.lunete.offer").arg("location", tavola_words::Said::msg(location)));
+            }
             if let Phase::Placing { seat: next, .. } = &g.phase {
                 if next != seat {
                     cues.push(Cue::new("legends.setup.place").arg("name", name(*next)));
