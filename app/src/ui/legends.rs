@@ -291,6 +291,9 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 let special = v.grant.as_ref().map(|g| say(g.special.msg())).unwrap_or_default();
                 command_button(c, say(msg!("ui.legends.cmd.grant", special, card = card_name(card, lang))), 1)
             }
+            Command::Companion { card } => {
+                command_button(c, say(msg!("ui.legends.cmd.companion", card = card_name(card, lang))), 1)
+            }
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => {
                 if fix {
                     continue;

@@ -269,6 +269,15 @@ pub enum LegendsError {
         /// Where.
         location: Location,
     },
+    /// The Love Potion's companion is chosen first.
+    CompanionFirst,
+    /// No companion of the Love Potion is to be chosen.
+    NoCompanionDue,
+    /// Not a lady of the Love Potion's holder's company.
+    NotCompanion {
+        /// The card.
+        card: String,
+    },
     /// The target is protected.
     Protected {
         /// The target.
@@ -400,6 +409,9 @@ impl Said for LegendsError {
                 }
             }
             LuneteLadyOnly { location } => msg!("legends.lunete_lady_only", location = location.msg()),
+            CompanionFirst => msg!("legends.companion_first"),
+            NoCompanionDue => msg!("legends.no_companion_due"),
+            NotCompanion { card: c } => msg!("legends.not_companion", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
@@ -483,6 +495,9 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NoLoneKnight { card: c(), skills: vec![Skill::Combat, Skill::Chivalry], total: 10, lady: false },
         NoLoneKnight { card: c(), skills: vec![Skill::Diplomacy, Skill::Cunning], total: 6, lady: true },
         LuneteLadyOnly { location: l },
+        CompanionFirst,
+        NoCompanionDue,
+        NotCompanion { card: c() },
         NoCover,
         CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },

@@ -185,6 +185,7 @@ impl Fuzz for Legends {
             12 => Command::DrawEvent { card: pick(&ids("final"), rng) },
             13 => Command::Strike { card: pick(&character(), rng), target: pick(&character(), rng) },
             14 => Command::Ward { card: "legends/character/lady-lyonesse".into(), target: pick(&character(), rng) },
+            15 if rng.below(2) == 0 => Command::Companion { card: pick(&character(), rng) },
             _ => Command::EndTurn,
         }
     }
@@ -195,7 +196,7 @@ impl Fuzz for Legends {
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => 1,
             Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
-            Command::Grant { .. } => 5,
+            Command::Grant { .. } | Command::Companion { .. } => 5,
             Command::Learn { .. } => 1,
             Command::EndGame => 1,
             Command::EndTurn => 2,

@@ -95,6 +95,15 @@ impl Legends {
             out.push(learn);
             return out;
         }
+        if self.companion_due {
+            for c in self.potion_ladies() {
+                out.push(Legal::Exact(Command::Companion { card: c }));
+            }
+            self.fixes(&mut out);
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
         let layer = match &self.phase {
             Phase::Over { .. } | Phase::Setup => None,
             Phase::Placing { seat, .. } => Some(*seat),

@@ -274,6 +274,12 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<Seat>,
     },
+    /// The lady who becomes the Love Potion's companion, chosen in her
+    /// holder's company.
+    Companion {
+        /// The lady.
+        card: String,
+    },
     /// The host gives a special card to a character on the table, or puts
     /// it back beside the board (`None`), as a card's text says.
     GiveSpecial {
@@ -562,6 +568,14 @@ pub enum Event {
         /// Its holder.
         card: Option<String>,
     },
+    /// The Love Potion's holder has several ladies in his company: his
+    /// player chooses his companion.
+    CompanionAsked,
+    /// The Love Potion's companion, chosen.
+    CompanionChosen {
+        /// The lady.
+        card: String,
+    },
     /// Characters left the table.
     Discarded {
         /// The characters.
@@ -736,6 +750,12 @@ pub struct Legends {
     covered: Option<String>,
     /// The knights under Sir Turquin.
     prisoners: Vec<String>,
+    /// The Love Potion's companion, with its holder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    companion: Option<String>,
+    /// The Love Potion's companion is to be chosen.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    companion_due: bool,
     /// Men whose text Nimue negates, until her player's next turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     silenced: Vec<Silence>,
@@ -784,6 +804,20 @@ impl Draft {
         }
         if self.sim.event_deck == 0 && self.sim.places.iter().all(|p| p.events.is_empty()) {
             self.emit(Event::GameEnded { reason: EndReason::AllCompleted });
+        }
+    }
+
+    /// A special card given (or put back); the Love Potion's holder then
+    /// has a companion chosen among the ladies of his company.
+    fn give(&mut self, special: Special, card: Option<String>) {
+        self.emit(Event::SpecialGiven { special, card });
+        if special == Special::LovePotion {
+            let ladies = self.sim.potion_ladies();
+            match ladies.as_slice() {
+                [] => {}
+                [one] => self.emit(Event::CompanionChosen { card: one.clone() }),
+                _ => self.emit(Event::CompanionAsked),
+            }
         }
     }
 
@@ -1161,6 +1195,9 @@ impl Legends {
         if self.grant.is_some() {
             return Err(err(LegendsError::GrantFirst));
         }
+        if self.companion_due {
+            return Err(err(LegendsError::CompanionFirst));
+        }
         if self.black_knight.is_some() {
             return Err(err(LegendsError::CoverFirst));
         }
@@ -1453,7 +1490,7 @@ impl Legends {
                     let can: Vec<String> = d.sim.grantees(&grant);
                     match can.as_slice() {
                         [] => {}
-                        [one] => d.emit(Event::SpecialGiven { special, card: Some(one.clone()) }),
+                        [one] => d.give(special, Some(one.clone())),
                         _ => d.emit(Event::GrantOpened { grant }),
                     }
                 }
@@ -1510,7 +1547,7 @@ impl Legends {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
                 self.check_guard(seat, cards, *to)?;
-                let free = self.agloval_free(t, cards);
+                let free = self.agloval_free(t, cards) || self.potion_free(t, cards);
                 d.emit(Event::Moved { seat, cards: cards.clone(), from, to: *to, free });
                 d.after_action(seat);
             }
@@ -1595,7 +1632,7 @@ impl Legends {
                 if !self.grantees(g).contains(card) {
                     return Err(err(LegendsError::NotGrantee { card: card.clone(), knight: g.knight }));
                 }
-                d.emit(Event::SpecialGiven { special: g.special, card: Some(card.clone()) });
+                d.give(g.special, Some(card.clone()));
             }
             Command::Remove { card, to_hand } => {
                 self.started()?;
@@ -1639,7 +1676,17 @@ impl Legends {
                 if self.specials.get(special) == card.as_ref() {
                     return Err(err(LegendsError::SpecialThere));
                 }
-                d.emit(Event::SpecialGiven { special: *special, card: card.clone() });
+                d.give(*special, card.clone());
+            }
+            Command::Companion { card } => {
+                self.started()?;
+                if !self.companion_due {
+                    return Err(err(LegendsError::NoCompanionDue));
+                }
+                if !self.potion_ladies().contains(card) {
+                    return Err(err(LegendsError::NotCompanion { card: card.clone() }));
+                }
+                d.emit(Event::CompanionChosen { card: card.clone() });
             }
             Command::EndGame => {
                 self.started()?;
@@ -1671,6 +1718,11 @@ impl Legends {
     }
 
     fn apply_event(&mut self, e: &Event) {
+        self.apply_one(e);
+        self.settle();
+    }
+
+    fn apply_one(&mut self, e: &Event) {
         match e {
             Event::SetUp { setup, first } => {
                 let n = setup.colours.len();
@@ -1772,6 +1824,7 @@ impl Legends {
                 }
             }
             Event::Moved { seat, cards, from, to, free } => {
+                let pair = self.is_pair(cards);
                 if let Some(c) = self.places.get_mut(*from as usize).and_then(|p| p.companies.get_mut(seat.index())) {
                     c.retain(|x| !cards.contains(x));
                 }
@@ -1780,7 +1833,7 @@ impl Legends {
                 }
                 if let Phase::Turn(t) = &mut self.phase {
                     if *free {
-                        t.used.push(abilities::AGLOVAL.to_string());
+                        t.used.push(if pair { Special::LovePotion.card() } else { abilities::AGLOVAL.to_string() });
                     } else {
                         t.actions += 1;
                     }
@@ -1849,7 +1902,17 @@ impl Legends {
                 }
             }
             Event::GrantOpened { grant } => self.grant = Some(grant.clone()),
+            Event::CompanionAsked => self.companion_due = true,
+            Event::CompanionChosen { card } => {
+                self.companion = Some(card.clone());
+                self.companion_due = false;
+            }
             Event::SpecialGiven { special, card } => {
+                // A new holder, a new companion.
+                if *special == Special::LovePotion {
+                    self.companion = None;
+                    self.companion_due = false;
+                }
                 match card {
                     Some(c) => {
                         self.specials.insert(*special, c.clone());
@@ -1863,7 +1926,7 @@ impl Legends {
                 }
             }
             Event::Discarded { cards, .. } => {
-                for c in cards {
+                for c in &self.with_partners(cards) {
                     if let Some((_, l)) = self.where_is(c) {
                         self.take_off(c, l);
                     }
@@ -1914,7 +1977,7 @@ impl Legends {
                         }
                     }
                 }
-                for c in gone {
+                for c in self.with_partners(&gone) {
                     if let Some((_, l)) = self.where_is(&c) {
                         self.take_off(&c, l);
                     }

@@ -2,14 +2,15 @@
 //! Potion, Lady Ettard, Nimue, King Arthur and the Archbishop. Every card
 //! fact here is a test value, not a real card's numbers.
 
-use super::cards::{CharacterFacts, Facts, Location};
-use super::full_tests::{ch, facts, fillers, no, ok, play, refused, started_with, turn};
+use super::cards::{CharacterFacts, EventType, Facts, Location, Skill, Special};
+use super::full_tests::{ch, ev, facts, fillers, no, ok, play, refused, started_with, turn};
 use super::*;
 
 const GAWAIN: &str = "legends/character/sir-gawain";
 const KAY: &str = "legends/character/sir-kay";
 const LYONESSE: &str = "legends/character/lady-lyonesse";
 const LUNETE: &str = texts::LUNETE;
+const LOT: &str = "legends/character/king-lot";
 
 /// A test lady of no alliance.
 fn lady(skills: [i8; 6]) -> CharacterFacts {
@@ -86,4 +87,86 @@ fn lady_lunete_s_offer_may_be_declined_and_closes_with_another_action() {
     // A draw instead: the offer is gone, and the turn ends.
     let events = ok(&mut g, &mut ctx, Command::DrawCharacter);
     assert!(matches!(events.last(), Some(Event::TurnPassed { .. })));
+}
+
+const AMOUR: &str = "legends/event/test-of-amour";
+
+/// Test events to draw, other than Test of Amour.
+fn others(n: usize) -> Vec<String> {
+    fillers(24).into_iter().filter(|e| e != AMOUR).take(n).collect()
+}
+
+/// Anna's company at Camelot: Lot, Lunete, Gawain and Lyonesse (the lady
+/// following Gawain in his action); Test of Amour waiting there (a test
+/// event: 6 Combat, 2 points); Anna's turn again, its event drawn.
+fn amour_ready() -> (Legends, Ctx<'static>) {
+    let mut f = more_facts();
+    f.events.insert(AMOUR.into(), ev(EventType::Location, Some(Location::Camelot), &[(Skill::Combat, 6)], 2));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    let draw = others(3);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: AMOUR.into() });
+    play(&mut g, &mut ctx, LUNETE, Location::Camelot);
+    play(&mut g, &mut ctx, GAWAIN, Location::Camelot);
+    play(&mut g, &mut ctx, LYONESSE, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    (g, ctx)
+}
+
+#[test]
+fn the_love_potion_s_knight_chooses_a_companion_and_the_pair_moves_free_once_a_turn() {
+    let (mut g, mut ctx) = amour_ready();
+    // Gawain is the only knight: the potion is his at once; two ladies
+    // stand beside him, so Anna chooses.
+    let events = ok(&mut g, &mut ctx, Command::Complete { card: AMOUR.into() });
+    assert!(matches!(events.last(), Some(Event::CompanionAsked)), "{events:?}");
+    assert_eq!(g.specials().get(&Special::LovePotion).map(String::as_str), Some(GAWAIN));
+    assert_eq!(refused(&g, &mut ctx, Command::DrawCharacter), no(LegendsError::CompanionFirst));
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Companion { card: LOT.into() }),
+        no(LegendsError::NotCompanion { card: LOT.into() })
+    );
+    let listed: Vec<Command> = g.legal().into_iter().map(|l| l.command().clone()).collect();
+    assert!(listed.contains(&Command::Companion { card: LUNETE.into() }));
+    assert!(listed.contains(&Command::Companion { card: LYONESSE.into() }));
+    ok(&mut g, &mut ctx, Command::Companion { card: LYONESSE.into() });
+    assert_eq!(g.potion_pair(), Some((GAWAIN.into(), LYONESSE.into())));
+    // The pair moves together, alone, for free; once a turn.
+    let pair = vec![GAWAIN.to_string(), LYONESSE.to_string()];
+    let events = ok(&mut g, &mut ctx, Command::Move { cards: pair.clone(), to: Location::Cornwall });
+    assert!(matches!(&events[..], [Event::Moved { free: true, .. }]), "{events:?}");
+    assert_eq!(turn(&g).actions, 0);
+    ok(&mut g, &mut ctx, Command::Move { cards: pair, to: Location::Camelot });
+    assert_eq!(turn(&g).actions, 1);
+    // Gawain with another: an action as usual.
+    ok(&mut g, &mut ctx, Command::Move { cards: vec![GAWAIN.into(), LUNETE.into()], to: Location::Cornwall });
+    assert_eq!(turn(&g).seat, Seat(1));
+}
+
+#[test]
+fn the_love_potion_s_pair_is_discarded_together() {
+    let (mut g, mut ctx) = amour_ready();
+    ok(&mut g, &mut ctx, Command::Complete { card: AMOUR.into() });
+    ok(&mut g, &mut ctx, Command::Companion { card: LYONESSE.into() });
+    // The lady discarded by a card's text: her knight goes with her, and
+    // the potion back beside the board.
+    ok(&mut g, &mut ctx, Command::Remove { card: LYONESSE.into(), to_hand: false });
+    assert_eq!(g.company(Seat(0), Location::Camelot), [LOT, LUNETE]);
+    assert!(g.character_discard().ends_with(&[LYONESSE.to_string(), GAWAIN.to_string()]));
+    assert_eq!(g.specials().get(&Special::LovePotion), None);
+    assert_eq!(g.potion_pair(), None);
+}
+
+#[test]
+fn the_love_potion_s_companion_is_chosen_at_once_when_one_lady_stands_there() {
+    let (mut g, mut ctx) = amour_ready();
+    // Lunete goes back to the hand first: Lyonesse is the only lady.
+    ok(&mut g, &mut ctx, Command::Remove { card: LUNETE.into(), to_hand: true });
+    let events = ok(&mut g, &mut ctx, Command::Complete { card: AMOUR.into() });
+    assert!(matches!(events.last(), Some(Event::CompanionChosen { card }) if card == LYONESSE), "{events:?}");
+    // Back to the hand is no discard: the pair ends, the knight stays.
+    ok(&mut g, &mut ctx, Command::Remove { card: LYONESSE.into(), to_hand: true });
+    assert_eq!(g.company(Seat(0), Location::Camelot), [LOT, GAWAIN]);
+    assert_eq!(g.potion_pair(), None);
 }

@@ -337,6 +337,14 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         .arg("name", name(*seat))
         .card("card", card.clone())
         .card("target", target.clone())],
+        Event::CompanionAsked => {
+            let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
+            vec![Cue::new("legends.companion.ask").card("card", holder)]
+        }
+        Event::CompanionChosen { card } => {
+            let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
+            vec![Cue::new("legends.companion.chosen").card("card", holder).card("lady", card.clone())]
+        }
         Event::Covered { card: Some(card) } => vec![Cue::new("legends.covered").card("card", card.clone())],
         Event::Covered { card: None } => vec![Cue::new("legends.cover_discarded")],
         Event::Warded { card, by, .. } => {
