@@ -44,6 +44,7 @@
 //! SQLite connection. Each call is a few milliseconds at most (one `fsync`
 //! for a write).
 
+pub mod charts;
 mod error;
 pub mod export;
 pub mod facts;
