@@ -511,11 +511,14 @@ impl Controller {
             .chain(std::iter::repeat(&String::new()))
             .take(RING)
             .map(|l| {
-                let here: Vec<String> = v.players.iter().filter(|p| &p.location == l).map(|p| p.name.clone()).collect();
+                // The knights here by their tents' numbers, as the players'
+                // lines show them: four long names do not fit a place.
+                let here: Vec<String> =
+                    v.players.iter().filter(|p| &p.location == l).map(|p| p.tent.to_string()).collect();
                 KakRingSpot {
                     name: if l.is_empty() { String::new() } else { names.card(l) }.into(),
                     camelot: l == cards::CAMELOT,
-                    knights: here.join(", ").into(),
+                    knights: here.join(" ").into(),
                 }
             })
             .collect();
@@ -575,7 +578,9 @@ impl Controller {
         };
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
-        ui.set_big_menu(big);
+        // More choices than a row: they take the room of the players'
+        // lines on a small screen (the page decides by its height).
+        ui.set_big_menu(big || slint::Model::row_count(&ui.get_actions()) > 4);
         // The end.
         let outcome = self.booted.table.session.engine::<Kak>().and_then(Game::outcome);
         let words = outcome.and_then(|o| GameKind::KingArthursKnights.outcome_words(&o.winner, &o.reason));
