@@ -437,6 +437,19 @@ impl AudioOut for RodioAudio {
         self.clip_duration(line).map(|d| d.as_millis() as Millis)
     }
 
+    fn sound(&mut self, sound: crate::narrator::Sound, _now: Millis) -> Result<(), HwError> {
+        // The pack's copy when it has one, else the same sound made now.
+        let clip = self.packs.iter().find_map(|p| p.sound(sound)).cloned();
+        let clip = clip.unwrap_or_else(|| crate::narrator::synth::sound_clip(sound));
+        let generation = self.state.generation.fetch_add(1, Ordering::AcqRel) + 1;
+        self.state.outstanding.fetch_add(1, Ordering::AcqRel);
+        let job = Job::Play { clip, generation, spoken_at: Instant::now() };
+        if !self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok()) {
+            self.state.done_one();
+        }
+        Ok(())
+    }
+
     fn set_volume(&mut self, percent: u8) {
         self.volume = percent.min(100);
         // Loudness is heard on a curve: half way on the slider sounds half as loud.

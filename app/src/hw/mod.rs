@@ -215,6 +215,11 @@ pub trait AudioOut {
     fn length(&self, _line: &Line) -> Option<Millis> {
         None
     }
+    /// Plays a short sound cue (a chime, a drum) before whatever is said
+    /// next; a speaker that has none stays quiet.
+    fn sound(&mut self, _sound: crate::narrator::Sound, _now: Millis) -> Result<(), HwError> {
+        Ok(())
+    }
 }
 
 /// A part shared between the table loop and the screen (the on-screen pad
@@ -314,6 +319,9 @@ impl<T: AudioOut> AudioOut for Shared<T> {
     }
     fn length(&self, line: &Line) -> Option<Millis> {
         self.borrow().length(line)
+    }
+    fn sound(&mut self, sound: crate::narrator::Sound, now: Millis) -> Result<(), HwError> {
+        self.borrow_mut().sound(sound, now)
     }
 }
 

@@ -274,6 +274,8 @@ pub struct RecordingAudio {
     pub stops: Vec<Millis>,
     /// Lines with a clip of a known length (line id → milliseconds).
     pub clips: std::collections::HashMap<String, Millis>,
+    /// Every sound cue played, with its time.
+    pub sounds: Vec<(Millis, crate::narrator::Sound)>,
     busy_until: Millis,
 }
 
@@ -300,6 +302,11 @@ impl AudioOut for RecordingAudio {
 
     fn length(&self, line: &Line) -> Option<Millis> {
         self.clips.get(&line.id).copied()
+    }
+
+    fn sound(&mut self, sound: crate::narrator::Sound, now: Millis) -> Result<(), HwError> {
+        self.sounds.push((now, sound));
+        Ok(())
     }
 }
 

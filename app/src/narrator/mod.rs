@@ -25,6 +25,49 @@ pub struct Line {
     pub pause_ms: u32,
 }
 
+/// A short sound the narrator plays before a line: made by Tavola's own
+/// code ([`synth::sound_wav`]), written into the voice packs beside the
+/// clips, never a downloaded sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sound {
+    /// A bell's chime: the team's votes are turned over.
+    Chime,
+    /// A drum's beat: a mission card is turned over.
+    Drum,
+}
+
+impl Sound {
+    /// Every sound.
+    pub const ALL: [Sound; 2] = [Sound::Chime, Sound::Drum];
+
+    /// Its id in a voice pack's manifest (`sound.drum`); its file is the
+    /// id with `.wav`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Sound::Chime => "sound.chime",
+            Sound::Drum => "sound.drum",
+        }
+    }
+
+    /// The sound whose manifest id is `id`.
+    pub fn from_id(id: &str) -> Option<Sound> {
+        Sound::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+/// The sound played before the line `line_id`, if any: a drum for each
+/// mission card turned over, a chime when the team's votes are turned over.
+pub fn sound_of(line_id: &str) -> Option<Sound> {
+    if line_id.starts_with("avalon.turn.") {
+        Some(Sound::Drum)
+    } else if matches!(line_id, "avalon.vote.approved" | "avalon.vote.rejected") {
+        Some(Sound::Chime)
+    } else {
+        None
+    }
+}
+
 /// The prefix of the narrator's messages in the catalogs.
 const PREFIX: &str = "narration.";
 

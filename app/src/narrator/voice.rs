@@ -24,8 +24,8 @@
 //! in the [`LoadedPack`] and the line is synthesised instead. Nothing here
 //! panics on a bad file.
 
-use super::synth::{Espeak, SynthError, DEFAULT_SPEED};
-use super::{all_line_ids, forms, template, Line};
+use super::synth::{sound_wav, Espeak, SynthError, DEFAULT_SPEED, SOUND_GENERATOR};
+use super::{all_line_ids, forms, template, Line, Sound};
 use crate::games::Lang;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -213,6 +213,8 @@ pub struct LoadedPack {
     pub problems: Vec<ClipProblem>,
     /// Entries naming a line id Tavola does not know (kept, harmless).
     pub unknown: Vec<String>,
+    /// The sound cues the pack holds (a chime, a drum), made by Tavola.
+    sounds: HashMap<Sound, Clip>,
 }
 
 impl LoadedPack {
@@ -240,6 +242,16 @@ impl LoadedPack {
     }
 
     /// Total sound held in memory.
+    /// A sound cue's clip, when the pack holds it.
+    pub fn sound(&self, sound: Sound) -> Option<&Clip> {
+        self.sounds.get(&sound)
+    }
+
+    /// The sound cues the pack holds, in [`Sound::ALL`]'s order.
+    pub fn sounds(&self) -> Vec<Sound> {
+        Sound::ALL.into_iter().filter(|s| self.sounds.contains_key(s)).collect()
+    }
+
     pub fn total_duration(&self) -> Duration {
         self.clips.values().map(Clip::duration).sum()
     }
@@ -251,6 +263,10 @@ impl LoadedPack {
         let mut parts = vec![msg!("voice.pack.clips", lang = code, voice, count = self.clips.len())];
         if !self.runtime.is_empty() {
             parts.push(msg!("voice.pack.runtime", count = self.runtime.len()));
+        }
+        let sounds: Vec<&str> = self.sounds().into_iter().map(Sound::id).collect();
+        if !sounds.is_empty() {
+            parts.push(msg!("voice.pack.sounds", count = sounds.len(), ids = sounds.join(", ")));
         }
         parts.extend(self.problems());
         parts.iter().map(|m| lang.text(m)).collect::<Vec<_>>().join(" ")
@@ -332,7 +348,27 @@ impl VoicePack {
                 }
             }
         }
-        pack.unknown = manifest.entries.keys().filter(|id| template(id, lang).is_none()).cloned().collect();
+        for sound in Sound::ALL {
+            // A sound made by an older synthesis, or none: the speaker makes
+            // it at start instead.
+            let Some(entry) = manifest.entries.get(sound.id()).filter(|e| e.text == SOUND_GENERATOR) else { continue };
+            let Some(file) = &entry.file else { continue };
+            match load_clip(&dir.join(file), entry) {
+                Ok(clip) => {
+                    pack.sounds.insert(sound, clip);
+                }
+                Err(ClipLoad::Missing) => {}
+                Err(ClipLoad::Bad(reason)) => {
+                    pack.problems.push(ClipProblem { id: sound.id().to_string(), file: file.clone(), reason })
+                }
+            }
+        }
+        pack.unknown = manifest
+            .entries
+            .keys()
+            .filter(|id| template(id, lang).is_none() && Sound::from_id(id).is_none())
+            .cloned()
+            .collect();
         Ok(pack)
     }
 
@@ -650,6 +686,9 @@ pub fn build_pack_with(
         );
         written += 1;
     }
+    for sound in Sound::ALL.into_iter().filter(|s| only.is_none_or(|o| o.contains(&s.id()))) {
+        entries.insert(sound.id().to_string(), write_sound(dir, sound)?);
+    }
     let generator = format!("espeak-ng {}", espeak.version());
     let manifest = Manifest {
         lang: lang.code().to_string(),
@@ -664,6 +703,21 @@ pub fn build_pack_with(
 }
 
 /// The espeak-ng voice used for `lang`.
+/// Writes a sound cue, made by Tavola's own synthesis, into the pack at
+/// `dir`: its manifest entry.
+fn write_sound(dir: &Path, sound: Sound) -> Result<Entry, VoiceError> {
+    let file = format!("{}.wav", sound.id());
+    let path = dir.join(&file);
+    let bytes = sound_wav(sound);
+    std::fs::write(&path, &bytes).map_err(|e| VoiceError::Io(format!("{}: {e}", path.display())))?;
+    Ok(Entry {
+        text: SOUND_GENERATOR.to_string(),
+        file: Some(file),
+        bytes: Some(bytes.len() as u64),
+        sha256: Some(sha256_hex(&bytes)),
+    })
+}
+
 pub fn espeak_voice(lang: Lang) -> &'static str {
     lang.code()
 }
@@ -697,6 +751,9 @@ pub fn manifest_for_recordings(dir: &Path, lang: Lang, voice: &str) -> Result<Ve
             }
         }
         entries.insert(id.to_string(), entry);
+    }
+    for sound in Sound::ALL {
+        entries.insert(sound.id().to_string(), write_sound(dir, sound)?);
     }
     let manifest = Manifest {
         lang: lang.code().to_string(),

@@ -7,6 +7,7 @@
 //! tests drive it the same way.
 
 mod facts;
+pub mod reveal;
 pub mod runner;
 pub mod timer;
 pub mod words;
@@ -18,6 +19,7 @@ pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use facts::{form as fact_form, FactForm, FormField};
+pub use reveal::{RevealItem, RevealKind, RevealView};
 pub use runner::Table;
 use serde::{Deserialize, Serialize};
 use tavola_words::msg;
@@ -107,6 +109,10 @@ macro_rules! touches {
             Undo,
             /// The host brings back the action just taken back.
             Redo,
+            /// The host skips the reveal under way (a mission's cards turned
+            /// one by one, the characters named at the end): everything is
+            /// shown at once and the narrator goes straight to the result.
+            SkipReveal,
             /// The player a private reveal is for touches the covered panel: the
             /// table answers with an [`Output::Private`] for that panel only.
             Peek,
@@ -310,6 +316,9 @@ pub struct TableView {
     /// True when the game waits for that card's facts.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub facts_block_game: bool,
+    /// A reveal under way: what has been turned over so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<RevealView>,
 }
 
 impl TableView {
@@ -375,6 +384,8 @@ pub struct Session {
     /// When the running timer was last stored.
     timer_saved_at: Millis,
     volume: u8,
+    /// A reveal under way, step by step with the narration.
+    reveal: Option<reveal::Staged>,
 }
 
 impl std::fmt::Debug for Session {
@@ -415,6 +426,7 @@ impl Session {
             pad_quiet_until: 0,
             timer_saved_at: 0,
             volume: 80,
+            reveal: None,
         }
     }
 
@@ -456,6 +468,8 @@ impl Session {
         self.undone = undone;
         self.timer = None;
         self.speech.clear();
+        // A game taken up shows where it stands: nothing is turned again.
+        self.reveal = None;
         self.saved_timer = timer;
         self.sync_timer();
         if let Some((done, missing)) = standing {
@@ -525,6 +539,7 @@ impl Session {
             }
         }
         self.speech.clear();
+        self.reveal = None;
         self.timer = None;
         self.notice(said, out);
     }
@@ -596,6 +611,7 @@ impl Session {
             timers: self.timers,
             facts_form: self.facts_form(),
             facts_block_game: self.awaiting_facts.is_some(),
+            reveal: self.reveal.as_ref().map(reveal::Staged::view),
         }
     }
 
@@ -681,7 +697,40 @@ impl Session {
             }
             None => {}
         }
+        self.advance_reveal(&mut out);
         out
+    }
+
+    /// The reveal's next step, once the narrator has said the last one and
+    /// its beat is over; after the last step, the result.
+    fn advance_reveal(&mut self, out: &mut Vec<Output>) {
+        let idle = self.speech.current().is_none() && self.speech.waiting() == 0 && !self.speech.is_paused();
+        if !idle {
+            return;
+        }
+        let Some(staged) = self.reveal.as_mut() else { return };
+        match staged.next_step() {
+            Some(cue) => self.say(cue, out),
+            None => self.finish_reveal(out),
+        }
+    }
+
+    /// Everything left of the reveal at once, and the result said.
+    fn finish_reveal(&mut self, out: &mut Vec<Output>) {
+        if let Some(staged) = self.reveal.take() {
+            for cue in staged.finish() {
+                self.say(cue, out);
+            }
+        }
+    }
+
+    /// The host skipped the reveal: the lines of the steps not said yet are
+    /// dropped, the one being said is cut short, and the result follows.
+    fn skip_reveal(&mut self, out: &mut Vec<Output>) {
+        if self.reveal.is_some() {
+            self.speech.clear();
+            self.finish_reveal(out);
+        }
     }
 
     fn names(&self, seats: &[Seat]) -> String {
@@ -729,6 +778,7 @@ impl Session {
             Touch::Undo => self.undo(out),
             Touch::Redo => self.redo(out),
             Touch::Peek => self.peek(out),
+            Touch::SkipReveal => self.skip_reveal(out),
             Touch::PlayAgain { names } => self.play_again(names, out),
             Touch::Leave { confirm: false } if self.in_progress() => self.notice(Notice::LeaveFirst, out),
             Touch::Leave { .. } if self.in_progress() => {
@@ -780,6 +830,7 @@ impl Session {
         self.undone.clear();
         self.timer = None;
         self.speech.clear();
+        self.reveal = None;
         self.message = None;
     }
 
@@ -946,12 +997,26 @@ impl Session {
                 }
             }
         }
+        // A reveal still under way ends before anything new is said.
+        self.finish_reveal(out);
         let Some(game) = self.game.as_mut() else { return };
         let mut cues = Vec::new();
+        let mut staged: Option<reveal::Staged> = None;
         for e in &events {
             // The engine's own events: they always fit its game.
             let _ = game.apply(e);
-            cues.extend(game.cues(e));
+            let said = game.cues(e);
+            match staged.as_mut() {
+                // Whatever follows a reveal is said after its last step.
+                Some(s) => s.push_tail(said),
+                None => match reveal::stage(game, e, said) {
+                    Ok((now, s)) => {
+                        cues.extend(now);
+                        staged = Some(s);
+                    }
+                    Err(said) => cues.extend(said),
+                },
+            }
             if let Some(public) = e.redacted() {
                 out.push(Output::Event { game: kind, event: public.body() });
             }
@@ -982,6 +1047,8 @@ impl Session {
         for c in cues {
             self.say(c, out);
         }
+        self.reveal = staged;
+        self.advance_reveal(out);
     }
 
     fn error(&mut self, e: &RuleError, out: &mut Vec<Output>) {

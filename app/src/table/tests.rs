@@ -248,3 +248,242 @@ fn a_card_missing_from_the_catalog_or_from_another_game_is_named_and_changes_not
     assert!(text.contains("Camelot Legends"), "the card's own game is named: {text}");
     assert_eq!(s.view().avalon(), before.avalon(), "nothing changed in the game");
 }
+
+fn ids(out: &[Output]) -> Vec<String> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Line(l) => Some(l.id.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn line_of(out: &[Output], id: &str) -> Line {
+    out.iter()
+        .find_map(|o| match o {
+            Output::Line(l) if l.id == id => Some(l.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no line {id} in {out:?}"))
+}
+
+/// A team of two approved, then its cards: seat 0 a Fail, seat 1 a
+/// Success. Returns the last card's outputs, at time `at`.
+fn mission_played(s: &mut Session, at: Millis) -> Vec<Output> {
+    let touch = |c: Command| Input::Touch(Touch::Avalon(c));
+    s.handle(at - 500, touch(Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None }));
+    for seat in Seat::all(5) {
+        s.handle(at - 400, touch(Command::Vote { seat, approve: true }));
+    }
+    s.skip_narration();
+    s.handle(at - 100, touch(Command::PlayMission { seat: Seat(0), card: crate::games::avalon::MissionCard::Fail }));
+    s.handle(at, touch(Command::PlayMission { seat: Seat(1), card: crate::games::avalon::MissionCard::Success }))
+}
+
+/// The cards in the order the engine shuffled them, from its public event.
+fn shuffled(out: &[Output]) -> Vec<String> {
+    let e = out
+        .iter()
+        .find_map(|o| match o {
+            Output::Event { event, .. } if event["event"] == "mission_shuffled" => Some(event.clone()),
+            _ => None,
+        })
+        .expect("the shuffle is in the events");
+    e["order"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn a_missions_cards_are_turned_one_at_a_time_with_a_beat_then_the_result() {
+    use crate::games::avalon::TURN_BEAT_MS;
+    let mut s = session();
+    let t0 = 60_000;
+    let out = mission_played(&mut s, t0);
+    let order = shuffled(&out);
+    // The first card at once; the result not yet, and the track keeps it.
+    let first = format!("avalon.turn.1.{}", order[0]);
+    assert_eq!(ids(&out), [first.clone()], "{out:?}");
+    let reveal = s.view().reveal.expect("a reveal under way");
+    assert_eq!((reveal.kind, reveal.total, reveal.shown.len()), (RevealKind::Mission { mission: 0 }, 2, 1));
+    let json = serde_json::to_string(&s.view().reveal).unwrap();
+    assert!(!json.contains("seat"), "the cards are tied to no seat: {json}");
+    // The second card only once the first is said and its beat is over.
+    let next = t0 + speaking_time(&line_of(&out, &first)) + Millis::from(TURN_BEAT_MS);
+    assert!(ids(&s.tick(next - 1)).is_empty(), "the beat between two cards");
+    assert_eq!(s.view().reveal.unwrap().shown.len(), 1);
+    let out2 = s.tick(next);
+    let second = format!("avalon.turn.2.{}", order[1]);
+    assert_eq!(ids(&out2), [second.clone()]);
+    let shown: Vec<String> = s
+        .view()
+        .reveal
+        .unwrap()
+        .shown
+        .iter()
+        .map(|i| match i {
+            RevealItem::Card { card } => crate::games::code(card),
+            RevealItem::Role { .. } => panic!("a card"),
+        })
+        .collect();
+    assert_eq!(shown, order, "turned in the shuffled order");
+    // Then the result, and the reveal is over.
+    let after = next + speaking_time(&line_of(&out2, &second)) + Millis::from(TURN_BEAT_MS);
+    let out3 = s.tick(after);
+    assert_eq!(ids(&out3).first().map(String::as_str), Some("avalon.mission.failed"), "{out3:?}");
+    assert!(s.view().reveal.is_none());
+}
+
+#[test]
+fn the_host_skips_the_reveal_to_the_result() {
+    let mut s = session();
+    let out = mission_played(&mut s, 60_000);
+    assert_eq!(ids(&out).len(), 1, "one card said");
+    let out = s.handle(60_300, Input::Touch(Touch::SkipReveal));
+    let said = ids(&out);
+    assert_eq!(said.first().map(String::as_str), Some("avalon.mission.failed"), "the result at once: {said:?}");
+    assert!(said.iter().all(|id| !id.starts_with("avalon.turn.")), "no card said after the skip: {said:?}");
+    assert!(s.view().reveal.is_none());
+    assert_eq!(s.view().avalon().unwrap().score, (0, 1));
+    // Nothing more comes from the reveal as time passes.
+    let later: Vec<String> = (1..40).flat_map(|k| ids(&s.tick(60_300 + k * 500))).collect();
+    assert!(later.iter().all(|id| !id.starts_with("avalon.turn.")), "{later:?}");
+    // A skip with no reveal under way changes nothing.
+    let view = s.view();
+    assert!(s.handle(90_000, Input::Touch(Touch::SkipReveal)).iter().all(|o| !matches!(o, Output::Line(_))));
+    assert_eq!(s.view().game_view, view.game_view);
+}
+
+#[test]
+fn a_game_taken_up_after_the_cards_shows_the_result_without_turning_them_again() {
+    let mut s = session();
+    mission_played(&mut s, 60_000);
+    let commands: Vec<Vec<AnyEvent>> = vec![s.history().to_vec()];
+    let mut again = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(99));
+    again.resume(70_000, commands, vec![], vec![], None).unwrap();
+    assert!(again.view().reveal.is_none());
+    assert_eq!(again.view().avalon().unwrap().score, (0, 1));
+}
+
+#[test]
+fn the_end_names_every_player_one_after_the_other() {
+    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    let touch = |c: Command| Input::Touch(Touch::Avalon(c));
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    let setup = Setup {
+        names: vec!["Anna".into(), "Bruno".into(), "Carla".into(), "Dario".into(), "Elena".into()],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: true,
+        first_leader: Some(Seat(0)),
+        options: Default::default(),
+    };
+    s.handle(0, touch(Command::Setup(setup)));
+    let cards = ["merlin", "assassin", "servant-1", "minion-1", "servant-2"];
+    for card in cards {
+        s.handle(0, touch(Command::RoleCard { card: format!("avalon/role/{card}") }));
+    }
+    s.handle(0, touch(Command::EndNight));
+    // Five teams rejected: evil wins.
+    let mut out = Vec::new();
+    for round in 0..5u64 {
+        let at = 1_000 + round * 1_000;
+        s.handle(at, touch(Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None }));
+        for seat in Seat::all(5) {
+            out = s.handle(at + 10, touch(Command::Vote { seat, approve: false }));
+        }
+        s.skip_narration();
+    }
+    let mut said = ids(&out);
+    assert!(said.contains(&"avalon.end.five_rejections".to_string()), "{said:?}");
+    assert!(said.iter().all(|id| id != "avalon.reveal.merlin"), "no character named with the result: {said:?}");
+    let mut now = 10_000;
+    let mut shown = Vec::new();
+    while s.view().reveal.is_some() && now < 200_000 {
+        now += 100;
+        let new = ids(&s.tick(now));
+        if let Some(r) = s.view().reveal {
+            assert_eq!(r.kind, RevealKind::Roles);
+            shown = r.shown.clone();
+        }
+        said.extend(new);
+    }
+    assert!(s.view().reveal.is_none(), "the reveal ends");
+    let named: Vec<&str> = said.iter().filter_map(|id| id.strip_prefix("avalon.reveal.")).collect();
+    assert_eq!(named, ["begin", "merlin", "assassin", "servant", "minion", "servant", "merlin_was"], "{said:?}");
+    // The screen turned the seats over in the same order, every one.
+    let seats: Vec<u8> = shown
+        .iter()
+        .map(|i| match i {
+            RevealItem::Role { seat, .. } => seat.0,
+            RevealItem::Card { .. } => panic!("a character"),
+        })
+        .collect();
+    assert_eq!(seats, [0, 1, 2, 3, 4].map(|s: u8| s)[..seats.len()]);
+    assert!(seats.len() >= 4, "seen one by one up to the last: {seats:?}");
+}
+
+#[test]
+fn the_end_reveal_can_be_skipped() {
+    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    let touch = |c: Command| Input::Touch(Touch::Avalon(c));
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    let setup = Setup {
+        names: vec![],
+        roles: RoleSet::standard(5, &[]).unwrap(),
+        scan_roles: true,
+        first_leader: Some(Seat(0)),
+        options: Default::default(),
+    };
+    s.handle(0, touch(Command::Setup(setup)));
+    for card in ["merlin", "assassin", "servant-1", "minion-1", "servant-2"] {
+        s.handle(0, touch(Command::RoleCard { card: format!("avalon/role/{card}") }));
+    }
+    s.handle(0, touch(Command::EndNight));
+    for round in 0..5u64 {
+        s.handle(
+            1_000 + round,
+            touch(Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None }),
+        );
+        for seat in Seat::all(5) {
+            s.handle(1_000 + round, touch(Command::Vote { seat, approve: false }));
+        }
+    }
+    assert!(s.view().reveal.is_some());
+    let out = s.handle(2_000, Input::Touch(Touch::SkipReveal));
+    assert_eq!(ids(&out), ["avalon.reveal.merlin_was"], "straight to the end");
+    assert!(s.view().reveal.is_none());
+    assert_eq!(s.view().avalon().unwrap().roles_revealed.as_ref().map(|r| r.len()), Some(5), "every character shown");
+}
+
+#[test]
+fn a_chime_and_a_drum_play_through_the_speaker_and_nothing_when_muted() {
+    use crate::narrator::Sound;
+    let play = |volume: u8| {
+        let (mut t, speaker) = table_with_speaker();
+        start_night(&mut t);
+        t.input(0, Input::Touch(Touch::Narration { control: NarrationControl::Volume { percent: volume } }));
+        t.input(1, Input::Touch(Touch::Avalon(Command::EndNight)));
+        let touch = |c: Command| Input::Touch(Touch::Avalon(c));
+        t.input(10, touch(Command::ProposeTeam { team: vec![Seat(0), Seat(1)], mission: None, excalibur: None }));
+        for seat in Seat::all(5) {
+            t.input(20, touch(Command::Vote { seat, approve: true }));
+        }
+        for k in 0..200 {
+            t.poll(20 + k * 100);
+        }
+        let card = crate::games::avalon::MissionCard::Success;
+        t.input(30_000, touch(Command::PlayMission { seat: Seat(0), card }));
+        t.input(30_000, touch(Command::PlayMission { seat: Seat(1), card }));
+        for k in 0..200 {
+            t.poll(30_000 + k * 100);
+        }
+        let s = speaker.borrow();
+        let sounds: Vec<Sound> = s.sounds.iter().map(|(_, sound)| *sound).collect();
+        // Each sound is played just before its line.
+        for (at, sound) in &s.sounds {
+            let line = s.spoken.iter().find(|(when, l)| when == at && narrator::sound_of(&l.id) == Some(*sound));
+            assert!(line.is_some(), "{sound:?} at {at} goes with its line");
+        }
+        sounds
+    };
+    assert_eq!(play(80), [Sound::Chime, Sound::Drum, Sound::Drum], "one chime for the votes, a drum per card");
+    assert!(play(0).is_empty(), "muted: no sound queued");
+}

@@ -8,7 +8,7 @@ use crate::boot::Booted;
 use crate::games::avalon::{AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
 use crate::games::{AnyView, Game, GameKind, Lang, Legal, Said, Seat};
 use crate::hw::{Light, Millis, PadButton};
-use crate::table::{Input, NarrationControl, TableView, TimerConfig, TimerKind, Touch};
+use crate::table::{Input, NarrationControl, RevealItem, RevealKind, TableView, TimerConfig, TimerKind, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -542,6 +542,17 @@ impl Controller {
             _ => BTreeSet::new(),
         };
         let show_votes = !matches!(a.phase, PhaseView::TeamVote { .. });
+        // At the end, the characters the narrator has named so far (all of
+        // them once the reveal is over or skipped).
+        let named: Option<BTreeSet<Seat>> = view.reveal.as_ref().filter(|r| r.kind == RevealKind::Roles).map(|r| {
+            r.shown
+                .iter()
+                .filter_map(|i| match i {
+                    RevealItem::Role { seat, .. } => Some(*seat),
+                    RevealItem::Card { .. } => None,
+                })
+                .collect()
+        });
         let seats: Vec<SeatItem> = (0..a.players)
             .map(|i| {
                 let seat = Seat(i as u8);
@@ -551,7 +562,8 @@ impl Controller {
                     .filter(|_| show_votes)
                     .and_then(|v| v.get(&seat))
                     .map_or(-1, |&v| i32::from(v));
-                let role = a.roles_revealed.as_ref().and_then(|r| r.get(&seat));
+                let hidden = named.as_ref().is_some_and(|n| !n.contains(&seat));
+                let role = a.roles_revealed.as_ref().and_then(|r| r.get(&seat)).filter(|_| !hidden);
                 SeatItem {
                     name: a.names[i].clone().into(),
                     on_team: team.contains(&seat),
@@ -563,15 +575,24 @@ impl Controller {
                     },
                     vote,
                     role: role.map(|r| r.text(lang)).unwrap_or_default().into(),
+                    role_id: role.map(|r| r.slug()).unwrap_or_default().into(),
                     // The side the seat ended on (a Lancelot may have switched).
-                    evil: a.sides_revealed.as_ref().and_then(|s| s.get(&seat)).is_some_and(|s| *s == Side::Evil),
+                    evil: !hidden
+                        && a.sides_revealed.as_ref().and_then(|s| s.get(&seat)).is_some_and(|s| *s == Side::Evil),
+                    hidden,
                 }
             })
             .collect();
         set_model(&ui.get_seats(), seats, |m| ui.set_seats(m));
-        // The mission under way is ringed only while the rounds go on.
+        // The mission under way is ringed only while the rounds go on; the
+        // mission whose cards are being turned shows its result only once
+        // the last card is.
         let in_round =
             matches!(a.phase, PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. });
+        let turning = view.reveal.as_ref().and_then(|r| match r.kind {
+            RevealKind::Mission { mission } => Some(usize::from(mission)),
+            RevealKind::Roles => None,
+        });
         let missions: Vec<MissionItem> = a
             .missions
             .iter()
@@ -580,12 +601,13 @@ impl Controller {
                 size: m.size as i32,
                 two_fails: m.fails_needed > 1,
                 result: match m.succeeded {
+                    _ if turning == Some(i) => 0,
                     Some(true) => 1,
                     Some(false) => 2,
                     None => 0,
                 },
                 fails: i32::from(m.fails.unwrap_or(0)),
-                current: in_round && i == usize::from(a.mission),
+                current: if turning.is_some() { turning == Some(i) } else { in_round && i == usize::from(a.mission) },
             })
             .collect();
         set_model(&ui.get_missions(), missions, |m| ui.set_missions(m));
@@ -627,6 +649,19 @@ impl Controller {
         }
         ui.set_night_armed(self.night_armed);
         ui.set_votes_shown(show_votes && a.last_votes.is_some());
+        let cards: Vec<i32> = view
+            .reveal
+            .iter()
+            .flat_map(|r| &r.shown)
+            .filter_map(|i| match i {
+                RevealItem::Card { card: crate::games::avalon::MissionCard::Success } => Some(1),
+                RevealItem::Card { .. } => Some(2),
+                RevealItem::Role { .. } => None,
+            })
+            .collect();
+        set_model(&ui.get_reveal_cards(), cards, |m| ui.set_reveal_cards(m));
+        ui.set_reveal_total(view.reveal.as_ref().map_or(0, |r| r.total as i32));
+        ui.set_reveal_roles(view.reveal.as_ref().is_some_and(|r| r.kind == RevealKind::Roles));
     }
 
     /// A pad button that died during a mission: the seats the engine lets
@@ -1023,6 +1058,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         ui.on_set_scan_roles(move |on| with(&|c| c.scan_roles = on));
     }
     ui.on_skip_scan(act(Rc::new(|c| c.avalon(Command::SkipRoleScan))));
+    ui.on_skip_reveal(act(Rc::new(|c| c.touch(Touch::SkipReveal))));
     ui.on_end_night(act(Rc::new(|c| c.end_night())));
     {
         let with = with.clone();

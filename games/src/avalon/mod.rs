@@ -51,7 +51,10 @@ mod view;
 pub use error::AvalonError;
 pub use legal::Choice;
 pub use roles::{BalanceItem, BalanceNote, Role, RoleSet, RoleWarning, Side};
-pub use view::{AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed};
+pub use view::{
+    turn_cue, AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed, MOST_CARDS,
+    TURN_BEAT_MS,
+};
 
 use crate::core::{AnonymousBallot, BallotRefusal, OpenBallot};
 use crate::{
@@ -386,6 +389,17 @@ pub enum Event {
         /// Fail cards.
         fails: u8,
     },
+    /// The mission's cards as they are turned over on the screen, one at a
+    /// time: shuffled by Tavola from the tally alone, so the order says
+    /// nothing of who played which card. Comes just before the tally
+    /// ([`Event::MissionRevealed`]); games stored before it existed have
+    /// none, and their tally is shown at once.
+    MissionShuffled {
+        /// The mission (0-based).
+        mission: u8,
+        /// The cards in the order they are turned.
+        order: Vec<MissionCard>,
+    },
     /// The mission cards, shuffled and revealed as counts.
     MissionRevealed {
         /// The mission (0-based).
@@ -508,6 +522,7 @@ impl GameEvent for Event {
                 | Event::VotesRevealed { .. }
                 | Event::MissionCardPlayed { .. }
                 | Event::MissionCountedByHand { .. }
+                | Event::MissionShuffled { .. }
                 | Event::MissionRevealed { .. }
                 | Event::GameEnded { .. }
         )
@@ -1013,6 +1028,7 @@ impl Avalon {
         ballot: &AnonymousBallot,
         seat: Seat,
         card: MissionCard,
+        rng: &mut GameRng,
     ) -> Result<Vec<Event>, RuleError> {
         self.check_mission_card(ballot, seat)?;
         // A good player cannot fail a mission: when Tavola knows the roles,
@@ -1030,15 +1046,23 @@ impl Avalon {
         let mut after = ballot.clone();
         after.cast(seat, card as usize);
         if let Some(counts) = after.counts() {
-            events.extend(self.mission_end(counts[0], counts[1]));
+            events.extend(self.mission_end(counts[0], counts[1], rng));
         }
         Ok(events)
     }
 
-    /// The tally of the mission in play and what follows it.
-    fn mission_end(&self, successes: u8, fails: u8) -> Vec<Event> {
+    /// The tally of the mission in play and what follows it: first the
+    /// cards in the order they are turned over (drawn from `rng` and the
+    /// counts alone, never from the seats), then the tally.
+    fn mission_end(&self, successes: u8, fails: u8, rng: &mut GameRng) -> Vec<Event> {
         let succeeded = fails < roles::fails_needed(self.players(), usize::from(self.mission));
-        let mut events = vec![Event::MissionRevealed { mission: self.mission, successes, fails, succeeded }];
+        let mut order = vec![MissionCard::Success; usize::from(successes)];
+        order.extend(std::iter::repeat_n(MissionCard::Fail, usize::from(fails)));
+        rng.shuffle(&mut order);
+        let mut events = vec![
+            Event::MissionShuffled { mission: self.mission, order },
+            Event::MissionRevealed { mission: self.mission, successes, fails, succeeded },
+        ];
         let (mut good, mut evil) = self.score();
         if succeeded {
             good += 1;
@@ -1069,6 +1093,7 @@ impl Avalon {
         ballot: &AnonymousBallot,
         holder: Option<Seat>,
         target: Option<Seat>,
+        rng: &mut GameRng,
     ) -> Result<Vec<Event>, RuleError> {
         let holder = self.check_excalibur(team, ballot, holder, target)?;
         let mut settled = ballot.clone();
@@ -1086,7 +1111,7 @@ impl Avalon {
             }
             _ => {
                 let mut events = vec![Event::ExcaliburUsed { holder, target: None, original: None, counts: None }];
-                events.extend(self.mission_end(counts[0], counts[1]));
+                events.extend(self.mission_end(counts[0], counts[1], rng));
                 Ok(events)
             }
         }
@@ -1149,9 +1174,9 @@ impl Avalon {
         Ok(vec![Event::LoyaltyShown { target, loyalty: Some(loyalty) }])
     }
 
-    fn decide_seen(&self) -> Result<Vec<Event>, RuleError> {
+    fn decide_seen(&self, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
         match &self.phase {
-            Phase::ExcaliburReveal { successes, fails, .. } => Ok(self.mission_end(*successes, *fails)),
+            Phase::ExcaliburReveal { successes, fails, .. } => Ok(self.mission_end(*successes, *fails, rng)),
             Phase::LadyReveal { target, .. } | Phase::LadyCard { target } => {
                 let mut events = vec![Event::LadyPassed { holder: *target }];
                 events.extend(self.next_round(self.played()));
@@ -1255,7 +1280,7 @@ impl Game for Avalon {
             }
             (Command::HostAnswer { .. }, Phase::Mission { .. }) => Err(AvalonError::HostCannotPlayMission.into()),
             (Command::PlayMission { seat, card }, Phase::Mission { ballot, .. }) => {
-                self.decide_mission_card(ballot, *seat, *card)
+                self.decide_mission_card(ballot, *seat, *card, rng)
             }
             (Command::MissionByReader { seat }, Phase::Mission { ballot, .. }) => {
                 self.check_reader_seat(ballot, *seat)?;
@@ -1265,7 +1290,7 @@ impl Game for Avalon {
             (Command::MissionCardTag { card }, Phase::Mission { ballot, reader, .. }) => {
                 let card = mission_card_of(card)?;
                 let seat = reader.ok_or(AvalonError::NobodyAtReader)?;
-                self.decide_mission_card(ballot, seat, card)
+                self.decide_mission_card(ballot, seat, card, rng)
             }
             (Command::MissionCardTag { card }, _) => {
                 mission_card_of(card)?;
@@ -1274,15 +1299,15 @@ impl Game for Avalon {
             (Command::MissionCounts { successes, fails }, Phase::Mission { team, ballot, .. }) => {
                 self.check_counts(team, ballot, *successes, *fails)?;
                 let mut events = vec![Event::MissionCountedByHand { successes: *successes, fails: *fails }];
-                events.extend(self.mission_end(*successes, *fails));
+                events.extend(self.mission_end(*successes, *fails, rng));
                 Ok(events)
             }
             (Command::MissionCounts { .. }, _) => Err(AvalonError::NoMissionNow.into()),
             (Command::UseExcalibur { target }, Phase::Mission { team, ballot, excalibur, .. }) => {
-                self.decide_excalibur(team, ballot, *excalibur, *target)
+                self.decide_excalibur(team, ballot, *excalibur, *target, rng)
             }
             (Command::LadyExamine { target }, Phase::Lady) => self.decide_lady(*target),
-            (Command::RevealSeen, _) => self.decide_seen(),
+            (Command::RevealSeen, _) => self.decide_seen(rng),
             (Command::Assassinate { target }, Phase::Assassination) => self.decide_assassination(*target),
             (Command::ConfirmMerlin { was_merlin }, Phase::ConfirmMerlin { .. }) => {
                 let reason = if *was_merlin { EndReason::MerlinAssassinated } else { EndReason::MerlinSurvived };
@@ -1384,6 +1409,9 @@ impl Game for Avalon {
                     };
                 }
             }
+            // Shown by the screen and the narrator; the tally that follows
+            // changes the game.
+            Event::MissionShuffled { .. } => {}
             Event::MissionRevealed { mission, successes, fails, succeeded } => {
                 if let Some(slot) = self.results.get_mut(usize::from(*mission)) {
                     *slot = Some(MissionResult { successes: *successes, fails: *fails, succeeded: *succeeded });

@@ -471,7 +471,8 @@ fn a_mission_played_by_hand_is_entered_as_counts_tied_to_no_seat() {
     assert_eq!(events[0], Event::MissionCountedByHand { successes: 1, fails: 1 });
     assert!(!events[0].is_transient() && events[0].blocks_undo());
     assert!(events.iter().all(|e| !matches!(e, Event::MissionCardPlayed { .. })), "no card tied to a seat");
-    assert!(events[1].reveals_secrets(), "the pad's card held apart is erased with the tally");
+    assert!(matches!(&events[1], Event::MissionShuffled { order, .. } if order.len() == 2), "turned one by one");
+    assert!(events[2].reveals_secrets(), "the pad's card held apart is erased with the tally");
     assert_eq!(g.score(), (0, 1));
     assert_eq!(g.cues(&events[0])[0].id, "avalon.mission.by_hand");
     assert_eq!(refuse(&g, counts(1, 1)).code(), "avalon.no_mission_now");
@@ -490,4 +491,78 @@ fn the_boxs_tagged_mission_cards_are_five_success_and_five_fail_cards_the_engine
     }
     let fails = Catalog::builtin().by_kind(GameKind::Avalon, "mission").filter(|c| c.fact_str("card") == Some("fail"));
     assert_eq!(fails.count(), 5);
+}
+
+/// The mission's cards as the screen turns them: the last card's events
+/// under `seed`, on a fresh mission of 5 players whose team of 3 (seats
+/// 0, 1, 2 for the third mission) plays one Fail from `fail_seat`.
+fn turned_order(seed: u64, fail_seat: u8) -> (Vec<MissionCard>, Vec<Event>) {
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    vote_all(&mut g, true);
+    let team = [Seat(0), Seat(1)];
+    let mut events = Vec::new();
+    for s in team {
+        let card = if s.0 == fail_seat { MissionCard::Fail } else { MissionCard::Success };
+        events = g.execute(&Command::PlayMission { seat: s, card }, &mut Ctx::seeded(seed)).unwrap();
+    }
+    let order = events
+        .iter()
+        .find_map(|e| match e {
+            Event::MissionShuffled { order, .. } => Some(order.clone()),
+            _ => None,
+        })
+        .expect("the cards in the order they are turned");
+    (order, events)
+}
+
+#[test]
+fn the_cards_are_turned_in_a_seeded_order_that_is_stored_and_names_no_seat() {
+    let (order, events) = turned_order(11, 0);
+    // The tally, card by card: one Fail and one Success, whatever the order.
+    let mut sorted = order.clone();
+    sorted.sort_by_key(|c| *c as u8);
+    assert_eq!(sorted, [MissionCard::Success, MissionCard::Fail]);
+    // The same seed, the same order; the Fail played from the other seat
+    // gives the same order too: the order comes from the counts and the
+    // seed, never from who played what.
+    assert_eq!(turned_order(11, 0).0, order);
+    assert_eq!(turned_order(11, 1).0, order);
+    // Over a few seeds both orders come up: it is drawn, not fixed.
+    let orders: BTreeSet<Vec<u8>> =
+        (0..16).map(|seed| turned_order(seed, 0).0.iter().map(|c| *c as u8).collect()).collect();
+    assert_eq!(orders.len(), 2, "{orders:?}");
+    // Stored in the journal (not transient), public as it is, before the tally.
+    let i = events.iter().position(|e| matches!(e, Event::MissionShuffled { .. })).unwrap();
+    let shuffled = &events[i];
+    assert!(!shuffled.is_transient() && shuffled.blocks_undo());
+    assert_eq!(shuffled.redacted().as_ref(), Some(shuffled));
+    assert!(matches!(events[i + 1], Event::MissionRevealed { successes: 1, fails: 1, .. }));
+    let json = serde_json::to_value(shuffled).unwrap();
+    assert_eq!(json, serde_json::json!({"event": "mission_shuffled", "mission": 0, "order": json["order"]}));
+    assert!(!json.to_string().contains("seat"), "{json}");
+    // Replayed from the stored events, the game needs no random numbers.
+    let cues = Avalon::default().cues(shuffled);
+    let ids: Vec<&str> = cues.iter().map(|c| c.id.as_str()).collect();
+    let said: Vec<String> =
+        order.iter().enumerate().map(|(n, c)| format!("avalon.turn.{}.{}", n + 1, crate::code(c))).collect();
+    assert_eq!(ids, said);
+    assert!(cues.iter().all(|c| c.pause_ms == TURN_BEAT_MS), "a beat after each card");
+}
+
+#[test]
+fn a_game_stored_before_the_shuffle_existed_still_replays() {
+    // The tally alone, as games were stored before the cards were turned one by one.
+    let mut g = game(5, false);
+    run(&mut g, Command::EndNight);
+    propose_first(&mut g);
+    vote_all(&mut g, true);
+    let old: Event = serde_json::from_value(serde_json::json!(
+        {"event": "mission_revealed", "mission": 0, "successes": 2, "fails": 0, "succeeded": true}
+    ))
+    .unwrap();
+    g.apply(&old);
+    assert_eq!(g.score(), (1, 0));
+    g.check_invariants().unwrap();
 }

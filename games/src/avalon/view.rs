@@ -441,6 +441,7 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
                 vec![Cue::new("avalon.vote.rejected").arg("yes", yes).arg("no", no).arg("rejected", g.rejections)]
             }
         }
+        Event::MissionShuffled { order, .. } => order.iter().enumerate().map(|(i, &card)| turn_cue(i, card)).collect(),
         Event::MissionRevealed { mission, fails, succeeded, .. } => {
             let id = if *succeeded { "avalon.mission.succeeded" } else { "avalon.mission.failed" };
             let mut cues = vec![Cue::new(id).arg("mission", mission + 1).arg("fails", fails)];
@@ -476,9 +477,7 @@ fn reveal(g: &Avalon) -> Vec<Cue> {
         return Vec::new();
     }
     let mut cues = vec![Cue::new("avalon.reveal.begin").pause(1_000)];
-    for (seat, role) in &g.roles {
-        cues.push(Cue::new(format!("avalon.reveal.{}", role.slug())).arg("name", g.said_name(*seat)).pause(800));
-    }
+    cues.extend(g.end_reveal().into_iter().map(|(_, _, cue)| cue));
     if g.switched {
         cues.push(Cue::new("avalon.reveal.lancelots_switched").pause(800));
     }
@@ -486,4 +485,38 @@ fn reveal(g: &Avalon) -> Vec<Cue> {
         cues.push(Cue::new("avalon.reveal.merlin_was").arg("name", g.said_name(*merlin)));
     }
     cues
+}
+
+/// The beat after each mission card turned over, before the next.
+pub const TURN_BEAT_MS: u32 = 900;
+
+/// The most cards a mission has (the largest team).
+pub const MOST_CARDS: usize = 5;
+
+/// The narrator's line for the card turned over in `position` (0-based)
+/// of a mission's shuffled cards: "First card: success."
+pub fn turn_cue(position: usize, card: MissionCard) -> Cue {
+    let card = match card {
+        MissionCard::Success => "success",
+        MissionCard::Fail => "fail",
+    };
+    Cue::new(format!("avalon.turn.{}.{card}", position.min(MOST_CARDS - 1) + 1)).pause(TURN_BEAT_MS)
+}
+
+impl Avalon {
+    /// The end's reveal, one player after the other in seat order: the
+    /// seat, its character and the narrator's line naming it. Empty until
+    /// the game is over, and when Tavola does not know the roles.
+    pub fn end_reveal(&self) -> Vec<(Seat, Role, Cue)> {
+        if !self.is_over_internal() || !self.roles_known {
+            return Vec::new();
+        }
+        self.roles
+            .iter()
+            .map(|(&seat, &role)| {
+                let cue = Cue::new(format!("avalon.reveal.{}", role.slug())).arg("name", self.said_name(seat));
+                (seat, role, cue.pause(800))
+            })
+            .collect()
+    }
 }
