@@ -110,9 +110,16 @@ impl Menu {
             Menu::Lay(_) => listed(&|c| matches!(c, Command::Lay { .. })),
             Menu::Move(_) => listed(&|c| matches!(c, Command::Move { .. })),
             Menu::Bid(_) => listed(&|c| matches!(c, Command::Bid { .. })),
-            Menu::Ability(_) => {
-                listed(&|c| matches!(c, Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. }))
-            }
+            Menu::Ability(_) => listed(&|c| {
+                matches!(
+                    c,
+                    Command::Use { .. }
+                        | Command::Strike { .. }
+                        | Command::Ward { .. }
+                        | Command::Spell { .. }
+                        | Command::Crown { .. }
+                )
+            }),
             Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
             Menu::HandCount(_) => listed(&|c| matches!(c, Command::CorrectHand { .. })),
         }
@@ -212,6 +219,29 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         0,
                     )),
+                    Legal::Exact(c @ Command::Spell { card, target }) => Some(command_button(
+                        c,
+                        lang.text(&msg!(
+                            "ui.legends.cmd.spell",
+                            card = card_name(card, lang),
+                            target = card_name(target, lang)
+                        )),
+                        2,
+                    )),
+                    Legal::Exact(c @ Command::Crown { card, event: None }) => Some(command_button(
+                        c,
+                        lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))),
+                        1,
+                    )),
+                    Legal::Exact(c @ Command::Crown { card, event: Some(e) }) => Some(command_button(
+                        c,
+                        lang.text(&msg!(
+                            "ui.legends.cmd.crown_spending",
+                            card = card_name(card, lang),
+                            event = card_name(e, lang)
+                        )),
+                        1,
+                    )),
                     _ => None,
                 })
                 .collect();
@@ -268,7 +298,11 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             }
             Command::EndTurn => command_button(c, say(msg!("ui.legends.cmd.end_turn")), 0),
             Command::EndGame => command_button(c, say(msg!("ui.legends.cmd.end_game")), 2),
-            Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. } => {
+            Command::Use { .. }
+            | Command::Strike { .. }
+            | Command::Ward { .. }
+            | Command::Spell { .. }
+            | Command::Crown { .. } => {
                 if uses {
                     continue;
                 }

@@ -278,6 +278,35 @@ pub enum LegendsError {
         /// The card.
         card: String,
     },
+    /// Lady Ettard keeps this knight from moving.
+    Bewitched {
+        /// The knight.
+        card: String,
+    },
+    /// Nimue negates this character's text until her player's next turn.
+    Silenced {
+        /// The card.
+        card: String,
+    },
+    /// Lady Ettard's spell comes only as she is played from the hand.
+    SpellNotNow {
+        /// The card.
+        card: String,
+    },
+    /// King Arthur needs two other knights in his company.
+    ArthurKnights,
+    /// The card's text works only at Camelot.
+    NotAtCamelot {
+        /// The card.
+        card: String,
+    },
+    /// The player has no knight at Camelot to crown.
+    NoKnightAtCamelot,
+    /// The event is not in the player's victory points zone.
+    NotInZone {
+        /// The event.
+        card: String,
+    },
     /// The target is protected.
     Protected {
         /// The target.
@@ -412,6 +441,13 @@ impl Said for LegendsError {
             CompanionFirst => msg!("legends.companion_first"),
             NoCompanionDue => msg!("legends.no_companion_due"),
             NotCompanion { card: c } => msg!("legends.not_companion", card = card(c)),
+            Bewitched { card: c } => msg!("legends.bewitched", card = card(c)),
+            Silenced { card: c } => msg!("legends.silenced", card = card(c)),
+            SpellNotNow { card: c } => msg!("legends.spell_not_now", card = card(c)),
+            ArthurKnights => msg!("legends.arthur_knights"),
+            NotAtCamelot { card: c } => msg!("legends.not_at_camelot", card = card(c)),
+            NoKnightAtCamelot => msg!("legends.no_knight_at_camelot"),
+            NotInZone { card: c } => msg!("legends.not_in_zone", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
@@ -498,6 +534,13 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         CompanionFirst,
         NoCompanionDue,
         NotCompanion { card: c() },
+        Bewitched { card: c() },
+        Silenced { card: c() },
+        SpellNotNow { card: c() },
+        ArthurKnights,
+        NotAtCamelot { card: c() },
+        NoKnightAtCamelot,
+        NotInZone { card: c() },
         NoCover,
         CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },

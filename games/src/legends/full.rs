@@ -62,6 +62,9 @@ impl Legends {
         let Some(ability) = abilities::ability(card) else {
             return Err(err(LegendsError::NoAbility { card: card.to_string() }));
         };
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
         // "una sola volta nel suo turno di gioco".
         if t.used.iter().any(|c| c == card) {
             return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
@@ -159,7 +162,8 @@ impl Legends {
         }
         let (owner, location) = self.where_is(victim)?;
         let psyche = |c: &str| self.value_of(c, &[Skill::Psyche]);
-        let merlin = self.company(owner, location).iter().any(|c| c == abilities::MERLIN);
+        let merlin =
+            self.company(owner, location).iter().any(|c| c == abilities::MERLIN) && self.speaks(abilities::MERLIN);
         if merlin && psyche(striker) < psyche(abilities::MERLIN) {
             return Some(Protection::Merlin);
         }
@@ -186,6 +190,9 @@ impl Legends {
         let Some(threat) = abilities::threat(card) else {
             return Err(err(LegendsError::NoAbility { card: card.to_string() }));
         };
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
         if t.used.iter().any(|c| c == card) {
             return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
         }
@@ -266,6 +273,7 @@ impl Legends {
                 && self.facts.characters.get(c).is_some_and(|f| f.is_knight() && f.in_alliance("de-gales"))
         };
         cards.len() == 2
+            && self.speaks(abilities::AGLOVAL)
             && cards.iter().any(|c| c == abilities::AGLOVAL)
             && cards.iter().any(de_gales)
             && !t.used.iter().any(|c| c == abilities::AGLOVAL)
@@ -277,7 +285,7 @@ impl Legends {
     /// played there from the hand is not stopped, by his note).
     pub(super) fn check_guard(&self, seat: Seat, cards: &[String], to: Location) -> Res<()> {
         let Some((owner, at)) = self.where_is(abilities::ALISANDER) else { return Ok(()) };
-        if to != Location::PerilousForest || at != to || owner == seat {
+        if to != Location::PerilousForest || at != to || owner == seat || !self.speaks(abilities::ALISANDER) {
             return Ok(());
         }
         let guard = self.value_of(abilities::ALISANDER, &[Skill::Combat]);
@@ -293,7 +301,7 @@ impl Legends {
 
 /// "2. Usare il testo opzionale delle carte" comes before events are
 /// completed and before the actions.
-fn abilities_open(t: &Turn) -> Res<()> {
+pub(super) fn abilities_open(t: &Turn) -> Res<()> {
     if t.actions > 0 || !t.completed.is_empty() {
         return Err(err(LegendsError::AbilitiesOver));
     }

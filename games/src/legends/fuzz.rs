@@ -185,7 +185,18 @@ impl Fuzz for Legends {
             12 => Command::DrawEvent { card: pick(&ids("final"), rng) },
             13 => Command::Strike { card: pick(&character(), rng), target: pick(&character(), rng) },
             14 => Command::Ward { card: "legends/character/lady-lyonesse".into(), target: pick(&character(), rng) },
-            15 if rng.below(2) == 0 => Command::Companion { card: pick(&character(), rng) },
+            15 => match rng.below(4) {
+                0 => Command::Companion { card: pick(&character(), rng) },
+                1 => Command::Spell {
+                    card: pick(&[super::texts::ETTARD.to_string(), super::texts::NIMUE.to_string()], rng),
+                    target: pick(&character(), rng),
+                },
+                2 => Command::Crown {
+                    card: pick(&[super::texts::ARTHUR.to_string(), super::texts::ARCHBISHOP.to_string()], rng),
+                    event: (rng.below(2) == 0).then(|| pick(&ids("event"), rng)),
+                },
+                _ => Command::EndTurn,
+            },
             _ => Command::EndTurn,
         }
     }
@@ -194,7 +205,11 @@ impl Fuzz for Legends {
         match legal.command() {
             Command::CorrectHand { .. } => 0,
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => 1,
-            Command::Use { .. } | Command::Strike { .. } | Command::Ward { .. } => 3,
+            Command::Use { .. }
+            | Command::Strike { .. }
+            | Command::Ward { .. }
+            | Command::Spell { .. }
+            | Command::Crown { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
             Command::Grant { .. } | Command::Companion { .. } => 5,
             Command::Learn { .. } => 1,

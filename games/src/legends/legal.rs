@@ -2,7 +2,7 @@
 //! `decide` makes: the screen's buttons and the fuzzers are built from it.
 
 use super::cards::{Location, Skill, Special};
-use super::{abilities, Command, Legends, Phase, Setup, Turn, HAND};
+use super::{abilities, texts, Command, Legends, Phase, Setup, Turn, HAND};
 use crate::{Legal, Seat};
 
 /// What an open command leaves to the table.
@@ -113,9 +113,16 @@ impl Legends {
             }
             Phase::Turn(t) => {
                 let seat = t.seat;
+                // Lady Ettard's spell, as she is played.
+                if t.ettard {
+                    for target in self.spell_targets(t, texts::ETTARD) {
+                        out.push(Legal::Exact(Command::Spell { card: texts::ETTARD.into(), target }));
+                    }
+                }
                 if t.actions == 0 && t.completed.is_empty() {
                     self.abilities(t, &mut out);
                     self.threats(t, &mut out);
+                    self.spells_and_crowns(t, &mut out);
                 }
                 if t.actions == 0 {
                     for l in self.open_places().into_iter().filter(|l| !t.completed.contains(l)) {
@@ -207,6 +214,22 @@ impl Legends {
         }
     }
 
+    /// Nimue's spells, and King Arthur's and the Archbishop's ways to the
+    /// High King, in the optional abilities' phase.
+    fn spells_and_crowns(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
+        for target in self.spell_targets(t, texts::NIMUE) {
+            out.push(Legal::Exact(Command::Spell { card: texts::NIMUE.into(), target }));
+        }
+        if self.check_crown(t, texts::ARTHUR, None).is_ok() {
+            out.push(Legal::Exact(Command::Crown { card: texts::ARTHUR.into(), event: None }));
+        }
+        for e in &self.players[t.seat.index()].zone {
+            if self.check_crown(t, texts::ARCHBISHOP, Some(e)).is_ok() {
+                out.push(Legal::Exact(Command::Crown { card: texts::ARCHBISHOP.into(), event: Some(e.clone()) }));
+            }
+        }
+    }
+
     /// Every use of an optional ability the turn's player may make now.
     fn abilities(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
         for l in self.open_places() {
@@ -250,7 +273,8 @@ impl Legends {
             }
             for to in open.iter().copied().filter(|&t| t != from) {
                 for g in &groups {
-                    if self.room(seat, to, g.len()) && self.check_guard(seat, g, to).is_ok() {
+                    let stays = self.check_bewitched(g).is_err();
+                    if self.room(seat, to, g.len()) && self.check_guard(seat, g, to).is_ok() && !stays {
                         out.push(Legal::Exact(Command::Move { cards: g.clone(), to }));
                     }
                 }

@@ -274,6 +274,27 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<Seat>,
     },
+    /// A spell on a character at the caster's location: Lady Ettard's, as
+    /// she is played from the hand (the knight cannot move while she stays
+    /// there); Nimue's, an optional ability (the man's text is negated
+    /// until her player's next turn).
+    Spell {
+        /// Lady Ettard or Nimue.
+        card: String,
+        /// The character bewitched.
+        target: String,
+    },
+    /// A knight made High King by a card's text: King Arthur himself, once a
+    /// game, with two other knights in his company; or the Archbishop of
+    /// Canterbury, at Camelot, discarded with an event of the player's zone,
+    /// for the player's knight at Camelot with the most Chivalry.
+    Crown {
+        /// King Arthur or the Archbishop.
+        card: String,
+        /// The event discarded from the zone (the Archbishop's).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event: Option<String>,
+    },
     /// The lady who becomes the Love Potion's companion, chosen in her
     /// holder's company.
     Companion {
@@ -568,6 +589,27 @@ pub enum Event {
         /// Its holder.
         card: Option<String>,
     },
+    /// A spell cast (see [`Command::Spell`]).
+    Spelled {
+        /// The caster's player.
+        seat: Seat,
+        /// Lady Ettard or Nimue.
+        card: String,
+        /// The character bewitched.
+        target: String,
+    },
+    /// A knight made High King by King Arthur's or the Archbishop's text.
+    Crowned {
+        /// Whose.
+        seat: Seat,
+        /// King Arthur or the Archbishop.
+        by: String,
+        /// The new High King.
+        knight: String,
+        /// The event discarded from the zone (the Archbishop's).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spent: Option<String>,
+    },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
     CompanionAsked,
@@ -692,6 +734,9 @@ pub struct Turn {
     /// lady may join this location as part of the same action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lunete: Option<Location>,
+    /// Lady Ettard was just played from the hand: her spell may follow.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ettard: bool,
 }
 
 /// Where the game stands.
@@ -756,6 +801,12 @@ pub struct Legends {
     /// The Love Potion's companion is to be chosen.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     companion_due: bool,
+    /// The knight Lady Ettard keeps from moving, and where she cast it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bewitched: Option<(String, Location)>,
+    /// King Arthur has made himself High King ("Una volta per partita").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    arthur_crowned: bool,
     /// Men whose text Nimue negates, until her player's next turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     silenced: Vec<Silence>,
@@ -824,7 +875,8 @@ impl Draft {
     /// An action spent: after the last the turn passes.
     fn after_action(&mut self, seat: Seat) {
         if let Phase::Turn(t) = &self.sim.phase {
-            if t.actions >= self.sim.actions_allowed(seat) && t.lunete.is_none() {
+            let spell = t.ettard && !self.sim.spell_targets(t, texts::ETTARD).is_empty();
+            if t.actions >= self.sim.actions_allowed(seat) && t.lunete.is_none() && !spell {
                 self.end_turn(seat);
             }
         }
@@ -1003,7 +1055,7 @@ impl Legends {
             .filter_map(|c| {
                 let facts = self.facts.characters.get(c)?;
                 let excalibur = self.specials.get(&Special::Excalibur) == Some(c);
-                Some(Member { card: c.as_str(), facts, excalibur })
+                Some(Member { card: c.as_str(), facts, excalibur, silenced: !self.speaks(c) })
             })
             .collect()
     }
@@ -1547,6 +1599,7 @@ impl Legends {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
                 self.check_guard(seat, cards, *to)?;
+                self.check_bewitched(cards)?;
                 let free = self.agloval_free(t, cards) || self.potion_free(t, cards);
                 d.emit(Event::Moved { seat, cards: cards.clone(), from, to: *to, free });
                 d.after_action(seat);
@@ -1678,6 +1731,20 @@ impl Legends {
                 }
                 d.give(*special, card.clone());
             }
+            Command::Spell { card, target } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                self.check_spell(t, card, target)?;
+                d.emit(Event::Spelled { seat, card: card.clone(), target: target.clone() });
+                // Lady Ettard's spell may follow the turn's last action.
+                d.after_action(seat);
+            }
+            Command::Crown { card, event } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                let knight = self.check_crown(t, card, event.as_deref())?;
+                d.emit(Event::Crowned { seat, by: card.clone(), knight, spent: event.clone() });
+            }
             Command::Companion { card } => {
                 self.started()?;
                 if !self.companion_due {
@@ -1756,6 +1823,7 @@ impl Legends {
                             t.actions += 1;
                         }
                         t.lunete = lunete.then_some(*location);
+                        t.ettard = card == texts::ETTARD;
                     }
                     _ => {}
                 }
@@ -1821,6 +1889,7 @@ impl Legends {
                 if let Phase::Turn(t) = &mut self.phase {
                     t.actions += 1;
                     t.lunete = None;
+                    t.ettard = false;
                 }
             }
             Event::Moved { seat, cards, from, to, free } => {
@@ -1838,6 +1907,7 @@ impl Legends {
                         t.actions += 1;
                     }
                     t.lunete = None;
+                    t.ettard = false;
                 }
             }
             Event::TurnPassed { to } => {
@@ -1853,7 +1923,11 @@ impl Legends {
                     to_discard: Vec::new(),
                     one_action: false,
                     lunete: None,
+                    ettard: false,
                 });
+                // Nimue's spell lasts "fino all'inizio del tuo prossimo
+                // turno".
+                self.silenced.retain(|s| s.until != *to);
             }
             Event::AbilityUsed { card, boosts, discard, .. } => {
                 if let Phase::Turn(t) = &mut self.phase {
@@ -1903,6 +1977,42 @@ impl Legends {
             }
             Event::GrantOpened { grant } => self.grant = Some(grant.clone()),
             Event::CompanionAsked => self.companion_due = true,
+            Event::Spelled { seat, card, target } => {
+                let at = self.where_is(card).map(|(_, l)| l);
+                if let Phase::Turn(t) = &mut self.phase {
+                    if card == texts::ETTARD {
+                        t.ettard = false;
+                    } else {
+                        t.used.push(card.clone());
+                    }
+                }
+                if card == texts::ETTARD {
+                    self.bewitched = at.map(|l| (target.clone(), l));
+                } else {
+                    self.silenced.push(Silence { card: target.clone(), until: *seat });
+                }
+            }
+            Event::Crowned { seat, by, knight, spent } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.used.push(by.clone());
+                }
+                self.specials.insert(Special::HighKing, knight.clone());
+                if by == texts::ARTHUR {
+                    self.arthur_crowned = true;
+                }
+                if let Some(e) = spent {
+                    if let Some(p) = self.players.get_mut(seat.index()) {
+                        p.zone.retain(|z| z != e);
+                    }
+                    self.discarded.push(e.clone());
+                }
+                if by == texts::ARCHBISHOP {
+                    if let Some((_, l)) = self.where_is(by) {
+                        self.take_off(by, l);
+                    }
+                    self.character_discard.push(by.clone());
+                }
+            }
             Event::CompanionChosen { card } => {
                 self.companion = Some(card.clone());
                 self.companion_due = false;

@@ -32,6 +32,9 @@ pub struct Member<'a> {
     pub facts: &'a CharacterFacts,
     /// It holds Excalibur.
     pub excalibur: bool,
+    /// Its text is negated (Nimue): it gives and takes no bonus of its
+    /// own text; its skills still count.
+    pub silenced: bool,
 }
 
 /// A change to one skill of one character for the rest of the turn, from
@@ -206,13 +209,16 @@ pub fn member_values(company: &[Member<'_>], scene: &Scene<'_>, boosts: &[Boost]
         .iter()
         .map(|me| {
             let mut v: [i32; 6] = std::array::from_fn(|i| i32::from(me.facts.skills[i]));
-            for other in company.iter().filter(|m| m.card != me.card) {
+            for other in company.iter().filter(|m| m.card != me.card && !m.silenced) {
                 if let Some(s) = king_bonus(other.card) {
                     v[s as usize] += 1;
                 }
             }
-            let alliances = companion_bonus(me, company);
-            let presence = presence_bonus(me, company, scene);
+            let (alliances, presence) = if me.silenced {
+                ([0; 6], [0; 6])
+            } else {
+                (companion_bonus(me, company), presence_bonus(me, company, scene))
+            };
             for i in 0..6 {
                 v[i] += alliances[i] + presence[i];
             }

@@ -644,9 +644,9 @@ fn kings_add_to_the_others_in_their_company_and_doubling_comes_last() {
     let mark = ch([0, 0, 0, 0, 0, 0]);
     let sagramore = knight("grey", [3, 0, 0, 0, 0, 0]);
     let company = [
-        Member { card: "legends/character/king-lot", facts: &lot, excalibur: false },
-        Member { card: "legends/character/king-mark", facts: &mark, excalibur: false },
-        Member { card: "legends/character/sir-sagramore", facts: &sagramore, excalibur: true },
+        Member { card: "legends/character/king-lot", facts: &lot, excalibur: false, silenced: false },
+        Member { card: "legends/character/king-mark", facts: &mark, excalibur: false, silenced: false },
+        Member { card: "legends/character/sir-sagramore", facts: &sagramore, excalibur: true, silenced: false },
     ];
     let none = Scene::default();
     let values = member_values(&company, &none, &[]);
@@ -671,10 +671,10 @@ fn the_heraldic_event_and_the_round_table_add_as_the_glossary_says() {
     let bors = knight("de-ganis", [1, 0, 0, 0, 0, 0]);
     let dame = ch([0, 1, 0, 0, 0, 0]);
     let company = [
-        Member { card: GAWAIN, facts: &gawain, excalibur: false },
-        Member { card: "legends/character/sir-gaheris", facts: &gaheris, excalibur: false },
-        Member { card: BORS, facts: &bors, excalibur: false },
-        Member { card: "legends/character/dame-bragwaine", facts: &dame, excalibur: false },
+        Member { card: GAWAIN, facts: &gawain, excalibur: false, silenced: false },
+        Member { card: "legends/character/sir-gaheris", facts: &gaheris, excalibur: false, silenced: false },
+        Member { card: BORS, facts: &bors, excalibur: false, silenced: false },
+        Member { card: "legends/character/dame-bragwaine", facts: &dame, excalibur: false, silenced: false },
     ];
     // Orkney knights +2 Combat; Gaheris +1 Adventure for Gawain.
     let heraldic = Scene { heraldic: Some(orkney), ..Scene::default() };
@@ -685,7 +685,7 @@ fn the_heraldic_event_and_the_round_table_add_as_the_glossary_says() {
     assert_eq!(company_totals(&company, &round_table, &[]), [4, 1, 2, 0, 0, 0]);
     let tor = knight("de-gales", [0; 6]);
     let mut four = company.to_vec();
-    four.push(Member { card: TOR, facts: &tor, excalibur: false });
+    four.push(Member { card: TOR, facts: &tor, excalibur: false, silenced: false });
     assert!(three_alliances(&four));
     assert_eq!(company_totals(&four, &round_table, &[]), [6, 3, 4, 2, 2, 2]);
 }

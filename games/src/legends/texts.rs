@@ -4,9 +4,27 @@
 //! Archbishop's). Each is a small function the commands and
 //! [`crate::Game::legal`] share.
 
-use super::cards::{CharacterFacts, Location, Special};
-use super::{Legends, Phase, Turn};
+use super::cards::{CharacterFacts, Location, Skill, Special};
+use super::full::abilities_open;
+use super::{err, Legends, LegendsError, Phase, Res, Turn};
 use crate::Seat;
+
+/// Lady Ettard: played from the hand, she may bewitch a knight at her
+/// location, who cannot move while she stays there.
+pub const ETTARD: &str = "legends/character/lady-ettard";
+
+/// Nimue: negates a man's text at her location until her player's next
+/// turn.
+pub const NIMUE: &str = "legends/character/nimue";
+
+/// King Arthur: once a game, High King with two other knights in his
+/// company.
+pub const ARTHUR: &str = "legends/character/king-arthur";
+
+/// The Archbishop of Canterbury: at Camelot, discarded with an event of the
+/// zone, makes the player's knight at Camelot with the most Chivalry High
+/// King.
+pub const ARCHBISHOP: &str = "legends/character/archbishop-of-canterbury";
 
 /// Lady Lunete: a knight played from the hand into her company lets a lady
 /// follow at that location as part of the same action.
@@ -112,5 +130,157 @@ impl Legends {
         if self.companion.as_ref().is_some_and(|c| self.where_is(c).is_none()) {
             self.companion = None;
         }
+        // Lady Ettard's spell ends for good when she leaves its location
+        // (the reading chosen) or the knight leaves the table.
+        if let Some((knight, at)) = &self.bewitched {
+            let here = self.where_is(ETTARD).map(|(_, l)| l) == Some(*at);
+            if !here || self.where_is(knight).is_none() {
+                self.bewitched = None;
+            }
+        }
+        let on: Vec<bool> = self.silenced.iter().map(|s| self.where_is(&s.card).is_some()).collect();
+        let mut on = on.into_iter();
+        self.silenced.retain(|_| on.next().unwrap_or(false));
+    }
+
+    /// Checks a spell: Lady Ettard's right after she is played from the
+    /// hand, on an opposing knight at her location; Nimue's in the optional
+    /// abilities' phase, once a turn, on another man at her location.
+    pub(super) fn check_spell(&self, t: &Turn, card: &str, target: &str) -> Res<()> {
+        let location = match self.where_is(card) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        let opposing = match self.where_is(target) {
+            Some((s, l)) if l == location && target != card => s != t.seat,
+            _ => return Err(err(LegendsError::WrongTarget { card: card.to_string() })),
+        };
+        match card {
+            ETTARD => {
+                if !t.ettard {
+                    return Err(err(LegendsError::SpellNotNow { card: card.to_string() }));
+                }
+                if !opposing {
+                    return Err(err(LegendsError::NotOpposing { card: target.to_string() }));
+                }
+                if !self.is_knight(target) {
+                    return Err(err(LegendsError::NotAKnight { card: target.to_string() }));
+                }
+            }
+            NIMUE => {
+                abilities_open(t)?;
+                if t.used.iter().any(|c| c == card) {
+                    return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+                }
+                let man = self.facts.characters.get(target).is_some_and(|f| f.gender == "male");
+                if !man || !self.speaks(target) {
+                    return Err(err(LegendsError::WrongTarget { card: card.to_string() }));
+                }
+            }
+            _ => return Err(err(LegendsError::NoAbility { card: card.to_string() })),
+        }
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
+        // Excalibur, Merlin and Lady Lyonesse keep opposing spells off.
+        if let Some(by) = self.protection(card, target, false).filter(|_| opposing) {
+            return Err(err(LegendsError::Protected { card: target.to_string(), by }));
+        }
+        Ok(())
+    }
+
+    /// Whom `card`'s spell may fall on now.
+    pub(super) fn spell_targets(&self, t: &Turn, card: &str) -> Vec<String> {
+        let Some((_, l)) = self.where_is(card) else { return Vec::new() };
+        Seat::all(self.players())
+            .flat_map(|s| self.company(s, l).iter())
+            .filter(|c| self.check_spell(t, card, c).is_ok())
+            .cloned()
+            .collect()
+    }
+
+    /// Lady Ettard's knight stays ("non potrà muovere fintanto che Lady
+    /// Ettard rimane in tale locazione").
+    pub(super) fn check_bewitched(&self, cards: &[String]) -> Res<()> {
+        match &self.bewitched {
+            Some((knight, _)) if cards.contains(knight) => Err(err(LegendsError::Bewitched { card: knight.clone() })),
+            _ => Ok(()),
+        }
+    }
+
+    /// The knight Lady Ettard keeps from moving.
+    pub fn bewitched(&self) -> Option<&str> {
+        self.bewitched.as_ref().map(|(k, _)| k.as_str())
+    }
+
+    /// The characters whose text Nimue negates now.
+    pub fn silenced(&self) -> impl Iterator<Item = &str> {
+        self.silenced.iter().map(|s| s.card.as_str())
+    }
+
+    /// The player's knight at Camelot with the most Chivalry, the first laid
+    /// of those tied (the Archbishop's choice).
+    fn crown_knight(&self, seat: Seat) -> Option<String> {
+        let mut best: Option<(&String, i32)> = None;
+        for k in self.company(seat, Location::Camelot).iter().filter(|c| *c != ARCHBISHOP && self.is_knight(c)) {
+            let v = self.values(k).map_or(0, |v| v[Skill::Chivalry as usize]);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((k, v));
+            }
+        }
+        best.map(|(k, _)| k.clone())
+    }
+
+    /// Checks King Arthur's or the Archbishop's way to the High King, an
+    /// optional ability; gives the new High King.
+    pub(super) fn check_crown(&self, t: &Turn, card: &str, event: Option<&str>) -> Res<String> {
+        abilities_open(t)?;
+        let location = match self.where_is(card) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        if !matches!(card, ARTHUR | ARCHBISHOP) {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        // The special cards belong to the full game.
+        if !self.mode().full() {
+            return Err(err(LegendsError::NoSpecials));
+        }
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
+        if t.used.iter().any(|c| c == card) {
+            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+        }
+        let knight = if card == ARTHUR {
+            // "Una volta per partita ... se due altri Cavalieri sono nella
+            // sua Compagnia".
+            if self.arthur_crowned {
+                return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+            }
+            if event.is_some() {
+                return Err(err(LegendsError::WrongTarget { card: card.to_string() }));
+            }
+            let knights = self.company(t.seat, location).iter().filter(|c| *c != card && self.is_knight(c)).count();
+            if knights < 2 {
+                return Err(err(LegendsError::ArthurKnights));
+            }
+            card.to_string()
+        } else {
+            // "Finché l'Arcivescovo è a Camelot, puoi scartarlo assieme ad
+            // una Carta Evento dalla tua Zona".
+            if location != Location::Camelot {
+                return Err(err(LegendsError::NotAtCamelot { card: card.to_string() }));
+            }
+            let Some(e) = event else { return Err(err(LegendsError::WrongTarget { card: card.to_string() })) };
+            if !self.players[t.seat.index()].zone.iter().any(|z| z == e) {
+                return Err(err(LegendsError::NotInZone { card: e.to_string() }));
+            }
+            self.crown_knight(t.seat).ok_or_else(|| err(LegendsError::NoKnightAtCamelot))?
+        };
+        if self.specials.get(&Special::HighKing) == Some(&knight) {
+            return Err(err(LegendsError::SpecialThere));
+        }
+        Ok(knight)
     }
 }

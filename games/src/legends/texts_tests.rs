@@ -170,3 +170,175 @@ fn the_love_potion_s_companion_is_chosen_at_once_when_one_lady_stands_there() {
     assert_eq!(g.company(Seat(0), Location::Camelot), [LOT, GAWAIN]);
     assert_eq!(g.potion_pair(), None);
 }
+
+const BORS: &str = "legends/character/sir-bors";
+const SAGRAMORE: &str = "legends/character/sir-sagramore";
+const ASSASSINATION: &str = "legends/event/assassination";
+
+/// Test events to draw, other than those these tests set up.
+fn plain(n: usize) -> Vec<String> {
+    fillers(24).into_iter().filter(|e| e != AMOUR && e != ASSASSINATION).take(n).collect()
+}
+
+/// Facts with Lady Ettard, Nimue, King Arthur and the Archbishop (test
+/// values), and Assassination as a test event at Camelot (6 Combat, 3
+/// points).
+fn spell_facts() -> Facts {
+    let mut f = more_facts();
+    f.characters.insert(texts::ETTARD.into(), lady([0, 1, 1, 2, 0, 2]));
+    f.characters.insert(texts::NIMUE.into(), lady([0, 1, 1, 2, 0, 4]));
+    f.characters.insert(texts::ARTHUR.into(), ch("none", [2, 2, 2, 2, 2, 2]));
+    f.characters.insert(texts::ARCHBISHOP.into(), ch("none", [0, 2, 0, 1, 1, 3]));
+    f.events.insert(ASSASSINATION.into(), ev(EventType::Location, Some(Location::Camelot), &[(Skill::Combat, 6)], 3));
+    f
+}
+
+fn listed(g: &Legends) -> Vec<Command> {
+    g.legal().into_iter().map(|l| l.command().clone()).collect()
+}
+
+#[test]
+fn lady_ettard_played_bewitches_a_knight_who_stays_while_she_does() {
+    let (mut g, mut ctx) = started_with(spell_facts(), Location::Cornwall);
+    let draw = plain(4);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+    // Her play is the last action; the turn waits for her spell.
+    play(&mut g, &mut ctx, texts::ETTARD, Location::Cornwall);
+    assert_eq!(turn(&g).seat, Seat(0));
+    let spell = Command::Spell { card: texts::ETTARD.into(), target: BORS.into() };
+    assert!(listed(&g).contains(&spell));
+    // Lot stands at Camelot, not beside her.
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Spell { card: texts::ETTARD.into(), target: LOT.into() }),
+        no(LegendsError::WrongTarget { card: texts::ETTARD.into() })
+    );
+    let events = ok(&mut g, &mut ctx, spell.clone());
+    assert!(matches!(events.last(), Some(Event::TurnPassed { to: Seat(1) })), "{events:?}");
+    assert_eq!(g.bewitched(), Some(BORS));
+    // Ugo's Bors cannot move away while she stays at Cornwall.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    let away = Command::Move { cards: vec![BORS.into()], to: Location::Camelot };
+    assert_eq!(refused(&g, &mut ctx, away.clone()), no(LegendsError::Bewitched { card: BORS.into() }));
+    assert!(!listed(&g).iter().any(|c| matches!(c, Command::Move { cards, .. } if cards.contains(&BORS.to_string()))));
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    // Her spell comes only as she is played.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    assert_eq!(refused(&g, &mut ctx, spell), no(LegendsError::SpellNotNow { card: texts::ETTARD.into() }));
+    // She leaves Cornwall: the spell is over for good.
+    ok(&mut g, &mut ctx, Command::Move { cards: vec![texts::ETTARD.into()], to: Location::Camelot });
+    assert_eq!(g.bewitched(), None);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[3].clone() });
+    ok(&mut g, &mut ctx, away);
+}
+
+#[test]
+fn nimue_negates_a_man_s_text_until_her_player_s_next_turn() {
+    let (mut g, mut ctx) = started_with(spell_facts(), Location::Cornwall);
+    let draw = plain(6);
+    let combat = |g: &Legends| g.totals(Seat(0), Location::Camelot)[Skill::Combat as usize];
+    // Anna: Gawain beside King Lot, who adds +1 Combat: 1 + 4 + 1.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    play(&mut g, &mut ctx, GAWAIN, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    assert_eq!(combat(&g), 6);
+    // Ugo plays Nimue at Camelot, and next turn casts her spell on Lot.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    play(&mut g, &mut ctx, texts::NIMUE, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[3].clone() });
+    // A lady is no man.
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Spell { card: texts::NIMUE.into(), target: texts::NIMUE.into() }),
+        no(LegendsError::WrongTarget { card: texts::NIMUE.into() })
+    );
+    let spell = Command::Spell { card: texts::NIMUE.into(), target: LOT.into() };
+    assert!(listed(&g).contains(&spell));
+    ok(&mut g, &mut ctx, spell);
+    assert_eq!(combat(&g), 5, "Lot's bonus is gone; his own Combat still counts");
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Spell { card: texts::NIMUE.into(), target: GAWAIN.into() }),
+        no(LegendsError::AbilityUsed { card: texts::NIMUE.into() })
+    );
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    // Through Anna's turn, then over when Ugo's begins.
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[4].clone() });
+    assert_eq!(combat(&g), 5);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    assert_eq!(g.silenced().count(), 0);
+    assert_eq!(combat(&g), 6);
+}
+
+#[test]
+fn king_arthur_becomes_high_king_once_a_game_with_two_other_knights() {
+    let (mut g, mut ctx) = started_with(spell_facts(), Location::Cornwall);
+    let draw = plain(7);
+    let crown = Command::Crown { card: texts::ARTHUR.into(), event: None };
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    play(&mut g, &mut ctx, texts::ARTHUR, Location::Camelot);
+    play(&mut g, &mut ctx, GAWAIN, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    // One other knight is not two (King Lot is of no alliance).
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    assert_eq!(refused(&g, &mut ctx, crown.clone()), no(LegendsError::ArthurKnights));
+    assert!(!listed(&g).contains(&crown));
+    play(&mut g, &mut ctx, SAGRAMORE, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[3].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[4].clone() });
+    assert!(listed(&g).contains(&crown));
+    ok(&mut g, &mut ctx, crown.clone());
+    assert_eq!(g.specials().get(&Special::HighKing).map(String::as_str), Some(texts::ARTHUR));
+    // At Camelot, the High King's third action.
+    assert_eq!(g.actions_allowed(Seat(0)), 3);
+    // The card put back, Arthur cannot take it again.
+    ok(&mut g, &mut ctx, Command::GiveSpecial { special: Special::HighKing, card: None });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[5].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[6].clone() });
+    assert_eq!(refused(&g, &mut ctx, crown), no(LegendsError::AbilityUsed { card: texts::ARTHUR.into() }));
+}
+
+#[test]
+fn the_archbishop_spends_an_event_of_the_zone_to_crown_the_best_knight_at_camelot() {
+    let (mut g, mut ctx) = started_with(spell_facts(), Location::Cornwall);
+    let draw = plain(3);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    play(&mut g, &mut ctx, texts::ARCHBISHOP, Location::Camelot);
+    play(&mut g, &mut ctx, GAWAIN, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    ok(&mut g, &mut ctx, Command::Complete { card: ASSASSINATION.into() });
+    assert_eq!(g.points()[0], 3);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    let other = plain(4)[3].clone();
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: other.clone() });
+    // An event is spent, one of the zone.
+    let arch = || texts::ARCHBISHOP.to_string();
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Crown { card: arch(), event: None }),
+        no(LegendsError::WrongTarget { card: arch() })
+    );
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Crown { card: arch(), event: Some(other.clone()) }),
+        no(LegendsError::NotInZone { card: other })
+    );
+    let crown = Command::Crown { card: arch(), event: Some(ASSASSINATION.into()) };
+    assert!(listed(&g).contains(&crown));
+    ok(&mut g, &mut ctx, crown);
+    // Gawain, the only knight at Camelot, is High King; the Archbishop and
+    // the event are discarded: 3 points traded for the High King's 2.
+    assert_eq!(g.specials().get(&Special::HighKing).map(String::as_str), Some(GAWAIN));
+    assert_eq!(g.company(Seat(0), Location::Camelot), [LOT, GAWAIN]);
+    assert!(g.player_states()[0].zone.is_empty());
+    assert_eq!(g.points()[0], 2);
+}

@@ -337,6 +337,14 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         .arg("name", name(*seat))
         .card("card", card.clone())
         .card("target", target.clone())],
+        Event::Spelled { card, target, .. } => {
+            vec![Cue::new(if card == super::texts::ETTARD { "legends.spell.ettard" } else { "legends.spell.nimue" })
+                .card("target", target.clone())]
+        }
+        Event::Crowned { knight, by, .. } => {
+            let key = if by == super::texts::ARTHUR { "legends.crowned.arthur" } else { "legends.crowned.archbishop" };
+            vec![Cue::new(key).card("card", knight.clone())]
+        }
         Event::CompanionAsked => {
             let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
             vec![Cue::new("legends.companion.ask").card("card", holder)]
