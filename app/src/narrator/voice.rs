@@ -975,6 +975,37 @@ mod tests {
     }
 
     #[test]
+    fn a_pack_holds_the_sound_cues_its_manifest_lists_and_check_reports_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().join("en");
+        std::fs::create_dir_all(&d).unwrap();
+        manifest_for_recordings(&d, Lang::En, "Laura").unwrap();
+        let manifest = read_manifest(&d).unwrap();
+        for sound in Sound::ALL {
+            let entry = &manifest.entries[sound.id()];
+            let bytes = std::fs::read(d.join(entry.file.as_deref().unwrap())).unwrap();
+            assert_eq!(bytes, sound_wav(sound), "{sound:?} as Tavola makes it");
+            assert_eq!(entry.sha256.as_deref(), Some(sha256_hex(&bytes).as_str()));
+            assert_eq!(entry.text, SOUND_GENERATOR);
+        }
+        let pack = VoicePack::load(&d).unwrap();
+        assert_eq!(pack.sounds(), Sound::ALL);
+        assert!(pack.unknown.is_empty(), "{:?}", pack.unknown);
+        assert!(
+            pack.summary(Lang::En).contains("2 sound cues (sound.chime, sound.drum)."),
+            "{}",
+            pack.summary(Lang::En)
+        );
+        let check = cli(&VoiceCommand::Check { dir: Some(dir.path().to_path_buf()), out: None }, Lang::En).unwrap();
+        assert!(check.contains("2 sound cues"), "{check}");
+        // A damaged drum is reported and left out (the speaker makes it instead).
+        std::fs::write(d.join("sound.drum.wav"), b"RIFF").unwrap();
+        let pack = VoicePack::load(&d).unwrap();
+        assert_eq!(pack.sounds(), [Sound::Chime]);
+        assert!(pack.problems.iter().any(|p| p.id == "sound.drum"), "{:?}", pack.problems);
+    }
+
+    #[test]
     fn recorded_clips_load_and_missing_stale_and_damaged_ones_are_listed() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
