@@ -501,6 +501,61 @@ fn other_games(s: &mut Screen) {
     s.touch(Touch::Leave { confirm: true });
 }
 
+/// The history page over stored games of ten players with long names (five
+/// rejected teams each, evil's win): each chart and the list of games.
+fn history(window: &Rc<MinimalSoftwareWindow>, lang: Lang) -> Vec<(String, String)> {
+    use tavola::games::avalon::{Avalon, RoleSet, Setup};
+    use tavola::games::{AnyEvent, Ctx, Game, GameEvent};
+    use tavola::journal::{GameMeta, GameResult, Journal};
+    let dir = std::env::temp_dir().join(format!("tavola-layout-history-{}-{}", lang.code(), std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let db = dir.join("t.db");
+    let mut j = Journal::open(&db).expect("a journal").journal;
+    for _ in 0..3 {
+        let mut cmds = vec![Command::Setup(Setup {
+            names: LONG_NAMES.iter().map(|n| n.to_string()).collect(),
+            roles: RoleSet::standard(10, &[Role::Percival, Role::Morgana]).expect("ten players"),
+            scan_roles: false,
+            first_leader: Some(Seat(0)),
+            options: Default::default(),
+        })];
+        cmds.push(Command::EndNight);
+        for _ in 0..5 {
+            cmds.push(Command::ProposeTeam { team: vec![Seat(0), Seat(1), Seat(2)], mission: None, excalibur: None });
+            cmds.extend((0..10).map(|s| Command::Vote { seat: Seat(s), approve: false }));
+        }
+        let (mut game, mut rng, mut entries) = (Avalon::default(), Ctx::seeded(5), Vec::new());
+        for c in &cmds {
+            let events = game.execute(c, &mut rng).expect("a legal command");
+            entries.push(events.into_iter().filter(|e| !e.is_transient()).map(AnyEvent::Avalon).collect::<Vec<_>>());
+        }
+        let id = j.begin_game(GameKind::Avalon, &GameMeta::from_events(&entries[0], None)).expect("begin");
+        for e in entries.iter().filter(|e| !e.is_empty()) {
+            j.append(id, e).expect("append");
+        }
+        j.finish_game(id, &GameResult::from_events(&entries.concat()).expect("an end")).expect("finish");
+    }
+    drop(j);
+    let mut booted = boot(&BootOptions { simulate: true, db: Some(db), ..BootOptions::default() });
+    booted.notices.extend(notices());
+    let ui = init(booted).expect("the window");
+    ui.window.show().expect("show");
+    let mut s = Screen { ui, window: window.clone(), now: 0, found: Vec::new(), lang };
+    s.touch(Touch::SetLang { lang });
+    tavola::ui::select_language(lang);
+    s.step(0);
+    let app = s.ui.window.clone_strong();
+    let app = app.global::<App<'_>>();
+    app.invoke_open_history();
+    for view in ["wins", "parts", "players", "length", "games"] {
+        app.set_history_view(view.into());
+        s.check(&format!("history, {view}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    s.found
+}
+
 /// The game screens that do not fit yet at the largest table with long
 /// names (run with `--nocapture` to see why): a screen made to fit must
 /// leave this list, and any other screen that stops fitting fails the test.
@@ -529,6 +584,7 @@ fn every_main_screen_fits_800_by_480_at_the_largest_table_in_both_languages() {
         soc(&mut s);
         other_games(&mut s);
         found.append(&mut s.found);
+        found.append(&mut history(&window, lang));
     }
     let (known, new): (Vec<_>, Vec<_>) =
         found.into_iter().partition(|(screen, _)| STILL_TOO_FULL.contains(&screen.as_str()));

@@ -2,7 +2,7 @@
 //! public view into the globals' properties.
 
 use super::{
-    App, AppWindow, AvalonUi, CardItem, GameItem, HistoryRow, MissionItem, RoleOption, SeatItem, StatRow, TableSim,
+    App, AppWindow, AvalonUi, CardItem, GameItem, MissionItem, RoleOption, SeatItem, TableSim,
 };
 use crate::boot::Booted;
 use crate::games::avalon::{AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
@@ -39,6 +39,9 @@ mod hardware;
 // The message line: one standing message at a time.
 #[path = "messages.rs"]
 mod messages;
+// The history page's charts.
+#[path = "history.rs"]
+pub mod history;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +148,8 @@ pub struct Controller {
     hw: hardware::HwPages,
     /// Which standing message the message line shows (see `messages.rs`).
     message_line: messages::MessageLine,
+    /// The history page while it is open (see `history.rs`).
+    history: history::HistoryScreen,
 }
 
 impl std::fmt::Debug for Controller {
@@ -179,6 +184,7 @@ impl Controller {
             cards_for: None,
             hw: Default::default(),
             message_line: Default::default(),
+            history: Default::default(),
         }
     }
 
@@ -313,72 +319,11 @@ impl Controller {
     }
 
     /// Fills the history page from the journal (a second, reading connection).
-    fn load_history(&self, window: &AppWindow) {
+    fn load_history(&mut self, window: &AppWindow) {
         let lang = self.lang();
-        let app = window.global::<App<'_>>();
         let Some(path) = &self.booted.journal else { return };
         let Ok(journal) = crate::journal::Journal::open(path).map(|o| o.journal) else { return };
-        let pct = |r: Option<f64>| r.map_or_else(|| "–".to_string(), |r| format!("{:.0}%", r * 100.0));
-        let rows: Vec<HistoryRow> = journal
-            .history()
-            .unwrap_or_default()
-            .into_iter()
-            .take(200)
-            .map(|g| {
-                let names: Vec<String> = g
-                    .info
-                    .players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| if n.is_empty() { (i + 1).to_string() } else { n.clone() })
-                    .collect();
-                let result = g
-                    .info
-                    .result
-                    .as_ref()
-                    .and_then(|r| g.info.kind.outcome_words(r.winner.as_deref()?, r.reason.as_deref()?))
-                    .map(|w| lang.text(&msg!("ui.history.result", title = w.title, reason = w.reason)))
-                    .unwrap_or_default();
-                HistoryRow {
-                    when: crate::journal::utc(g.info.started_at).into(),
-                    game: g.info.kind.title().into(),
-                    players: names.join(", ").into(),
-                    result: result.into(),
-                    length: g.duration_ms().map(|ms| format!("{} min", ms / 60_000)).unwrap_or_default().into(),
-                }
-            })
-            .collect();
-        app.set_history(ModelRc::new(VecModel::from(rows)));
-        let players: Vec<StatRow> = journal
-            .player_stats()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|p| {
-                let value =
-                    lang.text(&msg!("ui.stats.player", played = p.played, won = p.won, rate = pct(p.win_rate())));
-                StatRow { label: p.name.into(), value: value.into() }
-            })
-            .collect();
-        app.set_player_stats(ModelRc::new(VecModel::from(players)));
-        let mut avalon = Vec::new();
-        if let Ok(st) = journal.avalon_stats() {
-            if st.games > 0 {
-                for side in [Side::Good, Side::Evil] {
-                    let label = match side {
-                        Side::Good => msg!("ui.stats.avalon.good_wins"),
-                        Side::Evil => msg!("ui.stats.avalon.evil_wins"),
-                    };
-                    avalon.push(StatRow { label: lang.text(&label).into(), value: pct(st.win_rate(side)).into() });
-                }
-                for set in &st.role_sets {
-                    let roles: Vec<String> = set.roles.iter().filter(|r| r.is_unique()).map(|r| r.text(lang)).collect();
-                    let label = format!("{} ({})", roles.join(", "), set.games);
-                    let value = lang.text(&msg!("ui.stats.avalon.good_rate", rate = pct(set.win_rate(Side::Good))));
-                    avalon.push(StatRow { label: label.into(), value: value.into() });
-                }
-            }
-        }
-        app.set_avalon_stats(ModelRc::new(VecModel::from(avalon)));
+        self.history.load(&journal, lang, window);
     }
 
     fn page(&self, view: &TableView) -> &'static str {
@@ -950,6 +895,13 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             c.overlay = Some(Overlay::History);
             c.load_history(&win);
             c.refresh(&win);
+        });
+        let (c, w) = (ctrl.clone(), window.as_weak());
+        app.on_history_step(move |by| {
+            let Some(win) = w.upgrade() else { return };
+            let mut c = c.borrow_mut();
+            let lang = c.lang();
+            c.history.step(by, lang, &win);
         });
     }
     app.on_close_page(act(Rc::new(|c| {

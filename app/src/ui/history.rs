@@ -1,0 +1,198 @@
+//! The history page (`app/ui/pages/history.slint`): the finished games'
+//! charts, one game at a time. The figures come from
+//! [`crate::journal::charts`]; this file only puts them into words and
+//! into the page's properties. The journal is read when the page opens,
+//! never at start-up.
+
+use crate::games::{GameKind, Lang};
+use crate::journal::charts::{self, ChartGame, RateBar};
+use crate::journal::{GameSummary, Journal};
+use crate::ui::{App, AppWindow, ChartBar, ChartColumn, ChartRow, HistoryRow};
+use slint::{ComponentHandle, ModelRc, VecModel};
+use tavola_words::msg;
+
+/// The most games a chart over the sequence of games draws (the last ones).
+pub const LAST_GAMES: usize = 20;
+
+/// The most games the list shows.
+const LISTED: usize = 200;
+
+/// What the page holds while it is open.
+#[derive(Debug, Default)]
+pub(super) struct HistoryScreen {
+    games: Vec<ChartGame>,
+    /// The games listed, newest first, with their game.
+    listed: Vec<(GameKind, HistoryRow)>,
+    /// The games played, with their count, and the one shown.
+    kinds: Vec<(GameKind, usize)>,
+    shown: usize,
+}
+
+impl HistoryScreen {
+    /// Reads the finished games and shows the game played last.
+    pub(super) fn load(&mut self, journal: &Journal, lang: Lang, window: &AppWindow) {
+        self.games = journal.chart_games().unwrap_or_default();
+        self.listed = journal.history().unwrap_or_default().into_iter().take(LISTED).map(|g| list_row(&g, lang)).collect();
+        self.kinds = charts::kinds_played(&self.games);
+        let last = self.games.last().map(|g| g.kind);
+        self.shown = self.kinds.iter().position(|(k, _)| Some(*k) == last).unwrap_or(0);
+        self.fill(lang, window);
+    }
+
+    /// Shows the previous (`-1`) or next (`1`) game played.
+    pub(super) fn step(&mut self, by: i32, lang: Lang, window: &AppWindow) {
+        let n = self.kinds.len() as i32;
+        if n > 0 {
+            self.shown = (self.shown as i32 + by).rem_euclid(n) as usize;
+        }
+        self.fill(lang, window);
+    }
+
+    fn fill(&self, lang: Lang, window: &AppWindow) {
+        let app = window.global::<App<'_>>();
+        let titles: Vec<slint::SharedString> = self.kinds.iter().map(|(k, _)| k.title().into()).collect();
+        app.set_history_kinds(ModelRc::new(VecModel::from(titles)));
+        app.set_history_kind(self.shown as i32);
+        let Some(&(kind, count)) = self.kinds.get(self.shown) else {
+            app.set_history(ModelRc::new(VecModel::from(Vec::new())));
+            return;
+        };
+        let page = ChartPage::new(&self.games, kind, lang);
+        app.set_history_games(lang.text(&msg!("ui.chart.games", count = count)).into());
+        app.set_chart_parts_kind(match kind {
+            GameKind::Avalon => 0,
+            GameKind::ShadowsOverCamelot | GameKind::KingArthursKnights => 1,
+            _ => 2,
+        });
+        app.set_wins_headline(page.wins_headline.into());
+        app.set_chart_rows(ModelRc::new(VecModel::from(page.rows)));
+        app.set_chart_points(ModelRc::new(VecModel::from(page.points)));
+        app.set_chart_first(page.first);
+        app.set_parts_headline(page.parts_headline.into());
+        app.set_chart_parts(ModelRc::new(VecModel::from(page.parts)));
+        app.set_players_headline(page.players_headline.into());
+        app.set_chart_players(ModelRc::new(VecModel::from(page.players)));
+        app.set_length_headline(page.length_headline.into());
+        app.set_chart_lengths(ModelRc::new(VecModel::from(page.lengths)));
+        app.set_chart_longest(page.longest.into());
+        app.set_chart_median(page.median);
+        let rows: Vec<HistoryRow> = self.listed.iter().filter(|(k, _)| *k == kind).map(|(_, r)| r.clone()).collect();
+        app.set_history(ModelRc::new(VecModel::from(rows)));
+    }
+}
+
+/// One game's charts in the page's terms.
+pub struct ChartPage {
+    pub wins_headline: String,
+    pub rows: Vec<ChartRow>,
+    pub points: Vec<i32>,
+    pub first: i32,
+    pub parts_headline: String,
+    pub parts: Vec<ChartBar>,
+    pub players_headline: String,
+    pub players: Vec<ChartBar>,
+    pub length_headline: String,
+    pub lengths: Vec<ChartColumn>,
+    pub longest: String,
+    pub median: f32,
+}
+
+impl ChartPage {
+    /// `kind`'s charts from the finished games, in `lang`.
+    pub fn new(games: &[ChartGame], kind: GameKind, lang: Lang) -> ChartPage {
+        let wins = charts::wins_over_time(games, kind, LAST_GAMES);
+        let rows: Vec<ChartRow> =
+            wins.rows.iter().map(|(p, n)| ChartRow { label: p.label.text(lang).into(), count: *n as i32 }).collect();
+        let wins_headline =
+            wins.rows.iter().map(|(p, n)| format!("{} {n}", p.label.text(lang))).collect::<Vec<_>>().join(" · ");
+        let sided = kind == GameKind::Avalon;
+        let parts_bars = charts::win_rates(games, kind);
+        let player_bars = charts::player_rates(games, kind);
+        let len = charts::lengths(games, kind, LAST_GAMES);
+        let top = len.longest.max(1) as f32;
+        ChartPage {
+            wins_headline,
+            rows,
+            points: wins.points.iter().map(|&p| p as i32).collect(),
+            first: wins.first as i32,
+            parts_headline: best(&parts_bars, lang),
+            parts: parts_bars.iter().map(|b| bar(b, lang, sided)).collect(),
+            players_headline: best(&player_bars, lang),
+            players: player_bars.iter().map(|b| bar(b, lang, false)).collect(),
+            length_headline: len
+                .median
+                .map(|m| lang.text(&msg!("ui.chart.median", minutes = m)))
+                .unwrap_or_default(),
+            lengths: len
+                .minutes
+                .iter()
+                .map(|m| ChartColumn {
+                    fraction: m.map_or(0.0, |m| m as f32 / top),
+                    label: m.map(|m| m.to_string()).unwrap_or_default().into(),
+                    known: m.is_some(),
+                })
+                .collect(),
+            longest: format!("{} min", len.longest),
+            median: len.median.map_or(-1.0, |m| m as f32 / top),
+        }
+    }
+}
+
+fn pct(rate: f64) -> String {
+    format!("{:.0}%", rate * 100.0)
+}
+
+/// The part that wins most often (the most played among equals).
+fn best(bars: &[RateBar], lang: Lang) -> String {
+    let mut top: Option<&RateBar> = None;
+    for b in bars {
+        if top.is_none_or(|t| b.rate() > t.rate()) {
+            top = Some(b);
+        }
+    }
+    top.map(|b| lang.text(&msg!("ui.chart.best", name = b.label.text(lang), rate = pct(b.rate())))).unwrap_or_default()
+}
+
+fn bar(b: &RateBar, lang: Lang, sided: bool) -> ChartBar {
+    use crate::games::avalon::{Role, Side};
+    let side = Role::ALL.into_iter().find(|r| crate::games::code(r) == b.code).map(Role::side);
+    let tone = match side {
+        Some(Side::Good) if sided => 0,
+        Some(Side::Evil) if sided => 1,
+        _ => -1,
+    };
+    ChartBar {
+        label: b.label.text(lang).into(),
+        value: lang
+            .text(&msg!("ui.chart.rate", won = b.won, played = b.played, rate = pct(b.rate())))
+            .into(),
+        fraction: b.rate() as f32,
+        tone,
+    }
+}
+
+/// A finished game as the list shows it.
+fn list_row(g: &GameSummary, lang: Lang) -> (GameKind, HistoryRow) {
+    let names: Vec<String> = g
+        .info
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, n)| if n.is_empty() { (i + 1).to_string() } else { n.clone() })
+        .collect();
+    let result = g
+        .info
+        .result
+        .as_ref()
+        .and_then(|r| g.info.kind.outcome_words(r.winner.as_deref()?, r.reason.as_deref()?))
+        .map(|w| lang.text(&msg!("ui.history.result", title = w.title, reason = w.reason)))
+        .unwrap_or_default();
+    let row = HistoryRow {
+        when: crate::journal::utc(g.info.started_at).into(),
+        game: g.info.kind.title().into(),
+        players: names.join(", ").into(),
+        result: result.into(),
+        length: g.duration_ms().map(|ms| format!("{} min", ms / 60_000)).unwrap_or_default().into(),
+    };
+    (g.info.kind, row)
+}
