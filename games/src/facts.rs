@@ -630,7 +630,7 @@ mod tests {
         for game in GameKind::ALL {
             let kinds = game.fact_kinds();
             for kind in kinds {
-                let Some((card, _)) = cards_with_facts(kinds, cards, game).find(|(_, k)| k.kind == kind.kind) else {
+                let Some((card, _)) = cards_with_facts(kinds, cards, game).find(|(_, k)| std::ptr::eq(*k, kind)) else {
                     panic!("{}: no card of kind {} in the catalog", game.id(), kind.kind)
                 };
                 let card = card.id.as_str();

@@ -373,7 +373,7 @@ pub const FACTS: &[FactKind] = &[
     },
     FactKind {
         kind: "event",
-        cards: None,
+        cards: Some(|c| !single_knight(c)),
         fields: &[
             Field::new("event_type", FieldKind::Choice { options: EVENT_TYPES, words: "legends.event_type" }),
             Field::optional("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
@@ -385,6 +385,20 @@ pub const FACTS: &[FactKind] = &[
             Field::new("level", LEVEL_CHOICE),
         ],
         rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
+        need: Need::WhenMet,
+    },
+    // Sword in the Stone, the Lady of the Lake, the Irish Alliance: location
+    // events whose text states the total a single knight reaches (the
+    // catalog); their place and level are the card's.
+    FactKind {
+        kind: "event",
+        cards: Some(single_knight),
+        fields: &[
+            Field::new("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
+            Field::optional("victory_points", POINTS_FIELD),
+            Field::new("level", LEVEL_CHOICE),
+        ],
+        rule: None,
         need: Need::WhenMet,
     },
     // A final event: completed like a location event at its own place.
@@ -409,6 +423,12 @@ pub const FACTS: &[FactKind] = &[
         need: Need::WhenMet,
     },
 ];
+
+/// An event a single knight completes, by its text's total (the catalog):
+/// no requirement is asked for it.
+pub fn single_knight(card: &str) -> bool {
+    Catalog::builtin().get(card).is_some_and(|c| c.fact_flag("single_knight"))
+}
 
 /// The rule across an event's fields: a location event names its location
 /// and at least one requirement; a requirement is a skill with its number;
@@ -567,16 +587,21 @@ impl Facts {
         }
         for (card, e) in &self.events {
             // A final event's facts are its requirements and points alone.
+            // A single knight's event: its place, points and level alone.
+            let lone = single_knight(card);
             let mut f = if is_final(card) {
                 serde_json::Map::new()
+            } else if lone {
+                obj(json!({ "level": e.level }))
             } else {
                 obj(json!({ "event_type": e.event_type.code(), "level": e.level }))
             };
             if let Some(l) = e.location.filter(|l| l.is_main()) {
                 f.insert("location".into(), json!(l.code()));
             }
+            let asked = if lone { &[][..] } else { &e.requirements[..] };
             for (r, (skill, number)) in
-                e.requirements.iter().zip([("skill", "requirement"), ("second_skill", "second_requirement")])
+                asked.iter().zip([("skill", "requirement"), ("second_skill", "second_requirement")])
             {
                 f.insert(skill.into(), json!(r.skill.code()));
                 f.insert(number.into(), json!(r.needed));
@@ -648,7 +673,7 @@ fn event_from_book(book: &FactBook, cards: &Catalog, card: &str) -> Option<Event
     }
     // The book's type overruled by the catalog's may leave a location
     // event without its place or requirement: not read, asked again.
-    if event_type == EventType::Location && (location.is_none() || requirements.is_empty()) {
+    if event_type == EventType::Location && (location.is_none() || (requirements.is_empty() && !single_knight(card))) {
         return None;
     }
     let victory_points = book.int(card, "victory_points").and_then(|n| u8::try_from(n).ok()).unwrap_or(0);

@@ -2173,7 +2173,10 @@ fn check_facts(f: &Facts) -> Res<()> {
         let in_range = e.requirements.iter().all(|r| REQUIREMENT.contains(&i64::from(r.needed)));
         let points = e.victory_points == 0 || VICTORY_POINTS.contains(&i64::from(e.victory_points));
         let two_skills = e.requirements.len() < 2 || e.requirements[0].skill != e.requirements[1].skill;
-        let located = e.event_type != EventType::Location || (e.location.is_some() && !e.requirements.is_empty());
+        // A single knight's event needs no requirement: its text states its
+        // total.
+        let asked = !e.requirements.is_empty() || cards::single_knight(card);
+        let located = e.event_type != EventType::Location || (e.location.is_some() && asked);
         let level = cards::LEVELS.contains(&e.level.as_str());
         if !in_range || !points || !two_skills || !located || !level || e.requirements.len() > 2 {
             return Err(bad());

@@ -342,3 +342,32 @@ fn the_archbishop_spends_an_event_of_the_zone_to_crown_the_best_knight_at_camelo
     assert!(g.player_states()[0].zone.is_empty());
     assert_eq!(g.points()[0], 2);
 }
+
+#[test]
+fn the_single_knight_s_events_are_asked_their_place_and_level_but_no_requirement() {
+    use crate::facts::{check, kind_of, FactBook};
+    let cards = Catalog::builtin();
+    for card in ["legends/event/sword-in-the-stone", "legends/event/lady-of-the-lake", "legends/event/irish-alliance"] {
+        let kind = kind_of(GameKind::CamelotLegends.fact_kinds(), card).expect(card);
+        let keys: Vec<&str> = kind.fields.iter().map(|f| f.key).collect();
+        assert_eq!(keys, ["location", "victory_points", "level"], "{card}");
+        // The owner's answers, test values: read back as a location event
+        // with no requirement, which Tavola completes by the stated total.
+        let mut f = serde_json::Map::new();
+        f.insert("location".into(), serde_json::json!("camelot"));
+        f.insert("level".into(), serde_json::json!("normal"));
+        assert!(check(GameKind::CamelotLegends.fact_kinds(), cards, card, &f).is_ok(), "{card}");
+        let mut book = FactBook::default();
+        book.set(card.to_string(), f);
+        let facts = Facts::from_book(&book, cards);
+        let e = facts.events.get(card).expect(card);
+        assert_eq!((e.event_type, e.location, e.requirements.len()), (EventType::Location, Some(Location::Camelot), 0));
+        // And back into a book the form accepts.
+        let again = facts.to_book();
+        let f = again.get(card).expect(card);
+        assert!(check(GameKind::CamelotLegends.fact_kinds(), cards, card, f).is_ok(), "{card}: {f:?}");
+    }
+    // Another event is still asked its requirement.
+    let kind = kind_of(GameKind::CamelotLegends.fact_kinds(), "legends/event/assassination").expect("an event");
+    assert!(kind.fields.iter().any(|f| f.key == "requirement"));
+}
