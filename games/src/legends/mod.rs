@@ -36,9 +36,22 @@
 //! goes back; a special card goes at once to the only eligible character;
 //! the optional abilities come after the draw and before the first
 //! completion or action; the High King's third action holds while he is at
-//! Camelot, and moving him away as the third is allowed; threats, roses,
-//! protections and the advanced cards' new locations are carried out by the
-//! players, the host setting the board right.
+//! Camelot, and moving him away as the third is allowed; the advanced
+//! cards' new locations and the texts that take cards from hands are
+//! carried out by the players, the host setting the board right.
+//!
+//! Readings of the card texts that change the turn ([`texts`]): Lady
+//! Lunete's offer comes with a knight played as an action, keeps the turn
+//! open after its last action, and closes with any other action; the Love
+//! Potion's pair moves free when the two move alone, once a turn, is
+//! discarded together whatever discards one of them, and ends when one
+//! leaves the table otherwise; Lady Ettard's spell falls on an opposing
+//! knight (protections apply) and ends for good when she leaves its
+//! location; Nimue's is an optional ability on any other man at her
+//! location, negating his bonuses, abilities and protections (not his
+//! skills); King Arthur's and the Archbishop's High King are optional
+//! abilities of the full game, the Archbishop crowning the first laid of
+//! the knights tied for the most Chivalry.
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
