@@ -301,7 +301,9 @@ pub fn chart_game(info: &GameInfo, events: &[AnyEvent]) -> ChartGame {
                 [one] => {
                     let i = one.index();
                     match (named(info, i), seats.get(i)) {
-                        (Some(name), _) => Part { code: name.to_lowercase(), label: Label::Name(name.into()), won: None },
+                        (Some(name), _) => {
+                            Part { code: name.to_lowercase(), label: Label::Name(name.into()), won: None }
+                        }
                         (None, Some((code, label))) => Part { code: code.clone(), label: label.clone(), won: None },
                         (None, None) => Part { code: one.to_string(), label: Label::Name(one.to_string()), won: None },
                     }
@@ -434,11 +436,10 @@ mod tests {
         j.finish_game(id, &result).expect("finish");
         let start = 1_700_000_000_000 + id.0 * 86_400_000;
         j.conn()
-            .execute("UPDATE games SET started_at = ?1, ended_at = ?2 WHERE id = ?3", params![
-                start,
-                start + minutes * 60_000 + 59_000,
-                id.0
-            ])
+            .execute(
+                "UPDATE games SET started_at = ?1, ended_at = ?2 WHERE id = ?3",
+                params![start, start + minutes * 60_000 + 59_000, id.0],
+            )
             .expect("times");
         id
     }
@@ -546,13 +547,17 @@ mod tests {
 
     #[test]
     fn a_game_won_by_players_draws_the_most_winning_and_the_others_together() {
-        let games: Vec<ChartGame> = [Some("Anna"), Some("Bruno"), Some("Anna"), Some("Carla"), Some("Dario"), Some("Elena"), None]
-            .into_iter()
-            .map(scored)
-            .collect();
+        let games: Vec<ChartGame> =
+            [Some("Anna"), Some("Bruno"), Some("Anna"), Some("Carla"), Some("Dario"), Some("Elena"), None]
+                .into_iter()
+                .map(scored)
+                .collect();
         let wins = wins_over_time(&games, GameKind::Nottingham, 4);
         let rows: Vec<(String, usize)> = wins.rows.iter().map(|(p, n)| (p.label.text(Lang::En), *n)).collect();
-        assert_eq!(rows, [("Anna".into(), 2), ("Bruno".into(), 1), ("Carla".into(), 1), ("Dario".into(), 1), ("Others".into(), 2)]);
+        assert_eq!(
+            rows,
+            [("Anna".into(), 2), ("Bruno".into(), 1), ("Carla".into(), 1), ("Dario".into(), 1), ("Others".into(), 2)]
+        );
         assert_eq!(wins.points, [2, 3, 4, 4], "Carla, Dario, then Elena and the shared win among the others");
         assert_eq!((wins.first, wins.games), (4, 7));
         // No length known: no median, nothing to scale.

@@ -32,7 +32,8 @@ impl HistoryScreen {
     /// Reads the finished games and shows the game played last.
     pub(super) fn load(&mut self, journal: &Journal, lang: Lang, window: &AppWindow) {
         self.games = journal.chart_games().unwrap_or_default();
-        self.listed = journal.history().unwrap_or_default().into_iter().take(LISTED).map(|g| list_row(&g, lang)).collect();
+        self.listed =
+            journal.history().unwrap_or_default().into_iter().take(LISTED).map(|g| list_row(&g, lang)).collect();
         self.kinds = charts::kinds_played(&self.games);
         let last = self.games.last().map(|g| g.kind);
         self.shown = self.kinds.iter().position(|(k, _)| Some(*k) == last).unwrap_or(0);
@@ -119,10 +120,7 @@ impl ChartPage {
             parts: parts_bars.iter().map(|b| bar(b, lang, sided)).collect(),
             players_headline: best(&player_bars, lang),
             players: player_bars.iter().map(|b| bar(b, lang, false)).collect(),
-            length_headline: len
-                .median
-                .map(|m| lang.text(&msg!("ui.chart.median", minutes = m)))
-                .unwrap_or_default(),
+            length_headline: len.median.map(|m| lang.text(&msg!("ui.chart.median", minutes = m))).unwrap_or_default(),
             lengths: len
                 .minutes
                 .iter()
@@ -163,9 +161,7 @@ fn bar(b: &RateBar, lang: Lang, sided: bool) -> ChartBar {
     };
     ChartBar {
         label: b.label.text(lang).into(),
-        value: lang
-            .text(&msg!("ui.chart.rate", won = b.won, played = b.played, rate = pct(b.rate())))
-            .into(),
+        value: lang.text(&msg!("ui.chart.rate", won = b.won, played = b.played, rate = pct(b.rate()))).into(),
         fraction: b.rate() as f32,
         tone,
     }
