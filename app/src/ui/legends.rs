@@ -118,6 +118,7 @@ impl Menu {
                         | Command::Ward { .. }
                         | Command::Spell { .. }
                         | Command::Crown { .. }
+                        | Command::Scrap { .. }
                 )
             }),
             Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
@@ -228,6 +229,15 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         2,
                     )),
+                    Legal::Exact(c @ Command::Scrap { card, event }) => Some(command_button(
+                        c,
+                        lang.text(&msg!(
+                            "ui.legends.cmd.scrap",
+                            card = card_name(card, lang),
+                            event = card_name(event, lang)
+                        )),
+                        2,
+                    )),
                     Legal::Exact(c @ Command::Crown { card, event: None }) => Some(command_button(
                         c,
                         lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))),
@@ -302,7 +312,8 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             | Command::Strike { .. }
             | Command::Ward { .. }
             | Command::Spell { .. }
-            | Command::Crown { .. } => {
+            | Command::Crown { .. }
+            | Command::Scrap { .. } => {
                 if uses {
                     continue;
                 }

@@ -307,6 +307,17 @@ pub enum LegendsError {
         /// The event.
         card: String,
     },
+    /// La Cote Male Taile discards only the event of his main location
+    /// with the fewest victory points, one at least.
+    NotFewestPoints {
+        /// The event.
+        card: String,
+    },
+    /// The card's text works only at a main location.
+    NotAtMain {
+        /// The card.
+        card: String,
+    },
     /// The target is protected.
     Protected {
         /// The target.
@@ -448,6 +459,8 @@ impl Said for LegendsError {
             NotAtCamelot { card: c } => msg!("legends.not_at_camelot", card = card(c)),
             NoKnightAtCamelot => msg!("legends.no_knight_at_camelot"),
             NotInZone { card: c } => msg!("legends.not_in_zone", card = card(c)),
+            NotFewestPoints { card: c } => msg!("legends.not_fewest_points", card = card(c)),
+            NotAtMain { card: c } => msg!("legends.not_at_main", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
             Protected { card: c, by } => match by {
@@ -541,6 +554,8 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NotAtCamelot { card: c() },
         NoKnightAtCamelot,
         NotInZone { card: c() },
+        NotFewestPoints { card: c() },
+        NotAtMain { card: c() },
         NoCover,
         CoverFirst,
         Protected { card: c(), by: Protection::Excalibur },

@@ -195,7 +195,7 @@ impl Fuzz for Legends {
                     card: pick(&[super::texts::ARTHUR.to_string(), super::texts::ARCHBISHOP.to_string()], rng),
                     event: (rng.below(2) == 0).then(|| pick(&ids("event"), rng)),
                 },
-                _ => Command::EndTurn,
+                _ => Command::Scrap { card: super::texts::COTE_MALE_TAILE.into(), event: pick(&ids("event"), rng) },
             },
             _ => Command::EndTurn,
         }
@@ -209,7 +209,8 @@ impl Fuzz for Legends {
             | Command::Strike { .. }
             | Command::Ward { .. }
             | Command::Spell { .. }
-            | Command::Crown { .. } => 3,
+            | Command::Crown { .. }
+            | Command::Scrap { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
             Command::Grant { .. } | Command::Companion { .. } => 5,
             Command::Learn { .. } => 1,

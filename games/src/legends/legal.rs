@@ -220,6 +220,9 @@ impl Legends {
         for target in self.spell_targets(t, texts::NIMUE) {
             out.push(Legal::Exact(Command::Spell { card: texts::NIMUE.into(), target }));
         }
+        for event in self.scraps(t) {
+            out.push(Legal::Exact(Command::Scrap { card: texts::COTE_MALE_TAILE.into(), event }));
+        }
         if self.check_crown(t, texts::ARTHUR, None).is_ok() {
             out.push(Legal::Exact(Command::Crown { card: texts::ARTHUR.into(), event: None }));
         }

@@ -308,6 +308,14 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         event: Option<String>,
     },
+    /// La Cote Male Taile discards the event of his main location with the
+    /// fewest victory points (one at least), and is discarded.
+    Scrap {
+        /// La Cote Male Taile.
+        card: String,
+        /// The event.
+        event: String,
+    },
     /// The lady who becomes the Love Potion's companion, chosen in her
     /// holder's company.
     Companion {
@@ -622,6 +630,14 @@ pub enum Event {
         /// The event discarded from the zone (the Archbishop's).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         spent: Option<String>,
+    },
+    /// An event discarded from its location by La Cote Male Taile, who is
+    /// discarded too.
+    Scrapped {
+        /// La Cote Male Taile.
+        card: String,
+        /// The event.
+        scrapped: String,
     },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
@@ -1758,6 +1774,11 @@ impl Legends {
                 let knight = self.check_crown(t, card, event.as_deref())?;
                 d.emit(Event::Crowned { seat, by: card.clone(), knight, spent: event.clone() });
             }
+            Command::Scrap { card, event } => {
+                let t = self.turn_open()?;
+                self.check_scrap(t, card, event)?;
+                d.emit(Event::Scrapped { card: card.clone(), scrapped: event.clone() });
+            }
             Command::Companion { card } => {
                 self.started()?;
                 if !self.companion_due {
@@ -1990,6 +2011,21 @@ impl Legends {
             }
             Event::GrantOpened { grant } => self.grant = Some(grant.clone()),
             Event::CompanionAsked => self.companion_due = true,
+            Event::Scrapped { card, scrapped: event } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.used.push(card.clone());
+                }
+                for p in &mut self.places {
+                    p.events.retain(|e| e != event);
+                }
+                self.discarded.push(event.clone());
+                for c in self.with_partners(std::slice::from_ref(card)) {
+                    if let Some((_, l)) = self.where_is(&c) {
+                        self.take_off(&c, l);
+                    }
+                    self.character_discard.push(c);
+                }
+            }
             Event::Spelled { seat, card, target } => {
                 let at = self.where_is(card).map(|(_, l)| l);
                 if let Phase::Turn(t) = &mut self.phase {

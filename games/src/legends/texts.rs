@@ -17,6 +17,10 @@ pub const ETTARD: &str = "legends/character/lady-ettard";
 /// turn.
 pub const NIMUE: &str = "legends/character/nimue";
 
+/// La Cote Male Taile: at a main location, discards its event with the
+/// fewest victory points, and himself.
+pub const COTE_MALE_TAILE: &str = "legends/character/la-cote-male-taile";
+
 /// King Arthur: once a game, High King with two other knights in his
 /// company.
 pub const ARTHUR: &str = "legends/character/king-arthur";
@@ -282,5 +286,43 @@ impl Legends {
             return Err(err(LegendsError::SpecialThere));
         }
         Ok(knight)
+    }
+
+    /// Checks La Cote Male Taile's text, an optional ability: "Finché si
+    /// trova in una Locazione Principale, può scartare la Carta Evento che
+    /// vi si trova che abbia il minor valore di Punti Vittoria (almeno 1)";
+    /// of events tied for the fewest, the player chooses.
+    pub(super) fn check_scrap(&self, t: &Turn, card: &str, event: &str) -> Res<()> {
+        abilities_open(t)?;
+        let location = match self.where_is(card) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        if card != COTE_MALE_TAILE {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
+        if !location.is_main() {
+            return Err(err(LegendsError::NotAtMain { card: card.to_string() }));
+        }
+        let events = &self.places[location as usize].events;
+        if !events.iter().any(|e| e == event) {
+            return Err(err(LegendsError::EventNotHere { card: event.to_string() }));
+        }
+        let points = |e: &str| self.facts.events.get(e).map_or(0, |f| f.victory_points);
+        let fewest = events.iter().map(|e| points(e)).filter(|p| *p >= 1).min();
+        if fewest.is_none() || Some(points(event)) != fewest {
+            return Err(err(LegendsError::NotFewestPoints { card: event.to_string() }));
+        }
+        Ok(())
+    }
+
+    /// The events La Cote Male Taile may discard now.
+    pub(super) fn scraps(&self, t: &Turn) -> Vec<String> {
+        let Some((_, l)) = self.where_is(COTE_MALE_TAILE) else { return Vec::new() };
+        let events = self.places.get(l as usize).map_or(&[][..], |p| &p.events[..]);
+        events.iter().filter(|e| self.check_scrap(t, COTE_MALE_TAILE, e).is_ok()).cloned().collect()
     }
 }

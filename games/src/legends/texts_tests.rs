@@ -371,3 +371,28 @@ fn the_single_knight_s_events_are_asked_their_place_and_level_but_no_requirement
     let kind = kind_of(GameKind::CamelotLegends.fact_kinds(), "legends/event/assassination").expect("an event");
     assert!(kind.fields.iter().any(|f| f.key == "requirement"));
 }
+
+#[test]
+fn la_cote_male_taile_discards_the_event_with_the_fewest_points_and_himself() {
+    let mut f = spell_facts();
+    let draw = plain(3);
+    f.characters.insert(texts::COTE_MALE_TAILE.into(), ch("grey", [2, 1, 1, 1, 1, 1]));
+    // Test values: the first event drawn is worth 2 points, the others 1.
+    f.events.insert(draw[0].clone(), ev(EventType::Location, Some(Location::Cornwall), &[(Skill::Psyche, 18)], 2));
+    let (mut g, mut ctx) = started_with(f, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    play(&mut g, &mut ctx, texts::COTE_MALE_TAILE, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    let scrap = |e: &String| Command::Scrap { card: texts::COTE_MALE_TAILE.into(), event: e.clone() };
+    // The 2-point event is not the fewest; either 1-point event is.
+    assert_eq!(refused(&g, &mut ctx, scrap(&draw[0])), no(LegendsError::NotFewestPoints { card: draw[0].clone() }));
+    let offered: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Scrap { .. })).collect();
+    assert_eq!(offered, [scrap(&draw[1]), scrap(&draw[2])]);
+    ok(&mut g, &mut ctx, scrap(&draw[1]));
+    assert_eq!(g.place(Location::Cornwall).expect("Cornwall").events, [draw[0].clone(), draw[2].clone()]);
+    assert!(g.where_is(texts::COTE_MALE_TAILE).is_none());
+    assert_eq!(g.character_discard().last().map(String::as_str), Some(texts::COTE_MALE_TAILE));
+}

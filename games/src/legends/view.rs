@@ -345,6 +345,7 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             let key = if by == super::texts::ARTHUR { "legends.crowned.arthur" } else { "legends.crowned.archbishop" };
             vec![Cue::new(key).card("card", knight.clone())]
         }
+        Event::Scrapped { scrapped, .. } => vec![Cue::new("legends.scrapped").card("card", scrapped.clone())],
         Event::CompanionAsked => {
             let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
             vec![Cue::new("legends.companion.ask").card("card", holder)]
