@@ -119,6 +119,7 @@ impl Menu {
                         | Command::Spell { .. }
                         | Command::Crown { .. }
                         | Command::Scrap { .. }
+                        | Command::Raid { .. }
                 )
             }),
             Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
@@ -238,6 +239,11 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         2,
                     )),
+                    Legal::Exact(c @ Command::Raid { card, seat }) => Some(command_button(
+                        c,
+                        lang.text(&msg!("ui.legends.cmd.raid", card = card_name(card, lang), name = who(*seat))),
+                        2,
+                    )),
                     Legal::Exact(c @ Command::Crown { card, event: None }) => Some(command_button(
                         c,
                         lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))),
@@ -313,7 +319,8 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             | Command::Ward { .. }
             | Command::Spell { .. }
             | Command::Crown { .. }
-            | Command::Scrap { .. } => {
+            | Command::Scrap { .. }
+            | Command::Raid { .. } => {
                 if uses {
                     continue;
                 }

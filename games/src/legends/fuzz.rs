@@ -172,6 +172,10 @@ impl Fuzz for Legends {
                     to: Location::ALL[rng.below(3)],
                 }
             }
+            6 if rng.below(2) == 0 => Command::Raid {
+                card: pick(&[super::texts::MORGAUSE.to_string(), super::texts::BREUNIS.to_string()], rng),
+                seat: Seat(rng.below(4) as u8),
+            },
             6 => Command::EndGame,
             7 => Command::Lay { card: "soc/white/grail-1".into() },
             8 => Command::Complete { card: "legends/character/merlin".into() },
@@ -210,7 +214,8 @@ impl Fuzz for Legends {
             | Command::Ward { .. }
             | Command::Spell { .. }
             | Command::Crown { .. }
-            | Command::Scrap { .. } => 3,
+            | Command::Scrap { .. }
+            | Command::Raid { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
             Command::Grant { .. } | Command::Companion { .. } => 5,
             Command::Learn { .. } => 1,

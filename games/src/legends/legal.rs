@@ -220,6 +220,13 @@ impl Legends {
         for target in self.spell_targets(t, texts::NIMUE) {
             out.push(Legal::Exact(Command::Spell { card: texts::NIMUE.into(), target }));
         }
+        for card in [texts::MORGAUSE, texts::BREUNIS] {
+            for from in Seat::all(self.players()) {
+                if self.check_raid(t, card, from).is_ok() {
+                    out.push(Legal::Exact(Command::Raid { card: card.into(), seat: from }));
+                }
+            }
+        }
         for event in self.scraps(t) {
             out.push(Legal::Exact(Command::Scrap { card: texts::COTE_MALE_TAILE.into(), event }));
         }

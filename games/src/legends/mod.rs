@@ -316,6 +316,15 @@ pub enum Command {
         /// The event.
         event: String,
     },
+    /// A hand raided, an optional ability: Queen Morgause takes a card of
+    /// another player's hand and is discarded; Sir Breunis makes a player
+    /// discard a card at random and goes back to his player's hand.
+    Raid {
+        /// Queen Morgause or Sir Breunis.
+        card: String,
+        /// The player whose hand loses a card.
+        seat: Seat,
+    },
     /// The lady who becomes the Love Potion's companion, chosen in her
     /// holder's company.
     Companion {
@@ -638,6 +647,15 @@ pub enum Event {
         card: String,
         /// The event.
         scrapped: String,
+    },
+    /// A hand raided (see [`Command::Raid`]).
+    Raided {
+        /// The raider's player.
+        seat: Seat,
+        /// Queen Morgause or Sir Breunis.
+        card: String,
+        /// The player whose hand lost a card.
+        from: Seat,
     },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
@@ -1779,6 +1797,12 @@ impl Legends {
                 self.check_scrap(t, card, event)?;
                 d.emit(Event::Scrapped { card: card.clone(), scrapped: event.clone() });
             }
+            Command::Raid { card, seat } => {
+                let t = self.turn_open()?;
+                let by = t.seat;
+                self.check_raid(t, card, *seat)?;
+                d.emit(Event::Raided { seat: by, card: card.clone(), from: *seat });
+            }
             Command::Companion { card } => {
                 self.started()?;
                 if !self.companion_due {
@@ -2011,6 +2035,7 @@ impl Legends {
             }
             Event::GrantOpened { grant } => self.grant = Some(grant.clone()),
             Event::CompanionAsked => self.companion_due = true,
+            Event::Raided { seat, card, from } => self.apply_raid(*seat, card, *from),
             Event::Scrapped { card, scrapped: event } => {
                 if let Phase::Turn(t) = &mut self.phase {
                     t.used.push(card.clone());

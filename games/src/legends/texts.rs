@@ -21,6 +21,14 @@ pub const NIMUE: &str = "legends/character/nimue";
 /// fewest victory points, and himself.
 pub const COTE_MALE_TAILE: &str = "legends/character/la-cote-male-taile";
 
+/// Queen Morgause: takes a card of another player's hand, then is
+/// discarded.
+pub const MORGAUSE: &str = "legends/character/queen-morgause";
+
+/// Sir Breunis: makes a player discard a card at random, then goes back to
+/// his player's hand.
+pub const BREUNIS: &str = "legends/character/sir-breunis";
+
 /// King Arthur: once a game, High King with two other knights in his
 /// company.
 pub const ARTHUR: &str = "legends/character/king-arthur";
@@ -324,5 +332,57 @@ impl Legends {
         let Some((_, l)) = self.where_is(COTE_MALE_TAILE) else { return Vec::new() };
         let events = self.places.get(l as usize).map_or(&[][..], |p| &p.events[..]);
         events.iter().filter(|e| self.check_scrap(t, COTE_MALE_TAILE, e).is_ok()).cloned().collect()
+    }
+
+    /// Checks a raid on `from`'s hand, an optional ability: Queen Morgause
+    /// ("guardare le carte della mano di un avversario e prenderne una") or
+    /// Sir Breunis ("costringere un giocatore a scartare una carta a caso").
+    pub(super) fn check_raid(&self, t: &Turn, card: &str, from: Seat) -> Res<()> {
+        abilities_open(t)?;
+        match self.where_is(card) {
+            Some((s, _)) if s == t.seat => {}
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        }
+        if !matches!(card, MORGAUSE | BREUNIS) {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
+        if t.used.iter().any(|c| c == card) {
+            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+        }
+        self.seat_ok(from)?;
+        if from == t.seat {
+            return Err(err(LegendsError::WrongTarget { card: card.to_string() }));
+        }
+        if self.players[from.index()].hand == 0 {
+            return Err(err(LegendsError::NothingToRaid { card: card.to_string() }));
+        }
+        Ok(())
+    }
+
+    /// A raid's counts: the hand raided loses a card; Morgause's player
+    /// takes it (discarded over five) and she is discarded; Sir Breunis
+    /// goes back to his player's hand (discarded over five).
+    pub(super) fn apply_raid(&mut self, seat: Seat, card: &str, from: Seat) {
+        if let Phase::Turn(t) = &mut self.phase {
+            t.used.push(card.to_string());
+        }
+        if let Some(p) = self.players.get_mut(from.index()) {
+            p.hand = p.hand.saturating_sub(1);
+        }
+        let back = card == BREUNIS;
+        if let Some((_, l)) = self.where_is(card) {
+            self.take_off(card, l);
+        }
+        let room = self.players.get(seat.index()).is_some_and(|p| p.hand < super::HAND);
+        if room {
+            // Morgause's card taken, or Sir Breunis himself.
+            self.players[seat.index()].hand += 1;
+        }
+        if !back || !room {
+            self.character_discard.push(card.to_string());
+        }
     }
 }

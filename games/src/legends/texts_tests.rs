@@ -396,3 +396,36 @@ fn la_cote_male_taile_discards_the_event_with_the_fewest_points_and_himself() {
     assert!(g.where_is(texts::COTE_MALE_TAILE).is_none());
     assert_eq!(g.character_discard().last().map(String::as_str), Some(texts::COTE_MALE_TAILE));
 }
+
+#[test]
+fn queen_morgause_takes_a_card_and_sir_breunis_makes_one_discarded_then_goes_back_to_the_hand() {
+    let mut f = spell_facts();
+    f.characters.insert(texts::MORGAUSE.into(), lady([0, 2, 1, 3, 0, 2]));
+    f.characters.insert(texts::BREUNIS.into(), ch("grey", [2, 0, 2, 3, 0, 1]));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    let draw = plain(3);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    play(&mut g, &mut ctx, texts::MORGAUSE, Location::Camelot);
+    play(&mut g, &mut ctx, texts::BREUNIS, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    let hands = |g: &Legends| (g.player_states()[0].hand, g.player_states()[1].hand);
+    assert_eq!(hands(&g), (2, 4));
+    let raid = |card: &str, s: u8| Command::Raid { card: card.into(), seat: Seat(s) };
+    assert_eq!(
+        refused(&g, &mut ctx, raid(texts::BREUNIS, 0)),
+        no(LegendsError::WrongTarget { card: texts::BREUNIS.into() })
+    );
+    assert!(listed(&g).contains(&raid(texts::MORGAUSE, 1)));
+    // Morgause takes one of Ugo's cards and is discarded.
+    ok(&mut g, &mut ctx, raid(texts::MORGAUSE, 1));
+    assert_eq!(hands(&g), (3, 3));
+    assert_eq!(g.character_discard().last().map(String::as_str), Some(texts::MORGAUSE));
+    // Breunis makes Ugo discard one and goes back to Anna's hand.
+    ok(&mut g, &mut ctx, raid(texts::BREUNIS, 1));
+    assert_eq!(hands(&g), (4, 2));
+    assert!(g.where_is(texts::BREUNIS).is_none());
+    assert_ne!(g.character_discard().last().map(String::as_str), Some(texts::BREUNIS));
+    assert_eq!(g.company(Seat(0), Location::Camelot), [LOT]);
+}

@@ -346,6 +346,13 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             vec![Cue::new(key).card("card", knight.clone())]
         }
         Event::Scrapped { scrapped, .. } => vec![Cue::new("legends.scrapped").card("card", scrapped.clone())],
+        Event::Raided { seat, card, from } => vec![Cue::new(if card == super::texts::MORGAUSE {
+            "legends.raided.morgause"
+        } else {
+            "legends.raided.breunis"
+        })
+        .arg("name", name(*seat))
+        .arg("other", name(*from))],
         Event::CompanionAsked => {
             let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
             vec![Cue::new("legends.companion.ask").card("card", holder)]
