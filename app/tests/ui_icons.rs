@@ -60,6 +60,12 @@ fn votes_and_missions_show_their_meaning_in_a_shape() {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
         key(&ui, &mut now, button);
     }
+    // The cards are turned one at a time: the track keeps the result until
+    // the last one is, or until the host skips to it.
+    assert_eq!(ui.window.global::<AvalonUi<'_>>().get_missions().row_data(0).unwrap().result, 0);
+    assert_eq!(ui.window.global::<AvalonUi<'_>>().get_reveal_total(), 2, "two cards to turn");
+    ui.window.global::<AvalonUi<'_>>().invoke_skip_reveal();
+    ui.step(now);
     assert_eq!(ui.window.global::<AvalonUi<'_>>().get_missions().row_data(0).unwrap().result, 2);
     assert_eq!(icons(&ui, "fail"), 1, "the failed mission's square with a cross");
     assert_eq!(icons(&ui, "success"), 0);
