@@ -139,6 +139,9 @@ fn the_first_round_through_the_widgets() {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
         key(&ui, &mut now, "a");
     }
+    // The cards are turned one at a time; the host skips to the result.
+    assert_eq!(avalon.get_missions().row_data(0).unwrap().result, 0, "the result waits for the last card");
+    click(&ui, "Skip the reveal");
     let first = avalon.get_missions().row_data(0).unwrap();
     assert_eq!(first.result, 1, "the track shows the first mission won");
     let mission_1 = ElementHandle::find_by_accessible_label(&ui.window, "Mission 1").next().unwrap();
@@ -352,6 +355,7 @@ fn a_dead_button_player_lays_their_own_card_on_the_reader() {
     sim.set_selected_card(i as i32);
     key(&ui, &mut now, "t");
     run_for(&ui, &mut now, 200);
+    click(&ui, "Skip the reveal");
     assert_eq!(avalon.get_missions().row_data(0).unwrap().result, 2, "one Fail: {}", app.get_message());
     assert_eq!(avalon.get_reader_seats().row_count(), 0, "nothing to name after the mission");
     // The card laid again, outside a mission: refused in words.
@@ -379,6 +383,7 @@ fn a_mission_played_by_hand_is_entered_as_counts() {
     assert_eq!(avalon.get_hand_fails(), 2, "no more Fails than cards");
     click(&ui, "One Fail less");
     click(&ui, "Enter the count");
+    click(&ui, "Skip the reveal");
     let first = avalon.get_missions().row_data(0).unwrap();
     assert_eq!((first.result, first.fails), (2, 1), "1 Success and 1 Fail: the mission failed");
     assert!(!shown(&ui, "Enter the count"), "the way on closes with the mission");
