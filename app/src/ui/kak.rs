@@ -539,6 +539,12 @@ impl Controller {
                 done: p.done,
             })
             .collect();
+        let line: Vec<String> = v
+            .players
+            .iter()
+            .map(|p| lang.text(&msg!("ui.kak.player_line", tent = p.tent, name = p.name.as_str(), points = p.score)))
+            .collect();
+        ui.set_players_line(line.join("   ").into());
         super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
         let removed: Vec<String> = v.removed.iter().map(|c| names.card(c)).collect();
         let status = lang.text(&msg!(
