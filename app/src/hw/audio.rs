@@ -444,7 +444,7 @@ impl AudioOut for RodioAudio {
         let generation = self.state.generation.fetch_add(1, Ordering::AcqRel) + 1;
         self.state.outstanding.fetch_add(1, Ordering::AcqRel);
         let job = Job::Play { clip, generation, spoken_at: Instant::now() };
-        if !self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok()) {
+        if self.jobs.as_ref().is_none_or(|tx| tx.send(job).is_err()) {
             self.state.done_one();
         }
         Ok(())

@@ -301,7 +301,7 @@ fn a_missions_cards_are_turned_one_at_a_time_with_a_beat_then_the_result() {
     let order = shuffled(&out);
     // The first card at once; the result not yet, and the track keeps it.
     let first = format!("avalon.turn.1.{}", order[0]);
-    assert_eq!(ids(&out), [first.clone()], "{out:?}");
+    assert_eq!(ids(&out), std::slice::from_ref(&first), "{out:?}");
     let reveal = s.view().reveal.expect("a reveal under way");
     assert_eq!((reveal.kind, reveal.total, reveal.shown.len()), (RevealKind::Mission { mission: 0 }, 2, 1));
     let json = serde_json::to_string(&s.view().reveal).unwrap();
