@@ -431,6 +431,19 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     if let Some(g) = &v.grant {
         return lang.text(&msg!("ui.legends.ask.grant", name = who(g.seat), special = g.special.msg()));
     }
+    if v.companion_due {
+        let holder = v.specials.iter().find(|(s, _)| *s == Special::LovePotion).map(|(_, h)| card_name(h, lang));
+        return lang.text(&msg!("ui.legends.ask.companion", card = holder.unwrap_or_default()));
+    }
+    // Lady Lunete's offer, or Lady Ettard's spell, after the last action.
+    if let (Phase::Turn(t), None, 0) = (&v.phase, &laid, v.actions_left) {
+        if let Some(l) = t.lunete {
+            return lang.text(&msg!("ui.legends.ask.lunete", name = who(t.seat), location = l.msg()));
+        }
+        if t.ettard {
+            return lang.text(&msg!("ui.legends.ask.ettard", name = who(t.seat)));
+        }
+    }
     lang.text(&match (&v.phase, laid) {
         (Phase::Setup | Phase::Over { .. }, _) => return String::new(),
         (Phase::Placing { seat, .. }, None) => msg!("ui.legends.ask.place", name = who(*seat)),

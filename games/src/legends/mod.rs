@@ -51,7 +51,10 @@
 //! location, negating his bonuses, abilities and protections (not his
 //! skills); King Arthur's and the Archbishop's High King are optional
 //! abilities of the full game, the Archbishop crowning the first laid of
-//! the knights tied for the most Chivalry.
+//! the knights tied for the most Chivalry; La Cote Male Taile, Queen
+//! Morgause and Sir Breunis use their text in the same phase, the player
+//! choosing among events tied for the fewest points, a card over five in
+//! hand discarded.
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):

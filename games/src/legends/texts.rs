@@ -1,7 +1,8 @@
 //! Card texts that change the turn rather than a total: Lady Lunete's
 //! second character, the Love Potion's pair, Lady Ettard's and Nimue's
-//! spells, and the ways to the High King (King Arthur's, the
-//! Archbishop's). Each is a small function the commands and
+//! spells, the ways to the High King (King Arthur's, the Archbishop's),
+//! La Cote Male Taile's discarded event, and the hands Queen Morgause and
+//! Sir Breunis raid. Each is a small function the commands and
 //! [`crate::Game::legal`] share.
 
 use super::cards::{CharacterFacts, Location, Skill, Special};

@@ -115,6 +115,14 @@ pub struct LegendsView {
     pub covered: Option<String>,
     /// Characters discarded so far.
     pub characters_discarded: usize,
+    /// The Love Potion's holder waits for his companion to be chosen.
+    pub companion_due: bool,
+    /// The Love Potion's holder and companion.
+    pub potion_pair: Option<(String, String)>,
+    /// The knight Lady Ettard keeps from moving.
+    pub bewitched: Option<String>,
+    /// The characters whose text Nimue negates now.
+    pub silenced: Vec<String>,
 }
 
 impl Legends {
@@ -217,6 +225,10 @@ impl Legends {
             black_knight: self.black_knight_waits(),
             covered: self.covered().map(str::to_string),
             characters_discarded: self.character_discard().len(),
+            companion_due: self.companion_due,
+            potion_pair: self.potion_pair(),
+            bewitched: self.bewitched().map(str::to_string),
+            silenced: self.silenced().map(str::to_string).collect(),
         }
     }
 }
