@@ -93,7 +93,7 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     assert!(ElementHandle::find_by_accessible_label(&ui.window, "Approve for Elena").next().is_none(), "folded");
     click(&ui, "Host: vote for a seat");
     click(&ui, "Approve for Elena");
-    assert!(avalon.get_status().contains("Cards played: 0 of 2"), "the fifth vote counted: {}", avalon.get_status());
+    assert!(avalon.get_status().contains("mission cards: 0 of 2 in"), "the fifth vote counted: {}", avalon.get_status());
     // The votes are shown a moment before the mission opens.
     now += tavola::table::PAD_QUIET_MS;
     ui.step(now);
@@ -113,6 +113,10 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     click(&ui, "Seen: cover it and go on");
     assert_eq!(app.get_page(), "round");
     assert_eq!(extras.get_private_text(), "", "nothing stays on the screen");
+    // The cards are turned one at a time; the host skips to the result.
+    assert_eq!(avalon.get_reveal_total(), 2, "two cards to turn");
+    avalon.invoke_skip_reveal();
+    ui.step(now);
     let first = avalon.get_missions().row_data(0).unwrap();
     // Switching Anna's Fail makes two Successes; switching Bruno's Success makes two Fails.
     assert_eq!(first.result, if target == "Anna" { 1 } else { 2 });

@@ -704,15 +704,17 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
             let ask = lang.text(&msg!("ui.avalon.choose_team", name = leader, count = *team_size, chosen));
             last.unwrap_or_default() + &ask
         }
-        PhaseView::TeamVote { team, voted, missing, .. } => {
+        // The team and who is awaited are on the seats' tiles (gold, and a
+        // gold border): the status counts, and names the last two awaited.
+        PhaseView::TeamVote { voted, missing, .. } => {
             let (done, all) = (voted.len(), voted.len() + missing.len());
-            let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
-            lang.text(&msg!("ui.avalon.team_vote", team, done, all, missing))
+            let status = lang.text(&msg!("ui.avalon.team_vote", done, all));
+            status + &awaited(a, missing, true, lang)
         }
-        PhaseView::Mission { team, played, missing, reader, .. } => {
+        PhaseView::Mission { played, missing, reader, .. } => {
             let (done, all) = (played.len(), played.len() + missing.len());
-            let (team, missing) = (names_list(a, team, lang), names_list(a, missing, lang));
-            let status = lang.text(&msg!("ui.avalon.mission_status", team, done, all, missing));
+            let status = lang.text(&msg!("ui.avalon.mission_status", done, all));
+            let status = status + &awaited(a, missing, false, lang);
             match reader.and_then(|s| a.names.get(s.index())) {
                 Some(name) => status + " " + &lang.text(&msg!("ui.avalon.at_reader", name = name.as_str())),
                 None => status,
@@ -720,6 +722,17 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
         }
         _ => String::new(),
     }
+}
+
+/// " Still to vote: Anna." (or to play) when one or two are awaited;
+/// nothing otherwise (the seats' tiles show who).
+fn awaited(a: &AvalonView, missing: &[Seat], vote: bool, lang: Lang) -> String {
+    if !(1..=2).contains(&missing.len()) {
+        return String::new();
+    }
+    let names = names_list(a, missing, lang);
+    let m = if vote { msg!("ui.avalon.still_to_vote", names) } else { msg!("ui.avalon.still_to_play", names) };
+    format!(" {}", lang.text(&m))
 }
 
 /// Replaces a model's rows only when they changed (the screen redraws less).
