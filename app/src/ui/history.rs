@@ -104,8 +104,7 @@ impl ChartPage {
         let wins = charts::wins_over_time(games, kind, LAST_GAMES);
         let rows: Vec<ChartRow> =
             wins.rows.iter().map(|(p, n)| ChartRow { label: p.label.text(lang).into(), count: *n as i32 }).collect();
-        let wins_headline =
-            wins.rows.iter().map(|(p, n)| format!("{} {n}", p.label.text(lang))).collect::<Vec<_>>().join(" · ");
+        let wins_headline = wins_headline(&wins, kind, lang);
         let sided = kind == GameKind::Avalon;
         let parts_bars = charts::win_rates(games, kind);
         let player_bars = charts::player_rates(games, kind);
@@ -133,6 +132,20 @@ impl ChartPage {
             longest: format!("{} min", len.longest),
             median: len.median.map_or(-1.0, |m| m as f32 / top),
         }
+    }
+}
+
+/// A game won by a side: each side and its wins ("Good 1 · Evil 2"). A
+/// game won by players: the one with the most wins (the rows come most wins
+/// first), whose name may be long, and their share ("Most wins: Anna, 3 of
+/// 7"); the others are on the chart.
+fn wins_headline(wins: &charts::WinsChart, kind: GameKind, lang: Lang) -> String {
+    let by_side = matches!(kind, GameKind::Avalon | GameKind::ShadowsOverCamelot);
+    match wins.rows.iter().find(|(p, _)| !p.code.is_empty() && p.code != "shared") {
+        Some((p, won)) if !by_side && *won > 0 => {
+            lang.text(&msg!("ui.chart.leader", name = p.label.text(lang), won = *won, games = wins.games))
+        }
+        _ => wins.rows.iter().map(|(p, n)| format!("{} {n}", p.label.text(lang))).collect::<Vec<_>>().join(" · "),
     }
 }
 
