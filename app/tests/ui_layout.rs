@@ -560,9 +560,9 @@ fn history(window: &Rc<MinimalSoftwareWindow>, lang: Lang) -> Vec<(String, Strin
 /// names (run with `--nocapture` to see why): a screen made to fit must
 /// leave this list, and any other screen that stops fitting fails the test.
 const STILL_TOO_FULL: [&str; 6] = [
-    // The status lists the team and who is awaited by name: with ten names
-    // of 20 characters it takes three lines and the seats no longer fit
-    // (their names elided, the tiles squeezed under the narration).
+    // Ten names of 20 characters do not fit the seats' tiles on one line,
+    // and two lines leave no room for the tile's second line (waiting,
+    // done, the vote) under the narration and a message.
     "Avalon, the leader chooses the team",
     "Avalon, the vote half way",
     "Avalon, the mission, a refused vote",
