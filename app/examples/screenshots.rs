@@ -523,6 +523,146 @@ fn main() {
     s.last_line();
     s.save("kak-actions");
     legends_screens(&mut s);
+    history_screens(&s, lang);
+}
+
+/// The history page's views over a journal of its own, in a temporary
+/// folder: four games of Nottingham, then six of Avalon with the characters
+/// tapped (good and evil winning in turn), played through the table's
+/// touches and pads like any game, so the journal holds what a real
+/// evening's would. The games are played in a second: their start and end
+/// times are then spread over evenings a day apart, 25 to 70 minutes long,
+/// for the length chart.
+fn history_screens(before: &Shooter, lang: Lang) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let db = folder.path().join("tavola.db");
+    let booted = boot(&BootOptions {
+        simulate: true,
+        db: Some(db.clone()),
+        settings: Some(folder.path().join("settings.toml")),
+        ..BootOptions::default()
+    });
+    let ui = init(booted).expect("the window");
+    ui.window.show().expect("show");
+    let (window, dir) = (before.window.clone(), before.dir.clone());
+    let mut s = Shooter { ui, window, dir, now: before.now, animations: before.animations };
+    s.touch(Touch::SetLang { lang });
+    for seed in [3, 8, 11, 15] {
+        nottingham_game(&mut s, seed);
+    }
+    for (i, good) in [true, false, false, true, false, true].into_iter().enumerate() {
+        avalon_game(&mut s, i, good);
+    }
+    let conn = rusqlite::Connection::open(&db).expect("the journal");
+    let finished: i64 = conn
+        .query_row("SELECT count(*) FROM games WHERE state = 'finished'", [], |r| r.get(0))
+        .expect("the finished games");
+    assert_eq!(finished, 10, "every game played to its end");
+    // Evenings a day apart, each game 25 to 70 minutes long.
+    let lengths = [55, 70, 48, 63, 32, 47, 25, 41, 38, 52];
+    let first = 1_767_204_000_000_i64; // 31 December 2025, 18:00 UTC
+    for (i, minutes) in lengths.into_iter().enumerate() {
+        let start = first + i as i64 * 86_400_000;
+        conn.execute(
+            "UPDATE games SET started_at = ?1, ended_at = ?2 WHERE id = (SELECT id FROM games \
+             WHERE state = 'finished' ORDER BY id LIMIT 1 OFFSET ?3)",
+            rusqlite::params![start, start + minutes * 60_000, i as i64],
+        )
+        .expect("the times");
+    }
+    drop(conn);
+    let win = s.ui.window.clone_strong();
+    let app = win.global::<App<'_>>();
+    app.invoke_open_history();
+    s.ui.step(s.now);
+    for view in ["wins", "parts", "players", "length", "games"] {
+        app.set_history_view(view.into());
+        s.ui.step(s.now);
+        s.save(&format!("history-{view}"));
+    }
+    // The other game played: Nottingham, won by players.
+    app.invoke_history_step(1);
+    app.set_history_view("wins".into());
+    s.ui.step(s.now);
+    s.save("history-nottingham");
+}
+
+/// An Avalon game of five, the characters tapped (turned by `turn` seats
+/// from one game to the next): three missions won and the Assassin wrong,
+/// or five teams rejected.
+fn avalon_game(s: &mut Shooter, turn: usize, good_wins: bool) {
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::Avalon });
+    let roles = RoleSet::standard(5, &[]).expect("a legal set");
+    let mut cards: Vec<(Role, String)> = Vec::new();
+    for (i, &r) in roles.roles().iter().enumerate() {
+        let card = if r.is_unique() { r.slug().to_string() } else { format!("{}-{i}", r.slug()) };
+        cards.push((r, format!("avalon/role/{card}")));
+    }
+    cards.rotate_left(turn % 5);
+    s.avalon(Command::Setup(Setup {
+        names: NAMES.iter().take(5).map(|n| n.to_string()).collect(),
+        roles,
+        scan_roles: true,
+        first_leader: Some(Seat(0)),
+        options: Default::default(),
+    }));
+    for (_, card) in &cards {
+        s.avalon(Command::RoleCard { card: card.clone() });
+    }
+    s.last_line();
+    s.avalon(Command::EndNight);
+    if good_wins {
+        for size in [2u8, 3, 2] {
+            let team: Vec<u8> = (0..size).collect();
+            s.team(&team);
+            s.everyone(5, PadButton::Approve);
+            s.wait(5_000);
+            for &seat in &team {
+                s.avalon(Command::PlayMission { seat: Seat(seat), card: MissionCard::Success });
+            }
+            s.touch(Touch::SkipReveal);
+            s.wait(5_000);
+            s.last_line();
+        }
+        // The Assassin names a loyal servant.
+        let servant = cards.iter().position(|(r, _)| !r.is_unique()).expect("a servant");
+        s.avalon(Command::Assassinate { target: Seat(servant as u8) });
+    } else {
+        for _ in 0..5 {
+            s.team(&[0, 1]);
+            s.everyone(5, PadButton::Reject);
+            s.wait(5_000);
+            s.last_line();
+        }
+    }
+    s.touch(Touch::SkipReveal);
+    s.wait(5_000);
+    s.last_line();
+    if let Some(m) = s.ui.controller.borrow().view().message {
+        eprintln!("Avalon game {turn}: {m}");
+    }
+}
+
+/// A Nottingham game of seeded random legal commands (test card facts,
+/// not a real box's) through the table's touches, with names given.
+fn nottingham_game(s: &mut Shooter, seed: u64) {
+    use tavola::games::testkit::recorded_game;
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
+    let game = recorded_game::<notts::Nottingham>(seed, 20_000);
+    assert!(tavola::games::Game::is_over(&game.state), "seed {seed}: a game played to its end");
+    for c in game.commands {
+        let c = match c {
+            notts::Command::Setup(setup) => notts::Command::Setup(notts::Setup {
+                names: NAMES.iter().take(setup.colours.len()).map(|n| n.to_string()).collect(),
+                ..setup
+            }),
+            other => other,
+        };
+        s.notts(c);
+    }
+    s.last_line();
 }
 
 /// Camelot Legends' introductory game: the setup, then the board after the

@@ -77,8 +77,9 @@ pub const MAX_ROWS: usize = 4;
 pub struct WinsChart {
     /// The rows, top to bottom, with their wins over all the games.
     pub rows: Vec<(Part, usize)>,
-    /// For each game drawn, oldest first, the row it was won by.
-    pub points: Vec<usize>,
+    /// For each game drawn, oldest first, the row it was won by (`None`:
+    /// a game whose winner Tavola does not know, drawn as an empty column).
+    pub points: Vec<Option<usize>>,
     /// The number, counted from 1, of the first game drawn.
     pub first: usize,
     /// All the games of that kind.
@@ -164,7 +165,7 @@ pub fn wins_over_time(games: &[ChartGame], kind: GameKind, last: usize) -> WinsC
     }
     if !fixed {
         // Most wins first; the same number of wins in the order first won.
-        rows.sort_by(|a, b| b.1.cmp(&a.1));
+        rows.sort_by_key(|r| std::cmp::Reverse(r.1));
         if rows.len() > MAX_ROWS {
             let others: usize = rows[MAX_ROWS - 1..].iter().map(|r| r.1).sum();
             rows.truncate(MAX_ROWS - 1);
@@ -174,9 +175,10 @@ pub fn wins_over_time(games: &[ChartGame], kind: GameKind, last: usize) -> WinsC
     let first = of_kind.len().saturating_sub(last);
     let points = of_kind[first..]
         .iter()
-        .filter_map(|g| {
+        .map(|g| {
             let w = g.winner.as_ref()?;
-            Some(rows.iter().position(|(p, _)| p.code == w.code).unwrap_or(rows.len() - 1))
+            // A winner past the rows drawn is among the others (the last row).
+            rows.iter().position(|(p, _)| p.code == w.code).or((!fixed).then(|| rows.len() - 1))
         })
         .collect();
     WinsChart { rows, points, first: first + 1, games: of_kind.len() }
@@ -199,7 +201,7 @@ fn rates(games: &[ChartGame], kind: GameKind, parts: impl Fn(&ChartGame) -> &[Pa
         }
     }
     // Most played first; the same count in the order first seen.
-    bars.sort_by(|a, b| b.played.cmp(&a.played));
+    bars.sort_by_key(|b| std::cmp::Reverse(b.played));
     bars
 }
 
@@ -498,15 +500,15 @@ mod tests {
         let wins = wins_over_time(&games, GameKind::Avalon, 20);
         let rows: Vec<(&str, usize)> = wins.rows.iter().map(|(p, n)| (p.code.as_str(), *n)).collect();
         assert_eq!(rows, [("good", 1), ("evil", 2)]);
-        assert_eq!(wins.points, [0, 1, 1], "good, then evil twice");
+        assert_eq!(wins.points, [Some(0), Some(1), Some(1)], "good, then evil twice");
         assert_eq!((wins.first, wins.games), (1, 3));
         let last_two = wins_over_time(&games, GameKind::Avalon, 2);
-        assert_eq!((last_two.points.as_slice(), last_two.first), ([1, 1].as_slice(), 2));
+        assert_eq!((last_two.points.as_slice(), last_two.first), ([Some(1), Some(1)].as_slice(), 2));
 
         let soc_wins = wins_over_time(&games, GameKind::ShadowsOverCamelot, 20);
         let rows: Vec<(&str, usize)> = soc_wins.rows.iter().map(|(p, n)| (p.code.as_str(), *n)).collect();
         assert_eq!(rows, [("loyal", 1), ("traitor", 1), ("fell", 0)]);
-        assert_eq!(soc_wins.points, [1, 0]);
+        assert_eq!(soc_wins.points, [Some(1), Some(0)]);
 
         // Every character's side won once of three (good) or twice (evil).
         let roles = win_rates(&games, GameKind::Avalon);
@@ -556,11 +558,24 @@ mod tests {
         let wins = wins_over_time(&games, GameKind::Nottingham, 4);
         let rows: Vec<(String, usize)> = wins.rows.iter().map(|(p, n)| (p.label.text(Lang::En), *n)).collect();
         assert_eq!(rows, [("Anna".into(), 2), ("Bruno".into(), 1), ("Carla".into(), 1), ("Others".into(), 3)]);
-        assert_eq!(wins.points, [2, 3, 3, 3], "Carla, then Dario, Elena and the shared win among the others");
+        assert_eq!(
+            wins.points,
+            [Some(2), Some(3), Some(3), Some(3)],
+            "Carla, then Dario, Elena and the shared win among the others"
+        );
         assert_eq!((wins.first, wins.games), (4, 7));
         // No length known: no median, nothing to scale.
         let len = lengths(&games, GameKind::Nottingham, 20);
         assert_eq!((len.median, len.longest), (None, 0));
+    }
+
+    #[test]
+    fn a_game_whose_winner_is_not_known_keeps_its_column_empty() {
+        let unknown = ChartGame { winner: None, ..scored(Some("Anna")) };
+        let games = [scored(Some("Anna")), unknown, scored(Some("Bruno"))];
+        let wins = wins_over_time(&games, GameKind::Nottingham, 20);
+        assert_eq!(wins.points, [Some(0), None, Some(1)], "the third game drawn third, not second");
+        assert_eq!((wins.first, wins.games), (1, 3));
     }
 
     #[test]

@@ -113,7 +113,7 @@ impl ChartPage {
         ChartPage {
             wins_headline,
             rows,
-            points: wins.points.iter().map(|&p| p as i32).collect(),
+            points: wins.points.iter().map(|p| p.map_or(-1, |p| p as i32)).collect(),
             first: wins.first as i32,
             parts_headline: best(&parts_bars, lang),
             parts: parts_bars.iter().map(|b| bar(b, lang, sided)).collect(),
