@@ -312,7 +312,7 @@ fn a_missions_cards_are_turned_one_at_a_time_with_a_beat_then_the_result() {
     assert_eq!(s.view().reveal.unwrap().shown.len(), 1);
     let out2 = s.tick(next);
     let second = format!("avalon.turn.2.{}", order[1]);
-    assert_eq!(ids(&out2), [second.clone()]);
+    assert_eq!(ids(&out2), std::slice::from_ref(&second));
     let shown: Vec<String> = s
         .view()
         .reveal
