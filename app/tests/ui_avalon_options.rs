@@ -93,7 +93,11 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     assert!(ElementHandle::find_by_accessible_label(&ui.window, "Approve for Elena").next().is_none(), "folded");
     click(&ui, "Host: vote for a seat");
     click(&ui, "Approve for Elena");
-    assert!(avalon.get_status().contains("mission cards: 0 of 2 in"), "the fifth vote counted: {}", avalon.get_status());
+    assert!(
+        avalon.get_status().contains("mission cards: 0 of 2 in"),
+        "the fifth vote counted: {}",
+        avalon.get_status()
+    );
     // The votes are shown a moment before the mission opens.
     now += tavola::table::PAD_QUIET_MS;
     ui.step(now);

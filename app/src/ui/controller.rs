@@ -1,9 +1,7 @@
 //! The screen's controller: turns touches into table inputs and the table's
 //! public view into the globals' properties.
 
-use super::{
-    App, AppWindow, AvalonUi, CardItem, GameItem, MissionItem, RoleOption, SeatItem, TableSim,
-};
+use super::{App, AppWindow, AvalonUi, CardItem, GameItem, MissionItem, RoleOption, SeatItem, TableSim};
 use crate::boot::Booted;
 use crate::games::avalon::{AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
 use crate::games::{AnyView, Game, GameKind, Lang, Legal, Said, Seat};
