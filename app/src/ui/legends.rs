@@ -304,6 +304,9 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             Command::Complete { card } => {
                 command_button(c, say(msg!("ui.legends.cmd.complete", event = card_name(card, lang))), 1)
             }
+            Command::Replace { target } => {
+                command_button(c, say(msg!("ui.legends.cmd.replace", target = card_name(target, lang))), 1)
+            }
             Command::DrawCharacter => command_button(c, say(msg!("ui.legends.cmd.draw_character")), 0),
             Command::Move { .. } => {
                 if moves {

@@ -176,6 +176,7 @@ impl Fuzz for Legends {
                 card: pick(&[super::texts::MORGAUSE.to_string(), super::texts::BREUNIS.to_string()], rng),
                 seat: Seat(rng.below(4) as u8),
             },
+            6 if rng.below(2) == 0 => Command::Replace { target: pick(&character(), rng) },
             6 => Command::EndGame,
             7 => Command::Lay { card: "soc/white/grail-1".into() },
             8 => Command::Complete { card: "legends/character/merlin".into() },
@@ -215,7 +216,8 @@ impl Fuzz for Legends {
             | Command::Spell { .. }
             | Command::Crown { .. }
             | Command::Scrap { .. }
-            | Command::Raid { .. } => 3,
+            | Command::Raid { .. }
+            | Command::Replace { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
             Command::Grant { .. } | Command::Companion { .. } => 5,
             Command::Learn { .. } => 1,

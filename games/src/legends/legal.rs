@@ -154,6 +154,9 @@ impl Legends {
                         out.push(Legal::Exact(Command::Play { location: l }));
                     }
                 }
+                for target in self.replace_targets() {
+                    out.push(Legal::Exact(Command::Replace { target }));
+                }
             }
             if self.players[seat.index()].hand > 0 && self.open_places().into_iter().any(|l| self.room(seat, l, 1)) {
                 out.push(Legal::Open(Command::Lay { card: String::new() }, Choice::Character));

@@ -54,7 +54,11 @@
 //! the knights tied for the most Chivalry; La Cote Male Taile, Queen
 //! Morgause and Sir Breunis use their text in the same phase, the player
 //! choosing among events tied for the fewest points, a card over five in
-//! hand discarded.
+//! hand discarded. Sir Dagonet's place is taken as an action, in any other
+//! player's company (only Siege Perilous' knight is out of his reach, his
+//! text influencing no one); he then belongs to that player and holds the
+//! special cards of the character replaced, the other of a Love Potion's
+//! pair discarded with it.
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
@@ -327,6 +331,13 @@ pub enum Command {
         card: String,
         /// The player whose hand loses a card.
         seat: Seat,
+    },
+    /// Sir Dagonet, laid from the hand, takes `target`'s place in another
+    /// player's company; `target` is discarded and its special cards pass
+    /// to him.
+    Replace {
+        /// The character replaced.
+        target: String,
     },
     /// The lady who becomes the Love Potion's companion, chosen in her
     /// holder's company.
@@ -659,6 +670,16 @@ pub enum Event {
         card: String,
         /// The player whose hand lost a card.
         from: Seat,
+    },
+    /// Sir Dagonet played from `seat`'s hand in `target`'s place, in its
+    /// owner's company; `target` is discarded.
+    Replaced {
+        /// Whose hand he came from.
+        seat: Seat,
+        /// Sir Dagonet.
+        card: String,
+        /// The character replaced.
+        target: String,
     },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
@@ -1806,6 +1827,12 @@ impl Legends {
                 self.check_raid(t, card, *seat)?;
                 d.emit(Event::Raided { seat: by, card: card.clone(), from: *seat });
             }
+            Command::Replace { target } => {
+                let seat = self.check_replace(target)?;
+                let card = texts::DAGONET.to_string();
+                d.emit(Event::Replaced { seat, card, target: target.clone() });
+                d.after_action(seat);
+            }
             Command::Companion { card } => {
                 self.started()?;
                 if !self.companion_due {
@@ -2038,6 +2065,7 @@ impl Legends {
             }
             Event::GrantOpened { grant } => self.grant = Some(grant.clone()),
             Event::CompanionAsked => self.companion_due = true,
+            Event::Replaced { seat, card, target } => self.apply_replace(*seat, card, target),
             Event::Raided { seat, card, from } => self.apply_raid(*seat, card, *from),
             Event::Scrapped { card, scrapped: event } => {
                 if let Phase::Turn(t) = &mut self.phase {

@@ -2,7 +2,7 @@
 //! second character, the Love Potion's pair, Lady Ettard's and Nimue's
 //! spells, the ways to the High King (King Arthur's, the Archbishop's),
 //! La Cote Male Taile's discarded event, and the hands Queen Morgause and
-//! Sir Breunis raid. Each is a small function the commands and
+//! Sir Breunis raid, and the place Sir Dagonet takes. Each is a small function the commands and
 //! [`crate::Game::legal`] share.
 
 use super::cards::{CharacterFacts, Location, Skill, Special};
@@ -38,6 +38,10 @@ pub const ARTHUR: &str = "legends/character/king-arthur";
 /// zone, makes the player's knight at Camelot with the most Chivalry High
 /// King.
 pub const ARCHBISHOP: &str = "legends/character/archbishop-of-canterbury";
+
+/// Sir Dagonet: played from the hand into another player's company, in
+/// the place of one of its characters, who is discarded.
+pub const DAGONET: &str = "legends/character/sir-dagonet";
 
 /// Lady Lunete: a knight played from the hand into her company lets a lady
 /// follow at that location as part of the same action.
@@ -384,6 +388,73 @@ impl Legends {
         }
         if !back || !room {
             self.character_discard.push(card.to_string());
+        }
+    }
+
+    /// Checks Sir Dagonet's play: laid from the hand as an action, "alla
+    /// Compagnia di qualsiasi altro giocatore, rimpiazzando così un altro
+    /// Personaggio"; no protection but Siege Perilous' stops him (his text
+    /// influences no one). Gives his player.
+    pub(super) fn check_replace(&self, target: &str) -> Res<Seat> {
+        let seat = self.acting()?.seat;
+        if self.lunete_only().is_some() {
+            return Err(err(LegendsError::NoActionLeft));
+        }
+        match self.laid.as_deref() {
+            Some(DAGONET) => {}
+            Some(other) => return Err(err(LegendsError::NoAbility { card: other.to_string() })),
+            None => return Err(err(LegendsError::NothingLaid)),
+        }
+        self.check_character(seat, DAGONET)?;
+        match self.where_is(target) {
+            Some((s, _)) if s != seat => {}
+            _ => return Err(err(LegendsError::WrongTarget { card: DAGONET.to_string() })),
+        }
+        if self.wards.iter().any(|w| w.card == target && w.by == super::abilities::SIEGE_PERILOUS) {
+            let by = super::Protection::SiegePerilous;
+            return Err(err(LegendsError::Protected { card: target.to_string(), by }));
+        }
+        Ok(seat)
+    }
+
+    /// The characters Sir Dagonet, laid, may replace now.
+    pub(super) fn replace_targets(&self) -> Vec<String> {
+        if self.laid.as_deref() != Some(DAGONET) {
+            return Vec::new();
+        }
+        let on = self.places.iter().flat_map(|p| p.companies.iter().flatten());
+        on.filter(|c| self.check_replace(c).is_ok()).cloned().collect()
+    }
+
+    /// Sir Dagonet takes `target`'s place and special cards ("ne acquisisce
+    /// le eventuali Carte Speciali"); `target` is discarded, with the other
+    /// of the Love Potion's pair.
+    pub(super) fn apply_replace(&mut self, seat: Seat, card: &str, target: &str) {
+        let partners: Vec<String> = self.with_partners(&[target.to_string()]).into_iter().skip(1).collect();
+        for c in &partners {
+            if let Some((_, l)) = self.where_is(c) {
+                self.take_off(c, l);
+            }
+            self.character_discard.push(c.clone());
+        }
+        for holder in self.specials.values_mut().filter(|h| *h == target) {
+            *holder = card.to_string();
+        }
+        for place in &mut self.places {
+            for member in place.companies.iter_mut().flatten().filter(|m| *m == target) {
+                *member = card.to_string();
+            }
+        }
+        self.wards.retain(|w| w.card != target);
+        self.character_discard.push(target.to_string());
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            p.hand = p.hand.saturating_sub(1);
+        }
+        self.laid = None;
+        if let Phase::Turn(t) = &mut self.phase {
+            t.actions += 1;
+            t.lunete = None;
+            t.ettard = false;
         }
     }
 }

@@ -429,3 +429,31 @@ fn queen_morgause_takes_a_card_and_sir_breunis_makes_one_discarded_then_goes_bac
     assert_ne!(g.character_discard().last().map(String::as_str), Some(texts::BREUNIS));
     assert_eq!(g.company(Seat(0), Location::Camelot), [LOT]);
 }
+
+#[test]
+fn sir_dagonet_takes_the_place_and_the_special_cards_of_another_player_s_character() {
+    let mut f = spell_facts();
+    f.characters.insert(texts::DAGONET.into(), ch("grey", [1, 1, 1, 1, 1, 1]));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: plain(1)[0].clone() });
+    // The host's correction: Ugo's Bors holds Excalibur.
+    ok(&mut g, &mut ctx, Command::GiveSpecial { special: Special::Excalibur, card: Some(BORS.into()) });
+    let replace = |t: &str| Command::Replace { target: t.into() };
+    // Nothing laid, then a card other than Sir Dagonet.
+    assert_eq!(refused(&g, &mut ctx, replace(BORS)), no(LegendsError::NothingLaid));
+    ok(&mut g, &mut ctx, Command::Lay { card: KAY.into() });
+    assert_eq!(refused(&g, &mut ctx, replace(BORS)), no(LegendsError::NoAbility { card: KAY.into() }));
+    ok(&mut g, &mut ctx, Command::Lay { card: texts::DAGONET.into() });
+    // Only another player's character: Anna's own Lot is not offered.
+    let offered: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Replace { .. })).collect();
+    assert_eq!(offered, [replace(BORS)]);
+    assert_eq!(refused(&g, &mut ctx, replace(LOT)), no(LegendsError::WrongTarget { card: texts::DAGONET.into() }));
+    let hand = g.player_states()[0].hand;
+    ok(&mut g, &mut ctx, replace(BORS));
+    assert_eq!(g.company(Seat(1), Location::Cornwall), [texts::DAGONET.to_string()]);
+    assert_eq!(g.where_is(texts::DAGONET), Some((Seat(1), Location::Cornwall)));
+    assert_eq!(g.character_discard().last().map(String::as_str), Some(BORS));
+    assert_eq!(g.specials().get(&Special::Excalibur).map(String::as_str), Some(texts::DAGONET));
+    assert_eq!(g.player_states()[0].hand, hand - 1);
+    assert_eq!(turn(&g).actions, 1);
+}

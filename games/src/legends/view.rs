@@ -358,6 +358,7 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             vec![Cue::new(key).card("card", knight.clone())]
         }
         Event::Scrapped { scrapped, .. } => vec![Cue::new("legends.scrapped").card("card", scrapped.clone())],
+        Event::Replaced { target, .. } => vec![Cue::new("legends.replaced").card("card", target.clone())],
         Event::Raided { seat, card, from } => vec![Cue::new(if card == super::texts::MORGAUSE {
             "legends.raided.morgause"
         } else {
