@@ -205,3 +205,29 @@ fn list_row(g: &GameSummary, lang: Lang) -> (GameKind, HistoryRow) {
     };
     (g.info.kind, row)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::journal::charts::{Label, Part};
+
+    fn won_by(name: Option<&str>) -> ChartGame {
+        ChartGame {
+            kind: GameKind::Nottingham,
+            minutes: Some(40),
+            winner: name.map(|n| Part { code: n.to_lowercase(), label: Label::Name(n.into()), won: None }),
+            parts: Vec::new(),
+            players: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_game_won_by_players_headlines_who_won_most_and_leaves_an_unknown_winner_out() {
+        let games = [won_by(Some("Anna")), won_by(None), won_by(Some("Bruno")), won_by(Some("Anna"))];
+        let page = ChartPage::new(&games, GameKind::Nottingham, Lang::En);
+        assert_eq!(page.wins_headline, "Most wins: Anna, 2 of 4");
+        assert_eq!(page.points, [0, -1, 1, 0], "the second game's column stays empty");
+        let page = ChartPage::new(&games, GameKind::Nottingham, Lang::It);
+        assert_eq!(page.wins_headline, "Più vittorie: Anna, 2 su 4");
+    }
+}
