@@ -58,9 +58,11 @@ setup-test:
 headless: setup
 	$(CARGO) run --release -q -p tavola -- headless
 
-## Every screen at 800×480 and 1280×800, drawn into docs/screenshots/.
+## Every screen at 800×480 and 1280×800, drawn into docs/screenshots/ in
+## English and docs/screenshots/it/ in Italian.
 screenshots: setup
 	$(CARGO) run -q -p tavola --example screenshots
+	$(CARGO) run -q -p tavola --example screenshots docs/screenshots/it it
 
 ## Benchmarks (print numbers; targets in README).
 bench: setup

@@ -237,6 +237,11 @@ fn main() {
     s.avalon(Command::Assassinate { target: Seat(1) });
     s.wait(4_000);
     s.last_line();
+    // The characters named one after the other: two turned, then all.
+    s.wait(6_000);
+    s.save("avalon-end-reveal");
+    s.ui.window.global::<AvalonUi<'_>>().invoke_skip_reveal();
+    s.ui.step(s.now);
     s.save("avalon-end");
 
     s.ui.controller.borrow_mut().show_page(Some("settings"));
