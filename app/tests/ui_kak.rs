@@ -76,7 +76,7 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     }
     assert!(!k.get_big_menu());
     let camelot = k.get_ring().iter().find(|s| s.camelot).expect("Camelot in the ring");
-    assert_eq!(camelot.knights.split(", ").count(), 2, "both knights start by Camelot");
+    assert_eq!(camelot.knights.split(' ').count(), 2, "both knights start by Camelot (their tents' numbers)");
 
     // Three quests turned face up, tapped on screen.
     for _ in 0..3 {
@@ -140,5 +140,5 @@ fn a_ring_left_untapped_is_laid_on_the_reader_after_the_deal() {
     assert_eq!(ring[..3], ["Camelot", "The Moon Lake", "The Wild Forest"], "{ring:?}");
     assert!(k.get_prompt().contains("quests face up"), "{} / {}", k.get_prompt(), app.get_message());
     let camelot = k.get_ring().iter().find(|s| s.camelot).expect("Camelot");
-    assert_eq!(camelot.knights.split(", ").count(), 4, "every knight by Camelot");
+    assert_eq!(camelot.knights.split(' ').count(), 4, "every knight by Camelot (their tents' numbers)");
 }
