@@ -35,6 +35,9 @@ fn round(d: &mut Driver, team: &[u8], excalibur: Option<u8>, fails: &[u8]) -> Ve
     for s in team {
         out.extend(d.press(*s, if fails.contains(s) { "reject" } else { "approve" }));
     }
+    // The host skips the cards turned one at a time: the result and what
+    // follows it are said at once.
+    out.extend(d.touch(json!({"touch": "skip_reveal"})));
     out
 }
 
