@@ -110,18 +110,7 @@ impl Menu {
             Menu::Lay(_) => listed(&|c| matches!(c, Command::Lay { .. })),
             Menu::Move(_) => listed(&|c| matches!(c, Command::Move { .. })),
             Menu::Bid(_) => listed(&|c| matches!(c, Command::Bid { .. })),
-            Menu::Ability(_) => listed(&|c| {
-                matches!(
-                    c,
-                    Command::Use { .. }
-                        | Command::Strike { .. }
-                        | Command::Ward { .. }
-                        | Command::Spell { .. }
-                        | Command::Crown { .. }
-                        | Command::Scrap { .. }
-                        | Command::Raid { .. }
-                )
-            }),
+            Menu::Ability(_) => listed(&Command::is_ability),
             Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
             Menu::HandCount(_) => listed(&|c| matches!(c, Command::CorrectHand { .. })),
         }

@@ -210,14 +210,8 @@ impl Fuzz for Legends {
         match legal.command() {
             Command::CorrectHand { .. } => 0,
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => 1,
-            Command::Use { .. }
-            | Command::Strike { .. }
-            | Command::Ward { .. }
-            | Command::Spell { .. }
-            | Command::Crown { .. }
-            | Command::Scrap { .. }
-            | Command::Raid { .. }
-            | Command::Replace { .. } => 3,
+            c if c.is_ability() => 3,
+            Command::Replace { .. } => 3,
             Command::Bid { .. } | Command::Pass => 5,
             Command::Grant { .. } | Command::Companion { .. } => 5,
             Command::Learn { .. } => 1,

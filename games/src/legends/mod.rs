@@ -356,6 +356,24 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// A character's text used on the board (an ability, a threat, a ward,
+    /// a spell, a crowning, a discard or a raid): what the screen's
+    /// "Use an ability" menu lists.
+    pub fn is_ability(&self) -> bool {
+        matches!(
+            self,
+            Command::Use { .. }
+                | Command::Strike { .. }
+                | Command::Ward { .. }
+                | Command::Spell { .. }
+                | Command::Crown { .. }
+                | Command::Scrap { .. }
+                | Command::Raid { .. }
+        )
+    }
+}
+
 /// Why an event was discarded as drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
