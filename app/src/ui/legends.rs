@@ -233,6 +233,20 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         lang.text(&msg!("ui.legends.cmd.raid", card = card_name(card, lang), name = who(*seat))),
                         2,
                     )),
+                    Legal::Exact(c @ Command::Recall { card }) => Some(command_button(
+                        c,
+                        lang.text(&msg!("ui.legends.cmd.recall", card = card_name(card, lang))),
+                        0,
+                    )),
+                    Legal::Exact(c @ Command::Summon { card, target }) => Some(command_button(
+                        c,
+                        lang.text(&msg!(
+                            "ui.legends.cmd.summon",
+                            card = card_name(card, lang),
+                            target = card_name(target, lang)
+                        )),
+                        0,
+                    )),
                     Legal::Exact(c @ Command::Crown { card, event: None }) => Some(command_button(
                         c,
                         lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))),
@@ -294,7 +308,8 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 command_button(c, say(msg!("ui.legends.cmd.complete", event = card_name(card, lang))), 1)
             }
             Command::Replace { target } => {
-                command_button(c, say(msg!("ui.legends.cmd.replace", target = card_name(target, lang))), 1)
+                let label = msg!("ui.legends.cmd.replace", card = laid.as_str(), target = card_name(target, lang));
+                command_button(c, say(label), 1)
             }
             Command::DrawCharacter => command_button(c, say(msg!("ui.legends.cmd.draw_character")), 0),
             Command::Move { .. } => {
@@ -312,7 +327,9 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             | Command::Spell { .. }
             | Command::Crown { .. }
             | Command::Scrap { .. }
-            | Command::Raid { .. } => {
+            | Command::Raid { .. }
+            | Command::Recall { .. }
+            | Command::Summon { .. } => {
                 if uses {
                     continue;
                 }

@@ -318,6 +318,11 @@ pub enum LegendsError {
         /// The card.
         card: String,
     },
+    /// The card's text works only in the Perilous Forest.
+    NotInForest {
+        /// The card.
+        card: String,
+    },
     /// The hand raided is empty.
     NothingToRaid {
         /// The raider.
@@ -466,6 +471,7 @@ impl Said for LegendsError {
             NotInZone { card: c } => msg!("legends.not_in_zone", card = card(c)),
             NotFewestPoints { card: c } => msg!("legends.not_fewest_points", card = card(c)),
             NotAtMain { card: c } => msg!("legends.not_at_main", card = card(c)),
+            NotInForest { card: c } => msg!("legends.not_in_forest", card = card(c)),
             NothingToRaid { card: c } => msg!("legends.nothing_to_raid", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
@@ -562,6 +568,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NotInZone { card: c() },
         NotFewestPoints { card: c() },
         NotAtMain { card: c() },
+        NotInForest { card: c() },
         NothingToRaid { card: c() },
         NoCover,
         CoverFirst,

@@ -190,7 +190,11 @@ impl Fuzz for Legends {
             12 => Command::DrawEvent { card: pick(&ids("final"), rng) },
             13 => Command::Strike { card: pick(&character(), rng), target: pick(&character(), rng) },
             14 => Command::Ward { card: "legends/character/lady-lyonesse".into(), target: pick(&character(), rng) },
-            15 => match rng.below(4) {
+            15 => match rng.below(6) {
+                4 => {
+                    Command::Recall { card: pick(&[super::texts::HELLAWES.to_string(), pick(&character(), rng)], rng) }
+                }
+                5 => Command::Summon { card: super::texts::BRAGWAINE.into(), target: pick(&character(), rng) },
                 0 => Command::Companion { card: pick(&character(), rng) },
                 1 => Command::Spell {
                     card: pick(&[super::texts::ETTARD.to_string(), super::texts::NIMUE.to_string()], rng),

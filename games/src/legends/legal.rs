@@ -230,6 +230,12 @@ impl Legends {
                 }
             }
         }
+        if self.check_recall(t, texts::HELLAWES).is_ok() {
+            out.push(Legal::Exact(Command::Recall { card: texts::HELLAWES.into() }));
+        }
+        for target in self.summons(t) {
+            out.push(Legal::Exact(Command::Summon { card: texts::BRAGWAINE.into(), target }));
+        }
         for event in self.scraps(t) {
             out.push(Legal::Exact(Command::Scrap { card: texts::COTE_MALE_TAILE.into(), event }));
         }

@@ -58,7 +58,10 @@
 //! player's company (only Siege Perilous' knight is out of his reach, his
 //! text influencing no one); he then belongs to that player and holds the
 //! special cards of the character replaced, the other of a Love Potion's
-//! pair discarded with it.
+//! pair discarded with it. The White Knight's successor, Hellawes and Dame
+//! Bragwaine act in the optional abilities' phase; Siege Perilous' White
+//! Knight cannot be discarded, so keeps his place; Bragwaine's knight moves
+//! as any move (Ettard's spell, Alisander's guard).
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
@@ -332,11 +335,27 @@ pub enum Command {
         /// The player whose hand loses a card.
         seat: Seat,
     },
-    /// Sir Dagonet, laid from the hand, takes `target`'s place in another
-    /// player's company; `target` is discarded and its special cards pass
-    /// to him.
+    /// The character laid takes `target`'s place: Sir Dagonet in another
+    /// player's company, as an action; a knight in the place of the
+    /// player's White Knight, an optional ability spending none. `target`
+    /// is discarded and its special cards pass to the newcomer.
     Replace {
         /// The character replaced.
+        target: String,
+    },
+    /// Hellawes, in the Forest, discarded with a card of the hand: a
+    /// character of the discard pile goes back to the hand.
+    Recall {
+        /// Hellawes.
+        card: String,
+    },
+    /// Dame Bragwaine, at a main location, brings one of her player's
+    /// knights there, spending no action; she is discarded at the end of the
+    /// turn.
+    Summon {
+        /// Dame Bragwaine.
+        card: String,
+        /// The knight.
         target: String,
     },
     /// The lady who becomes the Love Potion's companion, chosen in her
@@ -370,6 +389,8 @@ impl Command {
                 | Command::Crown { .. }
                 | Command::Scrap { .. }
                 | Command::Raid { .. }
+                | Command::Recall { .. }
+                | Command::Summon { .. }
         )
     }
 }
@@ -689,8 +710,8 @@ pub enum Event {
         /// The player whose hand lost a card.
         from: Seat,
     },
-    /// Sir Dagonet played from `seat`'s hand in `target`'s place, in its
-    /// owner's company; `target` is discarded.
+    /// A character played from `seat`'s hand in `target`'s place (see
+    /// [`Command::Replace`]); `target` is discarded.
     Replaced {
         /// Whose hand he came from.
         seat: Seat,
@@ -698,6 +719,27 @@ pub enum Event {
         card: String,
         /// The character replaced.
         target: String,
+    },
+    /// Hellawes discarded with a card of the hand, a character of the
+    /// discard pile taken back (see [`Command::Recall`]).
+    Recalled {
+        /// Her player.
+        seat: Seat,
+        /// Hellawes.
+        card: String,
+    },
+    /// A knight brought by Dame Bragwaine (see [`Command::Summon`]).
+    Summoned {
+        /// Their player.
+        seat: Seat,
+        /// Dame Bragwaine.
+        card: String,
+        /// The knight.
+        target: String,
+        /// From where.
+        from: Location,
+        /// Where to: hers.
+        to: Location,
     },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
@@ -1847,9 +1889,21 @@ impl Legends {
             }
             Command::Replace { target } => {
                 let seat = self.check_replace(target)?;
-                let card = texts::DAGONET.to_string();
+                let card = self.laid.clone().unwrap_or_default();
                 d.emit(Event::Replaced { seat, card, target: target.clone() });
                 d.after_action(seat);
+            }
+            Command::Recall { card } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                self.check_recall(t, card)?;
+                d.emit(Event::Recalled { seat, card: card.clone() });
+            }
+            Command::Summon { card, target } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                let (from, to) = self.check_summon(t, card, target)?;
+                d.emit(Event::Summoned { seat, card: card.clone(), target: target.clone(), from, to });
             }
             Command::Companion { card } => {
                 self.started()?;
@@ -2085,6 +2139,8 @@ impl Legends {
             Event::CompanionAsked => self.companion_due = true,
             Event::Replaced { seat, card, target } => self.apply_replace(*seat, card, target),
             Event::Raided { seat, card, from } => self.apply_raid(*seat, card, *from),
+            Event::Recalled { card, .. } => self.apply_recall(card),
+            Event::Summoned { seat, card, target, from, to } => self.apply_summon(*seat, card, target, *from, *to),
             Event::Scrapped { card, scrapped: event } => {
                 if let Phase::Turn(t) = &mut self.phase {
                     t.used.push(card.clone());

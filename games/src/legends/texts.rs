@@ -1,8 +1,10 @@
 //! Card texts that change the turn rather than a total: Lady Lunete's
 //! second character, the Love Potion's pair, Lady Ettard's and Nimue's
 //! spells, the ways to the High King (King Arthur's, the Archbishop's),
-//! La Cote Male Taile's discarded event, and the hands Queen Morgause and
-//! Sir Breunis raid, and the place Sir Dagonet takes. Each is a small function the commands and
+//! La Cote Male Taile's discarded event, the hands Queen Morgause and Sir
+//! Breunis raid, the places Sir Dagonet and the White Knight's successor
+//! take, the card Hellawes recalls from the discard pile and the knight Dame
+//! Bragwaine brings. Each is a small function the commands and
 //! [`crate::Game::legal`] share.
 
 use super::cards::{CharacterFacts, Location, Skill, Special};
@@ -42,6 +44,18 @@ pub const ARCHBISHOP: &str = "legends/character/archbishop-of-canterbury";
 /// Sir Dagonet: played from the hand into another player's company, in
 /// the place of one of its characters, who is discarded.
 pub const DAGONET: &str = "legends/character/sir-dagonet";
+
+/// The White Knight: a knight from the hand takes his place, spending no
+/// action, and receives his special cards.
+pub const WHITE_KNIGHT: &str = "legends/character/the-white-knight";
+
+/// Hellawes: in the Forest, discarded with a card of the hand, she brings a
+/// character of the discard pile back to the hand.
+pub const HELLAWES: &str = "legends/character/hellawes";
+
+/// Dame Bragwaine: at a main location, she brings one of her player's
+/// knights there, and is discarded at the end of the turn.
+pub const BRAGWAINE: &str = "legends/character/dame-bragwaine";
 
 /// Lady Lunete: a knight played from the hand into her company lets a lady
 /// follow at that location as part of the same action.
@@ -396,6 +410,10 @@ impl Legends {
     /// Personaggio"; no protection but Siege Perilous' stops him (his text
     /// influences no one). Gives his player.
     pub(super) fn check_replace(&self, target: &str) -> Res<Seat> {
+        let own = matches!(&self.phase, Phase::Turn(t) if self.where_is(target).is_some_and(|(s, _)| s == t.seat));
+        if target == WHITE_KNIGHT && own {
+            return self.check_successor();
+        }
         let seat = self.acting()?.seat;
         if self.lunete_only().is_some() {
             return Err(err(LegendsError::NoActionLeft));
@@ -417,9 +435,32 @@ impl Legends {
         Ok(seat)
     }
 
-    /// The characters Sir Dagonet, laid, may replace now.
+    /// Checks the White Knight's text, an optional ability: "Puoi
+    /// sostituire il Cavaliere Bianco con un altro Cavaliere dalla tua mano
+    /// senza spendere azioni". Siege Perilous' knight "non può essere
+    /// scartato", so a White Knight it wards stays. Gives his player.
+    fn check_successor(&self) -> Res<Seat> {
+        let t = self.turn_open()?;
+        abilities_open(t)?;
+        let Some(card) = self.laid.as_deref() else { return Err(err(LegendsError::NothingLaid)) };
+        if !self.speaks(WHITE_KNIGHT) {
+            return Err(err(LegendsError::Silenced { card: WHITE_KNIGHT.to_string() }));
+        }
+        if self.wards.iter().any(|w| w.card == WHITE_KNIGHT && w.by == super::abilities::SIEGE_PERILOUS) {
+            let by = super::Protection::SiegePerilous;
+            return Err(err(LegendsError::Protected { card: WHITE_KNIGHT.to_string(), by }));
+        }
+        self.check_character(t.seat, card)?;
+        if !self.is_knight(card) {
+            return Err(err(LegendsError::NotAKnight { card: card.to_string() }));
+        }
+        Ok(t.seat)
+    }
+
+    /// The characters the card laid may replace now: Sir Dagonet another
+    /// player's, a knight the player's own White Knight.
     pub(super) fn replace_targets(&self) -> Vec<String> {
-        if self.laid.as_deref() != Some(DAGONET) {
+        if self.laid.is_none() {
             return Vec::new();
         }
         let on = self.places.iter().flat_map(|p| p.companies.iter().flatten());
@@ -427,9 +468,12 @@ impl Legends {
     }
 
     /// Sir Dagonet takes `target`'s place and special cards ("ne acquisisce
-    /// le eventuali Carte Speciali"); `target` is discarded, with the other
-    /// of the Love Potion's pair.
+    /// le eventuali Carte Speciali"), as an action; or a knight takes the
+    /// White Knight's ("dai tutte le sue Carte Speciali al nuovo
+    /// Cavaliere"), spending none. `target` is discarded, with the other of
+    /// the Love Potion's pair.
     pub(super) fn apply_replace(&mut self, seat: Seat, card: &str, target: &str) {
+        let action = self.where_is(target).is_none_or(|(s, _)| s != seat);
         let partners: Vec<String> = self.with_partners(&[target.to_string()]).into_iter().skip(1).collect();
         for c in &partners {
             if let Some((_, l)) = self.where_is(c) {
@@ -452,9 +496,111 @@ impl Legends {
         }
         self.laid = None;
         if let Phase::Turn(t) = &mut self.phase {
-            t.actions += 1;
-            t.lunete = None;
-            t.ettard = false;
+            if action {
+                t.actions += 1;
+                t.lunete = None;
+                t.ettard = false;
+            }
+        }
+    }
+
+    /// Checks Hellawes' text, an optional ability: "Finché si trova nella
+    /// Foresta, puoi scartare Hellawes ed una carta dalla tua mano per
+    /// ripescare un Personaggio dalla pila degli scarti". The card discarded
+    /// from the hand is in the pile, so there is always one to take.
+    pub(super) fn check_recall(&self, t: &Turn, card: &str) -> Res<()> {
+        abilities_open(t)?;
+        let location = match self.where_is(card) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        if card != HELLAWES {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
+        if location != Location::PerilousForest {
+            return Err(err(LegendsError::NotInForest { card: card.to_string() }));
+        }
+        if self.players[t.seat.index()].hand == 0 {
+            return Err(err(LegendsError::HandEmpty));
+        }
+        Ok(())
+    }
+
+    /// Hellawes leaves the table; the hand gives one card to the pile and
+    /// takes one back, so its count stays.
+    pub(super) fn apply_recall(&mut self, card: &str) {
+        if let Phase::Turn(t) = &mut self.phase {
+            t.used.push(card.to_string());
+        }
+        if let Some((_, l)) = self.where_is(card) {
+            self.take_off(card, l);
+        }
+        self.character_discard.push(card.to_string());
+    }
+
+    /// Checks Dame Bragwaine's text, an optional ability: "Finché si trova
+    /// in una locazione principale, può immediatamente trasportare uno dei
+    /// tuoi Cavalieri in quella stessa locazione". The knight moves (Lady
+    /// Ettard's spell holds him, Sir Alisander guards the Forest); gives
+    /// where he comes from and where he goes.
+    pub(super) fn check_summon(&self, t: &Turn, card: &str, target: &str) -> Res<(Location, Location)> {
+        abilities_open(t)?;
+        let to = match self.where_is(card) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: card.to_string() })),
+        };
+        if card != BRAGWAINE {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        if !self.speaks(card) {
+            return Err(err(LegendsError::Silenced { card: card.to_string() }));
+        }
+        if t.used.iter().any(|c| c == card) {
+            return Err(err(LegendsError::AbilityUsed { card: card.to_string() }));
+        }
+        if !to.is_main() {
+            return Err(err(LegendsError::NotAtMain { card: card.to_string() }));
+        }
+        let from = match self.where_is(target) {
+            Some((s, l)) if s == t.seat => l,
+            _ => return Err(err(LegendsError::NotYours { card: target.to_string() })),
+        };
+        if !self.is_knight(target) {
+            return Err(err(LegendsError::NotAKnight { card: target.to_string() }));
+        }
+        if from == to {
+            return Err(err(LegendsError::SameLocation));
+        }
+        let cards = [target.to_string()];
+        self.check_bewitched(&cards)?;
+        self.check_guard(t.seat, &cards, to)?;
+        if !self.room(t.seat, to, 1) {
+            return Err(err(LegendsError::CompanyFull { location: to }));
+        }
+        Ok((from, to))
+    }
+
+    /// The knights Dame Bragwaine may bring now.
+    pub(super) fn summons(&self, t: &Turn) -> Vec<String> {
+        let mine = self.open_places().into_iter().flat_map(|l| self.company(t.seat, l).iter());
+        mine.filter(|c| self.check_summon(t, BRAGWAINE, c).is_ok()).cloned().collect()
+    }
+
+    /// The knight moves beside Dame Bragwaine, spending no action; she is
+    /// discarded at the end of the turn.
+    pub(super) fn apply_summon(&mut self, seat: Seat, card: &str, target: &str, from: Location, to: Location) {
+        if let Some(c) = self.places.get_mut(from as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+            c.retain(|x| x != target);
+        }
+        if let Some(c) = self.places.get_mut(to as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+            c.push(target.to_string());
+        }
+        if let Phase::Turn(t) = &mut self.phase {
+            t.used.push(card.to_string());
+            t.to_discard.push(card.to_string());
         }
     }
 }

@@ -457,3 +457,108 @@ fn sir_dagonet_takes_the_place_and_the_special_cards_of_another_player_s_charact
     assert_eq!(g.player_states()[0].hand, hand - 1);
     assert_eq!(turn(&g).actions, 1);
 }
+
+/// Facts with the White Knight, Hellawes and Dame Bragwaine (test values).
+fn rescue_facts() -> Facts {
+    let mut f = spell_facts();
+    f.characters.insert(texts::WHITE_KNIGHT.into(), ch("grey", [2, 1, 1, 1, 1, 1]));
+    f.characters.insert(texts::HELLAWES.into(), lady([0, 1, 1, 2, 0, 2]));
+    f.characters.insert(texts::BRAGWAINE.into(), lady([0, 2, 1, 1, 0, 1]));
+    f
+}
+
+/// Anna's second turn, her event drawn, with `cards` played (Anna's
+/// first turn) at their locations.
+fn second_turn(cards: &[(&str, Location)]) -> (Legends, Ctx<'static>) {
+    let (mut g, mut ctx) = started_with(rescue_facts(), Location::Cornwall);
+    let draw = plain(3);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    for (card, l) in cards {
+        play(&mut g, &mut ctx, card, *l);
+    }
+    if turn(&g).seat == Seat(0) {
+        ok(&mut g, &mut ctx, Command::EndTurn);
+    }
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    (g, ctx)
+}
+
+#[test]
+fn a_knight_from_the_hand_takes_the_white_knight_s_place_and_special_cards_spending_no_action() {
+    let (mut g, mut ctx) = second_turn(&[(texts::WHITE_KNIGHT, Location::Cornwall)]);
+    ok(&mut g, &mut ctx, Command::GiveSpecial { special: Special::Excalibur, card: Some(texts::WHITE_KNIGHT.into()) });
+    let successor = Command::Replace { target: texts::WHITE_KNIGHT.into() };
+    // A lady is not a knight.
+    ok(&mut g, &mut ctx, Command::Lay { card: LUNETE.into() });
+    assert!(!listed(&g).contains(&successor));
+    assert_eq!(refused(&g, &mut ctx, successor.clone()), no(LegendsError::NotAKnight { card: LUNETE.into() }));
+    // Sir Kay, laid: his place is offered, and taken.
+    ok(&mut g, &mut ctx, Command::Lay { card: KAY.into() });
+    assert!(listed(&g).contains(&successor));
+    let hand = g.player_states()[0].hand;
+    let events = ok(&mut g, &mut ctx, successor);
+    assert!(matches!(&events[..], [Event::Replaced { card, .. }] if card == KAY), "{events:?}");
+    assert_eq!(g.company(Seat(0), Location::Cornwall), [KAY.to_string()]);
+    assert_eq!(g.specials().get(&Special::Excalibur).map(String::as_str), Some(KAY));
+    assert_eq!(g.character_discard().last().map(String::as_str), Some(texts::WHITE_KNIGHT));
+    assert_eq!(g.player_states()[0].hand, hand - 1);
+    // No action spent: both are still there.
+    assert_eq!(turn(&g).actions, 0);
+    assert!(listed(&g).contains(&Command::DrawCharacter));
+}
+
+#[test]
+fn the_white_knight_is_replaced_only_before_the_actions() {
+    let (mut g, mut ctx) = second_turn(&[(texts::WHITE_KNIGHT, Location::Cornwall)]);
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+    ok(&mut g, &mut ctx, Command::Lay { card: KAY.into() });
+    let successor = Command::Replace { target: texts::WHITE_KNIGHT.into() };
+    assert!(!listed(&g).contains(&successor));
+    assert_eq!(refused(&g, &mut ctx, successor), no(LegendsError::AbilitiesOver));
+    assert_eq!(g.company(Seat(0), Location::Cornwall), [texts::WHITE_KNIGHT.to_string()]);
+}
+
+#[test]
+fn hellawes_in_the_forest_is_discarded_for_a_character_of_the_discard_pile_the_hand_count_kept() {
+    let (mut g, mut ctx) = second_turn(&[(texts::HELLAWES, Location::PerilousForest)]);
+    let recall = Command::Recall { card: texts::HELLAWES.into() };
+    assert!(listed(&g).contains(&recall));
+    let hand = g.player_states()[0].hand;
+    let events = ok(&mut g, &mut ctx, recall);
+    assert!(matches!(&events[..], [Event::Recalled { seat: Seat(0), .. }]), "{events:?}");
+    assert!(g.where_is(texts::HELLAWES).is_none());
+    assert_eq!(g.character_discard().last().map(String::as_str), Some(texts::HELLAWES));
+    assert_eq!(g.player_states()[0].hand, hand);
+    assert_eq!(turn(&g).actions, 0);
+    // Elsewhere than the Forest, her text is silent.
+    let (g, mut ctx) = second_turn(&[(texts::HELLAWES, Location::Camelot)]);
+    let recall = Command::Recall { card: texts::HELLAWES.into() };
+    assert!(!listed(&g).contains(&recall));
+    assert_eq!(refused(&g, &mut ctx, recall), no(LegendsError::NotInForest { card: texts::HELLAWES.into() }));
+}
+
+#[test]
+fn dame_bragwaine_brings_a_knight_to_her_location_for_free_and_leaves_at_the_end_of_the_turn() {
+    let (mut g, mut ctx) = second_turn(&[(texts::BRAGWAINE, Location::Cornwall), (GAWAIN, Location::Camelot)]);
+    let summon = |t: &str| Command::Summon { card: texts::BRAGWAINE.into(), target: t.into() };
+    // Only her player's knights elsewhere: Sir Gawain, not King Lot (no
+    // knight in these test values) nor Ugo's Sir Bors.
+    let offered: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Summon { .. })).collect();
+    assert_eq!(offered, [summon(GAWAIN)]);
+    assert_eq!(refused(&g, &mut ctx, summon(BORS)), no(LegendsError::NotYours { card: BORS.into() }));
+    assert_eq!(refused(&g, &mut ctx, summon(LOT)), no(LegendsError::NotAKnight { card: LOT.into() }));
+    let events = ok(&mut g, &mut ctx, summon(GAWAIN));
+    assert!(matches!(&events[..], [Event::Summoned { from: Location::Camelot, to: Location::Cornwall, .. }]));
+    assert_eq!(g.where_is(GAWAIN), Some((Seat(0), Location::Cornwall)));
+    assert_eq!(turn(&g).actions, 0);
+    assert_eq!(refused(&g, &mut ctx, summon(GAWAIN)), no(LegendsError::AbilityUsed { card: texts::BRAGWAINE.into() }));
+    // She is discarded as the turn ends; Sir Gawain stays.
+    let events = ok(&mut g, &mut ctx, Command::EndTurn);
+    assert!(events.iter().any(
+        |e| matches!(e, Event::Discarded { cards, why: Gone::EndOfTurn } if cards == &[texts::BRAGWAINE.to_string()])
+    ));
+    assert!(g.where_is(texts::BRAGWAINE).is_none());
+    assert_eq!(g.where_is(GAWAIN), Some((Seat(0), Location::Cornwall)));
+}

@@ -358,7 +358,16 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             vec![Cue::new(key).card("card", knight.clone())]
         }
         Event::Scrapped { scrapped, .. } => vec![Cue::new("legends.scrapped").card("card", scrapped.clone())],
+        Event::Replaced { card, target, .. }
+            if target == super::texts::WHITE_KNIGHT && card != super::texts::DAGONET =>
+        {
+            vec![Cue::new("legends.replaced.white_knight").card("card", card.clone())]
+        }
         Event::Replaced { target, .. } => vec![Cue::new("legends.replaced").card("card", target.clone())],
+        Event::Recalled { seat, .. } => vec![Cue::new("legends.recalled").arg("name", name(*seat))],
+        Event::Summoned { target, to, .. } => {
+            vec![Cue::new("legends.summoned").card("card", target.clone()).arg("location", tavola_words::Said::msg(to))]
+        }
         Event::Raided { seat, card, from } => vec![Cue::new(if card == super::texts::MORGAUSE {
             "legends.raided.morgause"
         } else {
