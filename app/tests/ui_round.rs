@@ -2,7 +2,7 @@
 //! with Slint's testing backend: buttons found by their accessible labels,
 //! the pad pressed through the table keys, the result read off the screen.
 
-use i_slint_backend_testing::ElementHandle;
+use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
@@ -21,6 +21,23 @@ fn key(ui: &Ui, now: &mut u64, text: &str) {
     ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: text.into() });
     *now += 60;
     ui.step(*now);
+}
+
+/// What seat `n`'s tile says to a screen reader: the name, then its marks
+/// in words.
+fn tile(ui: &Ui, n: usize) -> String {
+    ElementHandle::find_by_accessible_label(&ui.window, &format!("Seat {n}"))
+        .find(|e| e.accessible_role() == Some(AccessibleRole::Button))
+        .and_then(|e| e.accessible_description())
+        .map(|d| d.to_string())
+        .unwrap_or_default()
+}
+
+/// How many marks named `label` the seats show.
+fn marks(ui: &Ui, label: &str) -> usize {
+    ElementHandle::find_by_accessible_label(&ui.window, label)
+        .filter(|e| e.accessible_role() == Some(AccessibleRole::Image))
+        .count()
 }
 
 /// Simulated hardware and a journal in a fresh temporary folder.
@@ -73,7 +90,7 @@ fn the_first_round_through_the_widgets() {
 
     // A name typed for seat 1 (the field is labelled by its seat).
     let field = ElementHandle::find_by_accessible_label(&ui.window, "Seat 1")
-        .find(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::TextInput))
+        .find(|e| e.accessible_role() == Some(AccessibleRole::TextInput))
         .expect("the name field of seat 1");
     field.set_accessible_value("Anna");
     ui.step(now);
@@ -101,6 +118,8 @@ fn the_first_round_through_the_widgets() {
     click(&ui, "Seat 1");
     click(&ui, "Seat 2");
     assert_eq!(avalon.get_chosen(), 2);
+    assert_eq!(tile(&ui, 1), "Anna, on the team", "the name, then the team in words");
+    assert!(!tile(&ui, 3).contains("on the team"), "{}", tile(&ui, 3));
     click(&ui, "Propose the team");
     assert_eq!(avalon.get_chosen(), -1, "the vote is open");
     assert!(avalon.get_status().contains("0 of 5"), "{}", avalon.get_status());
@@ -122,6 +141,12 @@ fn the_first_round_through_the_widgets() {
             let seats = avalon.get_seats();
             assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == -1), "no vote shown before all are in");
             assert_eq!((0..5).filter(|&i| seats.row_data(i).unwrap().light == 2).count(), n + 1);
+            // An hourglass on each seat still awaited, a card face down on
+            // each that has voted, and the same in words.
+            assert_eq!(marks(&ui, "done"), n + 1);
+            assert_eq!(marks(&ui, "waiting"), 4 - n);
+            assert_eq!(tile(&ui, 1), "Anna, on the team, done");
+            assert!(tile(&ui, 5).ends_with(", waiting"), "{}", tile(&ui, 5));
             let status = avalon.get_status().to_string();
             assert!(status.contains(&format!("{} of 5", n + 1)), "{status}");
             // The tiles show who is awaited; the last two are named too.
@@ -134,6 +159,10 @@ fn the_first_round_through_the_widgets() {
     }
     let seats = avalon.get_seats();
     assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == 1), "the votes are shown once all are in");
+    // The team is awaited for its cards; the others show how they voted.
+    assert_eq!(tile(&ui, 1), "Anna, on the team, waiting");
+    assert!(tile(&ui, 3).ends_with(", approves"), "{}", tile(&ui, 3));
+    assert_eq!((marks(&ui, "waiting"), marks(&ui, "approves"), marks(&ui, "done")), (2, 3, 0));
     assert!(avalon.get_status().contains("mission cards: 0 of 2 in"), "{}", avalon.get_status());
 
     // The votes are shown a moment before the mission opens.
@@ -161,7 +190,7 @@ fn the_first_round_through_the_widgets() {
     assert_eq!(app.get_page(), "round", "still playing");
     click(&ui, "Leave the game");
     let leave: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, "Leave the game")
-        .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+        .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))
         .collect();
     assert_eq!(leave.len(), 2, "the top bar's button and the question's");
     leave[1].invoke_accessible_default_action();
