@@ -355,6 +355,16 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             Command::Companion { card } => {
                 command_button(c, say(msg!("ui.legends.cmd.companion", card = card_name(card, lang))), 1)
             }
+            Command::Renounce { .. } => {
+                let event = match &v.phase {
+                    Phase::Turn(t) => t.balin.as_deref().map(|e| card_name(e, lang)).unwrap_or_default(),
+                    _ => String::new(),
+                };
+                command_button(c, say(msg!("ui.legends.cmd.renounce", event)), 2)
+            }
+            Command::Forfeit { event } => {
+                command_button(c, say(msg!("ui.legends.cmd.forfeit", event = card_name(event, lang))), 2)
+            }
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => {
                 if fix {
                     continue;
@@ -439,6 +449,9 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     }
     if let Some(g) = &v.grant {
         return lang.text(&msg!("ui.legends.ask.grant", name = who(g.seat), special = g.special.msg()));
+    }
+    if let Some(s) = v.forfeit {
+        return lang.text(&msg!("ui.legends.ask.forfeit", name = who(s)));
     }
     if v.companion_due {
         let holder = v.specials.iter().find(|(s, _)| *s == Special::LovePotion).map(|(_, h)| card_name(h, lang));

@@ -318,6 +318,14 @@ pub enum LegendsError {
         /// The card.
         card: String,
     },
+    /// Sir Balin's sacrifice comes only right after his company completes
+    /// a location event.
+    RenounceNotNow,
+    /// Every other player first discards an event of their zone for Sir
+    /// Balin's sacrifice.
+    ForfeitFirst,
+    /// No player is asked to discard an event of their zone.
+    NoForfeitDue,
     /// The card's text works only in the Perilous Forest.
     NotInForest {
         /// The card.
@@ -472,6 +480,9 @@ impl Said for LegendsError {
             NotFewestPoints { card: c } => msg!("legends.not_fewest_points", card = card(c)),
             NotAtMain { card: c } => msg!("legends.not_at_main", card = card(c)),
             NotInForest { card: c } => msg!("legends.not_in_forest", card = card(c)),
+            RenounceNotNow => msg!("legends.renounce_not_now"),
+            ForfeitFirst => msg!("legends.forfeit_first"),
+            NoForfeitDue => msg!("legends.no_forfeit_due"),
             NothingToRaid { card: c } => msg!("legends.nothing_to_raid", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
@@ -569,6 +580,9 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NotFewestPoints { card: c() },
         NotAtMain { card: c() },
         NotInForest { card: c() },
+        RenounceNotNow,
+        ForfeitFirst,
+        NoForfeitDue,
         NothingToRaid { card: c() },
         NoCover,
         CoverFirst,

@@ -177,6 +177,8 @@ impl Fuzz for Legends {
                 seat: Seat(rng.below(4) as u8),
             },
             6 if rng.below(2) == 0 => Command::Replace { target: pick(&character(), rng) },
+            6 if rng.below(2) == 0 => Command::Renounce { card: super::texts::BALIN.into() },
+            6 if rng.below(2) == 0 => Command::Forfeit { event: pick(&ids("event"), rng) },
             6 => Command::EndGame,
             7 => Command::Lay { card: "soc/white/grail-1".into() },
             8 => Command::Complete { card: "legends/character/merlin".into() },

@@ -95,6 +95,15 @@ impl Legends {
             out.push(learn);
             return out;
         }
+        if let Some(seat) = self.forfeit_due() {
+            for e in &self.players[seat.index()].zone {
+                out.push(Legal::Exact(Command::Forfeit { event: e.clone() }));
+            }
+            self.fixes(&mut out);
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
         if self.companion_due {
             for c in self.potion_ladies() {
                 out.push(Legal::Exact(Command::Companion { card: c }));
@@ -123,6 +132,9 @@ impl Legends {
                     self.abilities(t, &mut out);
                     self.threats(t, &mut out);
                     self.spells_and_crowns(t, &mut out);
+                }
+                if self.check_renounce(t, texts::BALIN).is_ok() {
+                    out.push(Legal::Exact(Command::Renounce { card: texts::BALIN.into() }));
                 }
                 if t.actions == 0 {
                     for l in self.open_places().into_iter().filter(|l| !t.completed.contains(l)) {

@@ -61,7 +61,9 @@
 //! pair discarded with it. The White Knight's successor, Hellawes and Dame
 //! Bragwaine act in the optional abilities' phase; Siege Perilous' White
 //! Knight cannot be discarded, so keeps his place; Bragwaine's knight moves
-//! as any move (Ettard's spell, Alisander's guard).
+//! as any move (Ettard's spell, Alisander's guard). Sir Balin's offer
+//! stands until his player's next command, for a location event of a main
+//! location kept in the zone; the others discard clockwise from the next.
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
@@ -357,6 +359,19 @@ pub enum Command {
         card: String,
         /// The knight.
         target: String,
+    },
+    /// Sir Balin's sacrifice, right after his company completes a location
+    /// event: he and the event are discarded, and every other player
+    /// discards an event of their victory points.
+    Renounce {
+        /// Sir Balin.
+        card: String,
+    },
+    /// The event a player discards from their victory points for Sir
+    /// Balin's sacrifice.
+    Forfeit {
+        /// The event.
+        event: String,
     },
     /// The lady who becomes the Love Potion's companion, chosen in her
     /// holder's company.
@@ -741,6 +756,24 @@ pub enum Event {
         /// Where to: hers.
         to: Location,
     },
+    /// Sir Balin discarded with the event his company completed (see
+    /// [`Command::Renounce`]).
+    Renounced {
+        /// His player.
+        seat: Seat,
+        /// Sir Balin.
+        card: String,
+        /// The event.
+        lost: String,
+    },
+    /// An event discarded from a player's victory points for Sir Balin's
+    /// sacrifice.
+    Forfeited {
+        /// Whose.
+        seat: Seat,
+        /// The event.
+        lost: String,
+    },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
     CompanionAsked,
@@ -868,6 +901,10 @@ pub struct Turn {
     /// Lady Ettard was just played from the hand: her spell may follow.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ettard: bool,
+    /// Sir Balin's offer: the location event his company just completed,
+    /// which he may be discarded with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balin: Option<String>,
 }
 
 /// Where the game stands.
@@ -941,6 +978,10 @@ pub struct Legends {
     /// Men whose text Nimue negates, until her player's next turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     silenced: Vec<Silence>,
+    /// The players still to discard an event of their zone for Sir Balin's
+    /// sacrifice, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    forfeits: Vec<Seat>,
 }
 
 /// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
@@ -999,6 +1040,20 @@ impl Draft {
                 [] => {}
                 [one] => self.emit(Event::CompanionChosen { card: one.clone() }),
                 _ => self.emit(Event::CompanionAsked),
+            }
+        }
+    }
+
+    /// Sir Balin's sacrifice: a player asked whose zone holds a single
+    /// event discards it at once.
+    fn forfeit_single(&mut self) {
+        while let Some(seat) = self.sim.forfeit_due() {
+            match self.sim.players[seat.index()].zone.as_slice() {
+                [one] => {
+                    let lost = one.clone();
+                    self.emit(Event::Forfeited { seat, lost });
+                }
+                _ => break,
             }
         }
     }
@@ -1380,6 +1435,9 @@ impl Legends {
         }
         if self.companion_due {
             return Err(err(LegendsError::CompanionFirst));
+        }
+        if !self.forfeits.is_empty() {
+            return Err(err(LegendsError::ForfeitFirst));
         }
         if self.black_knight.is_some() {
             return Err(err(LegendsError::CoverFirst));
@@ -1905,6 +1963,22 @@ impl Legends {
                 let (from, to) = self.check_summon(t, card, target)?;
                 d.emit(Event::Summoned { seat, card: card.clone(), target: target.clone(), from, to });
             }
+            Command::Renounce { card } => {
+                let t = self.turn_open()?;
+                let seat = t.seat;
+                let event = self.check_renounce(t, card)?;
+                d.emit(Event::Renounced { seat, card: card.clone(), lost: event });
+                d.forfeit_single();
+            }
+            Command::Forfeit { event } => {
+                self.started()?;
+                let Some(seat) = self.forfeit_due() else { return Err(err(LegendsError::NoForfeitDue)) };
+                if !self.players[seat.index()].zone.contains(event) {
+                    return Err(err(LegendsError::NotInZone { card: event.clone() }));
+                }
+                d.emit(Event::Forfeited { seat, lost: event.clone() });
+                d.forfeit_single();
+            }
             Command::Companion { card } => {
                 self.started()?;
                 if !self.companion_due {
@@ -1945,6 +2019,21 @@ impl Legends {
     }
 
     fn apply_event(&mut self, e: &Event) {
+        // Sir Balin's offer stands until the player does anything else; the
+        // special card the completion gives, its companion and the facts
+        // and counts set right leave it open.
+        let keeps_offer = matches!(
+            e,
+            Event::Learned { .. }
+                | Event::HandCorrected { .. }
+                | Event::GrantOpened { .. }
+                | Event::SpecialGiven { .. }
+                | Event::CompanionAsked
+                | Event::CompanionChosen { .. }
+        );
+        if let (Phase::Turn(t), false) = (&mut self.phase, keeps_offer) {
+            t.balin = None;
+        }
         self.apply_one(e);
         self.settle();
     }
@@ -2037,8 +2126,10 @@ impl Legends {
                 } else if let Some(p) = self.players.get_mut(seat.index()) {
                     p.zone.push(card.clone());
                 }
+                let balin = self.balin_offer(*seat, card, *location, *spent);
                 if let Phase::Turn(t) = &mut self.phase {
                     t.completed.push(*location);
+                    t.balin = balin.then(|| card.clone());
                 }
             }
             Event::CharacterDrawn { seat } => {
@@ -2084,6 +2175,7 @@ impl Legends {
                     one_action: false,
                     lunete: None,
                     ettard: false,
+                    balin: None,
                 });
                 // Nimue's spell lasts "fino all'inizio del tuo prossimo
                 // turno".
@@ -2140,6 +2232,8 @@ impl Legends {
             Event::Replaced { seat, card, target } => self.apply_replace(*seat, card, target),
             Event::Raided { seat, card, from } => self.apply_raid(*seat, card, *from),
             Event::Recalled { card, .. } => self.apply_recall(card),
+            Event::Renounced { seat, card, lost } => self.apply_renounce(*seat, card, lost),
+            Event::Forfeited { seat, lost } => self.apply_forfeit(*seat, lost),
             Event::Summoned { seat, card, target, from, to } => self.apply_summon(*seat, card, target, *from, *to),
             Event::Scrapped { card, scrapped: event } => {
                 if let Phase::Turn(t) = &mut self.phase {

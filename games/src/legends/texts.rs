@@ -3,8 +3,8 @@
 //! spells, the ways to the High King (King Arthur's, the Archbishop's),
 //! La Cote Male Taile's discarded event, the hands Queen Morgause and Sir
 //! Breunis raid, the places Sir Dagonet and the White Knight's successor
-//! take, the card Hellawes recalls from the discard pile and the knight Dame
-//! Bragwaine brings. Each is a small function the commands and
+//! take, the card Hellawes recalls from the discard pile, the knight Dame
+//! Bragwaine brings and the events Sir Balin's sacrifice costs. Each is a small function the commands and
 //! [`crate::Game::legal`] share.
 
 use super::cards::{CharacterFacts, Location, Skill, Special};
@@ -56,6 +56,11 @@ pub const HELLAWES: &str = "legends/character/hellawes";
 /// Dame Bragwaine: at a main location, she brings one of her player's
 /// knights there, and is discarded at the end of the turn.
 pub const BRAGWAINE: &str = "legends/character/dame-bragwaine";
+
+/// Sir Balin: when his company completes a location event, he may be
+/// discarded with it; every other player then discards an event of their
+/// victory points.
+pub const BALIN: &str = "legends/character/sir-balin";
 
 /// Lady Lunete: a knight played from the hand into her company lets a lady
 /// follow at that location as part of the same action.
@@ -602,5 +607,75 @@ impl Legends {
             t.used.push(card.to_string());
             t.to_discard.push(card.to_string());
         }
+    }
+
+    /// Whether completing `event` at `location` opens Sir Balin's offer:
+    /// his company completed a location event at a main location, which is
+    /// not discarded at once ("non può essere usata con eventi che debbano
+    /// essere scartati al loro completamento").
+    pub(super) fn balin_offer(&self, seat: Seat, event: &str, location: Location, spent: bool) -> bool {
+        let location_event =
+            self.facts.events.get(event).is_some_and(|f| f.event_type == super::cards::EventType::Location);
+        !spent
+            && location_event
+            && location.is_main()
+            && self.company(seat, location).iter().any(|c| c == BALIN)
+            && self.speaks(BALIN)
+    }
+
+    /// Checks Sir Balin's sacrifice: "puoi scegliere di scartare sia Ser
+    /// Balin che la Carta Evento", right after his company completes the
+    /// event (any other command closes the offer). Siege Perilous' knight
+    /// "non può essere scartato". Gives the event.
+    pub(super) fn check_renounce(&self, t: &Turn, card: &str) -> Res<String> {
+        if card != BALIN {
+            return Err(err(LegendsError::NoAbility { card: card.to_string() }));
+        }
+        let Some(event) = t.balin.clone() else { return Err(err(LegendsError::RenounceNotNow)) };
+        if !self.players[t.seat.index()].zone.contains(&event) || !self.speaks(card) {
+            return Err(err(LegendsError::RenounceNotNow));
+        }
+        if self.wards.iter().any(|w| w.card == card && w.by == super::abilities::SIEGE_PERILOUS) {
+            let by = super::Protection::SiegePerilous;
+            return Err(err(LegendsError::Protected { card: card.to_string(), by }));
+        }
+        Ok(event)
+    }
+
+    /// Sir Balin leaves the table (with the other of a Love Potion's pair)
+    /// and his event leaves the zone; "tutti gli altri giocatori devono
+    /// scartare una Carta Evento dalla propria Zona", clockwise from the
+    /// next, those with one at least.
+    pub(super) fn apply_renounce(&mut self, seat: Seat, card: &str, event: &str) {
+        for c in self.with_partners(&[card.to_string()]) {
+            if let Some((_, l)) = self.where_is(&c) {
+                self.take_off(&c, l);
+            }
+            self.character_discard.push(c);
+        }
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            p.zone.retain(|e| e != event);
+        }
+        self.discarded.push(event.to_string());
+        let n = self.players();
+        self.forfeits = (1..n)
+            .map(|i| Seat(((seat.index() + i) % n) as u8))
+            .filter(|s| !self.players[s.index()].zone.is_empty())
+            .collect();
+    }
+
+    /// The player asked now to discard an event of their zone for Sir
+    /// Balin's sacrifice.
+    pub fn forfeit_due(&self) -> Option<Seat> {
+        self.forfeits.first().copied()
+    }
+
+    /// An event leaves the asked player's zone.
+    pub(super) fn apply_forfeit(&mut self, seat: Seat, event: &str) {
+        if let Some(p) = self.players.get_mut(seat.index()) {
+            p.zone.retain(|e| e != event);
+        }
+        self.discarded.push(event.to_string());
+        self.forfeits.retain(|s| *s != seat);
     }
 }

@@ -562,3 +562,86 @@ fn dame_bragwaine_brings_a_knight_to_her_location_for_free_and_leaves_at_the_end
     assert!(g.where_is(texts::BRAGWAINE).is_none());
     assert_eq!(g.where_is(GAWAIN), Some((Seat(0), Location::Cornwall)));
 }
+
+/// A game where Cornwall's events need 6 Combat and are worth 1 point
+/// (test values), Sir Balin (test values, 6 Combat) laid by Anna at
+/// Cornwall in her first turn; Ugo's Sir Bors there completes one event in each of his
+/// turns, `ugo` turns in all. Anna's next turn, her event drawn.
+fn balin_game(ugo: usize) -> (Legends, Ctx<'static>, Vec<String>) {
+    let mut f = rescue_facts();
+    f.characters.insert(texts::BALIN.into(), ch("grey", [6, 1, 1, 1, 1, 1]));
+    f.characters.insert(BORS.into(), ch("de-ganis", [6, 2, 2, 2, 2, 2]));
+    let draw = plain(2 * ugo + 2);
+    for e in &draw {
+        f.events.insert(e.clone(), ev(EventType::Location, Some(Location::Cornwall), &[(Skill::Combat, 6)], 1));
+    }
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    play(&mut g, &mut ctx, texts::BALIN, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    for i in 0..ugo {
+        ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2 * i + 1].clone() });
+        ok(&mut g, &mut ctx, Command::Complete { card: draw[2 * i].clone() });
+        ok(&mut g, &mut ctx, Command::EndTurn);
+        ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2 * i + 2].clone() });
+        if i + 1 < ugo {
+            ok(&mut g, &mut ctx, Command::EndTurn);
+        }
+    }
+    (g, ctx, draw)
+}
+
+#[test]
+fn sir_balin_is_discarded_with_the_event_his_company_completed_and_the_others_lose_one() {
+    let (mut g, mut ctx, draw) = balin_game(1);
+    let renounce = Command::Renounce { card: texts::BALIN.into() };
+    assert_eq!(refused(&g, &mut ctx, renounce.clone()), no(LegendsError::RenounceNotNow));
+    ok(&mut g, &mut ctx, Command::Complete { card: draw[1].clone() });
+    assert!(listed(&g).contains(&renounce));
+    let events = ok(&mut g, &mut ctx, renounce);
+    // Ugo holds one event: it goes at once.
+    assert!(
+        matches!(&events[..], [Event::Renounced { lost, .. }, Event::Forfeited { seat: Seat(1), lost: other }]
+            if *lost == draw[1] && *other == draw[0]),
+        "{events:?}"
+    );
+    assert!(g.where_is(texts::BALIN).is_none());
+    assert!(g.player_states().iter().all(|p| p.zone.is_empty()));
+    assert!(g.view().discarded.ends_with(&[draw[1].clone(), draw[0].clone()]));
+    // The turn goes on: two actions left.
+    assert!(listed(&g).contains(&Command::DrawCharacter));
+}
+
+#[test]
+fn sir_balin_s_sacrifice_asks_a_player_with_several_events_which_to_discard() {
+    let (mut g, mut ctx, draw) = balin_game(2);
+    assert_eq!(g.player_states()[1].zone, [draw[0].clone(), draw[2].clone()]);
+    ok(&mut g, &mut ctx, Command::Complete { card: draw[3].clone() });
+    let events = ok(&mut g, &mut ctx, Command::Renounce { card: texts::BALIN.into() });
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(g.forfeit_due(), Some(Seat(1)));
+    let forfeits: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Forfeit { .. })).collect();
+    assert_eq!(forfeits, [Command::Forfeit { event: draw[0].clone() }, Command::Forfeit { event: draw[2].clone() }]);
+    // Nothing else goes on until Ugo has chosen.
+    assert_eq!(refused(&g, &mut ctx, Command::DrawCharacter), no(LegendsError::ForfeitFirst));
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Forfeit { event: draw[3].clone() }),
+        no(LegendsError::NotInZone { card: draw[3].clone() })
+    );
+    ok(&mut g, &mut ctx, Command::Forfeit { event: draw[2].clone() });
+    assert_eq!(g.player_states()[1].zone, [draw[0].clone()]);
+    assert_eq!(g.forfeit_due(), None);
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+}
+
+#[test]
+fn sir_balin_s_offer_closes_with_the_next_command() {
+    let (mut g, mut ctx, draw) = balin_game(1);
+    ok(&mut g, &mut ctx, Command::Complete { card: draw[1].clone() });
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+    let renounce = Command::Renounce { card: texts::BALIN.into() };
+    assert!(!listed(&g).contains(&renounce));
+    assert_eq!(refused(&g, &mut ctx, renounce), no(LegendsError::RenounceNotNow));
+    assert_eq!(g.player_states()[0].zone, [draw[1].clone()]);
+    assert_eq!(g.where_is(texts::BALIN), Some((Seat(0), Location::Cornwall)));
+}

@@ -123,6 +123,9 @@ pub struct LegendsView {
     pub bewitched: Option<String>,
     /// The characters whose text Nimue negates now.
     pub silenced: Vec<String>,
+    /// The player asked to discard an event of their zone for Sir Balin's
+    /// sacrifice.
+    pub forfeit: Option<Seat>,
 }
 
 impl Legends {
@@ -229,6 +232,7 @@ impl Legends {
             potion_pair: self.potion_pair(),
             bewitched: self.bewitched().map(str::to_string),
             silenced: self.silenced().map(str::to_string).collect(),
+            forfeit: self.forfeit_due(),
         }
     }
 }
@@ -364,6 +368,10 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             vec![Cue::new("legends.replaced.white_knight").card("card", card.clone())]
         }
         Event::Replaced { target, .. } => vec![Cue::new("legends.replaced").card("card", target.clone())],
+        Event::Renounced { lost, .. } => vec![Cue::new("legends.renounced").card("card", lost.clone())],
+        Event::Forfeited { seat, lost } => {
+            vec![Cue::new("legends.forfeited").arg("name", name(*seat)).card("card", lost.clone())]
+        }
         Event::Recalled { seat, .. } => vec![Cue::new("legends.recalled").arg("name", name(*seat))],
         Event::Summoned { target, to, .. } => {
             vec![Cue::new("legends.summoned").card("card", target.clone()).arg("location", tavola_words::Said::msg(to))]
