@@ -362,6 +362,16 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 };
                 command_button(c, say(msg!("ui.legends.cmd.renounce", event)), 2)
             }
+            Command::Rescue { take: true } => {
+                let Some(r) = &v.rescue else { continue };
+                let label = if r.by == crate::games::legends::texts::PRIAMUS {
+                    msg!("ui.legends.cmd.rescue.priamus", card = card_name(&r.card, lang))
+                } else {
+                    msg!("ui.legends.cmd.rescue.lambegus")
+                };
+                command_button(c, say(label), 1)
+            }
+            Command::Rescue { take: false } => command_button(c, say(msg!("ui.legends.cmd.rescue.decline")), 0),
             Command::Forfeit { event } => {
                 command_button(c, say(msg!("ui.legends.cmd.forfeit", event = card_name(event, lang))), 2)
             }
@@ -449,6 +459,14 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     }
     if let Some(g) = &v.grant {
         return lang.text(&msg!("ui.legends.ask.grant", name = who(g.seat), special = g.special.msg()));
+    }
+    if let Some(r) = &v.rescue {
+        let card = card_name(&r.card, lang);
+        return lang.text(&if r.by == crate::games::legends::texts::PRIAMUS {
+            msg!("ui.legends.ask.rescue.priamus", name = who(r.seat), card)
+        } else {
+            msg!("ui.legends.ask.rescue.lambegus", name = who(r.seat), card)
+        });
     }
     if let Some(s) = v.forfeit {
         return lang.text(&msg!("ui.legends.ask.forfeit", name = who(s)));

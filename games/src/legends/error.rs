@@ -326,6 +326,13 @@ pub enum LegendsError {
     ForfeitFirst,
     /// No player is asked to discard an event of their zone.
     NoForfeitDue,
+    /// Sir Lambegus' or Sir Priamus' offer is answered first.
+    RescueFirst {
+        /// Sir Lambegus or Sir Priamus.
+        card: String,
+    },
+    /// No offer of Sir Lambegus or Sir Priamus waits.
+    NoRescue,
     /// The card's text works only in the Perilous Forest.
     NotInForest {
         /// The card.
@@ -483,6 +490,8 @@ impl Said for LegendsError {
             RenounceNotNow => msg!("legends.renounce_not_now"),
             ForfeitFirst => msg!("legends.forfeit_first"),
             NoForfeitDue => msg!("legends.no_forfeit_due"),
+            RescueFirst { card: c } => msg!("legends.rescue_first", card = card(c)),
+            NoRescue => msg!("legends.no_rescue"),
             NothingToRaid { card: c } => msg!("legends.nothing_to_raid", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
@@ -583,6 +592,8 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         RenounceNotNow,
         ForfeitFirst,
         NoForfeitDue,
+        RescueFirst { card: c() },
+        NoRescue,
         NothingToRaid { card: c() },
         NoCover,
         CoverFirst,

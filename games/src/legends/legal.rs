@@ -95,6 +95,15 @@ impl Legends {
             out.push(learn);
             return out;
         }
+        if let Some(r) = self.rescue() {
+            if self.check_rescue(r).is_ok() {
+                out.push(Legal::Exact(Command::Rescue { take: true }));
+            }
+            out.push(Legal::Exact(Command::Rescue { take: false }));
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
         if let Some(seat) = self.forfeit_due() {
             for e in &self.players[seat.index()].zone {
                 out.push(Legal::Exact(Command::Forfeit { event: e.clone() }));

@@ -64,6 +64,8 @@
 //! as any move (Ettard's spell, Alisander's guard). Sir Balin's offer
 //! stands until his player's next command, for a location event of a main
 //! location kept in the zone; the others discard clockwise from the next.
+//! Sir Lambegus and Sir Priamus are asked right after the discard that
+//! calls them, before anything else (Lambegus first, his knight put back).
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
@@ -112,7 +114,7 @@ mod legal;
 pub mod modifiers;
 #[cfg(test)]
 mod tests;
-mod texts;
+pub mod texts;
 #[cfg(test)]
 mod texts_tests;
 mod view;
@@ -366,6 +368,14 @@ pub enum Command {
     Renounce {
         /// Sir Balin.
         card: String,
+    },
+    /// The answer to Sir Lambegus' or Sir Priamus' offer, in an opponent's
+    /// turn, for a character of their company just discarded: Sir Lambegus
+    /// discarded in a knight's place, or the character back to the hand
+    /// for a card of it.
+    Rescue {
+        /// Taken, or declined.
+        take: bool,
     },
     /// The event a player discards from their victory points for Sir
     /// Balin's sacrifice.
@@ -766,6 +776,14 @@ pub enum Event {
         /// The event.
         lost: String,
     },
+    /// Sir Lambegus' or Sir Priamus' offer answered (see
+    /// [`Command::Rescue`]).
+    Rescued {
+        /// The offer.
+        rescue: Rescue,
+        /// Taken, or declined.
+        taken: bool,
+    },
     /// An event discarded from a player's victory points for Sir Balin's
     /// sacrifice.
     Forfeited {
@@ -905,6 +923,27 @@ pub struct Turn {
     /// which he may be discarded with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balin: Option<String>,
+    /// Sir Priamus has saved a character in this turn ("Una volta per ogni
+    /// turno di un avversario").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub priamus: bool,
+}
+
+/// Sir Lambegus' or Sir Priamus' offer for a character of their company
+/// discarded in an opponent's turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rescue {
+    /// Sir Lambegus or Sir Priamus.
+    pub by: String,
+    /// Their player.
+    pub seat: Seat,
+    /// The character discarded.
+    pub card: String,
+    /// Where it stood.
+    pub location: Location,
+    /// The special cards it held.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub specials: Vec<Special>,
 }
 
 /// Where the game stands.
@@ -982,6 +1021,10 @@ pub struct Legends {
     /// sacrifice, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     forfeits: Vec<Seat>,
+    /// Sir Lambegus' and Sir Priamus' offers waiting for an answer, in
+    /// order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rescues: Vec<Rescue>,
 }
 
 /// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
@@ -1544,6 +1587,12 @@ impl Legends {
     }
 
     fn decide_in(&self, c: &Command, d: &mut Draft, rng: &mut crate::GameRng) -> Res<()> {
+        // Sir Lambegus' or Sir Priamus' offer is answered first.
+        if let Some(r) = self.rescue() {
+            if !matches!(c, Command::Rescue { .. } | Command::Learn { .. } | Command::CorrectHand { .. }) {
+                return Err(err(LegendsError::RescueFirst { card: r.by.clone() }));
+            }
+        }
         match c {
             Command::Setup(s) => {
                 self.check_setup(s)?;
@@ -1970,6 +2019,14 @@ impl Legends {
                 d.emit(Event::Renounced { seat, card: card.clone(), lost: event });
                 d.forfeit_single();
             }
+            Command::Rescue { take } => {
+                self.started()?;
+                let Some(r) = self.rescue() else { return Err(err(LegendsError::NoRescue)) };
+                if *take {
+                    self.check_rescue(r)?;
+                }
+                d.emit(Event::Rescued { rescue: r.clone(), taken: *take });
+            }
             Command::Forfeit { event } => {
                 self.started()?;
                 let Some(seat) = self.forfeit_due() else { return Err(err(LegendsError::NoForfeitDue)) };
@@ -2034,8 +2091,10 @@ impl Legends {
         if let (Phase::Turn(t), false) = (&mut self.phase, keeps_offer) {
             t.balin = None;
         }
+        let watch = self.rescue_watch();
         self.apply_one(e);
         self.settle();
+        self.offer_rescues(watch);
     }
 
     fn apply_one(&mut self, e: &Event) {
@@ -2176,6 +2235,7 @@ impl Legends {
                     lunete: None,
                     ettard: false,
                     balin: None,
+                    priamus: false,
                 });
                 // Nimue's spell lasts "fino all'inizio del tuo prossimo
                 // turno".
@@ -2234,6 +2294,7 @@ impl Legends {
             Event::Recalled { card, .. } => self.apply_recall(card),
             Event::Renounced { seat, card, lost } => self.apply_renounce(*seat, card, lost),
             Event::Forfeited { seat, lost } => self.apply_forfeit(*seat, lost),
+            Event::Rescued { taken, .. } => self.apply_rescue(*taken),
             Event::Summoned { seat, card, target, from, to } => self.apply_summon(*seat, card, target, *from, *to),
             Event::Scrapped { card, scrapped: event } => {
                 if let Phase::Turn(t) = &mut self.phase {

@@ -4,12 +4,13 @@
 //! La Cote Male Taile's discarded event, the hands Queen Morgause and Sir
 //! Breunis raid, the places Sir Dagonet and the White Knight's successor
 //! take, the card Hellawes recalls from the discard pile, the knight Dame
-//! Bragwaine brings and the events Sir Balin's sacrifice costs. Each is a small function the commands and
+//! Bragwaine brings, the events Sir Balin's sacrifice costs, and the
+//! companions Sir Priamus and Sir Lambegus save from the discard pile. Each is a small function the commands and
 //! [`crate::Game::legal`] share.
 
 use super::cards::{CharacterFacts, Location, Skill, Special};
 use super::full::abilities_open;
-use super::{err, Legends, LegendsError, Phase, Res, Turn};
+use super::{err, Legends, LegendsError, Phase, Res, Rescue, Turn};
 use crate::Seat;
 
 /// Lady Ettard: played from the hand, she may bewitch a knight at her
@@ -61,6 +62,30 @@ pub const BRAGWAINE: &str = "legends/character/dame-bragwaine";
 /// discarded with it; every other player then discards an event of their
 /// victory points.
 pub const BALIN: &str = "legends/character/sir-balin";
+
+/// Sir Priamus: once in each opponent's turn, a character of his company
+/// discarded goes back to his player's hand for a card of it.
+pub const PRIAMUS: &str = "legends/character/sir-priamus";
+
+/// Sir Lambegus: in an opponent's turn, he may be discarded in the place of
+/// another knight of his company.
+pub const LAMBEGUS: &str = "legends/character/sir-lambegus";
+
+/// A company Sir Lambegus or Sir Priamus watches over.
+pub(super) struct Watch {
+    by: &'static str,
+    seat: Seat,
+    location: Location,
+    members: Vec<Watched>,
+}
+
+/// A member of a watched company, as it stood before an event.
+struct Watched {
+    card: String,
+    specials: Vec<Special>,
+    /// Times it lay in the discard pile.
+    discarded: usize,
+}
 
 /// Lady Lunete: a knight played from the hand into her company lets a lady
 /// follow at that location as part of the same action.
@@ -677,5 +702,118 @@ impl Legends {
         }
         self.discarded.push(event.to_string());
         self.forfeits.retain(|s| *s != seat);
+    }
+
+    /// The companies Sir Lambegus and Sir Priamus watch now: theirs, in an
+    /// opponent's turn, while their text stands (Sir Lambegus' not in a
+    /// bidding: "non può essere utilizzata durante un Evento di Asta").
+    pub(super) fn rescue_watch(&self) -> Vec<Watch> {
+        let Phase::Turn(t) = &self.phase else { return Vec::new() };
+        let mut out = Vec::new();
+        for by in [LAMBEGUS, PRIAMUS] {
+            let Some((seat, location)) = self.where_is(by) else { continue };
+            let priamus_spent = by == PRIAMUS && t.priamus;
+            let bidding = by == LAMBEGUS && self.auction.is_some();
+            if seat == t.seat || !self.speaks(by) || priamus_spent || bidding {
+                continue;
+            }
+            let members = self.company(seat, location).iter().filter(|c| *c != by);
+            let members = members.filter(|c| by == PRIAMUS || self.is_knight(c)).map(|c| Watched {
+                card: c.clone(),
+                specials: self.specials.iter().filter(|(_, h)| *h == c).map(|(s, _)| *s).collect(),
+                discarded: self.character_discard.iter().filter(|d| *d == c).count(),
+            });
+            out.push(Watch { by, seat, location, members: members.collect() });
+        }
+        out
+    }
+
+    /// After an event: the members of a watched company it discarded are
+    /// offered to Sir Lambegus (first: he acts "before" the discard) and
+    /// Sir Priamus.
+    pub(super) fn offer_rescues(&mut self, watch: Vec<Watch>) {
+        for w in watch {
+            if self.where_is(w.by).is_none() {
+                continue;
+            }
+            for m in w.members {
+                let now = self.character_discard.iter().filter(|d| **d == m.card).count();
+                let discarded = self.where_is(&m.card).is_none() && now > m.discarded;
+                if discarded && !self.rescues.iter().any(|r| r.card == m.card && r.by == w.by) {
+                    let (seat, location) = (w.seat, w.location);
+                    self.rescues.push(Rescue {
+                        by: w.by.to_string(),
+                        seat,
+                        card: m.card,
+                        location,
+                        specials: m.specials,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Checks that the first offer may be taken: Sir Priamus' player gives
+    /// a card of the hand ("puoi scartare immediatamente una carta dalla
+    /// mano"); Sir Lambegus takes the knight's place in the company.
+    pub(super) fn check_rescue(&self, r: &Rescue) -> Res<()> {
+        if self.where_is(&r.by).is_none() {
+            return Err(err(LegendsError::NoRescue));
+        }
+        if r.by == PRIAMUS && self.players[r.seat.index()].hand == 0 {
+            return Err(err(LegendsError::HandEmpty));
+        }
+        Ok(())
+    }
+
+    /// The first offer answered. Taken: Sir Priamus' character leaves the
+    /// pile for the hand (a card of the hand goes there: the count stays);
+    /// Sir Lambegus leaves the table and the knight comes back to his place
+    /// with the special cards he held, if nobody holds them since.
+    pub(super) fn apply_rescue(&mut self, taken: bool) {
+        if self.rescues.is_empty() {
+            return;
+        }
+        let r = self.rescues.remove(0);
+        if taken {
+            if let Some(i) = self.character_discard.iter().rposition(|c| *c == r.card) {
+                self.character_discard.remove(i);
+            }
+            if r.by == PRIAMUS {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.priamus = true;
+                }
+            } else {
+                if let Some((_, l)) = self.where_is(&r.by) {
+                    self.take_off(&r.by, l);
+                }
+                self.character_discard.push(r.by.clone());
+                if let Some(c) =
+                    self.places.get_mut(r.location as usize).and_then(|p| p.companies.get_mut(r.seat.index()))
+                {
+                    c.push(r.card.clone());
+                }
+                for s in &r.specials {
+                    self.specials.entry(*s).or_insert_with(|| r.card.clone());
+                }
+            }
+        }
+        let priamus_spent = matches!(&self.phase, Phase::Turn(t) if t.priamus);
+        let on: Vec<bool> = self
+            .rescues
+            .iter()
+            .map(|o| {
+                self.where_is(&o.by).is_some()
+                    && self.where_is(&o.card).is_none()
+                    && !(o.by == PRIAMUS && priamus_spent)
+            })
+            .collect();
+        let mut on = on.into_iter();
+        self.rescues.retain(|_| on.next().unwrap_or(false));
+    }
+
+    /// The offer waiting for its answer.
+    pub fn rescue(&self) -> Option<&Rescue> {
+        self.rescues.first()
     }
 }

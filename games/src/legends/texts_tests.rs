@@ -645,3 +645,92 @@ fn sir_balin_s_offer_closes_with_the_next_command() {
     assert_eq!(g.player_states()[0].zone, [draw[1].clone()]);
     assert_eq!(g.where_is(texts::BALIN), Some((Seat(0), Location::Cornwall)));
 }
+
+/// Anna's second turn, her event drawn, Ugo having played `cards` at
+/// Cornwall beside Sir Bors in his first turn (test values).
+fn ugo_played(cards: &[&str]) -> (Legends, Ctx<'static>) {
+    let mut f = rescue_facts();
+    f.characters.insert(texts::PRIAMUS.into(), ch("grey", [2, 1, 1, 1, 1, 1]));
+    f.characters.insert(texts::LAMBEGUS.into(), ch("cornish", [2, 1, 1, 1, 1, 1]));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    let draw = plain(3);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    for card in cards {
+        play(&mut g, &mut ctx, card, Location::Cornwall);
+    }
+    if turn(&g).seat == Seat(1) {
+        ok(&mut g, &mut ctx, Command::EndTurn);
+    }
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
+    (g, ctx)
+}
+
+fn discard(card: &str) -> Command {
+    Command::Remove { card: card.into(), to_hand: false }
+}
+
+#[test]
+fn sir_priamus_brings_a_discarded_companion_back_to_the_hand_once_in_an_opponent_s_turn() {
+    let (mut g, mut ctx) = ugo_played(&[texts::PRIAMUS, GAWAIN]);
+    ok(&mut g, &mut ctx, discard(BORS));
+    let r = g.rescue().expect("Sir Priamus' offer");
+    assert_eq!((r.by.as_str(), r.seat, r.card.as_str()), (texts::PRIAMUS, Seat(1), BORS));
+    // The offer is answered before anything else.
+    assert_eq!(
+        refused(&g, &mut ctx, Command::DrawCharacter),
+        no(LegendsError::RescueFirst { card: texts::PRIAMUS.into() })
+    );
+    let rescues: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Rescue { .. })).collect();
+    assert_eq!(rescues, [Command::Rescue { take: true }, Command::Rescue { take: false }]);
+    let hand = g.player_states()[1].hand;
+    let events = ok(&mut g, &mut ctx, Command::Rescue { take: true });
+    assert!(matches!(&events[..], [Event::Rescued { taken: true, .. }]), "{events:?}");
+    assert!(!g.character_discard().contains(&BORS.to_string()));
+    assert_eq!(g.player_states()[1].hand, hand);
+    assert!(g.rescue().is_none());
+    // Once a turn: Sir Gawain, discarded next, stays in the pile.
+    ok(&mut g, &mut ctx, discard(GAWAIN));
+    assert!(g.rescue().is_none());
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+}
+
+#[test]
+fn sir_priamus_does_nothing_in_his_own_player_s_turn() {
+    let (mut g, mut ctx) = ugo_played(&[texts::PRIAMUS, GAWAIN]);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: plain(4)[3].clone() });
+    assert_eq!(turn(&g).seat, Seat(1));
+    ok(&mut g, &mut ctx, discard(BORS));
+    assert!(g.rescue().is_none());
+}
+
+#[test]
+fn sir_lambegus_is_discarded_in_a_knight_s_place_who_keeps_his_special_cards() {
+    let (mut g, mut ctx) = ugo_played(&[texts::LAMBEGUS, GAWAIN]);
+    ok(&mut g, &mut ctx, Command::GiveSpecial { special: Special::Excalibur, card: Some(GAWAIN.into()) });
+    ok(&mut g, &mut ctx, discard(GAWAIN));
+    assert_eq!(g.specials().get(&Special::Excalibur), None);
+    let r = g.rescue().expect("Sir Lambegus' offer");
+    assert_eq!((r.by.as_str(), r.card.as_str()), (texts::LAMBEGUS, GAWAIN));
+    ok(&mut g, &mut ctx, Command::Rescue { take: true });
+    assert_eq!(g.where_is(GAWAIN), Some((Seat(1), Location::Cornwall)));
+    assert_eq!(g.specials().get(&Special::Excalibur).map(String::as_str), Some(GAWAIN));
+    assert!(g.where_is(texts::LAMBEGUS).is_none());
+    assert_eq!(g.character_discard().last().map(String::as_str), Some(texts::LAMBEGUS));
+    assert!(!g.character_discard().contains(&GAWAIN.to_string()));
+}
+
+#[test]
+fn sir_lambegus_offer_declined_leaves_the_knight_discarded() {
+    let (mut g, mut ctx) = ugo_played(&[texts::LAMBEGUS, GAWAIN]);
+    ok(&mut g, &mut ctx, discard(BORS));
+    assert_eq!(g.rescue().map(|r| r.card.as_str()), Some(BORS));
+    let events = ok(&mut g, &mut ctx, Command::Rescue { take: false });
+    assert!(matches!(&events[..], [Event::Rescued { taken: false, .. }]), "{events:?}");
+    assert!(g.rescue().is_none());
+    assert!(g.where_is(BORS).is_none());
+    assert_eq!(g.where_is(texts::LAMBEGUS), Some((Seat(1), Location::Cornwall)));
+    assert_eq!(refused(&g, &mut ctx, Command::Rescue { take: true }), no(LegendsError::NoRescue));
+}

@@ -126,6 +126,8 @@ pub struct LegendsView {
     /// The player asked to discard an event of their zone for Sir Balin's
     /// sacrifice.
     pub forfeit: Option<Seat>,
+    /// Sir Lambegus' or Sir Priamus' offer waiting for its answer.
+    pub rescue: Option<super::Rescue>,
 }
 
 impl Legends {
@@ -233,6 +235,7 @@ impl Legends {
             bewitched: self.bewitched().map(str::to_string),
             silenced: self.silenced().map(str::to_string).collect(),
             forfeit: self.forfeit_due(),
+            rescue: self.rescue().cloned(),
         }
     }
 }
@@ -372,6 +375,13 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         Event::Forfeited { seat, lost } => {
             vec![Cue::new("legends.forfeited").arg("name", name(*seat)).card("card", lost.clone())]
         }
+        Event::Rescued { rescue, taken: true } if rescue.by == super::texts::PRIAMUS => {
+            vec![Cue::new("legends.rescued.priamus").arg("name", name(rescue.seat)).card("card", rescue.card.clone())]
+        }
+        Event::Rescued { rescue, taken: true } => {
+            vec![Cue::new("legends.rescued.lambegus").card("card", rescue.card.clone())]
+        }
+        Event::Rescued { taken: false, .. } => Vec::new(),
         Event::Recalled { seat, .. } => vec![Cue::new("legends.recalled").arg("name", name(*seat))],
         Event::Summoned { target, to, .. } => {
             vec![Cue::new("legends.summoned").card("card", target.clone()).arg("location", tavola_words::Said::msg(to))]
