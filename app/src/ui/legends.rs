@@ -308,7 +308,10 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 command_button(c, say(msg!("ui.legends.cmd.complete", event = card_name(card, lang))), 1)
             }
             Command::Replace { target } => {
-                let label = msg!("ui.legends.cmd.replace", card = laid.as_str(), target = card_name(target, lang));
+                // Sir Dagonet bid is not on the reader any more.
+                let card =
+                    if laid.is_empty() { card_name(crate::games::legends::texts::DAGONET, lang) } else { laid.clone() };
+                let label = msg!("ui.legends.cmd.replace", card, target = card_name(target, lang));
                 command_button(c, say(label), 1)
             }
             Command::DrawCharacter => command_button(c, say(msg!("ui.legends.cmd.draw_character")), 0),
@@ -450,6 +453,9 @@ fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
 fn prompt(v: &LegendsView, lang: Lang) -> String {
     let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
     let laid = v.laid.as_deref().map(|c| card_name(c, lang));
+    if v.auction.as_ref().is_some_and(|a| a.dagonet.is_some()) {
+        return lang.text(&msg!("ui.legends.ask.dagonet_bid"));
+    }
     if let Some(a) = &v.auction {
         let event = card_name(&a.event, lang);
         return lang.text(&msg!("ui.legends.ask.bid", event, name = who(a.to), count = a.max));

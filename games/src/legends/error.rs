@@ -333,6 +333,15 @@ pub enum LegendsError {
     },
     /// No offer of Sir Lambegus or Sir Priamus waits.
     NoRescue,
+    /// Sir Dagonet is bid only in the place of a character already bid.
+    DagonetNothingBid,
+    /// Whose place Sir Dagonet takes is chosen first.
+    DagonetPlaceFirst,
+    /// The character is not among those bid.
+    NotBid {
+        /// The character.
+        card: String,
+    },
     /// The card's text works only in the Perilous Forest.
     NotInForest {
         /// The card.
@@ -492,6 +501,9 @@ impl Said for LegendsError {
             NoForfeitDue => msg!("legends.no_forfeit_due"),
             RescueFirst { card: c } => msg!("legends.rescue_first", card = card(c)),
             NoRescue => msg!("legends.no_rescue"),
+            DagonetNothingBid => msg!("legends.dagonet_nothing_bid"),
+            DagonetPlaceFirst => msg!("legends.dagonet_place_first"),
+            NotBid { card: c } => msg!("legends.not_bid", card = card(c)),
             NothingToRaid { card: c } => msg!("legends.nothing_to_raid", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
@@ -594,6 +606,9 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         NoForfeitDue,
         RescueFirst { card: c() },
         NoRescue,
+        DagonetNothingBid,
+        DagonetPlaceFirst,
+        NotBid { card: c() },
         NothingToRaid { card: c() },
         NoCover,
         CoverFirst,

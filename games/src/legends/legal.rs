@@ -56,11 +56,22 @@ impl Legends {
             return out;
         }
         let hand = Legal::Open(Command::CorrectHand { seat: Seat(0), cards: 0 }, Choice::HandCount);
+        if let Some(a) = self.auction.as_ref().filter(|a| a.dagonet.is_some()) {
+            for b in a.bids.iter().flatten() {
+                out.push(Legal::Exact(Command::Replace { target: b.clone() }));
+            }
+            self.fixes(&mut out);
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
         if let Some(a) = &self.auction {
             let seat = a.to;
             if a.bids[seat.index()].len() < usize::from(a.max) {
                 for l in self.open_places() {
-                    for c in self.company(seat, l) {
+                    // Sir Dagonet is bid only in the place of a character bid.
+                    let dagonet_placed = a.bids.iter().any(|b| !b.is_empty());
+                    for c in self.company(seat, l).iter().filter(|c| dagonet_placed || *c != texts::DAGONET) {
                         out.push(Legal::Exact(Command::Bid { card: c.clone() }));
                     }
                 }

@@ -66,6 +66,8 @@
 //! location kept in the zone; the others discard clockwise from the next.
 //! Sir Lambegus and Sir Priamus are asked right after the discard that
 //! calls them, before anything else (Lambegus first, his knight put back).
+//! Sir Dagonet bid counts in the bid of whoever bid the character he
+//! replaces, and is not bid before any other character.
 //!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
@@ -507,6 +509,10 @@ pub struct Auction {
     pub to: Seat,
     /// Passes in a row since the last bid.
     pub passes: u8,
+    /// Sir Dagonet was bid by this seat: whose place he takes among the
+    /// characters bid is chosen next ([`Command::Replace`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dagonet: Option<Seat>,
 }
 
 /// A special card waiting for its holder, chosen in the company that
@@ -668,6 +674,14 @@ pub enum Event {
         /// The character.
         card: String,
         /// The location of the company it came from (`None`: the hand).
+        from: Option<Location>,
+    },
+    /// Sir Dagonet bid: whose place he takes among the characters bid is
+    /// chosen next.
+    DagonetBid {
+        /// Who.
+        seat: Seat,
+        /// The location of the company he came from (`None`: the hand).
         from: Option<Location>,
     },
     /// The bidder passed.
@@ -1881,6 +1895,9 @@ impl Legends {
             Command::Bid { card } => {
                 self.started()?;
                 let Some(a) = &self.auction else { return Err(err(LegendsError::NoBidding)) };
+                if a.dagonet.is_some() {
+                    return Err(err(LegendsError::DagonetPlaceFirst));
+                }
                 let seat = a.to;
                 // "fino al massimo numero di Personaggi consentito".
                 if a.bids[seat.index()].len() >= usize::from(a.max) {
@@ -1908,12 +1925,25 @@ impl Legends {
                         return Err(err(LegendsError::HandEmpty));
                     }
                 }
+                // "Se puntato in un Evento di Asta, Ser Dagonet deve
+                // rimpiazzare un altro personaggio che qualcuno abbia già
+                // puntato".
+                if card == texts::DAGONET {
+                    if a.bids.iter().all(Vec::is_empty) {
+                        return Err(err(LegendsError::DagonetNothingBid));
+                    }
+                    d.emit(Event::DagonetBid { seat, from });
+                    return Ok(());
+                }
                 d.emit(Event::BidMade { seat, card: card.clone(), from });
                 d.close_auction_if_done();
             }
             Command::Pass => {
                 self.started()?;
                 let Some(a) = &self.auction else { return Err(err(LegendsError::NoBidding)) };
+                if a.dagonet.is_some() {
+                    return Err(err(LegendsError::DagonetPlaceFirst));
+                }
                 d.emit(Event::Passed { seat: a.to });
                 d.close_auction_if_done();
             }
@@ -1996,9 +2026,14 @@ impl Legends {
             }
             Command::Replace { target } => {
                 let seat = self.check_replace(target)?;
-                let card = self.laid.clone().unwrap_or_default();
+                let bid = self.auction.as_ref().is_some_and(|a| a.dagonet.is_some());
+                let card = if bid { texts::DAGONET.to_string() } else { self.laid.clone().unwrap_or_default() };
                 d.emit(Event::Replaced { seat, card, target: target.clone() });
-                d.after_action(seat);
+                if bid {
+                    d.close_auction_if_done();
+                } else {
+                    d.after_action(seat);
+                }
             }
             Command::Recall { card } => {
                 let t = self.turn_open()?;
@@ -2161,6 +2196,7 @@ impl Legends {
                             bids: vec![Vec::new(); self.players.len()],
                             to,
                             passes: 0,
+                            dagonet: None,
                         });
                     }
                     Went::Final => {
@@ -2265,6 +2301,19 @@ impl Legends {
                     }
                     a.passes = 0;
                     a.to = next_bidder(a, n);
+                }
+            }
+            Event::DagonetBid { seat, from } => {
+                match from {
+                    Some(l) => self.take_off(texts::DAGONET, *l),
+                    None => {
+                        if let Some(p) = self.players.get_mut(seat.index()) {
+                            p.hand = p.hand.saturating_sub(1);
+                        }
+                    }
+                }
+                if let Some(a) = &mut self.auction {
+                    a.dagonet = Some(*seat);
                 }
             }
             Event::Passed { .. } => {

@@ -440,6 +440,11 @@ impl Legends {
     /// Personaggio"; no protection but Siege Perilous' stops him (his text
     /// influences no one). Gives his player.
     pub(super) fn check_replace(&self, target: &str) -> Res<Seat> {
+        // Sir Dagonet bid takes the place of a character bid.
+        if let Some(seat) = self.auction.as_ref().and_then(|a| a.dagonet) {
+            let bid = self.auction.as_ref().is_some_and(|a| a.bids.iter().flatten().any(|c| c == target));
+            return if bid { Ok(seat) } else { Err(err(LegendsError::NotBid { card: target.to_string() })) };
+        }
         let own = matches!(&self.phase, Phase::Turn(t) if self.where_is(target).is_some_and(|(s, _)| s == t.seat));
         if target == WHITE_KNIGHT && own {
             return self.check_successor();
@@ -490,6 +495,9 @@ impl Legends {
     /// The characters the card laid may replace now: Sir Dagonet another
     /// player's, a knight the player's own White Knight.
     pub(super) fn replace_targets(&self) -> Vec<String> {
+        if let Some(a) = self.auction.as_ref().filter(|a| a.dagonet.is_some()) {
+            return a.bids.iter().flatten().cloned().collect();
+        }
         if self.laid.is_none() {
             return Vec::new();
         }
@@ -503,6 +511,19 @@ impl Legends {
     /// Cavaliere"), spending none. `target` is discarded, with the other of
     /// the Love Potion's pair.
     pub(super) fn apply_replace(&mut self, seat: Seat, card: &str, target: &str) {
+        // In a bidding: "prendendone il posto a tutti gli effetti", in the
+        // bid of whoever bid the character replaced.
+        let n = self.players().max(1);
+        if let Some(a) = self.auction.as_mut().filter(|a| a.dagonet.is_some()) {
+            for c in a.bids.iter_mut().flatten().filter(|c| *c == target) {
+                *c = card.to_string();
+            }
+            a.dagonet = None;
+            a.passes = 0;
+            a.to = super::full::next_bidder(a, n);
+            self.character_discard.push(target.to_string());
+            return;
+        }
         let action = self.where_is(target).is_none_or(|(s, _)| s != seat);
         let partners: Vec<String> = self.with_partners(&[target.to_string()]).into_iter().skip(1).collect();
         for c in &partners {

@@ -734,3 +734,40 @@ fn sir_lambegus_offer_declined_leaves_the_knight_discarded() {
     assert_eq!(g.where_is(texts::LAMBEGUS), Some((Seat(1), Location::Cornwall)));
     assert_eq!(refused(&g, &mut ctx, Command::Rescue { take: true }), no(LegendsError::NoRescue));
 }
+
+#[test]
+fn sir_dagonet_bid_takes_the_place_of_a_character_already_bid_in_that_bid() {
+    const FRENCH: &str = "legends/event/french-delegation";
+    const LUCAN: &str = "legends/character/sir-lucan";
+    let mut f = rescue_facts();
+    f.characters.insert(texts::DAGONET.into(), ch("grey", [1, 1, 1, 1, 1, 1]));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: FRENCH.into() });
+    // Nobody has bid yet: he has no place to take.
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Bid { card: texts::DAGONET.into() }),
+        no(LegendsError::DagonetNothingBid)
+    );
+    ok(&mut g, &mut ctx, Command::Bid { card: LUCAN.into() });
+    let events = ok(&mut g, &mut ctx, Command::Bid { card: texts::DAGONET.into() });
+    assert!(matches!(&events[..], [Event::DagonetBid { seat: Seat(1), from: None }]), "{events:?}");
+    assert_eq!(refused(&g, &mut ctx, Command::Pass), no(LegendsError::DagonetPlaceFirst));
+    assert_eq!(
+        refused(&g, &mut ctx, Command::Replace { target: BORS.into() }),
+        no(LegendsError::NotBid { card: BORS.into() })
+    );
+    let offered: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Replace { .. })).collect();
+    assert_eq!(offered, [Command::Replace { target: LUCAN.into() }]);
+    ok(&mut g, &mut ctx, Command::Replace { target: LUCAN.into() });
+    // He is now in Anna's bid, Sir Lucan in the discard pile; Anna's say.
+    let a = g.auction().expect("the bidding");
+    assert_eq!(a.bids, [vec![texts::DAGONET.to_string()], Vec::new()]);
+    assert_eq!(a.to, Seat(0));
+    assert_eq!(g.character_discard(), [LUCAN]);
+    assert_eq!((g.player_states()[0].hand, g.player_states()[1].hand), (3, 3));
+    ok(&mut g, &mut ctx, Command::Pass);
+    let events = ok(&mut g, &mut ctx, Command::Pass);
+    // Sir Dagonet's 1 + 1 win it for Anna.
+    assert_eq!(events.last(), Some(&Event::AuctionClosed { totals: vec![Some(2), None], winner: Some(Seat(0)) }));
+    assert_eq!(g.character_discard(), [LUCAN, texts::DAGONET]);
+}

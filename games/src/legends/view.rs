@@ -320,6 +320,16 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             }
             cues
         }
+        Event::DagonetBid { seat, .. } => {
+            vec![Cue::new("legends.bid.dagonet").arg("name", name(*seat))]
+        }
+        Event::Replaced { target, .. } if g.auction().is_some() => {
+            let mut cues = vec![Cue::new("legends.replaced").card("card", target.clone())];
+            if let Some(a) = g.auction() {
+                cues.push(Cue::new("legends.bid.turn").arg("name", name(a.to)));
+            }
+            cues
+        }
         Event::Passed { seat } => {
             let mut cues = vec![Cue::new("legends.bid.passed").arg("name", name(*seat))];
             if let Some(a) = g.auction() {
