@@ -72,6 +72,8 @@ pub(super) enum Menu {
     Ability(usize),
     /// The host's corrections: this page.
     Fix(usize),
+    /// The choices an event's effect offers: this page.
+    Choice(usize),
     /// A hand's count set right.
     HandCount(Seat),
 }
@@ -85,6 +87,7 @@ impl Menu {
             "bid" => Menu::Bid(0),
             "ability" => Menu::Ability(0),
             "fix" => Menu::Fix(0),
+            "choice" => Menu::Choice(0),
             _ => return None,
         })
     }
@@ -97,6 +100,7 @@ impl Menu {
             Menu::Bid(_) => Menu::Bid(page),
             Menu::Ability(_) => Menu::Ability(page),
             Menu::Fix(_) => Menu::Fix(page),
+            Menu::Choice(_) => Menu::Choice(page),
             other => other.clone(),
         }
     }
@@ -112,6 +116,7 @@ impl Menu {
             Menu::Bid(_) => listed(&|c| matches!(c, Command::Bid { .. })),
             Menu::Ability(_) => listed(&Command::is_ability),
             Menu::Fix(_) => listed(&|c| matches!(c, Command::Remove { .. })),
+            Menu::Choice(_) => listed(&|c| matches!(c, Command::Resolve { .. })),
             Menu::HandCount(_) => listed(&|c| matches!(c, Command::CorrectHand { .. })),
         }
     }
@@ -269,6 +274,18 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
         Menu::Fix(page) => {
             return (say(msg!("ui.legends.ask.fix")), paged(fixes(v, lang), *page, lang), true);
         }
+        Menu::Choice(page) => {
+            let items = legal
+                .iter()
+                .filter_map(|l| match l.command() {
+                    c @ Command::Resolve { card, seat } => {
+                        Some(command_button(c, resolve_label(v, card.as_deref(), *seat, lang), 0))
+                    }
+                    _ => None,
+                })
+                .collect();
+            return (prompt(v, lang), paged(items, *page, lang), true);
+        }
         Menu::Move(page) => {
             let items = legal
                 .iter()
@@ -296,6 +313,9 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     let mut moves = false;
     let mut uses = false;
     let mut fix = false;
+    // An event's choices a page at a time when they are many.
+    let choices = legal.iter().filter(|l| matches!(l.command(), Command::Resolve { .. })).count();
+    let mut choice = false;
     for l in legal {
         let c = l.command();
         let b = match c {
@@ -374,6 +394,17 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 };
                 command_button(c, say(label), 1)
             }
+            Command::Resolve { .. } if choices > PAGE => {
+                if choice {
+                    continue;
+                }
+                choice = true;
+                button("open:choice", say(msg!("ui.legends.cmd.choose")), 1)
+            }
+            Command::Resolve { card, seat } => {
+                let style = if card.is_none() && seat.is_none() { 0 } else { 1 };
+                command_button(c, resolve_label(v, card.as_deref(), *seat, lang), style)
+            }
             Command::Rescue { take: false } => command_button(c, say(msg!("ui.legends.cmd.rescue.decline")), 0),
             Command::Forfeit { event } => {
                 command_button(c, say(msg!("ui.legends.cmd.forfeit", event = card_name(event, lang))), 2)
@@ -392,6 +423,24 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
         a.push(b);
     }
     (prompt(v, lang), a, false)
+}
+
+/// A choice of an event's effect: the character discarded, taken or
+/// given, the player chosen, or none.
+fn resolve_label(v: &LegendsView, card: Option<&str>, seat: Option<Seat>, lang: Lang) -> String {
+    use crate::games::legends::Effect;
+    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let effect = v.effect.as_ref().map(|p| &p.effect);
+    lang.text(&match (effect, card, seat) {
+        (_, None, None) => msg!("ui.legends.cmd.resolve.none"),
+        (Some(Effect::VillainousRequest { .. }), Some(c), _) => {
+            msg!("ui.legends.cmd.resolve.take", card = card_name(c, lang))
+        }
+        (_, Some(c), Some(s)) => msg!("ui.legends.cmd.resolve.give", card = card_name(c, lang), name = who(s)),
+        (_, Some(c), None) => msg!("ui.legends.cmd.resolve.discard", card = card_name(c, lang)),
+        (Some(Effect::FalsePromise), None, Some(s)) => msg!("ui.legends.cmd.resolve.exchange", name = who(s)),
+        (_, None, Some(s)) => msg!("ui.legends.cmd.resolve.card_to", name = who(s)),
+    })
 }
 
 /// An optional ability's button: the character, the skill and by how
@@ -466,6 +515,19 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     if let Some(g) = &v.grant {
         return lang.text(&msg!("ui.legends.ask.grant", name = who(g.seat), special = g.special.msg()));
     }
+    if let Some(p) = &v.effect {
+        use crate::games::legends::Effect;
+        let name = who(p.seat);
+        return lang.text(&match &p.effect {
+            Effect::Assassination => msg!("narration.legends.effect.assassination", name),
+            Effect::TrialByCombat => msg!("narration.legends.effect.trial_by_combat", name),
+            Effect::VillainousRequest { .. } => msg!("narration.legends.effect.villainous_request", name),
+            Effect::FalsePromise => msg!("narration.legends.effect.false_promise", name),
+            Effect::Tournament { .. } => msg!("narration.legends.effect.tournament", name),
+            Effect::RoyalBoon { .. } => msg!("narration.legends.effect.royal_boon", name),
+            Effect::NobleAlliance { .. } => msg!("narration.legends.effect.noble_alliance", name),
+        });
+    }
     if let Some(r) = &v.rescue {
         let card = card_name(&r.card, lang);
         return lang.text(&if r.by == crate::games::legends::texts::PRIAMUS {
@@ -480,6 +542,12 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     if v.companion_due {
         let holder = v.specials.iter().find(|(s, _)| *s == Special::LovePotion).map(|(_, h)| card_name(h, lang));
         return lang.text(&msg!("ui.legends.ask.companion", card = holder.unwrap_or_default()));
+    }
+    // The Mysterious Damosel's lady.
+    if let (Phase::Turn(t), None) = (&v.phase, &laid) {
+        if t.damosel {
+            return lang.text(&msg!("narration.legends.effect.damosel", name = who(t.seat)));
+        }
     }
     // Lady Lunete's offer, or Lady Ettard's spell, after the last action.
     if let (Phase::Turn(t), None, 0) = (&v.phase, &laid, v.actions_left) {

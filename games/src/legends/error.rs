@@ -337,6 +337,12 @@ pub enum LegendsError {
     DagonetNothingBid,
     /// Whose place Sir Dagonet takes is chosen first.
     DagonetPlaceFirst,
+    /// An event's effect waits for its choice first.
+    EffectFirst,
+    /// No event's effect waits for a choice.
+    NoEffect,
+    /// Not a choice the event's effect offers.
+    WrongChoice,
     /// The character is not among those bid.
     NotBid {
         /// The character.
@@ -371,6 +377,9 @@ pub enum Protection {
     Merlin,
     /// Lady Lyonesse's ward.
     Lyonesse,
+    /// Sir Dinadan's company ignores the events' effects in the other
+    /// players' turns.
+    Dinadan,
     /// Siege Perilous: it cannot be discarded.
     SiegePerilous,
 }
@@ -504,6 +513,9 @@ impl Said for LegendsError {
             DagonetNothingBid => msg!("legends.dagonet_nothing_bid"),
             DagonetPlaceFirst => msg!("legends.dagonet_place_first"),
             NotBid { card: c } => msg!("legends.not_bid", card = card(c)),
+            EffectFirst => msg!("legends.effect_first"),
+            NoEffect => msg!("legends.no_effect"),
+            WrongChoice => msg!("legends.wrong_choice"),
             NothingToRaid { card: c } => msg!("legends.nothing_to_raid", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
@@ -512,6 +524,7 @@ impl Said for LegendsError {
                 Protection::Merlin => msg!("legends.protected.merlin", card = card(c)),
                 Protection::Lyonesse => msg!("legends.protected.lyonesse", card = card(c)),
                 Protection::SiegePerilous => msg!("legends.protected.siege_perilous", card = card(c)),
+                Protection::Dinadan => msg!("legends.protected.dinadan", card = card(c)),
             },
         }
     }
@@ -609,6 +622,10 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         DagonetNothingBid,
         DagonetPlaceFirst,
         NotBid { card: c() },
+        EffectFirst,
+        NoEffect,
+        WrongChoice,
+        Protected { card: c(), by: Protection::Dinadan },
         NothingToRaid { card: c() },
         NoCover,
         CoverFirst,

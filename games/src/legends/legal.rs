@@ -115,6 +115,14 @@ impl Legends {
             out.push(learn);
             return out;
         }
+        if let Some(p) = self.effect() {
+            for (card, seat) in self.resolutions(p) {
+                out.push(Legal::Exact(Command::Resolve { card, seat }));
+            }
+            out.push(hand);
+            out.push(learn);
+            return out;
+        }
         if let Some(seat) = self.forfeit_due() {
             for e in &self.players[seat.index()].zone {
                 out.push(Legal::Exact(Command::Forfeit { event: e.clone() }));

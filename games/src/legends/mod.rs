@@ -69,6 +69,13 @@
 //! Sir Dagonet bid counts in the bid of whoever bid the character he
 //! replaces, and is not bid before any other character.
 //!
+//! The events' effects ([`effects`]) follow their texts in every game;
+//! only Siege Perilous and Sir Dinadan shield from them (Excalibur, Merlin
+//! and Lady Lyonesse keep off characters' abilities); the Grand
+//! Tournament's "other companies" include the completer's own at Camelot
+//! when completed elsewhere; Sir Dinadan's company always ignores another
+//! player's event.
+//!
 //! Readings where the rules text is silent, or where the introductory
 //! rules leave a point to the full rules (also for the README):
 //! - The introductory game's decks are the white-icon cards the table has
@@ -81,9 +88,10 @@
 //!   cover a Forest event.
 //! - The characters' always-on and optional abilities apply in the
 //!   introductory game too (its turn has the optional text's phase); the
-//!   special cards do not. Special events
-//!   are resolved by the players as drawn and discarded; the host sets a
-//!   hand's count right when one changes hands ([`Command::CorrectHand`]).
+//!   special cards do not. Special events are discarded as drawn, Royal
+//!   Boon and Noble Alliance carried out by Tavola, the others by the
+//!   players; the host sets a hand's count right when one changes hands
+//!   ([`Command::CorrectHand`]).
 //!   A heraldic event is laid beside the board (its bonus belongs to the
 //!   full game); a bidding event, which the introductory rules do not
 //!   describe, is discarded without effect.
@@ -104,12 +112,15 @@
 
 pub mod abilities;
 pub mod cards;
+pub mod effects;
 mod error;
 mod full;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 #[cfg(any(test, feature = "testkit"))]
 pub use fuzz::test_facts;
+#[cfg(test)]
+mod effects_tests;
 #[cfg(test)]
 mod full_tests;
 mod legal;
@@ -122,6 +133,7 @@ mod texts_tests;
 mod view;
 
 pub use cards::{CharacterFacts, Colour, EventFacts, EventType, Facts, Location, Mode, Requirement, Skill, Special};
+pub use effects::{Effect, Pending};
 pub use error::{LegendsError, Protection};
 pub use legal::Choice;
 pub use modifiers::{Boost, Change};
@@ -378,6 +390,16 @@ pub enum Command {
     Rescue {
         /// Taken, or declined.
         take: bool,
+    },
+    /// The choice an event's effect waits for (see [`effects`]): a card, a
+    /// player, both, or neither to decline an optional effect.
+    Resolve {
+        /// The character chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+        /// The player chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Seat>,
     },
     /// The event a player discards from their victory points for Sir
     /// Balin's sacrifice.
@@ -798,6 +820,48 @@ pub enum Event {
         /// Taken, or declined.
         taken: bool,
     },
+    /// An event's effect waits for a player's choice.
+    EffectOpened {
+        /// The effect and who chooses.
+        pending: Pending,
+    },
+    /// The choice made for the effect waiting (see [`Command::Resolve`]).
+    Resolved {
+        /// Who chose.
+        seat: Seat,
+        /// The effect.
+        effect: Effect,
+        /// The character chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+        /// The player chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<Seat>,
+    },
+    /// The Feast of Pentecost: a third action this turn.
+    ThirdAction {
+        /// Whose.
+        seat: Seat,
+    },
+    /// The Truage of Cornwall: cards drawn up to five in hand.
+    HandFilled {
+        /// Whose.
+        seat: Seat,
+        /// Cards drawn.
+        cards: u8,
+    },
+    /// The Mysterious Damosel: a lady from the hand may go to the Forest.
+    DamoselOffered {
+        /// Whose.
+        seat: Seat,
+    },
+    /// A card of one hand given to another (Royal Boon).
+    CardGiven {
+        /// From whose hand.
+        from: Seat,
+        /// To whose.
+        to: Seat,
+    },
     /// An event discarded from a player's victory points for Sir Balin's
     /// sacrifice.
     Forfeited {
@@ -941,6 +1005,13 @@ pub struct Turn {
     /// turno di un avversario").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub priamus: bool,
+    /// The Feast of Pentecost was completed: a third action.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub feast: bool,
+    /// The Mysterious Damosel was just completed: a lady from the hand may
+    /// go to the Forest, spending no action.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub damosel: bool,
 }
 
 /// Sir Lambegus' or Sir Priamus' offer for a character of their company
@@ -1039,6 +1110,9 @@ pub struct Legends {
     /// order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rescues: Vec<Rescue>,
+    /// Events' effects waiting for a player's choice, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    effects: Vec<Pending>,
 }
 
 /// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
@@ -1352,7 +1426,11 @@ impl Legends {
             return 1;
         }
         let king = self.specials.get(&Special::HighKing).and_then(|c| self.where_is(c));
-        ACTIONS + u8::from(king == Some((seat, Location::Camelot)))
+        let feast = match &self.phase {
+            Phase::Turn(t) if t.seat == seat => effects::feast(t),
+            _ => 0,
+        };
+        ACTIONS + u8::from(king == Some((seat, Location::Camelot))) + feast
     }
 
     /// The knights under Sir Turquin.
@@ -1607,6 +1685,12 @@ impl Legends {
                 return Err(err(LegendsError::RescueFirst { card: r.by.clone() }));
             }
         }
+        // An event's effect waits for its choice.
+        if self.effect().is_some()
+            && !matches!(c, Command::Resolve { .. } | Command::Learn { .. } | Command::CorrectHand { .. })
+        {
+            return Err(err(LegendsError::EffectFirst));
+        }
         match c {
             Command::Setup(s) => {
                 self.check_setup(s)?;
@@ -1745,7 +1829,11 @@ impl Legends {
                     }
                     (EventType::Bidding, _) | (EventType::Location, None) => Went::Discarded { why: Discard::Bidding },
                 };
+                let special = matches!(went, Went::Discarded { why: Discard::Special });
                 d.emit(Event::EventDrawn { seat: t.seat, card: card.clone(), went });
+                if special {
+                    d.special_drawn(card);
+                }
                 d.end_if_done();
             }
             Command::Complete { card } => {
@@ -1805,6 +1893,7 @@ impl Legends {
                     d.discard_marked();
                     d.emit(Event::GameEnded { reason: EndReason::FinalCompleted });
                 } else {
+                    d.completed(seat, card, location);
                     d.end_if_done();
                 }
             }
@@ -2062,6 +2151,11 @@ impl Legends {
                 }
                 d.emit(Event::Rescued { rescue: r.clone(), taken: *take });
             }
+            Command::Resolve { card, seat } => {
+                self.started()?;
+                let p = self.check_resolve(card.as_deref(), *seat)?;
+                d.emit(Event::Resolved { seat: p.seat, effect: p.effect.clone(), card: card.clone(), with: *seat });
+            }
             Command::Forfeit { event } => {
                 self.started()?;
                 let Some(seat) = self.forfeit_due() else { return Err(err(LegendsError::NoForfeitDue)) };
@@ -2125,6 +2219,12 @@ impl Legends {
         );
         if let (Phase::Turn(t), false) = (&mut self.phase, keeps_offer) {
             t.balin = None;
+        }
+        // The Mysterious Damosel's lady is laid and played next, or not at
+        // all.
+        let keeps_damosel = keeps_offer || matches!(e, Event::Laid { .. } | Event::EffectOpened { .. });
+        if let (Phase::Turn(t), false) = (&mut self.phase, keeps_damosel) {
+            t.damosel = false;
         }
         let watch = self.rescue_watch();
         self.apply_one(e);
@@ -2272,6 +2372,8 @@ impl Legends {
                     ettard: false,
                     balin: None,
                     priamus: false,
+                    feast: false,
+                    damosel: false,
                 });
                 // Nimue's spell lasts "fino all'inizio del tuo prossimo
                 // turno".
@@ -2344,6 +2446,25 @@ impl Legends {
             Event::Renounced { seat, card, lost } => self.apply_renounce(*seat, card, lost),
             Event::Forfeited { seat, lost } => self.apply_forfeit(*seat, lost),
             Event::Rescued { taken, .. } => self.apply_rescue(*taken),
+            Event::EffectOpened { pending } => self.effects.push(pending.clone()),
+            Event::Resolved { card, with, .. } => self.apply_resolve(card.as_deref(), *with),
+            Event::ThirdAction { .. } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.feast = true;
+                }
+            }
+            Event::HandFilled { seat, cards } => {
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.hand = (p.hand + cards).min(HAND);
+                }
+                self.character_deck = self.character_deck.saturating_sub(*cards);
+            }
+            Event::DamoselOffered { .. } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.damosel = true;
+                }
+            }
+            Event::CardGiven { from, to } => self.give_card(*from, *to),
             Event::Summoned { seat, card, target, from, to } => self.apply_summon(*seat, card, target, *from, *to),
             Event::Scrapped { card, scrapped: event } => {
                 if let Phase::Turn(t) = &mut self.phase {

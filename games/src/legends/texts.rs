@@ -118,9 +118,13 @@ impl Legends {
     }
 
     /// A lady played where Lady Lunete's offer stands: part of the knight's
-    /// action, no action spent ("come parte della stessa azione").
+    /// action, no action spent ("come parte della stessa azione"); or into
+    /// the Forest right after the Mysterious Damosel ("senza spendere
+    /// un'azione aggiuntiva").
     pub(super) fn lunete_free(&self, card: &str, location: Location) -> bool {
-        matches!(&self.phase, Phase::Turn(t) if t.lunete == Some(location)) && self.is_lady(card)
+        let Phase::Turn(t) = &self.phase else { return false };
+        let damosel = t.damosel && location == Location::PerilousForest;
+        (t.lunete == Some(location) || damosel) && self.is_lady(card)
     }
 
     /// Whether playing `card` at `location` opens Lady Lunete's offer: a

@@ -173,15 +173,34 @@ fn the_love_potion_s_companion_is_chosen_at_once_when_one_lady_stands_there() {
 
 const BORS: &str = "legends/character/sir-bors";
 const SAGRAMORE: &str = "legends/character/sir-sagramore";
-const ASSASSINATION: &str = "legends/event/assassination";
+/// A test event at Camelot whose text does nothing Tavola carries out.
+const AT_CAMELOT: &str = "legends/event/the-questing-beast";
 
 /// Test events to draw, other than those these tests set up.
 fn plain(n: usize) -> Vec<String> {
-    fillers(24).into_iter().filter(|e| e != AMOUR && e != ASSASSINATION).take(n).collect()
+    use super::effects::*;
+    // Events whose effects Tavola carries out would ask for choices.
+    let effects = [
+        ASSASSINATION,
+        TRIAL_BY_COMBAT,
+        FEAST,
+        TRUAGE,
+        DAMOSEL,
+        FALSE_PROMISE,
+        VILLAINOUS_REQUEST,
+        GRAND_TOURNAMENT,
+        ROYAL_BOON,
+        NOBLE_ALLIANCE,
+    ];
+    fillers(30)
+        .into_iter()
+        .filter(|e| e != AMOUR && e != AT_CAMELOT && !effects.contains(&e.as_str()))
+        .take(n)
+        .collect()
 }
 
 /// Facts with Lady Ettard, Nimue, King Arthur and the Archbishop (test
-/// values), and Assassination as a test event at Camelot (6 Combat, 3
+/// values), and the Questing Beast as a test event at Camelot (6 Combat, 3
 /// points).
 fn spell_facts() -> Facts {
     let mut f = more_facts();
@@ -189,7 +208,7 @@ fn spell_facts() -> Facts {
     f.characters.insert(texts::NIMUE.into(), lady([0, 1, 1, 2, 0, 4]));
     f.characters.insert(texts::ARTHUR.into(), ch("none", [2, 2, 2, 2, 2, 2]));
     f.characters.insert(texts::ARCHBISHOP.into(), ch("none", [0, 2, 0, 1, 1, 3]));
-    f.events.insert(ASSASSINATION.into(), ev(EventType::Location, Some(Location::Camelot), &[(Skill::Combat, 6)], 3));
+    f.events.insert(AT_CAMELOT.into(), ev(EventType::Location, Some(Location::Camelot), &[(Skill::Combat, 6)], 3));
     f
 }
 
@@ -309,13 +328,13 @@ fn king_arthur_becomes_high_king_once_a_game_with_two_other_knights() {
 fn the_archbishop_spends_an_event_of_the_zone_to_crown_the_best_knight_at_camelot() {
     let (mut g, mut ctx) = started_with(spell_facts(), Location::Cornwall);
     let draw = plain(3);
-    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: AT_CAMELOT.into() });
     play(&mut g, &mut ctx, texts::ARCHBISHOP, Location::Camelot);
     play(&mut g, &mut ctx, GAWAIN, Location::Camelot);
     ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
     ok(&mut g, &mut ctx, Command::EndTurn);
     ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
-    ok(&mut g, &mut ctx, Command::Complete { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::Complete { card: AT_CAMELOT.into() });
     assert_eq!(g.points()[0], 3);
     ok(&mut g, &mut ctx, Command::EndTurn);
     ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[2].clone() });
@@ -332,7 +351,7 @@ fn the_archbishop_spends_an_event_of_the_zone_to_crown_the_best_knight_at_camelo
         refused(&g, &mut ctx, Command::Crown { card: arch(), event: Some(other.clone()) }),
         no(LegendsError::NotInZone { card: other })
     );
-    let crown = Command::Crown { card: arch(), event: Some(ASSASSINATION.into()) };
+    let crown = Command::Crown { card: arch(), event: Some(AT_CAMELOT.into()) };
     assert!(listed(&g).contains(&crown));
     ok(&mut g, &mut ctx, crown);
     // Gawain, the only knight at Camelot, is High King; the Archbishop and

@@ -128,6 +128,8 @@ pub struct LegendsView {
     pub forfeit: Option<Seat>,
     /// Sir Lambegus' or Sir Priamus' offer waiting for its answer.
     pub rescue: Option<super::Rescue>,
+    /// An event's effect waiting for its choice.
+    pub effect: Option<super::Pending>,
 }
 
 impl Legends {
@@ -236,6 +238,7 @@ impl Legends {
             silenced: self.silenced().map(str::to_string).collect(),
             forfeit: self.forfeit_due(),
             rescue: self.rescue().cloned(),
+            effect: self.effect().cloned(),
         }
     }
 }
@@ -298,10 +301,53 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         }
         Event::EventCompleted { seat, card, .. } => {
             let points = g.facts.events.get(card).map_or(0, |f| f.victory_points);
-            vec![Cue::new("legends.event.completed")
+            let mut cues = vec![Cue::new("legends.event.completed")
                 .arg("name", name(*seat))
                 .card("card", card.clone())
-                .arg("count", points)]
+                .arg("count", points)];
+            // The Grail Castle's reordering is done with the deck in hand.
+            if card == super::effects::GRAIL_CASTLE {
+                cues.push(Cue::new("legends.effect.grail_castle").arg("name", name(*seat)));
+            }
+            cues
+        }
+        Event::EffectOpened { pending } => {
+            use super::effects::Effect;
+            let id = match &pending.effect {
+                Effect::Assassination => "legends.effect.assassination",
+                Effect::TrialByCombat => "legends.effect.trial_by_combat",
+                Effect::VillainousRequest { .. } => "legends.effect.villainous_request",
+                Effect::FalsePromise => "legends.effect.false_promise",
+                Effect::Tournament { .. } => "legends.effect.tournament",
+                Effect::RoyalBoon { .. } => "legends.effect.royal_boon",
+                Effect::NobleAlliance { .. } => "legends.effect.noble_alliance",
+            };
+            vec![Cue::new(id).arg("name", name(pending.seat))]
+        }
+        Event::Resolved { seat, effect, card, with } => {
+            use super::effects::Effect;
+            match (effect, card, with) {
+                (Effect::VillainousRequest { .. }, Some(c), _) => {
+                    vec![Cue::new("legends.resolved.taken").arg("name", name(*seat)).card("card", c.clone())]
+                }
+                (Effect::NobleAlliance { .. }, Some(c), Some(to)) => {
+                    vec![Cue::new("legends.resolved.given").arg("other", name(*to)).card("card", c.clone())]
+                }
+                (_, Some(c), _) => vec![Cue::new("legends.resolved.discarded").card("card", c.clone())],
+                (Effect::FalsePromise, None, Some(to)) => {
+                    vec![Cue::new("legends.resolved.hands_exchanged").arg("name", name(*seat)).arg("other", name(*to))]
+                }
+                (_, None, Some(to)) => {
+                    vec![Cue::new("legends.card_given").arg("name", name(*seat)).arg("other", name(*to))]
+                }
+                (_, None, None) => vec![Cue::new("legends.resolved.declined").arg("name", name(*seat))],
+            }
+        }
+        Event::ThirdAction { seat } => vec![Cue::new("legends.effect.feast").arg("name", name(*seat))],
+        Event::HandFilled { seat, .. } => vec![Cue::new("legends.effect.truage").arg("name", name(*seat))],
+        Event::DamoselOffered { seat } => vec![Cue::new("legends.effect.damosel").arg("name", name(*seat))],
+        Event::CardGiven { from, to } => {
+            vec![Cue::new("legends.card_given").arg("name", name(*from)).arg("other", name(*to))]
         }
         Event::CharacterDrawn { seat } => vec![Cue::new("legends.character.drawn").arg("name", name(*seat))],
         Event::Moved { seat, to, .. } => {

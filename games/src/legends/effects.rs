@@ -1,0 +1,371 @@
+//! What the events do, carried out by Tavola: the effects of completing
+//! Assassination, Trial by Combat, the Feast of Pentecost, the Truage of
+//! Cornwall, the Mysterious Damosel, False Promise, the Villainous Request,
+//! the Grand Tournament and the Grail Castle, and the special events Royal
+//! Boon and Noble Alliance as they are drawn; Sir Dinadan's company ignores
+//! them in the other players' turns.
+//!
+//! An effect that needs a choice waits as an [`Effect`] for its player's
+//! [`super::Command::Resolve`]; nothing else happens meanwhile. Each is a
+//! small function the commands and [`crate::Game::legal`] share.
+
+use super::cards::{Location, Skill};
+use super::{abilities, err, Draft, Event, Legends, LegendsError, Phase, Protection, Res, Turn, HAND};
+use crate::Seat;
+use serde::{Deserialize, Serialize};
+
+/// Assassination: its completer may discard a knight anywhere.
+pub const ASSASSINATION: &str = "legends/event/assassination";
+/// Trial by Combat: its completer may discard a character in Cornwall.
+pub const TRIAL_BY_COMBAT: &str = "legends/event/trial-by-combat";
+/// The Feast of Pentecost: a third action this turn.
+pub const FEAST: &str = "legends/event/feast-of-pentecost";
+/// The Truage of Cornwall: the hand drawn up to five.
+pub const TRUAGE: &str = "legends/event/truage-of-cornwall";
+/// The Mysterious Damosel: a lady from the hand into the Forest, free.
+pub const DAMOSEL: &str = "legends/event/mysterious-damosel";
+/// False Promise: the hand exchanged with an opponent's.
+pub const FALSE_PROMISE: &str = "legends/event/false-promise";
+/// The Villainous Request: a lady of another company in Cornwall taken.
+pub const VILLAINOUS_REQUEST: &str = "legends/event/villainous-request";
+/// The Grand Tournament: the weakest of every other company at Camelot
+/// discarded.
+pub const GRAND_TOURNAMENT: &str = "legends/event/grand-tournament";
+/// The Grail Castle: the next four events looked at and reordered.
+pub const GRAIL_CASTLE: &str = "legends/event/the-grail-castle";
+/// Royal Boon: the fullest hand gives a card to the emptiest.
+pub const ROYAL_BOON: &str = "legends/event/royal-boon";
+/// Noble Alliance: the player with the most characters on the table gives
+/// one to the player with the fewest.
+pub const NOBLE_ALLIANCE: &str = "legends/event/noble-alliance";
+/// Sir Dinadan: his company ignores the events' effects in the other
+/// players' turns.
+pub const DINADAN: &str = "legends/character/sir-dinadan";
+
+/// An event's effect waiting for a player's choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    /// Assassination: a knight anywhere may be discarded ("può
+    /// immediatamente scartare un Cavaliere da qualsiasi locazione").
+    Assassination,
+    /// Trial by Combat: a character in Cornwall may be discarded.
+    TrialByCombat,
+    /// The Villainous Request: a lady of another company in Cornwall may
+    /// join the company that completed it, at `location`.
+    VillainousRequest {
+        /// Where the company stands.
+        location: Location,
+    },
+    /// False Promise: the whole hand may be exchanged with an opponent's.
+    FalsePromise,
+    /// The Grand Tournament: one of the characters tied for the lowest
+    /// Combat in this player's company at Camelot is discarded.
+    Tournament {
+        /// The characters tied.
+        tied: Vec<String>,
+    },
+    /// Royal Boon: the player with the most cards gives one at random to
+    /// one of those tied for the fewest ("scegliendo nel caso vi sia
+    /// parità").
+    RoyalBoon {
+        /// Those tied for the fewest.
+        to: Vec<Seat>,
+    },
+    /// Noble Alliance: the player with the most characters on the table
+    /// gives one of them to one of those with the fewest; it stays where it
+    /// stands.
+    NobleAlliance {
+        /// Those tied for the fewest.
+        to: Vec<Seat>,
+    },
+}
+
+/// An effect and the player who chooses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// Who chooses.
+    pub seat: Seat,
+    /// What.
+    pub effect: Effect,
+}
+
+impl Effect {
+    /// Whether the player may decline it ("può").
+    pub fn optional(&self) -> bool {
+        matches!(
+            self,
+            Effect::Assassination | Effect::TrialByCombat | Effect::VillainousRequest { .. } | Effect::FalsePromise
+        )
+    }
+}
+
+impl Legends {
+    /// The effect waiting for its choice.
+    pub fn effect(&self) -> Option<&Pending> {
+        self.effects.first()
+    }
+
+    /// What keeps an event's effect off `card`: Siege Perilous' knight is
+    /// never discarded; Sir Dinadan's company ignores the effects in another
+    /// player's turn ("Durante il turno di ciascuno degli avversari").
+    pub(super) fn event_shield(&self, card: &str, discards: bool) -> Option<Protection> {
+        let (owner, location) = self.where_is(card)?;
+        let siege = self.wards.iter().any(|w| {
+            w.card == card
+                && w.by == abilities::SIEGE_PERILOUS
+                && self.players.get(w.seat.index()).is_some_and(|p| p.zone.iter().any(|e| e == &w.by))
+        });
+        if discards && siege {
+            return Some(Protection::SiegePerilous);
+        }
+        let turn = match &self.phase {
+            Phase::Turn(t) => t.seat,
+            _ => return None,
+        };
+        let dinadan = self.company(owner, location).iter().any(|c| c == DINADAN) && self.speaks(DINADAN);
+        (dinadan && owner != turn).then_some(Protection::Dinadan)
+    }
+
+    /// The cards `p` may be resolved with, and the seats (see
+    /// [`super::Command::Resolve`]).
+    pub(super) fn resolutions(&self, p: &Pending) -> Vec<(Option<String>, Option<Seat>)> {
+        let mut out: Vec<(Option<String>, Option<Seat>)> = Vec::new();
+        let on_table = || {
+            self.open_places().into_iter().flat_map(move |l| {
+                Seat::all(self.players()).flat_map(move |s| self.company(s, l).iter().map(move |c| (c, s, l)))
+            })
+        };
+        match &p.effect {
+            Effect::Assassination => {
+                let knights = on_table().filter(|(c, _, _)| self.is_knight(c));
+                out.extend(
+                    knights
+                        .filter(|(c, _, _)| self.event_shield(c, true).is_none())
+                        .map(|(c, _, _)| (Some(c.clone()), None)),
+                );
+            }
+            Effect::TrialByCombat => {
+                let here = on_table().filter(|(_, _, l)| *l == Location::Cornwall);
+                out.extend(
+                    here.filter(|(c, _, _)| self.event_shield(c, true).is_none())
+                        .map(|(c, _, _)| (Some(c.clone()), None)),
+                );
+            }
+            Effect::VillainousRequest { location } => {
+                if self.room(p.seat, *location, 1) {
+                    let ladies = on_table().filter(|(c, s, l)| {
+                        *l == Location::Cornwall && !(*s == p.seat && l == location) && self.is_lady(c)
+                    });
+                    out.extend(
+                        ladies
+                            .filter(|(c, _, _)| self.event_shield(c, false).is_none())
+                            .map(|(c, _, _)| (Some(c.clone()), None)),
+                    );
+                }
+            }
+            Effect::FalsePromise => {
+                out.extend(Seat::all(self.players()).filter(|s| *s != p.seat).map(|s| (None, Some(s))));
+            }
+            Effect::Tournament { tied } => out.extend(tied.iter().map(|c| (Some(c.clone()), None))),
+            Effect::RoyalBoon { to } => out.extend(to.iter().map(|s| (None, Some(*s)))),
+            Effect::NobleAlliance { to } => {
+                for (c, _, _) in on_table().filter(|(_, s, _)| *s == p.seat) {
+                    out.extend(to.iter().map(|r| (Some(c.clone()), Some(*r))));
+                }
+            }
+        }
+        if p.effect.optional() {
+            out.push((None, None));
+        }
+        out
+    }
+
+    /// Checks a choice for the effect waiting.
+    pub(super) fn check_resolve(&self, card: Option<&str>, seat: Option<Seat>) -> Res<&Pending> {
+        let Some(p) = self.effect() else { return Err(err(LegendsError::NoEffect)) };
+        let wanted = (card.map(str::to_string), seat);
+        if self.resolutions(p).contains(&wanted) {
+            return Ok(p);
+        }
+        if let Some(c) = card {
+            if let Some(by) = self.event_shield(c, true) {
+                return Err(err(LegendsError::Protected { card: c.to_string(), by }));
+            }
+        }
+        Err(err(LegendsError::WrongChoice))
+    }
+
+    /// A choice made: its changes.
+    pub(super) fn apply_resolve(&mut self, card: Option<&str>, with: Option<Seat>) {
+        if self.effects.is_empty() {
+            return;
+        }
+        let p = self.effects.remove(0);
+        match (&p.effect, card, with) {
+            (Effect::Assassination | Effect::TrialByCombat | Effect::Tournament { .. }, Some(c), _) => {
+                for c in self.with_partners(&[c.to_string()]) {
+                    if let Some((_, l)) = self.where_is(&c) {
+                        self.take_off(&c, l);
+                    }
+                    self.character_discard.push(c);
+                }
+            }
+            (Effect::VillainousRequest { location }, Some(c), _) => {
+                if let Some((_, l)) = self.where_is(c) {
+                    self.take_off(c, l);
+                }
+                if let Some(company) =
+                    self.places.get_mut(*location as usize).and_then(|pl| pl.companies.get_mut(p.seat.index()))
+                {
+                    company.push(c.to_string());
+                }
+            }
+            (Effect::FalsePromise, _, Some(other)) => {
+                let (a, b) = (p.seat.index(), other.index());
+                if a < self.players.len() && b < self.players.len() {
+                    let hand = self.players[a].hand;
+                    self.players[a].hand = self.players[b].hand;
+                    self.players[b].hand = hand;
+                }
+            }
+            (Effect::RoyalBoon { .. }, _, Some(to)) => self.give_card(p.seat, to),
+            (Effect::NobleAlliance { .. }, Some(c), Some(to)) => {
+                if let Some((_, l)) = self.where_is(c) {
+                    self.take_off(c, l);
+                    if let Some(company) =
+                        self.places.get_mut(l as usize).and_then(|pl| pl.companies.get_mut(to.index()))
+                    {
+                        company.push(c.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A card of `from`'s hand goes to `to`'s ("ne deve dare una a caso").
+    pub(super) fn give_card(&mut self, from: Seat, to: Seat) {
+        if let Some(p) = self.players.get_mut(from.index()) {
+            p.hand = p.hand.saturating_sub(1);
+        }
+        if let Some(p) = self.players.get_mut(to.index()) {
+            p.hand = (p.hand + 1).min(HAND);
+        }
+    }
+
+    /// Characters `seat` has on the table.
+    fn on_table(&self, seat: Seat) -> usize {
+        self.open_places().into_iter().map(|l| self.company(seat, l).len()).sum()
+    }
+
+    /// The Grand Tournament: each other company at Camelot, its members with
+    /// the lowest Combat (those an event may discard), when it has any.
+    fn tournament(&self, seat: Seat, location: Location) -> Vec<(Seat, Vec<String>)> {
+        let mut out = Vec::new();
+        for s in Seat::all(self.players()) {
+            if s == seat && location == Location::Camelot {
+                continue;
+            }
+            let members: Vec<&String> =
+                self.company(s, Location::Camelot).iter().filter(|c| self.event_shield(c, true).is_none()).collect();
+            let combat = |c: &str| self.values(c).map_or(0, |v| v[Skill::Combat as usize]);
+            let Some(low) = members.iter().map(|c| combat(c)).min() else { continue };
+            out.push((s, members.into_iter().filter(|c| combat(c) == low).cloned().collect()));
+        }
+        out
+    }
+
+    /// The hand counts for Royal Boon, or Noble Alliance's counts on the
+    /// table: the one giver, and those tied for the fewest (none when
+    /// several are tied for the most: "l'evento si scarta senza effetti").
+    fn giver(&self, counts: &[usize]) -> Option<(Seat, Vec<Seat>)> {
+        let most = *counts.iter().max()?;
+        let least = *counts.iter().min()?;
+        let givers: Vec<usize> = (0..counts.len()).filter(|i| counts[*i] == most).collect();
+        if givers.len() != 1 || most == least {
+            return None;
+        }
+        let to = (0..counts.len()).filter(|i| counts[*i] == least).map(|i| Seat(i as u8)).collect();
+        Some((Seat(givers[0] as u8), to))
+    }
+}
+
+impl Draft {
+    /// What completing `card` at `location` does at once, and the choices
+    /// it opens (the full game and the introductory one alike: the text is
+    /// on the card).
+    pub(super) fn completed(&mut self, seat: Seat, card: &str, location: Location) {
+        let wait = |effect| Event::EffectOpened { pending: Pending { seat, effect } };
+        match card {
+            ASSASSINATION | TRIAL_BY_COMBAT => {
+                let effect = if card == ASSASSINATION { Effect::Assassination } else { Effect::TrialByCombat };
+                let p = Pending { seat, effect: effect.clone() };
+                // Only an offer with somebody to discard.
+                if self.sim.resolutions(&p).len() > 1 {
+                    self.emit(wait(effect));
+                }
+            }
+            FEAST => self.emit(Event::ThirdAction { seat }),
+            TRUAGE => {
+                let hand = self.sim.players[seat.index()].hand;
+                let cards = HAND.saturating_sub(hand).min(self.sim.character_deck);
+                if cards > 0 {
+                    self.emit(Event::HandFilled { seat, cards });
+                }
+            }
+            DAMOSEL => self.emit(Event::DamoselOffered { seat }),
+            FALSE_PROMISE if self.sim.players[seat.index()].hand > 0 => self.emit(wait(Effect::FalsePromise)),
+            VILLAINOUS_REQUEST => {
+                let effect = Effect::VillainousRequest { location };
+                if self.sim.resolutions(&Pending { seat, effect: effect.clone() }).len() > 1 {
+                    self.emit(wait(effect));
+                }
+            }
+            GRAND_TOURNAMENT => {
+                for (s, tied) in self.sim.tournament(seat, location) {
+                    match tied.as_slice() {
+                        [] => {}
+                        [one] => self.emit(Event::Discarded { cards: vec![one.clone()], why: super::Gone::CardText }),
+                        _ => self.emit(Event::EffectOpened {
+                            pending: Pending { seat: s, effect: Effect::Tournament { tied } },
+                        }),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What a special event does as it is drawn, where Tavola carries it
+    /// out: Royal Boon and Noble Alliance.
+    pub(super) fn special_drawn(&mut self, card: &str) {
+        let n = self.sim.players();
+        match card {
+            ROYAL_BOON => {
+                let hands: Vec<usize> = self.sim.players.iter().map(|p| usize::from(p.hand)).collect();
+                let Some((from, to)) = self.sim.giver(&hands) else { return };
+                match to.as_slice() {
+                    [one] => self.emit(Event::CardGiven { from, to: *one }),
+                    _ => self.emit(Event::EffectOpened {
+                        pending: Pending { seat: from, effect: Effect::RoyalBoon { to } },
+                    }),
+                }
+            }
+            NOBLE_ALLIANCE => {
+                let counts: Vec<usize> = Seat::all(n).map(|s| self.sim.on_table(s)).collect();
+                if let Some((from, to)) = self.sim.giver(&counts) {
+                    self.emit(Event::EffectOpened {
+                        pending: Pending { seat: from, effect: Effect::NobleAlliance { to } },
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The turn's extra action of the Feast of Pentecost.
+pub(super) fn feast(t: &Turn) -> u8 {
+    u8::from(t.feast)
+}
