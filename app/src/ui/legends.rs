@@ -278,8 +278,8 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             let items = legal
                 .iter()
                 .filter_map(|l| match l.command() {
-                    c @ Command::Resolve { card, seat } => {
-                        Some(command_button(c, resolve_label(v, card.as_deref(), *seat, lang), 0))
+                    c @ Command::Resolve { card, seat, to } => {
+                        Some(command_button(c, resolve_label(v, card.as_deref(), *seat, *to, lang), 0))
                     }
                     _ => None,
                 })
@@ -401,10 +401,11 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 choice = true;
                 button("open:choice", say(msg!("ui.legends.cmd.choose")), 1)
             }
-            Command::Resolve { card, seat } => {
+            Command::Resolve { card, seat, to } => {
                 let style = if card.is_none() && seat.is_none() { 0 } else { 1 };
-                command_button(c, resolve_label(v, card.as_deref(), *seat, lang), style)
+                command_button(c, resolve_label(v, card.as_deref(), *seat, *to, lang), style)
             }
+            Command::Hunt { to } => command_button(c, say(msg!("ui.legends.cmd.hunt", location = to.msg())), 0),
             Command::Rescue { take: false } => command_button(c, say(msg!("ui.legends.cmd.rescue.decline")), 0),
             Command::Forfeit { event } => {
                 command_button(c, say(msg!("ui.legends.cmd.forfeit", event = card_name(event, lang))), 2)
@@ -427,10 +428,19 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
 
 /// A choice of an event's effect: the character discarded, taken or
 /// given, the player chosen, or none.
-fn resolve_label(v: &LegendsView, card: Option<&str>, seat: Option<Seat>, lang: Lang) -> String {
+fn resolve_label(
+    v: &LegendsView,
+    card: Option<&str>,
+    seat: Option<Seat>,
+    to: Option<crate::games::legends::Location>,
+    lang: Lang,
+) -> String {
     use crate::games::legends::Effect;
     let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
     let effect = v.effect.as_ref().map(|p| &p.effect);
+    if let (Some(c), Some(l)) = (card, to) {
+        return lang.text(&msg!("ui.legends.cmd.resolve.journey", card = card_name(c, lang), location = l.msg()));
+    }
     lang.text(&match (effect, card, seat) {
         (_, None, None) => msg!("ui.legends.cmd.resolve.none"),
         (Some(Effect::VillainousRequest { .. }), Some(c), _) => {
@@ -526,6 +536,7 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
             Effect::Tournament { .. } => msg!("narration.legends.effect.tournament", name),
             Effect::RoyalBoon { .. } => msg!("narration.legends.effect.royal_boon", name),
             Effect::NobleAlliance { .. } => msg!("narration.legends.effect.noble_alliance", name),
+            Effect::DarkJourney { .. } => msg!("narration.legends.effect.dark_journey", name),
         });
     }
     if let Some(r) = &v.rescue {

@@ -2,7 +2,7 @@
 //! Assassination, Trial by Combat, the Feast of Pentecost, the Truage of
 //! Cornwall, the Mysterious Damosel, False Promise, the Villainous Request,
 //! the Grand Tournament and the Grail Castle, and the special events Royal
-//! Boon and Noble Alliance as they are drawn; Sir Dinadan's company ignores
+//! Boon, Noble Alliance and Dark Journey as they are drawn; Sir Dinadan's company ignores
 //! them in the other players' turns.
 //!
 //! An effect that needs a choice waits as an [`Effect`] for its player's
@@ -35,9 +35,14 @@ pub const GRAND_TOURNAMENT: &str = "legends/event/grand-tournament";
 pub const GRAIL_CASTLE: &str = "legends/event/the-grail-castle";
 /// Royal Boon: the fullest hand gives a card to the emptiest.
 pub const ROYAL_BOON: &str = "legends/event/royal-boon";
+/// Dark Journey: each player in turn moves an opposing character.
+pub const DARK_JOURNEY: &str = "legends/event/dark-journey";
 /// Noble Alliance: the player with the most characters on the table gives
 /// one to the player with the fewest.
 pub const NOBLE_ALLIANCE: &str = "legends/event/noble-alliance";
+/// The Questing Beast: any player may spend an action to move it to another
+/// main location.
+pub const QUESTING_BEAST: &str = "legends/event/the-questing-beast";
 /// Sir Dinadan: his company ignores the events' effects in the other
 /// players' turns.
 pub const DINADAN: &str = "legends/character/sir-dinadan";
@@ -79,6 +84,35 @@ pub enum Effect {
         /// Those tied for the fewest.
         to: Vec<Seat>,
     },
+    /// Dark Journey: this player moves an opposing character from a main
+    /// location to another; then the players after, clockwise from the
+    /// drawer.
+    DarkJourney {
+        /// The players still to move after this one.
+        left: Vec<Seat>,
+    },
+}
+
+/// A choice an effect offers: a character, a player, a location, or
+/// nothing (an optional effect declined).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The character.
+    pub card: Option<String>,
+    /// The player.
+    pub seat: Option<Seat>,
+    /// The location.
+    pub to: Option<Location>,
+}
+
+impl Answer {
+    fn card(c: &str) -> Answer {
+        Answer { card: Some(c.to_string()), ..Answer::default() }
+    }
+
+    fn seat(s: Seat) -> Answer {
+        Answer { seat: Some(s), ..Answer::default() }
+    }
 }
 
 /// An effect and the player who chooses.
@@ -127,68 +161,74 @@ impl Legends {
         (dinadan && owner != turn).then_some(Protection::Dinadan)
     }
 
-    /// The cards `p` may be resolved with, and the seats (see
-    /// [`super::Command::Resolve`]).
-    pub(super) fn resolutions(&self, p: &Pending) -> Vec<(Option<String>, Option<Seat>)> {
-        let mut out: Vec<(Option<String>, Option<Seat>)> = Vec::new();
+    /// The choices `p` offers (see [`super::Command::Resolve`]).
+    pub(super) fn resolutions(&self, p: &Pending) -> Vec<Answer> {
+        let mut out: Vec<Answer> = Vec::new();
         let on_table = || {
             self.open_places().into_iter().flat_map(move |l| {
                 Seat::all(self.players()).flat_map(move |s| self.company(s, l).iter().map(move |c| (c, s, l)))
             })
         };
+        let free = |c: &str, discards: bool| self.event_shield(c, discards).is_none();
         match &p.effect {
             Effect::Assassination => {
-                let knights = on_table().filter(|(c, _, _)| self.is_knight(c));
-                out.extend(
-                    knights
-                        .filter(|(c, _, _)| self.event_shield(c, true).is_none())
-                        .map(|(c, _, _)| (Some(c.clone()), None)),
-                );
+                let knights = on_table().filter(|(c, _, _)| self.is_knight(c) && free(c, true));
+                out.extend(knights.map(|(c, _, _)| Answer::card(c)));
             }
             Effect::TrialByCombat => {
-                let here = on_table().filter(|(_, _, l)| *l == Location::Cornwall);
-                out.extend(
-                    here.filter(|(c, _, _)| self.event_shield(c, true).is_none())
-                        .map(|(c, _, _)| (Some(c.clone()), None)),
-                );
+                let here = on_table().filter(|(c, _, l)| *l == Location::Cornwall && free(c, true));
+                out.extend(here.map(|(c, _, _)| Answer::card(c)));
             }
             Effect::VillainousRequest { location } => {
                 if self.room(p.seat, *location, 1) {
                     let ladies = on_table().filter(|(c, s, l)| {
-                        *l == Location::Cornwall && !(*s == p.seat && l == location) && self.is_lady(c)
+                        *l == Location::Cornwall
+                            && !(*s == p.seat && l == location)
+                            && self.is_lady(c)
+                            && free(c, false)
                     });
-                    out.extend(
-                        ladies
-                            .filter(|(c, _, _)| self.event_shield(c, false).is_none())
-                            .map(|(c, _, _)| (Some(c.clone()), None)),
-                    );
+                    out.extend(ladies.map(|(c, _, _)| Answer::card(c)));
                 }
             }
-            Effect::FalsePromise => {
-                out.extend(Seat::all(self.players()).filter(|s| *s != p.seat).map(|s| (None, Some(s))));
-            }
-            Effect::Tournament { tied } => out.extend(tied.iter().map(|c| (Some(c.clone()), None))),
-            Effect::RoyalBoon { to } => out.extend(to.iter().map(|s| (None, Some(*s)))),
+            Effect::FalsePromise => out.extend(Seat::all(self.players()).filter(|s| *s != p.seat).map(Answer::seat)),
+            Effect::Tournament { tied } => out.extend(tied.iter().map(|c| Answer::card(c))),
+            Effect::RoyalBoon { to } => out.extend(to.iter().map(|s| Answer::seat(*s))),
             Effect::NobleAlliance { to } => {
                 for (c, _, _) in on_table().filter(|(_, s, _)| *s == p.seat) {
-                    out.extend(to.iter().map(|r| (Some(c.clone()), Some(*r))));
+                    out.extend(to.iter().map(|r| Answer { card: Some(c.clone()), seat: Some(*r), to: None }));
+                }
+            }
+            Effect::DarkJourney { .. } => {
+                // "muovere un Personaggio avversario da una Locazione
+                // Principale ad un'altra": as a move, Lady Ettard's spell
+                // and Sir Alisander's guard hold.
+                let theirs = on_table().filter(|(c, s, l)| *s != p.seat && l.is_main() && free(c, false));
+                for (c, s, l) in theirs {
+                    let cards = [c.clone()];
+                    if self.check_bewitched(&cards).is_err() {
+                        continue;
+                    }
+                    for to in Location::ALL.into_iter().filter(|t| *t != l && self.room(s, *t, 1)) {
+                        if self.check_guard(s, &cards, to).is_ok() {
+                            out.push(Answer { card: Some(c.clone()), seat: None, to: Some(to) });
+                        }
+                    }
                 }
             }
         }
         if p.effect.optional() {
-            out.push((None, None));
+            out.push(Answer::default());
         }
         out
     }
 
     /// Checks a choice for the effect waiting.
-    pub(super) fn check_resolve(&self, card: Option<&str>, seat: Option<Seat>) -> Res<&Pending> {
+    pub(super) fn check_resolve(&self, answer: &Answer) -> Res<&Pending> {
         let Some(p) = self.effect() else { return Err(err(LegendsError::NoEffect)) };
-        let wanted = (card.map(str::to_string), seat);
-        if self.resolutions(p).contains(&wanted) {
+        if self.resolutions(p).contains(answer) {
             return Ok(p);
         }
-        if let Some(c) = card {
+        if let Some(c) = &answer.card {
             if let Some(by) = self.event_shield(c, true) {
                 return Err(err(LegendsError::Protected { card: c.to_string(), by }));
             }
@@ -197,11 +237,26 @@ impl Legends {
     }
 
     /// A choice made: its changes.
-    pub(super) fn apply_resolve(&mut self, card: Option<&str>, with: Option<Seat>) {
+    pub(super) fn apply_resolve(&mut self, card: Option<&str>, with: Option<Seat>, to: Option<Location>) {
         if self.effects.is_empty() {
             return;
         }
         let p = self.effects.remove(0);
+        if let (Effect::DarkJourney { .. }, Some(c), Some(to)) = (&p.effect, card, to) {
+            if let Some((owner, l)) = self.where_is(c) {
+                if let Some(company) =
+                    self.places.get_mut(l as usize).and_then(|pl| pl.companies.get_mut(owner.index()))
+                {
+                    company.retain(|x| x != c);
+                }
+                if let Some(company) =
+                    self.places.get_mut(to as usize).and_then(|pl| pl.companies.get_mut(owner.index()))
+                {
+                    company.push(c.to_string());
+                }
+            }
+            return;
+        }
         match (&p.effect, card, with) {
             (Effect::Assassination | Effect::TrialByCombat | Effect::Tournament { .. }, Some(c), _) => {
                 for c in self.with_partners(&[c.to_string()]) {
@@ -338,10 +393,16 @@ impl Draft {
     }
 
     /// What a special event does as it is drawn, where Tavola carries it
-    /// out: Royal Boon and Noble Alliance.
-    pub(super) fn special_drawn(&mut self, card: &str) {
+    /// out: Royal Boon, Noble Alliance and Dark Journey.
+    pub(super) fn special_drawn(&mut self, seat: Seat, card: &str) {
         let n = self.sim.players();
         match card {
+            DARK_JOURNEY => {
+                // "Iniziando da chi ha pescato questa carta e proseguendo in
+                // senso orario".
+                let order = (0..n).map(|i| Seat(((seat.index() + i) % n) as u8)).collect();
+                self.journey(order);
+            }
             ROYAL_BOON => {
                 let hands: Vec<usize> = self.sim.players.iter().map(|p| usize::from(p.hand)).collect();
                 let Some((from, to)) = self.sim.giver(&hands) else { return };
@@ -362,6 +423,43 @@ impl Draft {
             }
             _ => {}
         }
+    }
+}
+
+impl Draft {
+    /// Dark Journey: the first of `order` with a character to move is asked;
+    /// those with none are passed over.
+    pub(super) fn journey(&mut self, order: Vec<Seat>) {
+        for (i, seat) in order.iter().enumerate() {
+            let effect = Effect::DarkJourney { left: order[i + 1..].to_vec() };
+            let p = Pending { seat: *seat, effect };
+            if !self.sim.resolutions(&p).is_empty() {
+                self.emit(Event::EffectOpened { pending: p });
+                return;
+            }
+        }
+    }
+}
+
+impl Legends {
+    /// Checks the Questing Beast's move, an action: "in una qualsiasi altra
+    /// Locazione Principale a sua scelta (purché non violi il limite di 3
+    /// Carte Evento per locazione)". Gives where it stands.
+    pub(super) fn check_hunt(&self, to: Location) -> Res<Location> {
+        self.acting()?;
+        if self.lunete_only().is_some() {
+            return Err(err(LegendsError::NoActionLeft));
+        }
+        let Some(from) = self.event_at(QUESTING_BEAST).filter(|l| l.is_main()) else {
+            return Err(err(LegendsError::EventNotHere { card: QUESTING_BEAST.to_string() }));
+        };
+        if !to.is_main() || to == from {
+            return Err(err(LegendsError::SameLocation));
+        }
+        if self.places[to as usize].events.len() >= super::MAX_EVENTS {
+            return Err(err(LegendsError::EventsFull { location: to }));
+        }
+        Ok(from)
     }
 }
 

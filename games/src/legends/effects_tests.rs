@@ -18,7 +18,11 @@ fn listed(g: &Legends) -> Vec<Command> {
 }
 
 fn resolve(card: Option<&str>, seat: Option<u8>) -> Command {
-    Command::Resolve { card: card.map(str::to_string), seat: seat.map(Seat) }
+    Command::Resolve { card: card.map(str::to_string), seat: seat.map(Seat), to: None }
+}
+
+fn journey(card: &str, to: Location) -> Command {
+    Command::Resolve { card: Some(card.into()), seat: None, to: Some(to) }
 }
 
 /// Events that do nothing Tavola carries out, to draw.
@@ -35,6 +39,8 @@ fn quiet(n: usize) -> Vec<String> {
         GRAIL_CASTLE,
         ROYAL_BOON,
         NOBLE_ALLIANCE,
+        DARK_JOURNEY,
+        QUESTING_BEAST,
     ];
     fillers(30).into_iter().filter(|e| !loud.contains(&e.as_str())).take(n).collect()
 }
@@ -235,4 +241,45 @@ fn noble_alliance_has_the_player_with_most_characters_give_one_where_it_stands()
     ok(&mut g, &mut ctx, resolve(Some(KAY), Some(1)));
     assert_eq!(g.where_is(KAY), Some((Seat(1), Location::Cornwall)));
     assert_eq!(g.company(Seat(0), Location::Cornwall), [GAWAIN]);
+}
+
+#[test]
+fn dark_journey_has_each_player_in_turn_move_an_opposing_character() {
+    // Anna: King Lot at Camelot, Sir Gawain and Sir Kay at Cornwall; Ugo:
+    // Sir Bors at Cornwall. Anna drew it: she moves first.
+    let (mut g, mut ctx, events) = special(DARK_JOURNEY, &[(GAWAIN, Location::Cornwall), (KAY, Location::Cornwall)]);
+    assert!(matches!(events.last(), Some(Event::EffectOpened { pending: Pending { seat: Seat(0), .. } })));
+    // Not her own, and not "none": the text says must.
+    assert_eq!(refused(&g, &mut ctx, journey(KAY, Location::Camelot)), no(LegendsError::WrongChoice));
+    assert_eq!(refused(&g, &mut ctx, resolve(None, None)), no(LegendsError::WrongChoice));
+    let offered: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Resolve { .. })).collect();
+    assert_eq!(offered, [journey(BORS, Location::Camelot), journey(BORS, Location::PerilousForest)]);
+    let events = ok(&mut g, &mut ctx, journey(BORS, Location::PerilousForest));
+    assert_eq!(g.where_is(BORS), Some((Seat(1), Location::PerilousForest)));
+    // Then Ugo moves one of Anna's.
+    assert!(
+        matches!(events.last(), Some(Event::EffectOpened { pending: Pending { seat: Seat(1), .. } })),
+        "{events:?}"
+    );
+    ok(&mut g, &mut ctx, journey(LOT, Location::Cornwall));
+    assert_eq!(g.company(Seat(0), Location::Cornwall), [GAWAIN, KAY, LOT]);
+    assert!(g.effect().is_none());
+    assert_eq!(turn(&g).seat, Seat(0));
+    ok(&mut g, &mut ctx, Command::DrawCharacter);
+}
+
+#[test]
+fn the_questing_beast_moves_to_another_main_location_for_an_action() {
+    let mut f = effect_facts(QUESTING_BEAST);
+    f.events
+        .insert(QUESTING_BEAST.into(), ev(EventType::Location, Some(Location::Cornwall), &[(Skill::Psyche, 18)], 2));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: QUESTING_BEAST.into() });
+    let hunts: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Hunt { .. })).collect();
+    assert_eq!(hunts, [Command::Hunt { to: Location::Camelot }, Command::Hunt { to: Location::PerilousForest }]);
+    assert_eq!(refused(&g, &mut ctx, Command::Hunt { to: Location::Cornwall }), no(LegendsError::SameLocation));
+    ok(&mut g, &mut ctx, Command::Hunt { to: Location::PerilousForest });
+    assert_eq!(g.place(Location::PerilousForest).expect("the Forest").events, [QUESTING_BEAST]);
+    assert!(g.place(Location::Cornwall).expect("Cornwall").events.is_empty());
+    assert_eq!(turn(&g).actions, 1);
 }

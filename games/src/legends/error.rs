@@ -1,7 +1,7 @@
 //! Camelot Legends' refusals: messages `legends.<code>` in the catalogs.
 
 use super::cards::{Location, Skill, REQUIREMENT, SKILL_VALUES, VICTORY_POINTS};
-use super::{MAX_COMPANY, MAX_PLAYERS, MIN_PLAYERS};
+use super::{MAX_COMPANY, MAX_EVENTS, MAX_PLAYERS, MIN_PLAYERS};
 use crate::facts::card_msg;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
@@ -337,6 +337,11 @@ pub enum LegendsError {
     DagonetNothingBid,
     /// Whose place Sir Dagonet takes is chosen first.
     DagonetPlaceFirst,
+    /// The location holds its three events already.
+    EventsFull {
+        /// Where.
+        location: Location,
+    },
     /// An event's effect waits for its choice first.
     EffectFirst,
     /// No event's effect waits for a choice.
@@ -513,6 +518,7 @@ impl Said for LegendsError {
             DagonetNothingBid => msg!("legends.dagonet_nothing_bid"),
             DagonetPlaceFirst => msg!("legends.dagonet_place_first"),
             NotBid { card: c } => msg!("legends.not_bid", card = card(c)),
+            EventsFull { location } => msg!("legends.events_full", location = location.msg(), most = MAX_EVENTS),
             EffectFirst => msg!("legends.effect_first"),
             NoEffect => msg!("legends.no_effect"),
             WrongChoice => msg!("legends.wrong_choice"),
@@ -622,6 +628,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         DagonetNothingBid,
         DagonetPlaceFirst,
         NotBid { card: c() },
+        EventsFull { location: l },
         EffectFirst,
         NoEffect,
         WrongChoice,

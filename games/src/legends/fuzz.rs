@@ -180,9 +180,11 @@ impl Fuzz for Legends {
             6 if rng.below(2) == 0 => Command::Renounce { card: super::texts::BALIN.into() },
             6 if rng.below(2) == 0 => Command::Forfeit { event: pick(&ids("event"), rng) },
             6 if rng.below(2) == 0 => Command::Rescue { take: rng.below(2) == 0 },
+            6 if rng.below(2) == 0 => Command::Hunt { to: Location::EVERY[rng.below(4)] },
             6 if rng.below(2) == 0 => Command::Resolve {
                 card: (rng.below(2) == 0).then(|| pick(&character(), rng)),
                 seat: (rng.below(2) == 0).then(|| Seat(rng.below(4) as u8)),
+                to: (rng.below(2) == 0).then(|| Location::ALL[rng.below(3)]),
             },
             6 => Command::EndGame,
             7 => Command::Lay { card: "soc/white/grail-1".into() },

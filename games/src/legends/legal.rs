@@ -116,8 +116,8 @@ impl Legends {
             return out;
         }
         if let Some(p) = self.effect() {
-            for (card, seat) in self.resolutions(p) {
-                out.push(Legal::Exact(Command::Resolve { card, seat }));
+            for a in self.resolutions(p) {
+                out.push(Legal::Exact(Command::Resolve { card: a.card, seat: a.seat, to: a.to }));
             }
             out.push(hand);
             out.push(learn);
@@ -178,6 +178,11 @@ impl Legends {
                         out.push(Legal::Exact(Command::DrawCharacter));
                     }
                     self.moves(seat, &mut out);
+                    for to in Location::ALL {
+                        if self.check_hunt(to).is_ok() {
+                            out.push(Legal::Exact(Command::Hunt { to }));
+                        }
+                    }
                     Some(seat)
                 } else {
                     // Lady Lunete's offer: a lady in the same action.

@@ -89,8 +89,8 @@
 //! - The characters' always-on and optional abilities apply in the
 //!   introductory game too (its turn has the optional text's phase); the
 //!   special cards do not. Special events are discarded as drawn, Royal
-//!   Boon and Noble Alliance carried out by Tavola, the others by the
-//!   players; the host sets a hand's count right when one changes hands
+//!   Boon, Noble Alliance and Dark Journey carried out by Tavola, the others
+//!   by the players; the host sets a hand's count right when one changes hands
 //!   ([`Command::CorrectHand`]).
 //!   A heraldic event is laid beside the board (its bonus belongs to the
 //!   full game); a bidding event, which the introductory rules do not
@@ -391,6 +391,11 @@ pub enum Command {
         /// Taken, or declined.
         take: bool,
     },
+    /// Action: the Questing Beast moved to another main location.
+    Hunt {
+        /// Where to.
+        to: Location,
+    },
     /// The choice an event's effect waits for (see [`effects`]): a card, a
     /// player, both, or neither to decline an optional effect.
     Resolve {
@@ -400,6 +405,9 @@ pub enum Command {
         /// The player chosen.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<Seat>,
+        /// The location chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Location>,
     },
     /// The event a player discards from their victory points for Sir
     /// Balin's sacrifice.
@@ -837,6 +845,18 @@ pub enum Event {
         /// The player chosen.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         with: Option<Seat>,
+        /// The location chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Location>,
+    },
+    /// The Questing Beast moved (an action).
+    Hunted {
+        /// Who moved it.
+        seat: Seat,
+        /// From where.
+        from: Location,
+        /// Where to.
+        to: Location,
     },
     /// The Feast of Pentecost: a third action this turn.
     ThirdAction {
@@ -1832,7 +1852,7 @@ impl Legends {
                 let special = matches!(went, Went::Discarded { why: Discard::Special });
                 d.emit(Event::EventDrawn { seat: t.seat, card: card.clone(), went });
                 if special {
-                    d.special_drawn(card);
+                    d.special_drawn(t.seat, card);
                 }
                 d.end_if_done();
             }
@@ -2151,10 +2171,25 @@ impl Legends {
                 }
                 d.emit(Event::Rescued { rescue: r.clone(), taken: *take });
             }
-            Command::Resolve { card, seat } => {
+            Command::Hunt { to } => {
+                let seat = self.acting()?.seat;
+                let from = self.check_hunt(*to)?;
+                d.emit(Event::Hunted { seat, from, to: *to });
+                d.after_action(seat);
+            }
+            Command::Resolve { card, seat, to } => {
                 self.started()?;
-                let p = self.check_resolve(card.as_deref(), *seat)?;
-                d.emit(Event::Resolved { seat: p.seat, effect: p.effect.clone(), card: card.clone(), with: *seat });
+                let answer = effects::Answer { card: card.clone(), seat: *seat, to: *to };
+                let p = self.check_resolve(&answer)?;
+                let next = match &p.effect {
+                    Effect::DarkJourney { left } => Some(left.clone()),
+                    _ => None,
+                };
+                let effect = p.effect.clone();
+                d.emit(Event::Resolved { seat: p.seat, effect, card: card.clone(), with: *seat, to: *to });
+                if let Some(left) = next {
+                    d.journey(left);
+                }
             }
             Command::Forfeit { event } => {
                 self.started()?;
@@ -2447,7 +2482,21 @@ impl Legends {
             Event::Forfeited { seat, lost } => self.apply_forfeit(*seat, lost),
             Event::Rescued { taken, .. } => self.apply_rescue(*taken),
             Event::EffectOpened { pending } => self.effects.push(pending.clone()),
-            Event::Resolved { card, with, .. } => self.apply_resolve(card.as_deref(), *with),
+            Event::Resolved { card, with, to, .. } => self.apply_resolve(card.as_deref(), *with, *to),
+            Event::Hunted { from, to, .. } => {
+                let beast = effects::QUESTING_BEAST.to_string();
+                if let Some(p) = self.places.get_mut(*from as usize) {
+                    p.events.retain(|e| *e != beast);
+                }
+                if let Some(p) = self.places.get_mut(*to as usize) {
+                    p.events.push(beast);
+                }
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.actions += 1;
+                    t.lunete = None;
+                    t.ettard = false;
+                }
+            }
             Event::ThirdAction { .. } => {
                 if let Phase::Turn(t) = &mut self.phase {
                     t.feast = true;
@@ -2740,7 +2789,10 @@ impl Game for Legends {
             }
             for e in &place.events {
                 let at = self.facts.events.get(e).and_then(|f| f.location);
-                if at != Some(l) {
+                // The Questing Beast is moved from main location to main
+                // location.
+                let beast = e == effects::QUESTING_BEAST && l.is_main() && at.is_some_and(|a| a.is_main());
+                if at != Some(l) && !beast {
                     return Err(format!("{e} at {l:?}, its location {at:?}"));
                 }
             }

@@ -16,12 +16,14 @@ const TOR: &str = "legends/character/sir-tor";
 const GARETH: &str = "legends/character/sir-gareth";
 const MERLIN: &str = "legends/character/merlin";
 
-const ASSASSINATION: &str = "legends/event/assassination";
+/// A test event whose text Tavola has nothing to carry out for.
+const GRAIL: &str = "legends/event/the-grail-castle";
 const CAERLEON: &str = "legends/event/battle-of-caerleon";
 const PROMISE: &str = "legends/event/false-promise";
 const PENTECOST: &str = "legends/event/feast-of-pentecost";
 const TOURNAMENT: &str = "legends/event/grand-tournament";
-const DARK_JOURNEY: &str = "legends/event/dark-journey";
+/// A test special event whose text Tavola has nothing to carry out for.
+const GREEN: &str = "legends/event/the-green-knight";
 
 /// A test character: these skills, an introductory card.
 fn ch(skills: [i8; 6]) -> CharacterFacts {
@@ -56,13 +58,13 @@ fn facts() -> Facts {
     f.characters.insert(DINAS.into(), ch([1, 1, 1, 1, 1, 1]));
     f.characters.insert(TOR.into(), ch([0, 0, 0, 0, 0, 0]));
     f.characters.insert(GARETH.into(), ch([1, 1, 1, 1, 1, 1]));
-    f.events.insert(ASSASSINATION.into(), ev(Location::Camelot, &[(Skill::Combat, 6)], 2));
+    f.events.insert(GRAIL.into(), ev(Location::Camelot, &[(Skill::Combat, 6)], 2));
     f.events.insert(CAERLEON.into(), ev(Location::Camelot, &[(Skill::Combat, 6), (Skill::Chivalry, 8)], 3));
     f.events.insert(PROMISE.into(), ev(Location::Camelot, &[(Skill::Psyche, 18)], 1));
     f.events.insert(PENTECOST.into(), ev(Location::Camelot, &[(Skill::Psyche, 18)], 1));
     f.events.insert(TOURNAMENT.into(), ev(Location::Cornwall, &[(Skill::Psyche, 18)], 4));
     f.events.insert(
-        DARK_JOURNEY.into(),
+        GREEN.into(),
         EventFacts {
             event_type: EventType::Special,
             location: None,
@@ -136,7 +138,7 @@ fn the_event_is_drawn_first_and_a_card_on_the_reader_stands_for_the_moment() {
     let (g, mut ctx) = started(facts(), 10);
     let cards = Catalog::builtin();
     // Nothing before the draw: it is mandatory.
-    for c in [Command::DrawCharacter, Command::EndTurn, Command::Complete { card: ASSASSINATION.into() }] {
+    for c in [Command::DrawCharacter, Command::EndTurn, Command::Complete { card: GRAIL.into() }] {
         assert_eq!(refused(&g, &mut ctx, c), legends(LegendsError::DrawFirst));
     }
     assert_eq!(g.card_command(TOURNAMENT, cards), Ok(Command::DrawEvent { card: TOURNAMENT.into() }));
@@ -203,7 +205,7 @@ fn company_totals_add_each_skill_of_its_members() {
 #[test]
 fn a_fourth_event_for_a_location_is_discarded() {
     let (mut g, mut ctx) = started(facts(), 10);
-    for card in [PROMISE, PENTECOST, ASSASSINATION] {
+    for card in [PROMISE, PENTECOST, GRAIL] {
         let events = ok(&mut g, &mut ctx, Command::DrawEvent { card: card.into() });
         assert!(matches!(&events[0], Event::EventDrawn { went: Went::Placed { location: Location::Camelot }, .. }));
         ok(&mut g, &mut ctx, Command::EndTurn);
@@ -211,7 +213,7 @@ fn a_fourth_event_for_a_location_is_discarded() {
     let events = ok(&mut g, &mut ctx, Command::DrawEvent { card: CAERLEON.into() });
     assert!(matches!(&events[0], Event::EventDrawn { went: Went::Discarded { why: Discard::Fourth }, .. }));
     let camelot = g.place(Location::Camelot).expect("Camelot");
-    assert_eq!(camelot.events, [PROMISE, PENTECOST, ASSASSINATION]);
+    assert_eq!(camelot.events, [PROMISE, PENTECOST, GRAIL]);
     assert_eq!(g.view().discarded, [CAERLEON]);
     assert_eq!(g.decks().0, 6);
     g.check_invariants().expect("sound");
@@ -221,7 +223,7 @@ fn a_fourth_event_for_a_location_is_discarded() {
 fn one_event_per_location_per_turn() {
     let (mut g, mut ctx) = started(facts(), 10);
     // Seat 0: Kay has combat 3; Gawain joins (combat 7).
-    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: GRAIL.into() });
     ok(&mut g, &mut ctx, Command::Lay { card: GAWAIN.into() });
     ok(&mut g, &mut ctx, Command::Play { location: Location::Camelot });
     ok(&mut g, &mut ctx, Command::EndTurn);
@@ -230,12 +232,12 @@ fn one_event_per_location_per_turn() {
     ok(&mut g, &mut ctx, Command::EndTurn);
     // Seat 0 again: both events wait at Camelot.
     ok(&mut g, &mut ctx, Command::DrawEvent { card: TOURNAMENT.into() });
-    // Kay + Gawain: combat 7, chivalry 5: Assassination only.
+    // Kay + Gawain: combat 7, chivalry 5: the Grail Castle only.
     let listed: Vec<Command> = g.legal().into_iter().map(|l| l.command().clone()).collect();
-    assert!(listed.contains(&Command::Complete { card: ASSASSINATION.into() }));
+    assert!(listed.contains(&Command::Complete { card: GRAIL.into() }));
     assert!(!listed.contains(&Command::Complete { card: CAERLEON.into() }));
-    ok(&mut g, &mut ctx, Command::Complete { card: ASSASSINATION.into() });
-    assert_eq!(g.player_states()[0].zone, [ASSASSINATION]);
+    ok(&mut g, &mut ctx, Command::Complete { card: GRAIL.into() });
+    assert_eq!(g.player_states()[0].zone, [GRAIL]);
     // A second event at Camelot in the same turn: refused, nothing changed.
     let e = refused(&g, &mut ctx, Command::Complete { card: CAERLEON.into() });
     assert_eq!(e, legends(LegendsError::LocationDone { location: Location::Camelot }));
@@ -280,7 +282,7 @@ fn an_event_needs_both_skills_it_names() {
         g.view().places[0].events.iter().find(|e| e.card == CAERLEON).map(|e| e.met.clone()),
         Some(vec![true, false])
     );
-    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: GRAIL.into() });
     ok(&mut g, &mut ctx, Command::Complete { card: CAERLEON.into() });
     assert_eq!(g.points(), [3, 0]);
 }
@@ -288,10 +290,10 @@ fn an_event_needs_both_skills_it_names() {
 #[test]
 fn events_are_completed_before_the_actions_only() {
     let (mut g, mut ctx) = started(facts(), 10);
-    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: GRAIL.into() });
     ok(&mut g, &mut ctx, Command::Lay { card: GAWAIN.into() });
     ok(&mut g, &mut ctx, Command::Play { location: Location::Camelot });
-    let e = refused(&g, &mut ctx, Command::Complete { card: ASSASSINATION.into() });
+    let e = refused(&g, &mut ctx, Command::Complete { card: GRAIL.into() });
     assert_eq!(e, legends(LegendsError::ActionsBegun));
 }
 
@@ -386,18 +388,18 @@ fn an_event_drawn_without_its_facts_is_asked_for() {
 #[test]
 fn the_game_ends_when_the_deck_is_empty_and_the_last_event_completed() {
     let (mut g, mut ctx) = started(facts(), 3);
-    // Seat 0: Assassination at Camelot (combat 6, 2 points).
-    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    // Seat 0: the Grail Castle at Camelot (combat 6, 2 points).
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: GRAIL.into() });
     ok(&mut g, &mut ctx, Command::Lay { card: GAWAIN.into() });
     ok(&mut g, &mut ctx, Command::Play { location: Location::Camelot });
     ok(&mut g, &mut ctx, Command::EndTurn);
     // Seat 1: a special event, resolved and discarded.
-    let events = ok(&mut g, &mut ctx, Command::DrawEvent { card: DARK_JOURNEY.into() });
+    let events = ok(&mut g, &mut ctx, Command::DrawEvent { card: GREEN.into() });
     assert!(matches!(&events[0], Event::EventDrawn { went: Went::Discarded { why: Discard::Special }, .. }));
     ok(&mut g, &mut ctx, Command::EndTurn);
-    // Seat 0: the last card; Assassination completed, one event left.
+    // Seat 0: the last card; the Grail Castle completed, one event left.
     ok(&mut g, &mut ctx, Command::DrawEvent { card: TOURNAMENT.into() });
-    ok(&mut g, &mut ctx, Command::Complete { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::Complete { card: GRAIL.into() });
     assert!(!g.is_over());
     assert_eq!(g.decks().0, 0);
     ok(&mut g, &mut ctx, Command::EndTurn);
@@ -418,12 +420,12 @@ fn the_game_ends_when_the_deck_is_empty_and_the_last_event_completed() {
 #[test]
 fn completing_the_last_event_with_the_deck_empty_ends_the_game() {
     let (mut g, mut ctx) = started(facts(), 1);
-    ok(&mut g, &mut ctx, Command::DrawEvent { card: ASSASSINATION.into() });
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: GRAIL.into() });
     ok(&mut g, &mut ctx, Command::Lay { card: GAWAIN.into() });
     ok(&mut g, &mut ctx, Command::Play { location: Location::Camelot });
     ok(&mut g, &mut ctx, Command::EndTurn);
     ok(&mut g, &mut ctx, Command::EndTurn);
-    let events = ok(&mut g, &mut ctx, Command::Complete { card: ASSASSINATION.into() });
+    let events = ok(&mut g, &mut ctx, Command::Complete { card: GRAIL.into() });
     assert_eq!(events.last(), Some(&Event::GameEnded { reason: EndReason::AllCompleted }));
     assert!(g.is_over());
     assert_eq!(g.view().winners, Some(vec![Seat(0)]));

@@ -321,12 +321,22 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 Effect::Tournament { .. } => "legends.effect.tournament",
                 Effect::RoyalBoon { .. } => "legends.effect.royal_boon",
                 Effect::NobleAlliance { .. } => "legends.effect.noble_alliance",
+                Effect::DarkJourney { .. } => "legends.effect.dark_journey",
             };
             vec![Cue::new(id).arg("name", name(pending.seat))]
         }
-        Event::Resolved { seat, effect, card, with } => {
+        Event::Resolved { seat, effect, card, with, to } => {
             use super::effects::Effect;
             match (effect, card, with) {
+                (Effect::DarkJourney { .. }, Some(c), _) => to
+                    .iter()
+                    .map(|l| {
+                        Cue::new("legends.resolved.journey")
+                            .arg("name", name(*seat))
+                            .card("card", c.clone())
+                            .arg("location", tavola_words::Said::msg(l))
+                    })
+                    .collect(),
                 (Effect::VillainousRequest { .. }, Some(c), _) => {
                     vec![Cue::new("legends.resolved.taken").arg("name", name(*seat)).card("card", c.clone())]
                 }
@@ -342,6 +352,9 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 }
                 (_, None, None) => vec![Cue::new("legends.resolved.declined").arg("name", name(*seat))],
             }
+        }
+        Event::Hunted { seat, to, .. } => {
+            vec![Cue::new("legends.hunted").arg("name", name(*seat)).arg("location", tavola_words::Said::msg(to))]
         }
         Event::ThirdAction { seat } => vec![Cue::new("legends.effect.feast").arg("name", name(*seat))],
         Event::HandFilled { seat, .. } => vec![Cue::new("legends.effect.truage").arg("name", name(*seat))],
