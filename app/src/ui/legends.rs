@@ -537,6 +537,8 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
             Effect::RoyalBoon { .. } => msg!("narration.legends.effect.royal_boon", name),
             Effect::NobleAlliance { .. } => msg!("narration.legends.effect.noble_alliance", name),
             Effect::DarkJourney { .. } => msg!("narration.legends.effect.dark_journey", name),
+            Effect::Champion { .. } => msg!("narration.legends.effect.champion", name),
+            Effect::Winner { knight } => msg!("narration.legends.effect.winner", name, card = card_name(knight, lang)),
         });
     }
     if let Some(r) = &v.rescue {

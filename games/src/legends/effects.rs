@@ -43,6 +43,10 @@ pub const NOBLE_ALLIANCE: &str = "legends/event/noble-alliance";
 /// The Questing Beast: any player may spend an action to move it to another
 /// main location.
 pub const QUESTING_BEAST: &str = "legends/event/the-questing-beast";
+/// The Tournament of Logres: every player's best knight in Combat and
+/// Chivalry rides; the best of them go to a main location, the others back
+/// to the hand.
+pub const LOGRES: &str = "legends/event/tournament-of-logres";
 /// Sir Dinadan: his company ignores the events' effects in the other
 /// players' turns.
 pub const DINADAN: &str = "legends/character/sir-dinadan";
@@ -90,6 +94,22 @@ pub enum Effect {
     DarkJourney {
         /// The players still to move after this one.
         left: Vec<Seat>,
+    },
+    /// The Tournament of Logres: this player's knights tied for the best
+    /// Combat and Chivalry, one of whom rides.
+    Champion {
+        /// The knights tied.
+        tied: Vec<String>,
+        /// The champions chosen so far.
+        chosen: Vec<String>,
+        /// The players still to name theirs after this one.
+        left: Vec<Seat>,
+    },
+    /// The Tournament of Logres: a winner goes to a main location of his
+    /// player's choice.
+    Winner {
+        /// The knight.
+        knight: String,
     },
 }
 
@@ -198,6 +218,13 @@ impl Legends {
                     out.extend(to.iter().map(|r| Answer { card: Some(c.clone()), seat: Some(*r), to: None }));
                 }
             }
+            Effect::Champion { tied, .. } => out.extend(tied.iter().map(|c| Answer::card(c))),
+            Effect::Winner { knight } => {
+                if let Some((s, from)) = self.where_is(knight) {
+                    let to = Location::ALL.into_iter().filter(|l| *l == from || self.room(s, *l, 1));
+                    out.extend(to.map(|l| Answer { card: Some(knight.clone()), seat: None, to: Some(l) }));
+                }
+            }
             Effect::DarkJourney { .. } => {
                 // "muovere un Personaggio avversario da una Locazione
                 // Principale ad un'altra": as a move, Lady Ettard's spell
@@ -242,7 +269,7 @@ impl Legends {
             return;
         }
         let p = self.effects.remove(0);
-        if let (Effect::DarkJourney { .. }, Some(c), Some(to)) = (&p.effect, card, to) {
+        if let (Effect::DarkJourney { .. } | Effect::Winner { .. }, Some(c), Some(to)) = (&p.effect, card, to) {
             if let Some((owner, l)) = self.where_is(c) {
                 if let Some(company) =
                     self.places.get_mut(l as usize).and_then(|pl| pl.companies.get_mut(owner.index()))
@@ -397,6 +424,10 @@ impl Draft {
     pub(super) fn special_drawn(&mut self, seat: Seat, card: &str) {
         let n = self.sim.players();
         match card {
+            LOGRES => {
+                let order = (0..n).map(|i| Seat(((seat.index() + i) % n) as u8)).collect();
+                self.champions(Vec::new(), order);
+            }
             DARK_JOURNEY => {
                 // "Iniziando da chi ha pescato questa carta e proseguendo in
                 // senso orario".
@@ -426,7 +457,56 @@ impl Draft {
     }
 }
 
+impl Legends {
+    /// A player's knights tied for the best Combat and Chivalry (as they
+    /// stand in their companies), those the event may move.
+    fn best_knights(&self, seat: Seat) -> Vec<String> {
+        let mine = self.open_places().into_iter().flat_map(|l| self.company(seat, l).iter());
+        let knights: Vec<&String> =
+            mine.filter(|c| self.is_knight(c) && self.event_shield(c, false).is_none()).collect();
+        let value = |c: &str| self.value_of(c, &[Skill::Combat, Skill::Chivalry]);
+        let Some(best) = knights.iter().map(|c| value(c)).max() else { return Vec::new() };
+        knights.into_iter().filter(|c| value(c) == best).cloned().collect()
+    }
+}
+
 impl Draft {
+    /// The Tournament of Logres: each player of `order` in turn names a
+    /// champion (asked among knights tied); with all named, the best ride
+    /// to a main location of their player's choice ("quello (o quelli in
+    /// caso di parità)"), the others go back to the hand, discarded over
+    /// five.
+    pub(super) fn champions(&mut self, mut chosen: Vec<String>, order: Vec<Seat>) {
+        for (i, seat) in order.iter().enumerate() {
+            match self.sim.best_knights(*seat).as_slice() {
+                [] => {}
+                [one] => chosen.push(one.clone()),
+                tied => {
+                    let left = order[i + 1..].to_vec();
+                    let effect = Effect::Champion { tied: tied.to_vec(), chosen, left };
+                    self.emit(Event::EffectOpened { pending: Pending { seat: *seat, effect } });
+                    return;
+                }
+            }
+        }
+        let value = |c: &str| self.sim.value_of(c, &[Skill::Combat, Skill::Chivalry]);
+        let Some(best) = chosen.iter().map(|c| value(c)).max() else { return };
+        let (winners, others): (Vec<String>, Vec<String>) = chosen.into_iter().partition(|c| value(c) == best);
+        for c in others {
+            let Some((seat, _)) = self.sim.where_is(&c) else { continue };
+            if self.sim.players[seat.index()].hand < HAND {
+                self.emit(Event::ReturnedToHand { seat, card: c });
+            } else {
+                self.emit(Event::Discarded { cards: vec![c], why: super::Gone::CardText });
+            }
+        }
+        for knight in winners {
+            if let Some((seat, _)) = self.sim.where_is(&knight) {
+                self.emit(Event::EffectOpened { pending: Pending { seat, effect: Effect::Winner { knight } } });
+            }
+        }
+    }
+
     /// Dark Journey: the first of `order` with a character to move is asked;
     /// those with none are passed over.
     pub(super) fn journey(&mut self, order: Vec<Seat>) {

@@ -41,6 +41,7 @@ fn quiet(n: usize) -> Vec<String> {
         NOBLE_ALLIANCE,
         DARK_JOURNEY,
         QUESTING_BEAST,
+        LOGRES,
     ];
     fillers(30).into_iter().filter(|e| !loud.contains(&e.as_str())).take(n).collect()
 }
@@ -282,4 +283,39 @@ fn the_questing_beast_moves_to_another_main_location_for_an_action() {
     assert_eq!(g.place(Location::PerilousForest).expect("the Forest").events, [QUESTING_BEAST]);
     assert!(g.place(Location::Cornwall).expect("Cornwall").events.is_empty());
     assert_eq!(turn(&g).actions, 1);
+}
+
+#[test]
+fn the_tournament_of_logres_sends_the_best_knight_where_his_player_says_and_the_others_home() {
+    // Anna's best: Sir Kay (3 + 4); Ugo's: Sir Bors (2 + 2), or Sir Lucan
+    // (1 + 3) tied with him.
+    const LUCAN: &str = "legends/character/sir-lucan";
+    let mut f = effect_facts(LOGRES);
+    f.events.insert(LOGRES.into(), ev(EventType::Special, None, &[], 0));
+    let (mut g, mut ctx) = started_with(f, Location::Cornwall);
+    let draw = quiet(2);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[0].clone() });
+    play(&mut g, &mut ctx, GAWAIN, Location::Cornwall);
+    play(&mut g, &mut ctx, KAY, Location::Cornwall);
+    ok(&mut g, &mut ctx, Command::DrawEvent { card: draw[1].clone() });
+    play(&mut g, &mut ctx, LUCAN, Location::Camelot);
+    ok(&mut g, &mut ctx, Command::EndTurn);
+    let events = ok(&mut g, &mut ctx, Command::DrawEvent { card: LOGRES.into() });
+    // Ugo chooses between his two.
+    let p = g.effect().expect("Ugo's champion");
+    assert_eq!(p.seat, Seat(1));
+    assert!(
+        matches!(&p.effect, Effect::Champion { tied, chosen, .. } if *tied == [LUCAN, BORS] && *chosen == [KAY]),
+        "{events:?}"
+    );
+    ok(&mut g, &mut ctx, resolve(Some(LUCAN), None));
+    // Sir Lucan goes back to Ugo's hand; Sir Kay wins, Anna says where.
+    assert!(g.where_is(LUCAN).is_none());
+    assert_eq!(g.player_states()[1].hand, 4);
+    let p = g.effect().expect("the winner's place");
+    assert_eq!((p.seat, &p.effect), (Seat(0), &Effect::Winner { knight: KAY.into() }));
+    ok(&mut g, &mut ctx, journey(KAY, Location::PerilousForest));
+    assert_eq!(g.where_is(KAY), Some((Seat(0), Location::PerilousForest)));
+    assert_eq!(g.where_is(BORS), Some((Seat(1), Location::Cornwall)));
+    assert!(g.effect().is_none());
 }

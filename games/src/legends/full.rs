@@ -148,7 +148,7 @@ pub(super) fn bidding_terms(card: &str, facts: &EventFacts) -> (u8, Vec<Skill>) 
 
 impl Legends {
     /// A character's values now, or nothing off the table.
-    fn value_of(&self, card: &str, skills: &[Skill]) -> i32 {
+    pub(super) fn value_of(&self, card: &str, skills: &[Skill]) -> i32 {
         self.values(card).map_or(0, |v| skills.iter().map(|s| v[*s as usize]).sum())
     }
 

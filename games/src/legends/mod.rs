@@ -89,8 +89,8 @@
 //! - The characters' always-on and optional abilities apply in the
 //!   introductory game too (its turn has the optional text's phase); the
 //!   special cards do not. Special events are discarded as drawn, Royal
-//!   Boon, Noble Alliance and Dark Journey carried out by Tavola, the others
-//!   by the players; the host sets a hand's count right when one changes hands
+//!   Boon, Noble Alliance, Dark Journey and the Tournament of Logres
+//!   carried out by Tavola, the others by the players; the host sets a hand's count right when one changes hands
 //!   ([`Command::CorrectHand`]).
 //!   A heraldic event is laid beside the board (its bonus belongs to the
 //!   full game); a bidding event, which the introductory rules do not
@@ -2181,14 +2181,21 @@ impl Legends {
                 self.started()?;
                 let answer = effects::Answer { card: card.clone(), seat: *seat, to: *to };
                 let p = self.check_resolve(&answer)?;
-                let next = match &p.effect {
-                    Effect::DarkJourney { left } => Some(left.clone()),
-                    _ => None,
-                };
                 let effect = p.effect.clone();
-                d.emit(Event::Resolved { seat: p.seat, effect, card: card.clone(), with: *seat, to: *to });
-                if let Some(left) = next {
-                    d.journey(left);
+                d.emit(Event::Resolved {
+                    seat: p.seat,
+                    effect: effect.clone(),
+                    card: card.clone(),
+                    with: *seat,
+                    to: *to,
+                });
+                match effect {
+                    Effect::DarkJourney { left } => d.journey(left),
+                    Effect::Champion { mut chosen, left, .. } => {
+                        chosen.extend(card.clone());
+                        d.champions(chosen, left);
+                    }
+                    _ => {}
                 }
             }
             Command::Forfeit { event } => {

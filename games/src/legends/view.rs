@@ -322,13 +322,22 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 Effect::RoyalBoon { .. } => "legends.effect.royal_boon",
                 Effect::NobleAlliance { .. } => "legends.effect.noble_alliance",
                 Effect::DarkJourney { .. } => "legends.effect.dark_journey",
+                Effect::Champion { .. } => "legends.effect.champion",
+                Effect::Winner { .. } => "legends.effect.winner",
             };
-            vec![Cue::new(id).arg("name", name(pending.seat))]
+            let cue = Cue::new(id).arg("name", name(pending.seat));
+            match &pending.effect {
+                Effect::Winner { knight } => vec![cue.card("card", knight.clone())],
+                _ => vec![cue],
+            }
         }
         Event::Resolved { seat, effect, card, with, to } => {
             use super::effects::Effect;
             match (effect, card, with) {
-                (Effect::DarkJourney { .. }, Some(c), _) => to
+                (Effect::Champion { .. }, Some(c), _) => {
+                    vec![Cue::new("legends.resolved.champion").arg("name", name(*seat)).card("card", c.clone())]
+                }
+                (Effect::DarkJourney { .. } | Effect::Winner { .. }, Some(c), _) => to
                     .iter()
                     .map(|l| {
                         Cue::new("legends.resolved.journey")
