@@ -113,6 +113,18 @@ fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
     cards
 }
 
+/// The name of a card the picker offers before a game is chosen, from the
+/// message catalogs alone (the start reads no game's card file): a single
+/// card's own name, or the name its copies share (`…/servant-2` is named
+/// as `…/servant`).
+fn offered_name(id: &str, lang: Lang) -> Option<String> {
+    let named = |base: &str| {
+        let name = crate::catalog::message_id(base);
+        Lang::En.translation(&name, None).map(|_| lang.text(&crate::games::Msg::new(name)))
+    };
+    named(id).or_else(|| named(id.rsplit_once('-')?.0))
+}
+
 /// The table and the screen's own state (the setup being prepared, the team
 /// being chosen).
 pub struct Controller {
@@ -668,6 +680,9 @@ impl Controller {
                         let n = id.rsplit('-').next().unwrap_or_default();
                         format!("{} {n}", catalog.name(id, view.lang).unwrap_or_else(|| label.clone()))
                     }
+                    Some(id) if self.cards_for.is_none() => {
+                        offered_name(id, view.lang).unwrap_or_else(|| label.clone())
+                    }
                     Some(id) => catalog.name(id, view.lang).unwrap_or_else(|| label.clone()),
                     None => blank.clone(),
                 };
@@ -1073,4 +1088,22 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     kak::wire(window, ctrl, with.clone());
     legends::wire(window, ctrl, with.clone());
     facts::wire(window, ctrl, with);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cards_offered_before_a_game_have_their_catalog_names() {
+        let catalog = crate::catalog::Catalog::builtin();
+        for (_, card) in picker_cards(None) {
+            let Some(id) = card else { continue };
+            for lang in [Lang::It, Lang::En] {
+                let name = catalog.name(&id, lang).unwrap_or_else(|| panic!("{id} is not in the catalog"));
+                assert_eq!(offered_name(&id, lang), Some(name), "{id} in {lang:?}");
+            }
+        }
+        assert_eq!(offered_name("avalon/role/nobody-1", Lang::En), None);
+    }
 }
