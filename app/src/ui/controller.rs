@@ -154,6 +154,8 @@ pub struct Controller {
     facts_screen: facts::FactsScreen,
     /// The game the card picker holds cards for.
     cards_for: Option<GameKind>,
+    /// A game has been chosen: every game's pages are kept up to date.
+    game_pages: bool,
     /// The hardware pages (see `hardware.rs`).
     hw: hardware::HwPages,
     /// Which standing message the message line shows (see `messages.rs`).
@@ -192,6 +194,7 @@ impl Controller {
             legends_screen: Default::default(),
             facts_screen: Default::default(),
             cards_for: None,
+            game_pages: false,
             hw: Default::default(),
             message_line: Default::default(),
             history: Default::default(),
@@ -452,10 +455,17 @@ impl Controller {
         app.set_volume(i32::from(view.volume));
         app.set_pace(view.pace);
 
-        self.refresh_avalon(window, &view);
-        self.refresh_extras(window, &view);
-        self.refresh_soc(window, &view);
-        self.refresh_notts(window, &view);
+        // Each game's pages are filled once a game has been chosen: the
+        // game picker shows none of them.
+        self.game_pages |= view.game.is_some();
+        if self.game_pages {
+            self.refresh_avalon(window, &view);
+            self.refresh_extras(window, &view);
+            self.refresh_soc(window, &view);
+            self.refresh_notts(window, &view);
+        } else {
+            self.fill_notts_path();
+        }
         self.refresh_kak(window, &view);
         self.refresh_legends(window, &view);
         self.refresh_sim(window, &view);

@@ -355,10 +355,9 @@ impl Controller {
         self.notts_screen.menu = next;
     }
 
-    /// Copies the game's public view into the `NottsUi` global.
-    pub(super) fn refresh_notts(&mut self, window: &AppWindow, view: &TableView) {
-        let lang = view.lang;
-        let ui = window.global::<NottsUi<'_>>();
+    /// The setup's path, the first time: the one kept in the owner's facts
+    /// as they are at the first refresh.
+    pub(super) fn fill_notts_path(&mut self) {
         if !self.notts_screen.path_filled {
             self.notts_screen.path_filled = true;
             let kept = self.notts_kept_facts().path;
@@ -366,6 +365,13 @@ impl Controller {
                 self.notts_screen.path_text = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
             }
         }
+    }
+
+    /// Copies the game's public view into the `NottsUi` global.
+    pub(super) fn refresh_notts(&mut self, window: &AppWindow, view: &TableView) {
+        let lang = view.lang;
+        let ui = window.global::<NottsUi<'_>>();
+        self.fill_notts_path();
         let s = &self.notts_screen;
         let seats: Vec<NottsSeatChoice> = s
             .colours
