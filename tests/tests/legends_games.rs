@@ -142,9 +142,13 @@ fn an_introductory_game_from_the_first_characters_to_the_count() {
     ok(&mut d, "end_turn", json!({}));
     assert_eq!(points(&view(&mut d)), [3, 0]);
 
-    // Bruno completes the False Promise (Diplomacy 6 with three).
+    // Bruno completes the False Promise (Diplomacy 6 with three): he may
+    // exchange his hand with Anna's; nothing else goes on until he says.
     draw(&mut d, "feast-of-pentecost");
     ok(&mut d, "complete", json!({"card": event("false-promise")}));
+    let waiting = d.send(legends("end_turn", json!({})));
+    assert_eq!(codes(&waiting), ["legends.effect_first"]);
+    ok(&mut d, "resolve", json!({}));
     ok(&mut d, "end_turn", json!({}));
 
     // Anna: the theft asks Cunning 6 and Combat 8: her three characters
