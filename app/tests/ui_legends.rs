@@ -78,6 +78,14 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     }
     let cornwall = l.get_places().iter().find(|p| p.name == "Cornwall").expect("Cornwall");
     assert!(cornwall.companies.starts_with("Seat 1 ("), "{}", cornwall.companies);
+    // Drawn: the company's six totals beside the skills' icons, the same
+    // numbers the words give.
+    let row = cornwall.company_rows.row_data(0).expect("Seat 1's company at Cornwall");
+    assert!(row.who.starts_with("Seat 1 ("), "{}", row.who);
+    let totals: Vec<i32> = row.totals.iter().collect();
+    let words: Vec<i32> =
+        cornwall.companies.split(" · ").map(|t| t.rsplit(' ').next().unwrap().parse().unwrap()).collect();
+    assert_eq!((totals.len(), totals), (6, words));
 
     // Seat 1's turn: the event drawn on the simulated reader.
     assert!(l.get_prompt().contains("draw an event"), "{}", l.get_prompt());

@@ -13,8 +13,10 @@ use crate::games::legends::cards::{Colour, Mode, Skill, Special};
 use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase, Setup};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{ActionItem, AppWindow, LegPlaceItem, LegPlayerItem, LegScoreItem, LegSeatChoice, LegendsUi};
-use slint::{Color, ComponentHandle};
+use crate::ui::{
+    ActionItem, AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegSeatChoice, LegendsUi,
+};
+use slint::{Color, ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_words::msg;
@@ -620,11 +622,19 @@ fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: 
 fn companies_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
     let mut lines = Vec::new();
     for c in &place.companies {
-        let name = v.players.get(c.seat.index()).map(|p| p.name.clone()).unwrap_or_default();
         let totals: Vec<String> = Skill::ALL
             .iter()
             .map(|s| format!("{} {}", lang.text(&s.msg()), c.totals.get(s).copied().unwrap_or(0)))
             .collect();
+        lines.push(format!("{}: {}", company_who(v, c, lang), totals.join(" · ")));
+    }
+    lines.join("\n")
+}
+
+/// Whose company and which characters: "Anna (Sir Kay [Excalibur], ...)".
+fn company_who(v: &LegendsView, c: &crate::games::legends::CompanyView, lang: Lang) -> String {
+    let name = v.players.get(c.seat.index()).map(|p| p.name.clone()).unwrap_or_default();
+    {
         let cards: Vec<String> = c
             .cards
             .iter()
@@ -639,9 +649,22 @@ fn companies_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lan
                 name
             })
             .collect();
-        lines.push(format!("{name} ({}): {}", cards.join(", "), totals.join(" · ")));
+        format!("{name} ({})", cards.join(", "))
     }
-    lines.join("\n")
+}
+
+/// A location's companies as drawn: whose and which characters, the totals
+/// in the rules' order beside the skills' icons.
+fn company_rows(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> ModelRc<LegCompanyItem> {
+    let rows: Vec<LegCompanyItem> = place
+        .companies
+        .iter()
+        .map(|c| {
+            let totals: Vec<i32> = Skill::ALL.iter().map(|s| c.totals.get(s).copied().unwrap_or(0)).collect();
+            LegCompanyItem { who: company_who(v, c, lang).into(), totals: ModelRc::new(VecModel::from(totals)) }
+        })
+        .collect();
+    ModelRc::new(VecModel::from(rows))
 }
 
 impl Controller {
@@ -754,6 +777,7 @@ impl Controller {
                 name: lang.text(&p.location.msg()).into(),
                 events: events_text(v, p, lang).into(),
                 companies: companies_text(v, p, lang).into(),
+                company_rows: company_rows(v, p, lang),
                 done: p.done_this_turn,
             })
             .collect();
