@@ -15,7 +15,7 @@ use crate::games::kak::cards::{self, QUESTS};
 use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Setup, Virtue, VirtueCard, RING};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{ActionItem, AppWindow, KakPlayerItem, KakRingSpot, KakScoreItem, KakSeatChoice, KakUi};
+use crate::ui::{ActionItem, AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakSeatChoice, KakUi};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -154,6 +154,27 @@ impl Names<'_> {
             None => name,
         }
     }
+}
+
+/// The virtue piles by virtue, in the piles' order: each card's value,
+/// repeated ones counted ("2×3, 1"); cards whose face is not known yet are
+/// left to the words.
+fn piles(supply: &[String], facts: &Facts) -> Vec<KakPile> {
+    Virtue::ALL
+        .iter()
+        .filter_map(|virtue| {
+            let mut values: Vec<(u8, usize)> = Vec::new();
+            for face in supply.iter().filter_map(|c| facts.virtues.get(c)).filter(|f| f.virtue == *virtue) {
+                match values.iter_mut().find(|(v, _)| *v == face.value) {
+                    Some((_, k)) => *k += 1,
+                    None => values.push((face.value, 1)),
+                }
+            }
+            let cards: Vec<String> =
+                values.into_iter().map(|(v, k)| if k > 1 { format!("{v}×{k}") } else { v.to_string() }).collect();
+            (!cards.is_empty()).then(|| KakPile { virtue: virtue.index() as i32, cards: cards.join(", ").into() })
+        })
+        .collect()
 }
 
 /// The virtue cards that may be in a hand (not in a pile, not in the box),
@@ -569,12 +590,17 @@ impl Controller {
             }
             seen.into_iter().map(|(n, k)| if k > 1 { format!("{n} ×{k}") } else { n }).collect::<Vec<_>>().join(", ")
         };
-        let on_table = if matches!(v.phase, PhaseView::Picks { .. }) {
+        let picks = matches!(v.phase, PhaseView::Picks { .. });
+        let on_table = if picks {
             lang.text(&msg!("ui.kak.actions_left", cards = counted(&v.actions)))
         } else {
             lang.text(&msg!("ui.kak.piles", cards = counted(&v.supply)))
         };
         ui.set_on_table(on_table.into());
+        // The piles drawn: each virtue's mark with its cards' values.
+        let piles: Vec<KakPile> = if picks { Vec::new() } else { piles(&v.supply, &facts) };
+        ui.set_piles_title(lang.text(&msg!("ui.kak.piles_title")).into());
+        super::set_model(&ui.get_piles(), piles, |m| ui.set_piles(m));
         let (prompt, actions, big) = match self.kak_screen.deal {
             Some(step) if step.0 < v.players.len() => {
                 let (prompt, buttons) = self.deal_menu(v, step, &names);
@@ -684,6 +710,20 @@ mod tests {
             }
             _ => a == b,
         }
+    }
+
+    #[test]
+    fn the_virtue_piles_are_drawn_a_mark_a_virtue_with_their_values_counted() {
+        // Test faces, not a real box's.
+        let ids: Vec<String> = cards::virtue_cards().take(5).collect();
+        let mut facts = Facts::default();
+        let faces = [(Virtue::Lance, 2), (Virtue::Sword, 1), (Virtue::Lance, 2), (Virtue::Lance, 1), (Virtue::Book, 2)];
+        for (id, (virtue, value)) in ids.iter().zip(faces) {
+            facts.virtues.insert(id.clone(), VirtueCard { virtue, value });
+        }
+        let drawn: Vec<(i32, String)> =
+            piles(&ids, &facts).into_iter().map(|p| (p.virtue, p.cards.to_string())).collect();
+        assert_eq!(drawn, [(0, "1".to_string()), (1, "2×2, 1".to_string()), (3, "2".to_string())]);
     }
 
     #[test]
