@@ -51,6 +51,24 @@ pub const LOGRES: &str = "legends/event/tournament-of-logres";
 /// players' turns.
 pub const DINADAN: &str = "legends/character/sir-dinadan";
 
+/// The events whose text Tavola carries out, completed, drawn or moved.
+pub const CARRIED_OUT: [&str; 14] = [
+    ASSASSINATION,
+    TRIAL_BY_COMBAT,
+    FEAST,
+    TRUAGE,
+    DAMOSEL,
+    FALSE_PROMISE,
+    VILLAINOUS_REQUEST,
+    GRAND_TOURNAMENT,
+    GRAIL_CASTLE,
+    ROYAL_BOON,
+    NOBLE_ALLIANCE,
+    DARK_JOURNEY,
+    QUESTING_BEAST,
+    LOGRES,
+];
+
 /// An event's effect waiting for a player's choice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]

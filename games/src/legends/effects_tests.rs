@@ -27,23 +27,7 @@ fn journey(card: &str, to: Location) -> Command {
 
 /// Events that do nothing Tavola carries out, to draw.
 fn quiet(n: usize) -> Vec<String> {
-    let loud = [
-        ASSASSINATION,
-        TRIAL_BY_COMBAT,
-        FEAST,
-        TRUAGE,
-        DAMOSEL,
-        FALSE_PROMISE,
-        VILLAINOUS_REQUEST,
-        GRAND_TOURNAMENT,
-        GRAIL_CASTLE,
-        ROYAL_BOON,
-        NOBLE_ALLIANCE,
-        DARK_JOURNEY,
-        QUESTING_BEAST,
-        LOGRES,
-    ];
-    fillers(30).into_iter().filter(|e| !loud.contains(&e.as_str())).take(n).collect()
+    fillers(30).into_iter().filter(|e| !CARRIED_OUT.contains(&e.as_str())).take(n).collect()
 }
 
 /// The full tests' facts, with `event` a Cornwall event needing 6 Combat
