@@ -255,6 +255,8 @@ fn a_full_game_with_a_bid_won_and_the_final_event_at_the_bottom_of_the_deck() {
         .by_kind(GameKind::CamelotLegends, "event")
         .map(|e| e.id.clone())
         .filter(|e| *e != event("french-delegation"))
+        // The red cards that open a location belong to the advanced game.
+        .filter(|e| tavola::games::legends::sites::opens(e).is_none())
         .collect();
     for e in &fillers[..16] {
         let final_early = d.send(legends("draw_event", json!({"card": "legends/final/sacred-quest"})));

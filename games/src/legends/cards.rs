@@ -92,6 +92,13 @@ pub enum Location {
     /// vittoria nel gioco normale": "trattata come una locazione
     /// speciale").
     Final,
+    /// The Isle of Avalon, an advanced event that opens a special location
+    /// where a knight and a lady go together, once a game, and stay.
+    IsleOfAvalon,
+    /// The Castle of Maidens, an advanced event that opens a special
+    /// location holding the ladies taken prisoner until a company frees
+    /// them.
+    CastleOfMaidens,
 }
 
 /// The locations' codes (the tiles' slugs in the catalog).
@@ -101,17 +108,40 @@ impl Location {
     /// The three main locations, Camelot first.
     pub const ALL: [Location; 3] = [Location::Camelot, Location::Cornwall, Location::PerilousForest];
 
-    /// The main three and the final event's place.
-    pub const EVERY: [Location; 4] = [Location::Camelot, Location::Cornwall, Location::PerilousForest, Location::Final];
+    /// The main three, the final event's place and the special locations
+    /// the advanced cards open ("Locazioni Speciali").
+    pub const EVERY: [Location; 6] = [
+        Location::Camelot,
+        Location::Cornwall,
+        Location::PerilousForest,
+        Location::Final,
+        Location::IsleOfAvalon,
+        Location::CastleOfMaidens,
+    ];
 
-    /// The tile's slug (`perilous-forest`; `final` for the final event).
+    /// The tile's slug (`perilous-forest`; `final` for the final event; the
+    /// opening card's slug for a special location).
     pub fn code(self) -> &'static str {
-        LOCATION_CODES.get(self as usize).copied().unwrap_or("final")
+        match self {
+            Location::Final => "final",
+            Location::IsleOfAvalon => "isle-of-avalon",
+            Location::CastleOfMaidens => "castle-of-maidens",
+            main => LOCATION_CODES[main as usize],
+        }
     }
 
     /// One of the three tiles ("Locazioni Principali").
     pub fn is_main(self) -> bool {
-        self != Location::Final
+        matches!(self, Location::Camelot | Location::Cornwall | Location::PerilousForest)
+    }
+
+    /// The advanced event card that opens this special location.
+    pub fn site_card(self) -> Option<&'static str> {
+        match self {
+            Location::IsleOfAvalon => Some(super::sites::ISLE),
+            Location::CastleOfMaidens => Some(super::sites::CASTLE),
+            _ => None,
+        }
     }
 
     /// The location a code names.
@@ -128,8 +158,10 @@ impl Location {
 impl Said for Location {
     /// The tile's name, from the card catalog's words.
     fn msg(&self) -> Msg {
-        match self {
-            Location::Final => msg!("legends.location.final"),
+        match (self, self.site_card()) {
+            (Location::Final, _) => msg!("legends.location.final"),
+            // A special location bears its card's name.
+            (_, Some(card)) => Msg::new(crate::catalog::message_id(card)),
             _ => Msg::new(crate::catalog::message_id(&self.card())),
         }
     }
@@ -373,7 +405,7 @@ pub const FACTS: &[FactKind] = &[
     },
     FactKind {
         kind: "event",
-        cards: Some(|c| !single_knight(c)),
+        cards: Some(|c| !single_knight(c) && super::sites::opens(c).is_none()),
         fields: &[
             Field::new("event_type", FieldKind::Choice { options: EVENT_TYPES, words: "legends.event_type" }),
             Field::optional("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
@@ -398,6 +430,16 @@ pub const FACTS: &[FactKind] = &[
             Field::optional("victory_points", POINTS_FIELD),
             Field::new("level", LEVEL_CHOICE),
         ],
+        rule: None,
+        need: Need::WhenMet,
+    },
+    // The Castle of Maidens: its type, place, requirement and level are its
+    // text's (the catalog); its points are printed on the card. The Isle of
+    // Avalon is never completed: nothing is asked for it.
+    FactKind {
+        kind: "event",
+        cards: Some(|c| super::sites::opens(c) == Some(Location::CastleOfMaidens)),
+        fields: &[Field::new("victory_points", POINTS_FIELD)],
         rule: None,
         need: Need::WhenMet,
     },
@@ -554,6 +596,10 @@ impl Facts {
                 if let Some(f) = character_from_book(book, card) {
                     out.characters.insert(card.to_string(), f);
                 }
+            } else if let Some(site) = super::sites::opens(card) {
+                if let Some(p) = book.int(card, "victory_points").and_then(|n| u8::try_from(n).ok()) {
+                    out.events.insert(card.to_string(), site_facts(site, p));
+                }
             } else if is_event(card) {
                 if let Some(f) = event_from_book(book, cards, card) {
                     out.events.insert(card.to_string(), f);
@@ -589,6 +635,13 @@ impl Facts {
             // A final event's facts are its requirements and points alone.
             // A single knight's event: its place, points and level alone.
             let lone = single_knight(card);
+            // A special location's card: its points alone.
+            if super::sites::opens(card).is_some() {
+                if e.victory_points > 0 {
+                    book.set(card.clone(), obj(json!({ "victory_points": e.victory_points })));
+                }
+                continue;
+            }
             let mut f = if is_final(card) {
                 serde_json::Map::new()
             } else if lone {
@@ -620,6 +673,18 @@ impl Facts {
     /// True when nothing is known.
     pub fn is_empty(&self) -> bool {
         self.characters.is_empty() && self.events.is_empty() && self.specials.is_empty()
+    }
+}
+
+/// The facts of a card opening a special location: its text's, with the
+/// points printed on it.
+pub fn site_facts(site: Location, victory_points: u8) -> EventFacts {
+    EventFacts {
+        event_type: EventType::Location,
+        location: Some(site),
+        requirements: Vec::new(),
+        victory_points,
+        level: "advanced".into(),
     }
 }
 

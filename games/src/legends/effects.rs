@@ -129,6 +129,16 @@ pub enum Effect {
         /// The knight.
         knight: String,
     },
+    /// The Castle of Maidens, drawn: this player's lady taken prisoner,
+    /// chosen among several; then the players after, clockwise from the
+    /// drawer.
+    Captive {
+        /// The players still to lose a lady after this one.
+        left: Vec<Seat>,
+    },
+    /// The Castle of Maidens, completed: this player moves one of their
+    /// characters there to a main location.
+    Departure,
 }
 
 /// A choice an effect offers: a character, a player, a location, or
@@ -243,6 +253,7 @@ impl Legends {
                     out.extend(to.map(|l| Answer { card: Some(knight.clone()), seat: None, to: Some(l) }));
                 }
             }
+            Effect::Captive { .. } | Effect::Departure => out.extend(self.site_resolutions(p)),
             Effect::DarkJourney { .. } => {
                 // "muovere un Personaggio avversario da una Locazione
                 // Principale ad un'altra": as a move, Lady Ettard's spell
@@ -287,6 +298,12 @@ impl Legends {
             return;
         }
         let p = self.effects.remove(0);
+        if matches!(p.effect, Effect::Captive { .. } | Effect::Departure) {
+            if let Some(c) = card {
+                self.apply_site(&p, c, to);
+            }
+            return;
+        }
         if let (Effect::DarkJourney { .. } | Effect::Winner { .. }, Some(c), Some(to)) = (&p.effect, card, to) {
             if let Some((owner, l)) = self.where_is(c) {
                 if let Some(company) =
@@ -479,7 +496,9 @@ impl Legends {
     /// A player's knights tied for the best Combat and Chivalry (as they
     /// stand in their companies), those the event may move.
     fn best_knights(&self, seat: Seat) -> Vec<String> {
-        let mine = self.open_places().into_iter().flat_map(|l| self.company(seat, l).iter());
+        // Nobody leaves the Isle of Avalon, for a tournament either.
+        let places = self.open_places().into_iter().filter(|l| *l != Location::IsleOfAvalon);
+        let mine = places.flat_map(|l| self.company(seat, l).iter());
         let knights: Vec<&String> =
             mine.filter(|c| self.is_knight(c) && self.event_shield(c, false).is_none()).collect();
         let value = |c: &str| self.value_of(c, &[Skill::Combat, Skill::Chivalry]);

@@ -156,6 +156,23 @@ pub enum LegendsError {
     FinalNow,
     /// No character goes to the final event before it is drawn.
     FinalNotDrawn,
+    /// A special location not open now (not drawn yet, or closed).
+    SiteClosed {
+        /// Which.
+        location: Location,
+    },
+    /// Nobody is played on the Isle of Avalon, nor comes there but by a
+    /// player's move of a knight and a lady.
+    IsleNoPlay,
+    /// Nobody leaves the Isle of Avalon.
+    IsleStay {
+        /// The character.
+        card: String,
+    },
+    /// A knight and a lady of the same player go to the Isle together.
+    IslePair,
+    /// Once a game for each player.
+    IsleOnce,
     /// The bidding comes first.
     BiddingOpen,
     /// The special card's holder is chosen first.
@@ -462,6 +479,11 @@ impl Said for LegendsError {
             FinalIsLast { cards } => msg!("legends.final_is_last", count = *cards),
             FinalNow => msg!("legends.final_now"),
             FinalNotDrawn => msg!("legends.final_not_drawn"),
+            SiteClosed { location } => msg!("legends.site_closed", location = location.msg()),
+            IsleNoPlay => msg!("legends.isle_no_play"),
+            IsleStay { card: c } => msg!("legends.isle_stay", card = card(c)),
+            IslePair => msg!("legends.isle_pair"),
+            IsleOnce => msg!("legends.isle_once"),
             BiddingOpen => msg!("legends.bidding_open"),
             GrantFirst => msg!("legends.grant_first"),
             NoBidding => msg!("legends.no_bidding"),
@@ -582,6 +604,11 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         FinalIsLast { cards: 3 },
         FinalNow,
         FinalNotDrawn,
+        SiteClosed { location: Location::CastleOfMaidens },
+        IsleNoPlay,
+        IsleStay { card: c() },
+        IslePair,
+        IsleOnce,
         BiddingOpen,
         GrantFirst,
         NoBidding,

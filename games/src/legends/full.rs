@@ -23,8 +23,10 @@ impl Legends {
     pub(super) fn check_open(&self, location: Location) -> Res<()> {
         if self.open_places().contains(&location) {
             Ok(())
-        } else {
+        } else if location == Location::Final {
             Err(err(LegendsError::FinalNotDrawn))
+        } else {
+            Err(err(LegendsError::SiteClosed { location }))
         }
     }
 

@@ -68,7 +68,7 @@ impl Legends {
         if let Some(a) = &self.auction {
             let seat = a.to;
             if a.bids[seat.index()].len() < usize::from(a.max) {
-                for l in self.open_places() {
+                for l in self.open_places().into_iter().filter(|l| *l != Location::IsleOfAvalon) {
                     // Sir Dagonet is bid only in the place of a character bid.
                     let dagonet_placed = a.bids.iter().any(|b| !b.is_empty());
                     for c in self.company(seat, l).iter().filter(|c| dagonet_placed || *c != texts::DAGONET) {
@@ -195,7 +195,7 @@ impl Legends {
                 if self.check_character(seat, card).is_ok() {
                     let only = self.lunete_only();
                     let fits = |l: Location| only.is_none_or(|at| at == l && self.lunete_free(card, l));
-                    for l in self.open_places().into_iter().filter(|l| self.room(seat, *l, 1) && fits(*l)) {
+                    for l in self.playable().into_iter().filter(|l| self.room(seat, *l, 1) && fits(*l)) {
                         out.push(Legal::Exact(Command::Play { location: l }));
                     }
                 }
@@ -203,7 +203,7 @@ impl Legends {
                     out.push(Legal::Exact(Command::Replace { target }));
                 }
             }
-            if self.players[seat.index()].hand > 0 && self.open_places().into_iter().any(|l| self.room(seat, l, 1)) {
+            if self.players[seat.index()].hand > 0 && self.playable().into_iter().any(|l| self.room(seat, l, 1)) {
                 out.push(Legal::Open(Command::Lay { card: String::new() }, Choice::Character));
             }
         }
@@ -337,7 +337,7 @@ impl Legends {
             }
             for to in open.iter().copied().filter(|&t| t != from) {
                 for g in &groups {
-                    let stays = self.check_bewitched(g).is_err();
+                    let stays = self.check_bewitched(g).is_err() || self.check_isle(seat, g, from, to).is_err();
                     if self.room(seat, to, g.len()) && self.check_guard(seat, g, to).is_ok() && !stays {
                         out.push(Legal::Exact(Command::Move { cards: g.clone(), to }));
                     }

@@ -36,9 +36,10 @@
 //! goes back; a special card goes at once to the only eligible character;
 //! the optional abilities come after the draw and before the first
 //! completion or action; the High King's third action holds while he is at
-//! Camelot, and moving him away as the third is allowed; the advanced
-//! cards' new locations and the texts that take cards from hands are
-//! carried out by the players, the host setting the board right.
+//! Camelot, and moving him away as the third is allowed; the texts that
+//! take cards from hands are carried out by the players, the host setting
+//! the board right. The advanced cards' special locations follow their
+//! texts ([`sites`], where their readings are).
 //!
 //! Readings of the card texts that change the turn ([`texts`]): Lady
 //! Lunete's offer comes with a knight played as an action, keeps the turn
@@ -125,6 +126,9 @@ mod effects_tests;
 mod full_tests;
 mod legal;
 pub mod modifiers;
+pub mod sites;
+#[cfg(test)]
+mod sites_tests;
 #[cfg(test)]
 mod tests;
 pub mod texts;
@@ -498,6 +502,11 @@ pub enum Went {
     BlackKnight,
     /// The final event: its own location opens.
     Final,
+    /// An advanced card that opens a special location ([`sites`]).
+    Site {
+        /// The location opened.
+        location: Location,
+    },
 }
 
 /// Why the game ended.
@@ -890,6 +899,18 @@ pub enum Event {
         /// The event.
         lost: String,
     },
+    /// A lady taken prisoner at the Castle of Maidens.
+    Captured {
+        /// Her player.
+        seat: Seat,
+        /// The lady.
+        card: String,
+    },
+    /// The Castle of Maidens completed: its prisoners belong to `seat` now.
+    Freed {
+        /// The completer.
+        seat: Seat,
+    },
     /// The Love Potion's holder has several ladies in his company: his
     /// player chooses his companion.
     CompanionAsked,
@@ -1133,6 +1154,20 @@ pub struct Legends {
     /// Events' effects waiting for a player's choice, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     effects: Vec<Pending>,
+    /// The Isle of Avalon lies beside the board, open.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    isle: bool,
+    /// The players who have sent their knight and lady to the Isle ("Durante
+    /// l'intera partita").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    isle_crossed: Vec<Seat>,
+    /// The ladies held prisoner at the Castle of Maidens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    captives: Vec<sites::Captive>,
+    /// Who completed the Castle of Maidens and holds its prisoners while the
+    /// castle empties.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    captor: Option<Seat>,
 }
 
 /// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
@@ -1336,11 +1371,25 @@ impl Legends {
         self.setup.as_ref().map_or_else(Mode::default, |s| s.mode)
     }
 
-    /// The locations open now: the three main ones, and the final event's
-    /// once it is drawn.
+    /// The locations open now: the three main ones, the final event's once
+    /// it is drawn, and the special locations the advanced cards opened.
     pub fn open_places(&self) -> Vec<Location> {
         let fin = self.places.get(Location::Final as usize).is_some_and(|p| self.final_drawn(p));
-        Location::EVERY.into_iter().filter(|l| l.is_main() || fin).collect()
+        Location::EVERY
+            .into_iter()
+            .filter(|l| match l {
+                Location::Final => fin,
+                Location::IsleOfAvalon => self.isle,
+                Location::CastleOfMaidens => self.castle_open(),
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// The open locations where a character may be played: all but the Isle
+    /// of Avalon ("Nessun Personaggio può essere giocato direttamente").
+    fn playable(&self) -> Vec<Location> {
+        self.open_places().into_iter().filter(|l| *l != Location::IsleOfAvalon).collect()
     }
 
     fn final_drawn(&self, p: &Place) -> bool {
@@ -1471,6 +1520,17 @@ impl Legends {
             });
         }
         let totals = self.totals(seat, location);
+        // The Castle of Maidens: a total in any one skill.
+        if let Some(needed) = sites::any_skill(event) {
+            let best = Skill::ALL.into_iter().max_by_key(|s| totals[*s as usize]).unwrap_or(Skill::Combat);
+            let total = totals[best as usize];
+            return (total < needed).then(|| LegendsError::FallsShort {
+                card: event.to_string(),
+                skill: best,
+                total,
+                needed: u8::try_from(needed).unwrap_or(u8::MAX),
+            });
+        }
         let facts = self.facts.events.get(event)?;
         facts.requirements.iter().find(|r| totals[r.skill as usize] < i32::from(r.needed)).map(|r| {
             LegendsError::FallsShort {
@@ -1526,6 +1586,7 @@ impl Legends {
             || self.heraldic.iter().any(|c| c == card)
             || self.covered.as_deref() == Some(card)
             || self.black_knight.as_deref() == Some(card)
+            || (self.isle && card == sites::ISLE)
             || self.players.iter().any(|p| p.zone.iter().any(|c| c == card))
     }
 
@@ -1547,6 +1608,9 @@ impl Legends {
         // Vittoria aggiuntivo".
         if let Some((seat, _)) = self.where_is(abilities::TURQUIN) {
             points[seat.index()] += self.prisoners.len() as u32;
+        }
+        for s in Seat::all(points.len()) {
+            points[s.index()] += self.isle_points(s);
         }
         points
     }
@@ -1626,7 +1690,7 @@ impl Legends {
         if !is_character(card) || Catalog::builtin().get(card).is_none() {
             return Err(err(LegendsError::NotACharacter { card: card.to_string() }));
         }
-        if self.where_is(card).is_some() {
+        if self.where_is(card).is_some() || self.is_captive(card) {
             return Err(err(LegendsError::InPlay { card: card.to_string() }));
         }
         // A card met without its facts: the table asks for them.
@@ -1748,7 +1812,7 @@ impl Legends {
             Command::Lay { card } => {
                 let seat = self.layer()?;
                 self.check_character(seat, card)?;
-                if !self.open_places().into_iter().any(|l| self.room(seat, l, 1)) {
+                if !self.playable().into_iter().any(|l| self.room(seat, l, 1)) {
                     return Err(err(LegendsError::CompaniesFull));
                 }
                 if let Some(at) = self.lunete_only() {
@@ -1763,6 +1827,9 @@ impl Legends {
                 let Some(card) = self.laid.clone() else { return Err(err(LegendsError::NothingLaid)) };
                 self.check_character(seat, &card)?;
                 self.check_open(*location)?;
+                if *location == Location::IsleOfAvalon {
+                    return Err(err(LegendsError::IsleNoPlay));
+                }
                 // "va rispettato il limite di 6 Personaggi per Compagnia".
                 if !self.room(seat, *location, 1) {
                     return Err(err(LegendsError::CompanyFull { location: *location }));
@@ -1796,6 +1863,23 @@ impl Legends {
                 // numero di carte sopra la carta Evento Finale").
                 let last = self.mode().full() && self.event_deck == 1;
                 let known = Catalog::builtin().get(card).is_some();
+                // An advanced card that opens a special location: its text
+                // is its facts; only the Castle of Maidens' points are asked.
+                if let (Some(site), true) = (sites::opens(card), known) {
+                    if last {
+                        return Err(err(LegendsError::FinalNow));
+                    }
+                    if self.seen(card) {
+                        return Err(err(LegendsError::EventSeen { card: card.clone() }));
+                    }
+                    self.check_level(card, "advanced")?;
+                    if site == Location::CastleOfMaidens && !self.facts.events.contains_key(card) {
+                        return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
+                    }
+                    d.emit(Event::EventDrawn { seat: t.seat, card: card.clone(), went: Went::Site { location: site } });
+                    d.site_opened(t.seat, site);
+                    return Ok(());
+                }
                 if is_final(card) && known {
                     if !self.mode().full() {
                         return Err(err(LegendsError::NotIntroductory { card: card.clone() }));
@@ -1912,6 +1996,8 @@ impl Legends {
                 if location == Location::Final {
                     d.discard_marked();
                     d.emit(Event::GameEnded { reason: EndReason::FinalCompleted });
+                } else if location == Location::CastleOfMaidens {
+                    d.castle_completed(seat);
                 } else {
                     d.completed(seat, card, location);
                     d.end_if_done();
@@ -1956,6 +2042,7 @@ impl Legends {
                     return Err(err(LegendsError::SameLocation));
                 }
                 self.check_open(*to)?;
+                self.check_isle(seat, cards, from, *to)?;
                 if !self.room(seat, *to, cards.len()) {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
@@ -2021,8 +2108,13 @@ impl Legends {
                 // "preso dalla propria mano di carte oppure da una delle
                 // Compagnie già in gioco di quel giocatore".
                 let from = match self.where_is(card) {
+                    // Nobody leaves the Isle of Avalon.
+                    Some((s, Location::IsleOfAvalon)) if s == seat => {
+                        return Err(err(LegendsError::IsleStay { card: card.clone() }))
+                    }
                     Some((s, l)) if s == seat => Some(l),
                     Some(_) => return Err(err(LegendsError::NotYours { card: card.clone() })),
+                    None if self.is_captive(card) => return Err(err(LegendsError::InPlay { card: card.clone() })),
                     None => None,
                 };
                 if from.is_none() {
@@ -2088,6 +2180,13 @@ impl Legends {
                     return Err(err(LegendsError::SameLocation));
                 }
                 self.check_open(*to)?;
+                // The Isle is reached by a player's move alone, and never left.
+                if from != *to && from == Location::IsleOfAvalon {
+                    return Err(err(LegendsError::IsleStay { card: card.clone() }));
+                }
+                if from != *to && *to == Location::IsleOfAvalon {
+                    return Err(err(LegendsError::IsleNoPlay));
+                }
                 if !self.room(seat, *to, 1) {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
@@ -2190,6 +2289,8 @@ impl Legends {
                     to: *to,
                 });
                 match effect {
+                    Effect::Captive { left } => d.captives(left),
+                    Effect::Departure => d.departures(self.next(p.seat)),
                     Effect::DarkJourney { left } => d.journey(left),
                     Effect::Champion { mut chosen, left, .. } => {
                         chosen.extend(card.clone());
@@ -2271,6 +2372,7 @@ impl Legends {
         let watch = self.rescue_watch();
         self.apply_one(e);
         self.settle();
+        self.settle_sites();
         self.offer_rescues(watch);
     }
 
@@ -2347,6 +2449,13 @@ impl Legends {
                         }
                     }
                     Went::BlackKnight => self.black_knight = Some(card.clone()),
+                    Went::Site { location } => {
+                        if *location == Location::IsleOfAvalon {
+                            self.isle = true;
+                        } else if let Some(p) = self.places.get_mut(*location as usize) {
+                            p.events.push(card.clone());
+                        }
+                    }
                 }
             }
             Event::EventCompleted { seat, card, location, spent } => {
@@ -2382,6 +2491,9 @@ impl Legends {
             }
             Event::Moved { seat, cards, from, to, free } => {
                 let pair = self.is_pair(cards);
+                if *to == Location::IsleOfAvalon && !self.isle_crossed.contains(seat) {
+                    self.isle_crossed.push(*seat);
+                }
                 if let Some(c) = self.places.get_mut(*from as usize).and_then(|p| p.companies.get_mut(seat.index())) {
                     c.retain(|x| !cards.contains(x));
                 }
@@ -2600,9 +2712,12 @@ impl Legends {
                     if let Some((_, l)) = self.where_is(c) {
                         self.take_off(c, l);
                     }
+                    self.captives.retain(|x| x.card != *c);
                     self.character_discard.push(c.clone());
                 }
             }
+            Event::Captured { seat, card } => self.capture(*seat, card),
+            Event::Freed { seat } => self.captor = Some(*seat),
             Event::ReturnedToHand { seat, card } => {
                 if let Some((_, l)) = self.where_is(card) {
                     self.take_off(card, l);
@@ -2726,10 +2841,23 @@ fn check_facts(f: &Facts) -> Res<()> {
     }
     for (card, e) in &f.events {
         // A final event is completed at its own place, and only there.
-        if !(is_event(card) || is_final(card)) || is_final(card) != (e.location == Some(Location::Final)) {
+        let site = e.location.is_some_and(|l| !l.is_main() && l != Location::Final);
+        if !(is_event(card) || is_final(card))
+            || is_final(card) != (e.location == Some(Location::Final))
+            || (site && sites::opens(card) != e.location)
+        {
             return Err(err(LegendsError::NotAnEvent { card: card.clone() }));
         }
         let bad = || err(LegendsError::EventFacts { card: card.clone() });
+        // A card opening a special location: its text is its facts, but
+        // for its points.
+        if sites::opens(card).is_some() {
+            let points = e.victory_points == 0 || VICTORY_POINTS.contains(&i64::from(e.victory_points));
+            if !points || !cards::LEVELS.contains(&e.level.as_str()) {
+                return Err(bad());
+            }
+            continue;
+        }
         let in_range = e.requirements.iter().all(|r| REQUIREMENT.contains(&i64::from(r.needed)));
         let points = e.victory_points == 0 || VICTORY_POINTS.contains(&i64::from(e.victory_points));
         let two_skills = e.requirements.len() < 2 || e.requirements[0].skill != e.requirements[1].skill;
@@ -2768,6 +2896,9 @@ impl Game for Legends {
             return Ok(d.events);
         }
         self.decide_in(command, &mut d, &mut ctx.rng)?;
+        // Whatever the command, nobody leaves the Isle of Avalon, and nobody
+        // comes but by a player's move.
+        self.check_isle_kept(&d.sim, &d.events)?;
         Ok(d.events)
     }
 
@@ -2795,7 +2926,8 @@ impl Game for Legends {
                 return Err(format!("{} events at {l:?}", place.events.len()));
             }
             for e in &place.events {
-                let at = self.facts.events.get(e).and_then(|f| f.location);
+                // A special location holds its own card.
+                let at = sites::opens(e).or_else(|| self.facts.events.get(e).and_then(|f| f.location));
                 // The Questing Beast is moved from main location to main
                 // location.
                 let beast = e == effects::QUESTING_BEAST && l.is_main() && at.is_some_and(|a| a.is_main());
@@ -2818,6 +2950,7 @@ impl Game for Legends {
             }
         }
         let mut events = BTreeSet::new();
+        let isle = sites::ISLE.to_string();
         let all = self
             .places
             .iter()
@@ -2827,6 +2960,7 @@ impl Game for Legends {
             .chain(self.auction.iter().map(|a| &a.event))
             .chain(self.covered.iter())
             .chain(self.black_knight.iter())
+            .chain(self.isle.then_some(&isle))
             .chain(self.players.iter().flat_map(|p| &p.zone));
         let mut drawn = 0u32;
         for e in all {
@@ -2846,6 +2980,7 @@ impl Game for Legends {
         let mut out: BTreeSet<&String> = seen.iter().collect();
         out.extend(self.character_discard.iter());
         out.extend(self.prisoners.iter());
+        out.extend(self.captives.iter().map(|c| &c.card));
         out.extend(self.auction.iter().flat_map(|a| a.bids.iter().flatten()));
         if out.len() + usize::from(self.character_deck) > usize::from(setup.characters) {
             return Err(format!(

@@ -449,6 +449,10 @@ impl Legends {
             let bid = self.auction.as_ref().is_some_and(|a| a.bids.iter().flatten().any(|c| c == target));
             return if bid { Ok(seat) } else { Err(err(LegendsError::NotBid { card: target.to_string() })) };
         }
+        // Nobody is played on the Isle of Avalon, in another's place either.
+        if self.where_is(target).is_some_and(|(_, l)| l == Location::IsleOfAvalon) {
+            return Err(err(LegendsError::IsleNoPlay));
+        }
         let own = matches!(&self.phase, Phase::Turn(t) if self.where_is(target).is_some_and(|(s, _)| s == t.seat));
         if target == WHITE_KNIGHT && own {
             return self.check_successor();
@@ -620,6 +624,9 @@ impl Legends {
             return Err(err(LegendsError::NotAtMain { card: card.to_string() }));
         }
         let from = match self.where_is(target) {
+            Some((s, Location::IsleOfAvalon)) if s == t.seat => {
+                return Err(err(LegendsError::IsleStay { card: target.to_string() }))
+            }
             Some((s, l)) if s == t.seat => l,
             _ => return Err(err(LegendsError::NotYours { card: target.to_string() })),
         };

@@ -183,6 +183,8 @@ fn plain(n: usize) -> Vec<String> {
     fillers(30)
         .into_iter()
         .filter(|e| e != AMOUR && e != AT_CAMELOT && !carried_out.contains(&e.as_str()))
+        // A single knight's event is completed on its text's terms.
+        .filter(|e| !cards::single_knight(e))
         .take(n)
         .collect()
 }

@@ -59,6 +59,9 @@ pub struct EventView {
     /// Completed by a single knight, on these terms (its text's), instead
     /// of the requirements.
     pub lone: Option<super::LoneKnight>,
+    /// Completed with this total in any one skill (the Castle of Maidens),
+    /// instead of the requirements.
+    pub any_skill: Option<i32>,
 }
 
 /// One location.
@@ -72,6 +75,9 @@ pub struct PlaceView {
     pub companies: Vec<CompanyView>,
     /// An event was completed here in this turn.
     pub done_this_turn: bool,
+    /// The ladies held prisoner here (the Castle of Maidens), with their
+    /// players.
+    pub captives: Vec<super::sites::Captive>,
 }
 
 /// The public view.
@@ -177,6 +183,7 @@ impl Legends {
                                 victory_points: f.map_or(0, |f| f.victory_points),
                                 met: Seat::all(self.players()).map(|s| self.shortfall(s, l, e).is_none()).collect(),
                                 lone: super::LoneKnight::of(e),
+                                any_skill: super::sites::any_skill(e),
                             }
                         })
                         .collect(),
@@ -204,6 +211,7 @@ impl Legends {
                         })
                         .collect(),
                     done_this_turn: done.contains(&l),
+                    captives: if l == Location::CastleOfMaidens { self.captives().to_vec() } else { Vec::new() },
                 })
                 .collect()
         };
@@ -289,6 +297,8 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 }
                 Went::Final => Cue::new("legends.event.final").card("card", card.clone()),
                 Went::BlackKnight => Cue::new("legends.event.black_knight").card("card", card.clone()),
+                Went::Site { location: Location::IsleOfAvalon } => Cue::new("legends.site.isle"),
+                Went::Site { .. } => Cue::new("legends.site.castle"),
             };
             let mut cues = vec![drawn, then];
             if let Some(a) = g.auction() {
@@ -324,6 +334,8 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 Effect::DarkJourney { .. } => "legends.effect.dark_journey",
                 Effect::Champion { .. } => "legends.effect.champion",
                 Effect::Winner { .. } => "legends.effect.winner",
+                Effect::Captive { .. } => "legends.effect.captive",
+                Effect::Departure => "legends.effect.departure",
             };
             let cue = Cue::new(id).arg("name", name(pending.seat));
             match &pending.effect {
@@ -337,7 +349,10 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 (Effect::Champion { .. }, Some(c), _) => {
                     vec![Cue::new("legends.resolved.champion").arg("name", name(*seat)).card("card", c.clone())]
                 }
-                (Effect::DarkJourney { .. } | Effect::Winner { .. }, Some(c), _) => to
+                (Effect::Captive { .. }, Some(c), _) => {
+                    vec![Cue::new("legends.captured").arg("name", name(*seat)).card("card", c.clone())]
+                }
+                (Effect::DarkJourney { .. } | Effect::Winner { .. } | Effect::Departure, Some(c), _) => to
                     .iter()
                     .map(|l| {
                         Cue::new("legends.resolved.journey")
@@ -362,6 +377,10 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
                 (_, None, None) => vec![Cue::new("legends.resolved.declined").arg("name", name(*seat))],
             }
         }
+        Event::Captured { seat, card } => {
+            vec![Cue::new("legends.captured").arg("name", name(*seat)).card("card", card.clone())]
+        }
+        Event::Freed { seat } => vec![Cue::new("legends.freed").arg("name", name(*seat))],
         Event::Hunted { seat, to, .. } => {
             vec![Cue::new("legends.hunted").arg("name", name(*seat)).arg("location", tavola_words::Said::msg(to))]
         }
