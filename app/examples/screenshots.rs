@@ -760,6 +760,69 @@ fn legends_screens(s: &mut Shooter) {
     s.legends(legends::Command::Bid { card: characters[5].clone() });
     s.last_line();
     s.save("legends-bidding");
+    legends_sites(s, &characters);
+}
+
+/// The advanced game: the Isle of Avalon with a knight and a lady on it,
+/// the Castle of Maidens with its prisoners and a company. Every card fact
+/// is a test value.
+fn legends_sites(s: &mut Shooter, c: &[String]) {
+    use legends::{sites, Command, Location};
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
+    let mut facts = legends::test_facts(&mut tavola::games::GameRng::seeded(6), 100);
+    for (i, card) in c.iter().enumerate() {
+        if let Some(f) = facts.characters.get_mut(card) {
+            f.level = "normal".to_string();
+            // Ladies: the second, third and fifth; knights: the rest.
+            let lady = matches!(i, 1 | 2 | 4);
+            f.gender = if lady { "female" } else { "male" }.to_string();
+            f.alliance = if lady { "none" } else { "grey" }.to_string();
+        }
+    }
+    let quiet: Vec<String> = Catalog::builtin()
+        .by_kind(GameKind::CamelotLegends, "event")
+        .map(|e| e.id.clone())
+        .filter(|e| sites::opens(e).is_none() && !legends::effects::CARRIED_OUT.contains(&e.as_str()))
+        .collect();
+    for (id, f) in facts.events.iter_mut() {
+        f.level = "normal".to_string();
+        if quiet.contains(id) {
+            f.event_type = legends::EventType::Location;
+            f.location = f.location.or(Some(Location::Camelot));
+        }
+    }
+    s.legends(Command::Setup(legends::Setup {
+        colours: legends::Colour::ALL[..3].to_vec(),
+        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
+        first: Some(Seat(0)),
+        events: 0,
+        characters: 30,
+        facts,
+        mode: legends::Mode::Advanced,
+    }));
+    let play = |s: &mut Shooter, card: &String, location| {
+        s.legends(Command::Lay { card: card.clone() });
+        s.legends(Command::Play { location });
+    };
+    for (card, location) in c.iter().zip([Location::Camelot, Location::Cornwall, Location::PerilousForest]) {
+        play(s, card, location);
+    }
+    s.legends(Command::DrawEvent { card: sites::ISLE.into() });
+    play(s, &c[3], Location::Camelot);
+    play(s, &c[4], Location::Camelot);
+    for e in &quiet[..2] {
+        s.legends(Command::DrawEvent { card: e.clone() });
+        s.legends(Command::EndTurn);
+    }
+    s.legends(Command::DrawEvent { card: quiet[2].clone() });
+    s.legends(Command::Move { cards: vec![c[3].clone(), c[4].clone()], to: Location::IsleOfAvalon });
+    play(s, &c[5], Location::Camelot);
+    s.legends(Command::DrawEvent { card: sites::CASTLE.into() });
+    play(s, &c[6], Location::CastleOfMaidens);
+    play(s, &c[7], Location::CastleOfMaidens);
+    s.last_line();
+    s.save("legends-advanced");
 }
 
 /// The first of Camelot Legends' buttons: a command, else a list to open.

@@ -176,3 +176,85 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
     assert!(l.get_prompt().contains("actions"), "{}", l.get_prompt());
     assert!(l.get_status().contains("16 events before the final"), "{}", l.get_status());
 }
+
+/// Lays `card` on the simulated reader at `at` ms and lifts it.
+fn lay(ui: &Ui, card: &str, at: u64) {
+    let sim = ui.window.global::<TableSim<'_>>();
+    let index = sim.get_cards().iter().position(|c| c.id == card).expect("on the picker");
+    sim.invoke_tap_card(index as i32);
+    for t in 1..4 {
+        ui.step(at + t * 60);
+    }
+    sim.invoke_lift_card();
+    ui.step(at + 300);
+}
+
+#[test]
+fn the_advanced_cards_open_the_isle_and_the_castle_as_new_places_on_the_board() {
+    let ui = open_game("Camelot Legends");
+    let app = ui.window.global::<App<'_>>();
+    let l = ui.window.global::<LegendsUi<'_>>();
+    // Test facts: every character a lady of the normal game, every event at
+    // Camelot needing more than anybody has.
+    let mut facts = legends::test_facts(&mut GameRng::seeded(10), 100);
+    for f in facts.characters.values_mut() {
+        f.level = "normal".to_string();
+        f.gender = "female".to_string();
+        f.alliance = "none".to_string();
+    }
+    for (id, f) in facts.events.iter_mut() {
+        f.level = "normal".to_string();
+        if id.starts_with("legends/event/") {
+            f.event_type = EventType::Location;
+            f.location = Some(Location::Camelot);
+            f.requirements = vec![legends::Requirement { skill: legends::Skill::Psyche, needed: 18 }];
+        }
+    }
+    for (card, facts) in facts.to_book().iter() {
+        let touch = Touch::SetFacts { card: card.to_string(), facts: facts.clone() };
+        ui.controller.borrow_mut().input(Input::Touch(touch));
+    }
+    ui.step(0);
+    click(&ui, "Fewer: Players");
+    click(&ui, "Fewer: Players");
+    click(&ui, "Introductory, normal or advanced game");
+    click(&ui, "Introductory, normal or advanced game");
+    assert_eq!(l.get_mode(), "Advanced game");
+    for _ in 0..3 {
+        click(&ui, "Five more: Characters");
+    }
+    click(&ui, "Seat 1 starts");
+    click(&ui, "Deal the characters");
+    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
+    for place in ["Cornwall", "Camelot"] {
+        click(&ui, "Play a character");
+        let first = labels(&l).into_iter().next().expect("a character");
+        click(&ui, &first);
+        click(&ui, &format!("{first} to {place}"));
+    }
+    let names = |l: &LegendsUi<'_>| l.get_places().iter().map(|p| p.name.to_string()).collect::<Vec<_>>();
+    assert_eq!(names(&l), ["Camelot", "Cornwall", "Perilous Forest"]);
+    // Seat 1 draws the Isle of Avalon: a fourth place, its rule beside it;
+    // nobody is played there.
+    lay(&ui, "legends/event/isle-of-avalon", 1_000);
+    assert_eq!(names(&l), ["Camelot", "Cornwall", "Perilous Forest", "Isle of Avalon"]);
+    let isle = l.get_places().iter().find(|p| p.name == "Isle of Avalon").expect("the Isle");
+    assert!(isle.events.contains("once a game"), "{}", isle.events);
+    click(&ui, "Play a character");
+    let first = labels(&l).into_iter().next().expect("a character");
+    click(&ui, &first);
+    assert!(!labels(&l).iter().any(|b| b.ends_with("to Isle of Avalon")), "{:?}", labels(&l));
+    click(&ui, &format!("{first} to Camelot"));
+    click(&ui, "End the turn");
+    // Seat 2 draws the Castle of Maidens: Seat 2's only lady on the table is
+    // taken at once; Seat 1 chooses among two.
+    lay(&ui, "legends/event/castle-of-maidens", 2_000);
+    assert_eq!(names(&l).len(), 5, "{:?} {} {}", names(&l), app.get_message(), l.get_prompt());
+    assert!(l.get_prompt().contains("choose which of your ladies"), "{}", l.get_prompt());
+    let choice = labels(&l).into_iter().find(|b| b.ends_with("to the castle")).expect("a lady to choose");
+    click(&ui, &choice);
+    let castle = l.get_places().iter().find(|p| p.name == "Castle of Maidens").expect("the castle");
+    assert!(castle.events.contains("18 in any one skill"), "{}", castle.events);
+    assert!(castle.events.contains("Prisoners: ") && castle.events.contains("(Seat 2)"), "{}", castle.events);
+    assert!(castle.events.contains("(Seat 1)"), "{}", castle.events);
+}

@@ -185,8 +185,13 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 Menu::Bid(_) => ("character", |card| Command::Bid { card }),
                 _ => ("character", |card| Command::Lay { card }),
             };
-            let items =
-                unseen(v, kind).into_iter().map(|c| command_button(&ask(c.clone()), card_name(&c, lang), 0)).collect();
+            // The red cards that open a location belong to the advanced game.
+            let takes = |c: &String| v.mode == Mode::Advanced || crate::games::legends::sites::opens(c).is_none();
+            let items = unseen(v, kind)
+                .into_iter()
+                .filter(takes)
+                .map(|c| command_button(&ask(c.clone()), card_name(&c, lang), 0))
+                .collect();
             let prompt = if kind == "character" {
                 msg!("ui.legends.ask.which_character")
             } else {
@@ -448,6 +453,9 @@ fn resolve_label(
         (Some(Effect::VillainousRequest { .. }), Some(c), _) => {
             msg!("ui.legends.cmd.resolve.take", card = card_name(c, lang))
         }
+        (Some(Effect::Captive { .. }), Some(c), _) => {
+            msg!("ui.legends.cmd.resolve.captive", card = card_name(c, lang))
+        }
         (_, Some(c), Some(s)) => msg!("ui.legends.cmd.resolve.give", card = card_name(c, lang), name = who(s)),
         (_, Some(c), None) => msg!("ui.legends.cmd.resolve.discard", card = card_name(c, lang)),
         (Some(Effect::FalsePromise), None, Some(s)) => msg!("ui.legends.cmd.resolve.exchange", name = who(s)),
@@ -482,7 +490,10 @@ fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
                 out.push(command_button(&remove, say(msg!("ui.legends.fix.discard", card = name.as_str())), 2));
                 let back = Command::Remove { card: card.clone(), to_hand: true };
                 out.push(command_button(&back, say(msg!("ui.legends.fix.to_hand", card = name.as_str())), 0));
-                for to in v.places.iter().map(|p| p.location).filter(|l| *l != place.location) {
+                // Nobody reaches or leaves the Isle of Avalon by the host's hand.
+                let isle = crate::games::legends::Location::IsleOfAvalon;
+                let moves = v.places.iter().map(|p| p.location).filter(|l| *l != place.location && *l != isle);
+                for to in moves.filter(|_| place.location != isle) {
                     let go = Command::Relocate { card: card.clone(), to, seat: None };
                     out.push(command_button(
                         &go,
@@ -541,6 +552,8 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
             Effect::DarkJourney { .. } => msg!("narration.legends.effect.dark_journey", name),
             Effect::Champion { .. } => msg!("narration.legends.effect.champion", name),
             Effect::Winner { knight } => msg!("narration.legends.effect.winner", name, card = card_name(knight, lang)),
+            Effect::Captive { .. } => msg!("narration.legends.effect.captive", name),
+            Effect::Departure => msg!("narration.legends.effect.departure", name),
         });
     }
     if let Some(r) = &v.rescue {
@@ -593,6 +606,16 @@ fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: 
             e.requirements.iter().map(|r| format!("{} {}", lang.text(&r.skill.msg()), r.needed)).collect();
         let met: Vec<String> = e.met.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| who(i)).collect();
         let met = if met.is_empty() { "—".to_string() } else { met.join(", ") };
+        if let Some(total) = e.any_skill {
+            lines.push(lang.text(&msg!(
+                "ui.legends.any_skill",
+                event = name,
+                total = i64::from(total),
+                points = e.victory_points,
+                names = met
+            )));
+            continue;
+        }
         if let Some(lone) = &e.lone {
             let skill = |i: usize| lone.skills.get(i).map(|s| lang.text(&s.msg())).unwrap_or_default();
             lines.push(lang.text(&msg!(
@@ -613,6 +636,15 @@ fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: 
             points = e.victory_points,
             names = met
         )));
+    }
+    // The Castle of Maidens' prisoners, with their players.
+    if !place.captives.is_empty() {
+        let held: Vec<String> =
+            place.captives.iter().map(|c| format!("{} ({})", card_name(&c.card, lang), who(c.seat.index()))).collect();
+        lines.push(lang.text(&msg!("ui.legends.captives", names = held.join(", "))));
+    }
+    if place.location == crate::games::legends::Location::IsleOfAvalon {
+        lines.push(lang.text(&msg!("ui.legends.isle_rule")));
     }
     lines.join("\n")
 }
