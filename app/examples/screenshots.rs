@@ -702,15 +702,7 @@ fn legends_screens(s: &mut Shooter) {
             f.location = Some(legends::Location::Camelot);
         }
     }
-    s.legends(legends::Command::Setup(legends::Setup {
-        colours: legends::Colour::ALL[..3].to_vec(),
-        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
-        first: Some(Seat(0)),
-        events: 10,
-        characters: 20,
-        facts,
-        mode: legends::Mode::Introductory,
-    }));
+    legends_setup(s, legends::Mode::Introductory, (10, 20), facts);
     // The buttons the screen offers, the first each time, with the
     // character and the event picked on screen.
     for _ in 0..30 {
@@ -742,15 +734,7 @@ fn legends_screens(s: &mut Shooter) {
     }
     let characters: Vec<String> =
         Catalog::builtin().by_kind(GameKind::CamelotLegends, "character").map(|c| c.id.clone()).collect();
-    s.legends(legends::Command::Setup(legends::Setup {
-        colours: legends::Colour::ALL[..3].to_vec(),
-        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
-        first: Some(Seat(0)),
-        events: 0,
-        characters: 30,
-        facts,
-        mode: legends::Mode::Normal,
-    }));
+    legends_setup(s, legends::Mode::Normal, (0, 30), facts);
     let places = [legends::Location::Camelot, legends::Location::Cornwall, legends::Location::PerilousForest];
     for (card, location) in characters.iter().zip(places) {
         s.legends(legends::Command::Lay { card: card.clone() });
@@ -792,15 +776,7 @@ fn legends_sites(s: &mut Shooter, c: &[String]) {
             f.location = f.location.or(Some(Location::Camelot));
         }
     }
-    s.legends(Command::Setup(legends::Setup {
-        colours: legends::Colour::ALL[..3].to_vec(),
-        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
-        first: Some(Seat(0)),
-        events: 0,
-        characters: 30,
-        facts,
-        mode: legends::Mode::Advanced,
-    }));
+    legends_setup(s, legends::Mode::Advanced, (0, 30), facts);
     let play = |s: &mut Shooter, card: &String, location| {
         s.legends(Command::Lay { card: card.clone() });
         s.legends(Command::Play { location });
@@ -823,6 +799,20 @@ fn legends_sites(s: &mut Shooter, c: &[String]) {
     play(s, &c[7], Location::CastleOfMaidens);
     s.last_line();
     s.save("legends-advanced");
+}
+
+/// A Camelot Legends game of `mode` for three, the first seat starting,
+/// with these decks' counts (events, characters) and test facts.
+fn legends_setup(s: &mut Shooter, mode: legends::Mode, (events, characters): (u8, u8), facts: legends::Facts) {
+    s.legends(legends::Command::Setup(legends::Setup {
+        colours: legends::Colour::ALL[..3].to_vec(),
+        names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
+        first: Some(Seat(0)),
+        events,
+        characters,
+        facts,
+        mode,
+    }));
 }
 
 /// The first of Camelot Legends' buttons: a command, else a list to open.

@@ -114,7 +114,6 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
 #[test]
 fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets() {
     let ui = open_game("Camelot Legends");
-    let app = ui.window.global::<App<'_>>();
     let l = ui.window.global::<LegendsUi<'_>>();
     // Test facts: normal cards, French Delegation a bidding event, every
     // other event at Camelot; the special cards' points are in them.
@@ -140,24 +139,10 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
         ui.controller.borrow_mut().input(Input::Touch(touch));
     }
     ui.step(0);
-    click(&ui, "Fewer: Players");
-    click(&ui, "Fewer: Players");
     assert_eq!(l.get_mode(), "Introductory game");
-    click(&ui, "Introductory, normal or advanced game");
-    assert_eq!(l.get_mode(), "Normal game");
+    two_players_in(&ui, "Normal game");
     assert!(l.get_full() && l.get_deck_note().contains("17 events"), "{}", l.get_deck_note());
-    for _ in 0..3 {
-        click(&ui, "Five more: Characters");
-    }
-    click(&ui, "Seat 1 starts");
-    click(&ui, "Deal the characters");
-    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
-    for place in ["Cornwall", "Camelot"] {
-        click(&ui, "Play a character");
-        let first = labels(&l).into_iter().next().expect("a character");
-        click(&ui, &first);
-        click(&ui, &format!("{first} to {place}"));
-    }
+    deal_and_place(&ui);
     // Seat 1 draws French Delegation: the bidding opens with Seat 1.
     click(&ui, "Pick the event drawn");
     click(&ui, "French Delegation");
@@ -175,6 +160,35 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
     assert_eq!(l.get_players().row_data(0).unwrap().hand, 3, "five dealt, one played, one bid");
     assert!(l.get_prompt().contains("actions"), "{}", l.get_prompt());
     assert!(l.get_status().contains("16 events before the final"), "{}", l.get_status());
+}
+
+/// Two players, and the setup page's game tapped until it reads `mode`.
+fn two_players_in(ui: &Ui, mode: &str) {
+    let l = ui.window.global::<LegendsUi<'_>>();
+    click(ui, "Fewer: Players");
+    click(ui, "Fewer: Players");
+    while l.get_mode() != mode {
+        click(ui, "Introductory, normal or advanced game");
+    }
+}
+
+/// Fifteen characters, Seat 1 first, the deal; each seat's first
+/// character, the first of the list, to Cornwall and Camelot.
+fn deal_and_place(ui: &Ui) {
+    let app = ui.window.global::<App<'_>>();
+    let l = ui.window.global::<LegendsUi<'_>>();
+    for _ in 0..3 {
+        click(ui, "Five more: Characters");
+    }
+    click(ui, "Seat 1 starts");
+    click(ui, "Deal the characters");
+    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
+    for place in ["Cornwall", "Camelot"] {
+        click(ui, "Play a character");
+        let first = labels(&l).into_iter().next().expect("a character");
+        click(ui, &first);
+        click(ui, &format!("{first} to {place}"));
+    }
 }
 
 /// Lays `card` on the simulated reader at `at` ms and lifts it.
@@ -215,23 +229,8 @@ fn the_advanced_cards_open_the_isle_and_the_castle_as_new_places_on_the_board() 
         ui.controller.borrow_mut().input(Input::Touch(touch));
     }
     ui.step(0);
-    click(&ui, "Fewer: Players");
-    click(&ui, "Fewer: Players");
-    click(&ui, "Introductory, normal or advanced game");
-    click(&ui, "Introductory, normal or advanced game");
-    assert_eq!(l.get_mode(), "Advanced game");
-    for _ in 0..3 {
-        click(&ui, "Five more: Characters");
-    }
-    click(&ui, "Seat 1 starts");
-    click(&ui, "Deal the characters");
-    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
-    for place in ["Cornwall", "Camelot"] {
-        click(&ui, "Play a character");
-        let first = labels(&l).into_iter().next().expect("a character");
-        click(&ui, &first);
-        click(&ui, &format!("{first} to {place}"));
-    }
+    two_players_in(&ui, "Advanced game");
+    deal_and_place(&ui);
     let names = |l: &LegendsUi<'_>| l.get_places().iter().map(|p| p.name.to_string()).collect::<Vec<_>>();
     assert_eq!(names(&l), ["Camelot", "Cornwall", "Perilous Forest"]);
     // Seat 1 draws the Isle of Avalon: a fourth place, its rule beside it;

@@ -108,6 +108,12 @@ pub(super) fn started() -> (Legends, Ctx<'static>) {
 /// A normal game for two with these facts: Anna places Lot at Camelot, Ugo
 /// Bors at `bors`; Anna's turn, nothing drawn.
 pub(super) fn started_with(facts: Facts, bors: Location) -> (Legends, Ctx<'static>) {
+    started_in(Mode::Normal, facts, bors)
+}
+
+/// A game of `mode` for two with these facts: Anna places Lot at Camelot,
+/// Ugo Bors at `bors`; Anna's turn, nothing drawn.
+pub(super) fn started_in(mode: Mode, facts: Facts, bors: Location) -> (Legends, Ctx<'static>) {
     let mut ctx = Ctx::seeded(3);
     let mut g = Legends::default();
     let setup = Setup {
@@ -117,7 +123,7 @@ pub(super) fn started_with(facts: Facts, bors: Location) -> (Legends, Ctx<'stati
         events: 0,
         characters: 40,
         facts,
-        mode: Mode::Normal,
+        mode,
     };
     ok(&mut g, &mut ctx, Command::Setup(setup));
     for (card, l) in [(LOT, Location::Camelot), (BORS, bors)] {

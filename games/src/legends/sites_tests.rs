@@ -4,7 +4,7 @@
 
 use super::cards::{site_facts, CharacterFacts, Facts, Location, Mode};
 use super::effects::{Effect, Pending, DINADAN};
-use super::full_tests::{ch, facts, fillers, no, ok, play, refused, started, turn};
+use super::full_tests::{ch, facts, fillers, no, ok, play, refused, started, started_in, turn};
 use super::sites::{Captive, CASTLE, ISLE};
 use super::*;
 use crate::Ctx;
@@ -40,21 +40,7 @@ fn site_test_facts() -> Facts {
 /// An advanced game for two: Anna places King Lot at Camelot, Ugo Sir Bors
 /// at Cornwall; Anna's turn, nothing drawn.
 fn advanced() -> (Legends, Ctx<'static>) {
-    let mut ctx = Ctx::seeded(5);
-    let mut g = Legends::default();
-    let setup = Setup {
-        colours: vec![Colour::Blue, Colour::Red],
-        names: vec!["Anna".into(), "Ugo".into()],
-        first: Some(Seat(0)),
-        events: 0,
-        characters: 40,
-        facts: site_test_facts(),
-        mode: Mode::Advanced,
-    };
-    ok(&mut g, &mut ctx, Command::Setup(setup));
-    play(&mut g, &mut ctx, LOT, Location::Camelot);
-    play(&mut g, &mut ctx, BORS, Location::Cornwall);
-    (g, ctx)
+    started_in(Mode::Advanced, site_test_facts(), Location::Cornwall)
 }
 
 /// Events that do nothing to draw, `n` of them.
