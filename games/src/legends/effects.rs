@@ -306,14 +306,10 @@ impl Legends {
         }
         if let (Effect::DarkJourney { .. } | Effect::Winner { .. }, Some(c), Some(to)) = (&p.effect, card, to) {
             if let Some((owner, l)) = self.where_is(c) {
-                if let Some(company) =
-                    self.places.get_mut(l as usize).and_then(|pl| pl.companies.get_mut(owner.index()))
-                {
+                if let Some(company) = self.company_mut(owner, l) {
                     company.retain(|x| x != c);
                 }
-                if let Some(company) =
-                    self.places.get_mut(to as usize).and_then(|pl| pl.companies.get_mut(owner.index()))
-                {
+                if let Some(company) = self.company_mut(owner, to) {
                     company.push(c.to_string());
                 }
             }
@@ -332,9 +328,7 @@ impl Legends {
                 if let Some((_, l)) = self.where_is(c) {
                     self.take_off(c, l);
                 }
-                if let Some(company) =
-                    self.places.get_mut(*location as usize).and_then(|pl| pl.companies.get_mut(p.seat.index()))
-                {
+                if let Some(company) = self.company_mut(p.seat, *location) {
                     company.push(c.to_string());
                 }
             }
@@ -350,9 +344,7 @@ impl Legends {
             (Effect::NobleAlliance { .. }, Some(c), Some(to)) => {
                 if let Some((_, l)) = self.where_is(c) {
                     self.take_off(c, l);
-                    if let Some(company) =
-                        self.places.get_mut(l as usize).and_then(|pl| pl.companies.get_mut(to.index()))
-                    {
+                    if let Some(company) = self.company_mut(to, l) {
                         company.push(c.to_string());
                     }
                 }

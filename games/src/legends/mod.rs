@@ -1366,6 +1366,11 @@ impl Legends {
         self.places.get(location as usize).and_then(|p| p.companies.get(seat.index())).map_or(&[], Vec::as_slice)
     }
 
+    /// A seat's company at a location, to change.
+    fn company_mut(&mut self, seat: Seat, location: Location) -> Option<&mut Vec<String>> {
+        self.places.get_mut(location as usize).and_then(|p| p.companies.get_mut(seat.index()))
+    }
+
     /// The game being played.
     pub fn mode(&self) -> Mode {
         self.setup.as_ref().map_or_else(Mode::default, |s| s.mode)
@@ -1863,23 +1868,6 @@ impl Legends {
                 // numero di carte sopra la carta Evento Finale").
                 let last = self.mode().full() && self.event_deck == 1;
                 let known = Catalog::builtin().get(card).is_some();
-                // An advanced card that opens a special location: its text
-                // is its facts; only the Castle of Maidens' points are asked.
-                if let (Some(site), true) = (sites::opens(card), known) {
-                    if last {
-                        return Err(err(LegendsError::FinalNow));
-                    }
-                    if self.seen(card) {
-                        return Err(err(LegendsError::EventSeen { card: card.clone() }));
-                    }
-                    self.check_level(card, "advanced")?;
-                    if site == Location::CastleOfMaidens && !self.facts.events.contains_key(card) {
-                        return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
-                    }
-                    d.emit(Event::EventDrawn { seat: t.seat, card: card.clone(), went: Went::Site { location: site } });
-                    d.site_opened(t.seat, site);
-                    return Ok(());
-                }
                 if is_final(card) && known {
                     if !self.mode().full() {
                         return Err(err(LegendsError::NotIntroductory { card: card.clone() }));
@@ -1894,6 +1882,17 @@ impl Legends {
                 }
                 if self.seen(card) {
                     return Err(err(LegendsError::EventSeen { card: card.clone() }));
+                }
+                // An advanced card that opens a special location: its text
+                // is its facts; only the Castle of Maidens' points are asked.
+                if let Some(site) = sites::opens(card) {
+                    self.check_level(card, "advanced")?;
+                    if site == Location::CastleOfMaidens && !self.facts.events.contains_key(card) {
+                        return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
+                    }
+                    d.emit(Event::EventDrawn { seat: t.seat, card: card.clone(), went: Went::Site { location: site } });
+                    d.site_opened(t.seat, site);
+                    return Ok(());
                 }
                 let Some(facts) = self.facts.events.get(card) else {
                     return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
@@ -2179,14 +2178,8 @@ impl Legends {
                 if seat == from_seat && from == *to {
                     return Err(err(LegendsError::SameLocation));
                 }
+                // The Isle of Avalon's text holds here too (`check_isle_kept`).
                 self.check_open(*to)?;
-                // The Isle is reached by a player's move alone, and never left.
-                if from != *to && from == Location::IsleOfAvalon {
-                    return Err(err(LegendsError::IsleStay { card: card.clone() }));
-                }
-                if from != *to && *to == Location::IsleOfAvalon {
-                    return Err(err(LegendsError::IsleNoPlay));
-                }
                 if !self.room(seat, *to, 1) {
                     return Err(err(LegendsError::CompanyFull { location: *to }));
                 }
@@ -2392,8 +2385,7 @@ impl Legends {
             }
             Event::Laid { card, .. } => self.laid = Some(card.clone()),
             Event::Played { seat, card, location, free, lunete } => {
-                if let Some(c) = self.places.get_mut(*location as usize).and_then(|p| p.companies.get_mut(seat.index()))
-                {
+                if let Some(c) = self.company_mut(*seat, *location) {
                     c.push(card.clone());
                 }
                 if let Some(p) = self.players.get_mut(seat.index()) {
@@ -2494,10 +2486,10 @@ impl Legends {
                 if *to == Location::IsleOfAvalon && !self.isle_crossed.contains(seat) {
                     self.isle_crossed.push(*seat);
                 }
-                if let Some(c) = self.places.get_mut(*from as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+                if let Some(c) = self.company_mut(*seat, *from) {
                     c.retain(|x| !cards.contains(x));
                 }
-                if let Some(c) = self.places.get_mut(*to as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+                if let Some(c) = self.company_mut(*seat, *to) {
                     c.extend(cards.iter().cloned());
                 }
                 if let Phase::Turn(t) = &mut self.phase {
@@ -2739,14 +2731,10 @@ impl Legends {
                     abilities::Blow::Lure => {
                         // He joins her company; she is discarded.
                         if let (Some((owner, l)), Some(here)) = (struck, place) {
-                            if let Some(c) =
-                                self.places.get_mut(l as usize).and_then(|p| p.companies.get_mut(owner.index()))
-                            {
+                            if let Some(c) = self.company_mut(owner, l) {
                                 c.retain(|x| x != target);
                             }
-                            if let Some(c) =
-                                self.places.get_mut(here as usize).and_then(|p| p.companies.get_mut(seat.index()))
-                            {
+                            if let Some(c) = self.company_mut(*seat, here) {
                                 c.push(target.clone());
                             }
                         }
@@ -2793,12 +2781,10 @@ impl Legends {
                 self.wards.push(Ward { seat: *seat, card: card.clone(), by: by.clone() });
             }
             Event::Relocated { card, from_seat, from, seat, to } => {
-                if let Some(c) =
-                    self.places.get_mut(*from as usize).and_then(|p| p.companies.get_mut(from_seat.index()))
-                {
+                if let Some(c) = self.company_mut(*from_seat, *from) {
                     c.retain(|x| x != card);
                 }
-                if let Some(c) = self.places.get_mut(*to as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+                if let Some(c) = self.company_mut(*seat, *to) {
                     c.push(card.clone());
                 }
             }

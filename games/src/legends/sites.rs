@@ -159,14 +159,10 @@ impl Legends {
             (Effect::Departure, Some(to)) => {
                 if let Some(i) = self.captives.iter().position(|c| c.card == card) {
                     self.captives.remove(i);
-                } else if let Some(c) = self
-                    .places
-                    .get_mut(Location::CastleOfMaidens as usize)
-                    .and_then(|pl| pl.companies.get_mut(p.seat.index()))
-                {
+                } else if let Some(c) = self.company_mut(p.seat, Location::CastleOfMaidens) {
                     c.retain(|x| x != card);
                 }
-                if let Some(c) = self.places.get_mut(to as usize).and_then(|pl| pl.companies.get_mut(p.seat.index())) {
+                if let Some(c) = self.company_mut(p.seat, to) {
                     c.push(card.to_string());
                 }
             }

@@ -654,10 +654,10 @@ impl Legends {
     /// The knight moves beside Dame Bragwaine, spending no action; she is
     /// discarded at the end of the turn.
     pub(super) fn apply_summon(&mut self, seat: Seat, card: &str, target: &str, from: Location, to: Location) {
-        if let Some(c) = self.places.get_mut(from as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+        if let Some(c) = self.company_mut(seat, from) {
             c.retain(|x| x != target);
         }
-        if let Some(c) = self.places.get_mut(to as usize).and_then(|p| p.companies.get_mut(seat.index())) {
+        if let Some(c) = self.company_mut(seat, to) {
             c.push(target.to_string());
         }
         if let Phase::Turn(t) = &mut self.phase {
@@ -820,9 +820,7 @@ impl Legends {
                     self.take_off(&r.by, l);
                 }
                 self.character_discard.push(r.by.clone());
-                if let Some(c) =
-                    self.places.get_mut(r.location as usize).and_then(|p| p.companies.get_mut(r.seat.index()))
-                {
+                if let Some(c) = self.company_mut(r.seat, r.location) {
                     c.push(r.card.clone());
                 }
                 for s in &r.specials {
