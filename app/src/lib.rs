@@ -7,6 +7,7 @@
 //! - [`journal`]: the durable game log, history, settings and learned tags.
 //! - [`narrator`]: cues to lines in Italian and English.
 //! - [`headless`]: the JSON-lines driver.
+//! - [`system`]: the board Tavola runs on.
 
 pub mod boot;
 pub mod deck;
@@ -16,6 +17,7 @@ pub mod journal;
 pub mod narrator;
 pub mod selftest;
 pub mod settings;
+pub mod system;
 pub mod table;
 pub mod tags;
 #[cfg(feature = "gui")]

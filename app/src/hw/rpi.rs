@@ -4,17 +4,24 @@
 //! Everything here goes through rppal. Each part opens on its own: a part
 //! that is missing or switched off gives an [`HwError`] that says what to
 //! do, and the app carries on with the on-screen substitute for that part.
+//!
+//! A Pi is recognised by its device tree ([`this_pi`]), not by rppal's list
+//! of models: SPI and I2C open by their device paths on any Pi, while GPIO
+//! needs rppal to know the model. On a Pi newer than rppal's list, the parts
+//! wired to GPIO say so, naming the model, and the others work.
 
 use super::pinmap::{GpioSeatPins, PadWiring, PinMap, ReaderPins};
 use super::spi::{ReaderPort, Segment, SegmentBus, SegmentSpi};
 use super::{DiceButton, HwError, Light, Millis, PadEvent, VotePad};
+pub use crate::system::board::Pi;
 use rppal::gpio::{Gpio, InputPin, OutputPin};
 use rppal::i2c::I2c;
 use rppal::spi::{Bus, Mode, SlaveSelect, Spi};
 use std::io::ErrorKind;
+use std::path::Path;
 use tavola_firmware::dice::RollButton;
 use tavola_firmware::votepad::{self as fw, McpPad, McpPinMap, NoInterrupt};
-use tavola_words::msg;
+use tavola_words::{msg, Msg};
 
 /// SPI clock for the MFRC522 (it allows up to 10 MHz; 1 MHz is robust on
 /// long jumper wires).
@@ -50,10 +57,28 @@ fn i2c_error(e: rppal::i2c::Error) -> HwError {
     HwError::said("pad", m)
 }
 
-/// Whether this machine is a Raspberry Pi rppal knows (its model from the device tree or
-/// `/proc/cpuinfo`). On any other machine every part is the on-screen one.
+/// The Raspberry Pi this is: the one the device tree under `root` (`/` on the box) names, a
+/// model newer than rppal's list included; failing that, one rppal knows from `/proc/cpuinfo`.
+/// `None` on any other machine: every part is then the on-screen one.
+pub fn this_pi(root: &Path) -> Option<Pi> {
+    crate::system::board::raspberry_pi(root).or_else(|| {
+        let info = rppal::system::DeviceInfo::new().ok()?;
+        Some(Pi { model: info.model().to_string(), compatible: String::new() })
+    })
+}
+
+/// Whether this machine is a Raspberry Pi ([`this_pi`] under `/`).
 pub fn is_raspberry_pi() -> bool {
-    rppal::system::DeviceInfo::new().is_ok()
+    this_pi(Path::new("/")).is_some()
+}
+
+/// rppal's GPIO for `part`. rppal needs to know the model (its registers); on a Pi newer than
+/// its list, `newer` says so with the model's name.
+fn gpio(pi: Option<&Pi>, part: &str, newer: impl FnOnce(String) -> Msg) -> Result<Gpio, HwError> {
+    Gpio::new().map_err(|e| match (e, pi) {
+        (rppal::gpio::Error::UnknownModel, Some(pi)) => HwError::said(part, newer(pi.model.clone())),
+        (other, _) => gpio_error(part, other),
+    })
 }
 
 /// rppal's SPI as a [`SegmentBus`]: one `transfer_segments` call per
@@ -85,12 +110,19 @@ impl SegmentBus for RppalBus {
 /// The reader's port on the Pi: its SPI device and its reset GPIO.
 pub type RpiReaderPort = ReaderPort<SegmentSpi<RppalBus>, OutputPin>;
 
-/// Opens the reader's SPI device and takes the MFRC522 out of reset. The reset GPIO is kept in
-/// the port for the reader's lifetime, and is not put back as an input even when the port is
-/// dropped (a restart): the chip keeps running meanwhile. The reset line is optional: a GPIO
-/// that cannot be had (not a board rppal knows, or the pin in use) leaves the reader working
-/// on its SPI alone, and the second value says why, for the self-test and the screen.
+/// Opens the reader's SPI device and takes the MFRC522 out of reset, on the Pi this is
+/// ([`open_reader_spi_on`]).
 pub fn open_reader_spi(pins: &ReaderPins) -> Result<(RpiReaderPort, Option<HwError>), HwError> {
+    open_reader_spi_on(pins, this_pi(Path::new("/")).as_ref())
+}
+
+/// Opens the reader's SPI device (on any Pi: by its device path) and takes the MFRC522 out
+/// of reset. The reset GPIO is kept in the port for the reader's lifetime, and is not put back
+/// as an input even when the port is dropped (a restart): the chip keeps running meanwhile. The
+/// reset line is optional: a GPIO that cannot be had (a Pi newer than rppal knows, or the pin in
+/// use) leaves the reader working on its SPI alone, and the second value says why, for the
+/// self-test and the screen.
+pub fn open_reader_spi_on(pins: &ReaderPins, pi: Option<&Pi>) -> Result<(RpiReaderPort, Option<HwError>), HwError> {
     let bus = match pins.spi_bus {
         0 => Bus::Spi0,
         1 => Bus::Spi1,
@@ -116,7 +148,10 @@ pub fn open_reader_spi(pins: &ReaderPins) -> Result<(RpiReaderPort, Option<HwErr
             Err(e) => {
                 use rppal::gpio::Error as E;
                 let why = match e {
-                    E::UnknownModel => msg!("hw.reader.reset_unknown_board"),
+                    E::UnknownModel => match pi {
+                        Some(pi) => msg!("hw.reader.reset_newer_pi", model = pi.model.clone()),
+                        None => msg!("hw.reader.reset_unknown_board"),
+                    },
                     E::PinUsed(_) => msg!("hw.reader.reset_pin_used"),
                     other => msg!("hw.gpio.error", error = other.to_string()),
                 };
@@ -143,6 +178,7 @@ pub struct RpiPad {
     pad: fw::VotePad,
     wires: PadWires,
     lights: fw::Lights,
+    note: Option<HwError>,
 }
 
 impl std::fmt::Debug for RpiPad {
@@ -152,12 +188,20 @@ impl std::fmt::Debug for RpiPad {
 }
 
 impl RpiPad {
-    /// Opens the pad as the pin map describes it.
+    /// Opens the pad as the pin map describes it, on the Pi this is ([`RpiPad::open_on`]).
     pub fn open(map: &PinMap) -> Result<RpiPad, HwError> {
+        RpiPad::open_on(map, this_pi(Path::new("/")).as_ref())
+    }
+
+    /// Opens the pad on `pi` as the pin map describes it. Expanders whose interrupt line cannot
+    /// be had because rppal does not know this Pi are polled over I2C instead ([`RpiPad::note`]
+    /// says so); a pad wired to GPIO pins needs rppal to know the Pi.
+    pub fn open_on(map: &PinMap, pi: Option<&Pi>) -> Result<RpiPad, HwError> {
         let cfg = fw::PadConfig { seats: map.pad.seats, ..fw::PadConfig::default() };
+        let mut note = None;
         let wires = match &map.pad.wiring {
             PadWiring::Gpio { seats } => {
-                let gpio = Gpio::new().map_err(|e| gpio_error("pad", e))?;
+                let gpio = gpio(pi, "pad", |model| msg!("hw.pad.newer_pi", model))?;
                 let get = |p: u8| gpio.get(p).map_err(|e| gpio_error("pad", e));
                 let mut list = Vec::new();
                 for GpioSeatPins { approve, reject, light } in seats {
@@ -176,10 +220,20 @@ impl RpiPad {
                 }
                 let mcp_err =
                     |e: fw::McpError<_, _>| HwError::said("pad", msg!("hw.pad.no_answer", error = format!("{e:?}")));
-                match interrupt_pin {
-                    Some(p) => {
-                        let gpio = Gpio::new().map_err(|e| gpio_error("pad", e))?;
-                        let int = gpio.get(*p).map_err(|e| gpio_error("pad", e))?.into_input_pullup();
+                let line = match interrupt_pin {
+                    Some(p) => match Gpio::new() {
+                        Ok(gpio) => Some(gpio.get(*p).map_err(|e| gpio_error("pad", e))?.into_input_pullup()),
+                        Err(rppal::gpio::Error::UnknownModel) if pi.is_some() => {
+                            let model = pi.map(|pi| pi.model.clone()).unwrap_or_default();
+                            note = Some(HwError::said("pad", msg!("hw.pad.polled_newer_pi", pin = *p, model)));
+                            None
+                        }
+                        Err(e) => return Err(gpio_error("pad", e)),
+                    },
+                    None => None,
+                };
+                match line {
+                    Some(int) => {
                         let mut mcp = McpPad::new(i2c, int, pins).map_err(mcp_err)?;
                         mcp.init().map_err(mcp_err)?;
                         PadWires::McpInterrupt(mcp)
@@ -192,7 +246,12 @@ impl RpiPad {
                 }
             }
         };
-        Ok(RpiPad { pad: fw::VotePad::new(cfg), wires, lights: fw::Lights::new() })
+        Ok(RpiPad { pad: fw::VotePad::new(cfg), wires, lights: fw::Lights::new(), note })
+    }
+
+    /// Something worth knowing about a pad that works (polled without its interrupt line).
+    pub fn note(&self) -> Option<HwError> {
+        self.note.clone()
     }
 
     fn read(&mut self, now: Millis) -> Result<(), HwError> {
@@ -251,9 +310,14 @@ pub struct RpiDice {
 }
 
 impl RpiDice {
-    /// Opens the roll button.
+    /// Opens the roll button, on the Pi this is ([`RpiDice::open_on`]).
     pub fn open(pin: u8) -> Result<RpiDice, HwError> {
-        let gpio = Gpio::new().map_err(|e| gpio_error("dice", e))?;
+        RpiDice::open_on(pin, this_pi(Path::new("/")).as_ref())
+    }
+
+    /// Opens the roll button on `pi`.
+    pub fn open_on(pin: u8, pi: Option<&Pi>) -> Result<RpiDice, HwError> {
+        let gpio = gpio(pi, "dice", |model| msg!("hw.dice.newer_pi", model))?;
         let pin = gpio.get(pin).map_err(|e| gpio_error("dice", e))?.into_input_pullup();
         Ok(RpiDice { pin, button: RollButton::default() })
     }
@@ -263,5 +327,83 @@ impl DiceButton for RpiDice {
     fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
         self.button.set_level(now, self.pin.is_low());
         Ok(self.button.poll(now))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Lang;
+    use crate::hw::pinmap::PinMap;
+
+    /// The device tree of a Pi newer than rppal's list, as the system check's emulated machine
+    /// has it.
+    fn pi6() -> (tempfile::TempDir, Pi) {
+        let root = tempfile::tempdir().unwrap();
+        let tree = root.path().join("proc/device-tree");
+        std::fs::create_dir_all(&tree).unwrap();
+        std::fs::write(tree.join("compatible"), b"raspberrypi,6-model-b\0brcm,bcm2713\0").unwrap();
+        std::fs::write(tree.join("model"), b"Raspberry Pi 6 Model B\0").unwrap();
+        let pi = this_pi(root.path()).expect("recognised as a Pi");
+        (root, pi)
+    }
+
+    fn said(e: &HwError) -> (String, String) {
+        (e.text(Lang::En), e.text(Lang::It))
+    }
+
+    /// A Pi rppal does not know, with SPI, I2C and GPIO all absent: every part is tried as the
+    /// pin map says, and each says what it lacks, the GPIO part naming the model.
+    #[test]
+    fn a_pi_newer_than_rppal_knows_tries_every_part_and_names_what_is_missing() {
+        if rppal::system::DeviceInfo::new().is_ok() {
+            // A Pi rppal knows runs this: its GPIO would open, there is no newer Pi to stand in.
+            return;
+        }
+        let (_root, pi) = pi6();
+        assert_eq!(pi.model, "Raspberry Pi 6 Model B");
+        let map = PinMap::parse(include_str!("../../../hardware/pinmap.toml")).unwrap();
+        if !Path::new("/dev/spidev0.0").exists() {
+            let e = open_reader_spi_on(&map.reader, Some(&pi)).expect_err("no SPI device");
+            assert_eq!(e.part, "reader");
+            assert!(said(&e).0.starts_with("SPI is off"), "{e}");
+        }
+        if !Path::new("/dev/i2c-1").exists() {
+            let e = RpiPad::open_on(&map, Some(&pi)).expect_err("no I2C device");
+            assert_eq!(e.part, "pad");
+            assert!(said(&e).0.starts_with("I2C is off"), "{e}");
+        }
+        let pin = map.dice_button.expect("the pin map wires a roll button");
+        let e = RpiDice::open_on(pin, Some(&pi)).expect_err("no GPIO for this model");
+        assert_eq!(e.part, "dice");
+        let (en, it) = said(&e);
+        assert_eq!(
+            en,
+            "The roll button is wired to a GPIO pin, and this Raspberry Pi 6 Model B is newer than the models \
+             Tavola's GPIO library knows: the roll button is the one on the screen until Tavola is updated."
+        );
+        assert!(it.contains("questo Raspberry Pi 6 Model B è più recente"), "{it}");
+    }
+
+    /// A pad wired straight to GPIO pins needs GPIO: on a Pi rppal does not know, it names the
+    /// model and gives way to the on-screen pad.
+    #[test]
+    fn a_pad_on_gpio_pins_names_a_pi_newer_than_rppal_knows() {
+        if rppal::system::DeviceInfo::new().is_ok() {
+            return;
+        }
+        let (_root, pi) = pi6();
+        let map = PinMap::parse(
+            "[reader]\nspi_bus = 0\nchip_select = 0\n[pad]\nseats = 1\nkind = \"gpio\"\n\
+             [[pad.seat]]\napprove = 5\nreject = 6\n",
+        )
+        .unwrap();
+        let e = RpiPad::open_on(&map, Some(&pi)).expect_err("no GPIO for this model");
+        let (en, it) = said(&e);
+        assert!(en.starts_with("The vote pad is wired to GPIO pins, and this Raspberry Pi 6 Model B is newer"), "{en}");
+        assert!(it.contains("Raspberry Pi 6 Model B") && it != en, "{it}");
+        // Not recognised as a Pi at all: the old words, without a model.
+        let e = RpiPad::open_on(&map, None).expect_err("no GPIO");
+        assert!(said(&e).0.starts_with("This is not a Raspberry Pi"), "{e}");
     }
 }
