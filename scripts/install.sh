@@ -139,6 +139,59 @@ if [ -n "$machine" ] && [ "$root" = / ]; then
   fi
 fi
 
+# --- the libraries the program needs at run time: which are missing --------
+runtime=(libinput10 libgbm1 libxkbcommon0 libfontconfig1 fonts-dejavu-core libasound2 libudev1 espeak-ng)
+# The packages installed in the system under $root, read from dpkg's own
+# list (no dpkg needed here: a card may be written from any desktop).
+installed_in_root() {
+  awk -v RS= '/(^|\n)Status: install ok installed(\n|$)/ { if (match($0, /(^|\n)Package: [^\n]+/)) { p = substr($0, RSTART, RLENGTH); sub(/^\n?Package: /, "", p); print p } }' "$1"
+}
+absent=()
+status_file="$(in_root /var/lib/dpkg/status)"
+if [ -f "$status_file" ]; then
+  have="$(installed_in_root "$status_file")"
+  for p in "${runtime[@]}"; do
+    grep -qx "$p" <<<"$have" || absent+=("$p")
+  done
+elif [ "$root" != / ]; then
+  notes+=("no package list under $root (not a Raspberry Pi OS system?): the program needs these packages: ${runtime[*]}")
+fi
+# Into another system's root they go through its own apt, run here: the
+# card's processor (aarch64) must be able to run on this machine (as it
+# does through qemu-user-static's binfmt on a desktop), and root is needed.
+install_into_root() {
+  local mounted=() ok=0
+  for m in proc sys dev dev/pts; do
+    mkdir -p "$root/$m"
+    case "$m" in
+      proc) mount -t proc proc "$root/proc" ;;
+      *) mount --bind "/$m" "$root/$m" ;;
+    esac && mounted+=("$root/$m")
+  done
+  local resolv="$root/etc/resolv.conf" kept=""
+  if [ -e "$resolv" ] || [ -L "$resolv" ]; then
+    kept="$resolv.tavola-install"
+    mv "$resolv" "$kept"
+  fi
+  cp /etc/resolv.conf "$resolv" 2>/dev/null || true
+  # Nothing is started inside the card.
+  printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+  chmod 755 "$root/usr/sbin/policy-rc.d"
+  if chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; then
+    ok=1
+  fi
+  rm -f "$root/usr/sbin/policy-rc.d" "$resolv"
+  if [ -n "$kept" ]; then mv "$kept" "$resolv"; fi
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[$i]}" || umount -l "${mounted[$i]}"; done
+  [ "$ok" -eq 1 ]
+}
+if [ "${#absent[@]}" -gt 0 ] && [ "$root" != / ] && [ "$dry" -eq 0 ]; then
+  if [ "$(id -u)" -ne 0 ] || ! chroot "$root" /bin/true 2>/dev/null; then
+    die "the system under $root lacks ${absent[*]}, without which the program does not start, and they cannot be installed from here (this needs root, and qemu-user-static on a desktop to run the card's programs); install them on the Pi (sudo apt install ${absent[*]}) or run make install there; nothing was changed"
+  fi
+fi
+
 # Copies $1 to $2 (mode $3) under the root, unless dry.
 copy() {
   if [ "$dry" -eq 0 ]; then
@@ -307,22 +360,18 @@ if [ ! -f "$modules" ] || ! grep -qx 'i2c-dev' "$modules"; then
 fi
 
 # --- the libraries the program needs at run time --------------------------------
-# (Raspberry Pi OS Lite lacks some: the screen's libinput, GBM, xkbcommon.)
-runtime=(libinput10 libgbm1 libxkbcommon0 libfontconfig1 fonts-dejavu-core libasound2 libudev1 espeak-ng)
-if [ "$root" = / ] && command -v dpkg-query >/dev/null 2>&1; then
-  absent=()
-  for p in "${runtime[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then absent+=("$p"); fi
-  done
-  if [ "${#absent[@]}" -gt 0 ]; then
-    change "installed the libraries it needs: ${absent[*]}"
-    if [ "$dry" -eq 0 ]; then
+# (checked before anything is changed, installed here: the program does not
+# start without them and the screen would stay black).
+if [ "${#absent[@]}" -gt 0 ]; then
+  change "installed the libraries it needs: ${absent[*]}"
+  if [ "$dry" -eq 0 ]; then
+    if [ "$root" = / ]; then
       env DEBIAN_FRONTEND=noninteractive apt-get update -qq
       env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${absent[@]}"
+    else
+      install_into_root "${absent[@]}" || die "could not install ${absent[*]} into $root (see apt's words above): the rest is in place; run this again, or make install on the Pi"
     fi
   fi
-elif [ "$root" != / ]; then
-  notes+=("on the Pi, the program needs these packages: ${runtime[*]} (make install there installs the missing ones)")
 fi
 
 # --- the tavola user ----------------------------------------------------------------

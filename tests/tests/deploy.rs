@@ -245,3 +245,51 @@ fn the_unit_passes_systemd_analyze_verify() {
     let out = Command::new("systemd-analyze").arg("verify").arg(&path).output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).trim().is_empty(), "a broken unit is noticed");
 }
+
+/// A Raspberry Pi OS root's list of installed packages, as dpkg keeps it.
+fn dpkg_status(installed: &[&str], removed: &[&str]) -> String {
+    let stanza = |name: &str, status: &str| {
+        format!("Package: {name}\nStatus: {status}\nPriority: optional\nArchitecture: arm64\nVersion: 1.0\n\n")
+    };
+    installed
+        .iter()
+        .map(|p| stanza(p, "install ok installed"))
+        .chain(removed.iter().map(|p| stanza(p, "deinstall ok config-files")))
+        .collect()
+}
+
+const RUNTIME: [&str; 8] =
+    ["libinput10", "libgbm1", "libxkbcommon0", "libfontconfig1", "fonts-dejavu-core", "libasound2", "libudev1", "espeak-ng"];
+
+/// The program does not start without its libraries (a minimal image lacks
+/// libxkbcommon0): on a card whose package list says they are all there,
+/// nothing is installed; one that lacks some, and whose programs this
+/// machine cannot run, is refused before anything changes, naming them.
+#[test]
+fn the_libraries_the_program_needs_are_checked_on_the_card() {
+    let complete = pi();
+    std::fs::create_dir_all(status_path(&complete).parent().unwrap()).unwrap();
+    std::fs::write(status_path(&complete), dpkg_status(&RUNTIME, &[])).unwrap();
+    let (ok, said) = install(&complete, &[]);
+    assert!(ok, "{said}");
+    assert!(!said.contains("libraries") && !said.contains("packages"), "all there, none named:\n{said}");
+
+    let pi = pi();
+    std::fs::create_dir_all(status_path(&pi).parent().unwrap()).unwrap();
+    // libxkbcommon0 removed (its settings left), espeak-ng never installed.
+    let present: Vec<&str> = RUNTIME.iter().copied().filter(|p| *p != "libxkbcommon0" && *p != "espeak-ng").collect();
+    std::fs::write(status_path(&pi), dpkg_status(&present, &["libxkbcommon0"])).unwrap();
+    let (ok, said) = install(&pi, &["--dry-run"]);
+    assert!(ok, "{said}");
+    assert!(said.contains("would: installed the libraries it needs: libxkbcommon0 espeak-ng"), "{said}");
+    let before = snapshot(&pi.root);
+    // The card's root has no programs of its own here: they cannot be run.
+    let (ok, said) = install(&pi, &[]);
+    assert!(!ok, "{said}");
+    assert!(said.contains("lacks libxkbcommon0 espeak-ng") && said.contains("nothing was changed"), "{said}");
+    assert_eq!(snapshot(&pi.root), before, "refused before anything changed:\n{said}");
+}
+
+fn status_path(pi: &Pi) -> PathBuf {
+    pi.root.join("var/lib/dpkg/status")
+}
