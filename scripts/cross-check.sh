@@ -11,7 +11,12 @@
 #     they come from the operating system's generator), and its processor
 #     time stays a small part of its wall time (nothing spins).
 #
-#   scripts/cross-check.sh [--keep]     (--keep: leave the work folder)
+#   scripts/cross-check.sh [--keep] [--pi-binary FILE]
+#
+#   --keep            leave the work folder
+#   --pi-binary FILE  the Pi's binary to check, already built (the
+#                     appliance's, with the screen: scripts/appliance-check.sh
+#                     builds one); without it, one without the screen is built
 #
 # Installs what is missing, and only that (with sudo when not root): the
 # aarch64 cross compiler and the arm64 libraries (through
@@ -24,12 +29,25 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
 keep=0
-[ "${1:-}" = "--keep" ] && keep=1
+pi=
 say() { printf 'cross-check: %s\n' "$*" >&2; }
 die() {
   say "$*"
   exit 2
 }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keep) keep=1 ;;
+    --pi-binary)
+      [ $# -ge 2 ] || die "--pi-binary needs a file"
+      pi="$2"
+      [ -x "$pi" ] || die "--pi-binary $pi is not an executable file"
+      shift
+      ;;
+    *) die "unknown option '$1'" ;;
+  esac
+  shift
+done
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
   elif command -v sudo >/dev/null 2>&1; then sudo "$@"
@@ -56,12 +74,17 @@ export AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar
 export PKG_CONFIG_ALLOW_CROSS=1
 target_dir="${CROSS_CHECK_TARGET_DIR:-$here/target/cross-check}"
 cd "$here"
-say "building the desktop's and the Pi's tavola (release, without the screen)"
+say "building the desktop's tavola (release, without the screen)"
 CARGO_TARGET_DIR="$target_dir" cargo build -q --release -p tavola --no-default-features --features rpi
-PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig CARGO_TARGET_DIR="$target_dir" \
-  cargo build -q --release --target aarch64-unknown-linux-gnu -p tavola --no-default-features --features rpi
+if [ -z "$pi" ]; then
+  say "building the Pi's tavola (release, without the screen)"
+  PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig CARGO_TARGET_DIR="$target_dir" \
+    cargo build -q --release --target aarch64-unknown-linux-gnu -p tavola --no-default-features --features rpi
+  pi="$target_dir/aarch64-unknown-linux-gnu/release/tavola"
+else
+  say "the Pi's tavola: $pi"
+fi
 desk="$target_dir/release/tavola"
-pi="$target_dir/aarch64-unknown-linux-gnu/release/tavola"
 file "$pi" 2>/dev/null | grep -q 'ARM aarch64' || die "$pi is not an aarch64 binary"
 built=$(date +%s)
 arm() { "$qemu" -L /usr/aarch64-linux-gnu "$pi" "$@"; }
