@@ -7,7 +7,7 @@
 //! - [`journal`]: the durable game log, history, settings and learned tags.
 //! - [`narrator`]: cues to lines in Italian and English.
 //! - [`headless`]: the JSON-lines driver.
-//! - [`system`]: the board Tavola runs on.
+//! - [`system`]: the board Tavola runs on, whether its clock can be trusted.
 
 pub mod boot;
 pub mod deck;

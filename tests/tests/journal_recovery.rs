@@ -19,7 +19,9 @@ fn entry(i: usize) -> Vec<AnyEvent> {
 /// many pages, all checkpointed into the main file.
 fn filled(path: &Path, entries: usize) -> GameId {
     let mut j = Journal::open(path).expect("open").journal;
-    let id = j.begin_game(GameKind::Avalon, &GameMeta { seed: None, players: vec!["Anna".into(); 5] }).expect("begin");
+    let id = j
+        .begin_game(GameKind::Avalon, &GameMeta { seed: None, players: vec!["Anna".into(); 5], clock_unsure: false })
+        .expect("begin");
     for i in 0..entries {
         j.append(id, &entry(i)).expect("append");
     }

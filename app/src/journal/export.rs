@@ -15,8 +15,10 @@
 //! ```
 //!
 //! (shown on several lines here; it is one line in the file). `seed`,
-//! `ended_at` and `result` are absent when unknown. `events` is the number
-//! of event lines that follow.
+//! `ended_at` and `result` are absent when unknown; `"clock_unsure":true`
+//! is there only for a game begun while the box's clock had never been set
+//! (its dates may be far off). `events` is the number of event lines that
+//! follow.
 //!
 //! Every following line is one stored event of the game's effective
 //! history (undo and redo applied), in order, exactly as
@@ -72,6 +74,10 @@ pub struct ExportHeader {
     /// How it ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<super::GameResult>,
+    /// The box's clock had never been synchronised when it began: its
+    /// dates may be far off (written only then).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clock_unsure: bool,
     /// True when the events are in their public form (an open game).
     pub public: bool,
     /// Event lines that follow.
@@ -96,7 +102,8 @@ impl Journal {
     /// effective history. See the [module documentation](self) for the
     /// format.
     pub fn export_jsonl(&self, game: super::GameId) -> Result<String> {
-        let GameInfo { id, kind, state, started_at, ended_at, seed, players, result } = self.info(game)?;
+        let GameInfo { id, kind, state, started_at, ended_at, seed, players, result, clock_unsure } =
+            self.info(game)?;
         let public = state == GameState::Open;
         let mut events = self.events(game)?;
         if public {
@@ -113,6 +120,7 @@ impl Journal {
             seed,
             players,
             result,
+            clock_unsure,
             public,
             events: events.len(),
         };

@@ -170,6 +170,9 @@ pub struct GameMeta {
     pub seed: Option<u64>,
     /// Player names in seat order, one per seat; `""` for an unnamed seat.
     pub players: Vec<String>,
+    /// The box's clock had never been synchronised when the game began:
+    /// its dates may be far off ([`crate::system::clock`]).
+    pub clock_unsure: bool,
 }
 
 impl GameMeta {
@@ -177,7 +180,7 @@ impl GameMeta {
     /// players come from the game's setup event, one name per seat.
     pub fn from_events(events: &[AnyEvent], seed: Option<u64>) -> GameMeta {
         let players = events.iter().find_map(AnyEvent::seated_names).unwrap_or_default();
-        GameMeta { seed, players }
+        GameMeta { seed, players, clock_unsure: false }
     }
 }
 
@@ -225,6 +228,11 @@ pub struct GameInfo {
     pub players: Vec<String>,
     /// How it ended.
     pub result: Option<GameResult>,
+    /// The box's clock had never been synchronised when it began: its
+    /// dates may be far off. Games are ordered by their id, never by these
+    /// dates.
+    #[serde(default)]
+    pub clock_unsure: bool,
 }
 
 /// One stored entry.
@@ -423,8 +431,8 @@ impl Journal {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute("UPDATE games SET state = 'discarded', ended_at = ?1 WHERE state = 'open'", [now])?;
         tx.execute(
-            "INSERT INTO games (kind, started_at, seed, players, state) VALUES (?1, ?2, ?3, ?4, 'open')",
-            params![kind_name(kind), now, meta.seed.map(|s| s as i64), players],
+            "INSERT INTO games (kind, started_at, seed, players, state, clock_unsure) VALUES (?1, ?2, ?3, ?4, 'open', ?5)",
+            params![kind_name(kind), now, meta.seed.map(|s| s as i64), players, meta.clock_unsure],
         )?;
         let id = GameId(tx.last_insert_rowid());
         tx.commit()?;
@@ -641,17 +649,20 @@ impl Journal {
     pub fn info(&self, game: GameId) -> Result<GameInfo> {
         self.conn
             .prepare_cached(
-                "SELECT id, kind, state, started_at, ended_at, seed, players, result FROM games WHERE id = ?1",
+                "SELECT id, kind, state, started_at, ended_at, seed, players, result, clock_unsure FROM games
+                 WHERE id = ?1",
             )?
             .query_row([game.0], read_info)
             .optional()?
             .ok_or(JournalError::NoSuchGame(game))?
     }
 
-    /// Games in a state, oldest first.
+    /// Games in a state, in the order they began: by id, as they were
+    /// stored, never by `started_at` (a clock set late, or set back, would
+    /// put a game played later before one played earlier).
     pub fn games(&self, state: GameState) -> Result<Vec<GameInfo>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, kind, state, started_at, ended_at, seed, players, result FROM games
+            "SELECT id, kind, state, started_at, ended_at, seed, players, result, clock_unsure FROM games
              WHERE state = ?1 ORDER BY id",
         )?;
         let rows = stmt.query_map([state.as_str()], read_info)?.collect::<std::result::Result<Vec<_>, _>>()?;
@@ -823,15 +834,16 @@ fn next_seq(conn: &Connection, game: GameId) -> Result<Seq> {
     Ok(Seq(n))
 }
 
-type InfoRow = (i64, String, String, i64, Option<i64>, Option<i64>, String, Option<String>);
+type InfoRow = (i64, String, String, i64, Option<i64>, Option<i64>, String, Option<String>, bool);
 
 fn read_info(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<GameInfo>> {
-    let row: InfoRow = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?);
+    let row: InfoRow =
+        (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?);
     Ok(info_from_row(row))
 }
 
 fn info_from_row(row: InfoRow) -> Result<GameInfo> {
-    let (id, kind, state, started_at, ended_at, seed, players, result) = row;
+    let (id, kind, state, started_at, ended_at, seed, players, result, clock_unsure) = row;
     let id = GameId(id);
     Ok(GameInfo {
         id,
@@ -842,6 +854,7 @@ fn info_from_row(row: InfoRow) -> Result<GameInfo> {
         seed: seed.map(|s| s as u64),
         players: from_json(&players, || format!("players of game {id}"))?,
         result: result.map(|r| from_json(&r, || format!("result of game {id}"))).transpose()?,
+        clock_unsure,
     })
 }
 

@@ -168,12 +168,23 @@ fn one_game(conn: &Connection, fresh: &mut Journal, id: i64) -> rusqlite::Result
         let rows = stmt.query_map([id], |r| (0..columns).map(|i| r.get(i)).collect::<rusqlite::Result<Row>>())?;
         rows.collect()
     };
-    let game = read("SELECT id, kind, started_at, ended_at, seed, players, result, state FROM games WHERE id = ?1", 8)?;
+    // A file from before version 4 has no clock_unsure: its games read 0.
+    let game = read(
+        "SELECT id, kind, started_at, ended_at, seed, players, result, state, clock_unsure FROM games WHERE id = ?1",
+        9,
+    )
+    .or_else(|_| {
+        read("SELECT id, kind, started_at, ended_at, seed, players, result, state, 0 FROM games WHERE id = ?1", 9)
+    })?;
     let entries =
         read("SELECT game, seq, kind, target, events, created_at FROM entries WHERE game = ?1 ORDER BY seq", 6)?;
     let tx = fresh.conn.transaction()?;
     for g in game {
-        tx.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rusqlite::params_from_iter(g))?;
+        tx.execute(
+            "INSERT INTO games (id, kind, started_at, ended_at, seed, players, result, state, clock_unsure)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rusqlite::params_from_iter(g),
+        )?;
     }
     for e in entries {
         tx.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", rusqlite::params_from_iter(e))?;

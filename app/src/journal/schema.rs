@@ -125,8 +125,19 @@ CREATE TABLE card_facts (
 ) STRICT, WITHOUT ROWID;
 ";
 
+/// Version 4: games dated by a clock nobody set.
+///
+/// - `games.clock_unsure`: 1 when the game began while the box's clock had
+///   never been synchronised since boot (no network time, no real-time
+///   clock, see [`crate::system::clock`]): its `started_at` and `ended_at`
+///   may be far off. Games stored before this version read 0: nothing is
+///   known against their dates.
+const V4: &str = "
+ALTER TABLE games ADD COLUMN clock_unsure INTEGER NOT NULL DEFAULT 0 CHECK (clock_unsure IN (0, 1));
+";
+
 /// Every migration, in order: `MIGRATIONS[i]` goes from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[V1, V2, V3];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// The schema version this binary writes.
 pub const LATEST: u32 = MIGRATIONS.len() as u32;

@@ -12,18 +12,27 @@ pub struct JournalStore {
     journal: Journal,
     game: Option<GameId>,
     seed: Option<u64>,
+    /// Where the system's clock is asked whether it was ever synchronised
+    /// ([`crate::system::clock::synchronised`]): `/`, or a test's folder.
+    clock_root: std::path::PathBuf,
 }
 
 impl JournalStore {
     /// Stores into `journal`; `seed` is recorded with each new game when the
     /// table was seeded by hand.
     pub fn new(journal: Journal, seed: Option<u64>) -> Self {
-        JournalStore { journal, game: None, seed }
+        JournalStore { journal, game: None, seed, clock_root: "/".into() }
     }
 
     /// Goes on storing into a game taken up from the journal.
     pub fn resuming(journal: Journal, stored: &StoredGame, seed: Option<u64>) -> Self {
-        JournalStore { journal, game: Some(stored.info.id), seed }
+        JournalStore { journal, game: Some(stored.info.id), seed, clock_root: "/".into() }
+    }
+
+    /// Asks the clock under `root` instead of `/` (tests).
+    pub fn with_clock_root(mut self, root: impl Into<std::path::PathBuf>) -> Self {
+        self.clock_root = root.into();
+        self
     }
 
     /// The journal.
@@ -37,8 +46,12 @@ impl Store for JournalStore {
         let id = match self.game {
             Some(id) => id,
             None => {
-                let id =
-                    self.journal.begin_game(kind, &GameMeta::from_events(events, self.seed)).map_err(|e| e.msg())?;
+                // A game begun before the clock was ever set is marked: its date may be far off.
+                let meta = GameMeta {
+                    clock_unsure: !crate::system::clock::synchronised(&self.clock_root),
+                    ..GameMeta::from_events(events, self.seed)
+                };
+                let id = self.journal.begin_game(kind, &meta).map_err(|e| e.msg())?;
                 self.game = Some(id);
                 id
             }

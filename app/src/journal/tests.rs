@@ -132,7 +132,9 @@ fn appended_entries_come_back_in_order_after_reopening() {
 #[test]
 fn seeds_keep_all_their_bits() {
     let (_dir, mut j) = fresh();
-    let id = j.begin_game(GameKind::Avalon, &GameMeta { seed: Some(u64::MAX - 3), players: vec![] }).expect("begin");
+    let id = j
+        .begin_game(GameKind::Avalon, &GameMeta { seed: Some(u64::MAX - 3), players: vec![], clock_unsure: false })
+        .expect("begin");
     assert_eq!(j.info(id).expect("info").seed, Some(u64::MAX - 3));
 }
 
@@ -541,7 +543,7 @@ fn a_file_from_before_card_facts_gains_the_table_and_keeps_the_facts_it_had() {
     // the settings, as that version kept them.
     j.conn()
         .execute_batch(
-            "DROP TABLE card_facts; PRAGMA user_version = 2;
+            "DROP TABLE card_facts; ALTER TABLE games DROP COLUMN clock_unsure; PRAGMA user_version = 2;
              INSERT INTO settings (key, value) VALUES ('facts.nottingham',
                '{\"path\": [4, 3, 5, 2], \"commissions\": {\"four_pairs\": {\"alone\": 21, \"shared\": 13}}}');",
         )
@@ -651,4 +653,85 @@ fn a_sound_copy_of_every_table_comes_back_when_only_the_integrity_check_fails() 
     let j = opened.journal;
     assert_eq!(j.games(GameState::Finished).unwrap().len(), 1);
     assert_eq!(j.events(finished).unwrap(), history.concat(), "the whole game, entry by entry");
+}
+
+/// Two finished Avalon games, the second played after the first.
+fn two_finished_games(j: &mut Journal) -> (GameId, GameId) {
+    let (_, entries) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    let result = GameResult::from_events(&entries.concat()).expect("ended");
+    let first = record(j, &entries, None);
+    j.finish_game(first, &result).expect("finish");
+    let second = record(j, &entries, None);
+    j.finish_game(second, &result).expect("finish");
+    (first, second)
+}
+
+#[test]
+fn a_game_played_later_lists_after_even_when_the_clock_said_earlier() {
+    let (_dir, mut j) = fresh();
+    let (first, second) = two_finished_games(&mut j);
+    // The box was never online: the clock the first game saw ran ahead, and
+    // a reboot set it back to the time it last saved before the second.
+    let hour = 3_600_000;
+    j.conn()
+        .execute(
+            "UPDATE games SET started_at = ?1, ended_at = ?2 WHERE id = ?3",
+            params![10 * hour, 11 * hour, first.0],
+        )
+        .unwrap();
+    j.conn()
+        .execute("UPDATE games SET started_at = ?1, ended_at = ?2 WHERE id = ?3", params![2 * hour, 3 * hour, second.0])
+        .unwrap();
+    let history = j.history().unwrap();
+    assert_eq!(history.iter().map(|g| g.info.id).collect::<Vec<_>>(), [second, first], "newest first: as played");
+    let charted: Vec<i64> = j.chart_games().unwrap().iter().map(|g| g.minutes.map_or(-1, i64::from)).collect();
+    assert_eq!(charted, [60, 60], "both charted, in the order played");
+    let finished = j.games(GameState::Finished).unwrap();
+    assert_eq!(finished.iter().map(|g| g.id).collect::<Vec<_>>(), [first, second]);
+}
+
+#[test]
+fn a_game_begun_on_a_clock_never_set_is_marked_and_older_files_read_on() {
+    let (dir, mut j) = fresh();
+    let (first, _) = two_finished_games(&mut j);
+    // Back to version 3: no mark, as an older Tavola left its games.
+    j.conn()
+        .execute_batch("ALTER TABLE games DROP COLUMN clock_unsure; PRAGMA user_version = 3;")
+        .expect("an older file");
+    drop(j);
+    let mut j = reopen(&dir);
+    let version: i64 = j.conn().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, i64::from(schema::LATEST));
+    assert_eq!(j.history().unwrap().len(), 2, "the old games read on");
+    assert!(!j.info(first).unwrap().clock_unsure, "nothing was known against their dates");
+
+    let meta = GameMeta { clock_unsure: true, ..GameMeta::default() };
+    let unsure = j.begin_game(GameKind::Avalon, &meta).expect("begin");
+    assert!(j.info(unsure).unwrap().clock_unsure);
+    let export = j.export_jsonl(unsure).unwrap();
+    assert!(export.lines().next().unwrap().contains("\"clock_unsure\":true"), "{export}");
+    assert!(!j.export_jsonl(first).unwrap().contains("clock_unsure"), "said only when unsure");
+}
+
+/// The store asks the system's clock when a game begins: before any network
+/// time or real-time clock set it, the game is marked; after, it is not.
+#[test]
+fn the_store_marks_a_game_begun_before_the_clock_was_synchronised() {
+    use crate::table::Store;
+    let (_dir, j) = fresh();
+    let root = tempfile::tempdir().unwrap();
+    let mut store = JournalStore::new(j, None).with_clock_root(root.path());
+    let (_, entries) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    store.append(GameKind::Avalon, &entries[0]).unwrap();
+    store.detach();
+    let synced = root.path().join("run/systemd/timesync");
+    fs::create_dir_all(&synced).unwrap();
+    fs::write(synced.join("synchronized"), "").unwrap();
+    store.append(GameKind::Avalon, &entries[0]).unwrap();
+    let marks: Vec<bool> = ["open", "discarded"]
+        .iter()
+        .flat_map(|s| store.journal().games(GameState::parse(s).unwrap()).unwrap())
+        .map(|g| g.clock_unsure)
+        .collect();
+    assert_eq!(marks, [false, true], "the open game began after the synchronisation, the one left before it");
 }

@@ -1,6 +1,8 @@
-//! Tavola and the system it runs on: which board this is ([`board`]).
+//! Tavola and the system it runs on: which board this is ([`board`]), and
+//! whether the wall clock can be trusted ([`clock`]).
 //!
 //! Each probe takes the root it reads under (`/` on the box), so a test can
-//! stand a folder of its own in for `/proc` and `/sys`.
+//! stand a folder of its own in for `/proc`, `/sys` and `/run`.
 
 pub mod board;
+pub mod clock;

@@ -196,8 +196,12 @@ fn list_row(g: &GameSummary, lang: Lang) -> (GameKind, HistoryRow) {
         .and_then(|r| g.info.kind.outcome_words(r.winner.as_deref()?, r.reason.as_deref()?))
         .map(|w| lang.text(&msg!("ui.history.result", title = w.title, reason = w.reason)))
         .unwrap_or_default();
+    let mut when = crate::journal::utc(g.info.started_at);
+    if g.info.clock_unsure {
+        when = lang.text(&msg!("ui.history.when_unsure", when));
+    }
     let row = HistoryRow {
-        when: crate::journal::utc(g.info.started_at).into(),
+        when: when.into(),
         game: g.info.kind.title().into(),
         players: names.join(", ").into(),
         result: result.into(),
@@ -219,6 +223,29 @@ mod tests {
             parts: Vec::new(),
             players: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_game_begun_on_a_clock_never_set_shows_its_date_as_uncertain() {
+        use crate::journal::{GameId, GameInfo, GameState};
+        let game = |clock_unsure| GameSummary {
+            info: GameInfo {
+                id: GameId(1),
+                kind: GameKind::Avalon,
+                state: GameState::Finished,
+                started_at: 1_767_225_600_000,
+                ended_at: Some(1_767_229_200_000),
+                seed: None,
+                players: vec!["Anna".into()],
+                result: None,
+                clock_unsure,
+            },
+            commands: 1,
+            events: 1,
+        };
+        assert_eq!(list_row(&game(false), Lang::En).1.when, "2026-01-01 00:00");
+        assert_eq!(list_row(&game(true), Lang::En).1.when, "2026-01-01 00:00 (date uncertain)");
+        assert_eq!(list_row(&game(true), Lang::It).1.when, "2026-01-01 00:00 (data incerta)");
     }
 
     #[test]
