@@ -33,6 +33,10 @@ fn reader_error<E: std::fmt::Debug>(e: &NfcError<E>) -> HwError {
     }
 }
 
+fn several_tags() -> HwError {
+    HwError::said("reader", msg!("hw.reader.several_tags"))
+}
+
 /// Why writing a tag failed, when the tag (not the reader) is at fault.
 fn write_error<E: std::fmt::Debug>(e: &NfcError<E>) -> Option<HwError> {
     let r = |m: Msg| Some(HwError::said("tag", m));
@@ -67,6 +71,9 @@ pub struct NfcReader<SPI: SpiDevice, F> {
     written: Option<Result<String, HwError>>,
     /// Something worth knowing about the reader (see [`TagSource::note`]).
     note: Option<HwError>,
+    /// Several tags answered at the last look, and still do: said on
+    /// every poll until they are one again (the table says it once).
+    crowded: bool,
 }
 
 impl<SPI: SpiDevice, F> std::fmt::Debug for NfcReader<SPI, F> {
@@ -96,6 +103,7 @@ where
             down: None,
             written: None,
             note: None,
+            crowded: false,
         }
     }
 
@@ -126,6 +134,7 @@ where
 
     fn fail(&mut self, now: Millis, e: HwError) -> HwError {
         self.session = None;
+        self.crowded = false;
         self.retry_at = now + RETRY_MS;
         self.down = Some(e.clone());
         e
@@ -148,7 +157,7 @@ where
             self.down = None;
         }
         if now < self.next_poll {
-            return Ok(Vec::new());
+            return if self.crowded { Err(several_tags()) } else { Ok(Vec::new()) };
         }
         self.next_poll = now + self.poll_ms;
         let Some(session) = self.session.as_mut() else { return Ok(Vec::new()) };
@@ -164,10 +173,11 @@ where
             }
             NfcEvent::SeveralTags => several = true,
         });
+        self.crowded = result.is_ok() && (several || session.several());
         match result {
-            // Two cards at once: said (once, by the table), and the session goes on: nothing
-            // is wrong with the reader.
-            Ok(()) if several => Err(HwError::said("reader", msg!("hw.reader.several_tags"))),
+            // Two cards at once: said (once, by the table) until one is lifted, and the
+            // session goes on: nothing is wrong with the reader.
+            Ok(()) if self.crowded => Err(several_tags()),
             Ok(()) => Ok(out),
             // Whatever was read before the failure is dropped with the
             // session: a read cut short never yields a card.
@@ -224,7 +234,11 @@ where
 /// fresh reader) when the thread stops reporting.
 pub struct ThreadedReader {
     make: Box<dyn FnMut() -> Box<dyn TagSource + Send> + Send>,
-    rx: mpsc::Receiver<Result<TagEvent, HwError>>,
+    /// What each of the thread's polls gave.
+    rx: mpsc::Receiver<Result<Vec<TagEvent>, HwError>>,
+    /// Why the reader is down, as its thread last said (until a poll of
+    /// the thread says it works).
+    down: Option<HwError>,
     /// Writes asked of the thread, and their outcomes.
     writes: mpsc::Sender<CardId>,
     written: mpsc::Receiver<Result<String, HwError>>,
@@ -264,6 +278,7 @@ impl ThreadedReader {
         let mut me = ThreadedReader {
             make: Box::new(make),
             rx,
+            down: None,
             writes: mpsc::channel().0,
             written: mpsc::channel().1,
             writing: false,
@@ -285,7 +300,7 @@ impl ThreadedReader {
         self.restarts
     }
 
-    fn start_thread(&mut self, tx: mpsc::Sender<Result<TagEvent, HwError>>) {
+    fn start_thread(&mut self, tx: mpsc::Sender<Result<Vec<TagEvent>, HwError>>) {
         // Retire the thread running now (if any) before its successor opens the reader: a
         // replaced thread must notice even when it has nothing to send (a send into an empty
         // list "succeeds"), or two threads would drive one chip.
@@ -316,11 +331,8 @@ impl ThreadedReader {
             if !current() {
                 return; // Replaced while polling: what it saw belongs to nobody.
             }
-            let sent = match polled {
-                Ok(events) => events.into_iter().all(|e| tx.send(Ok(e)).is_ok()),
-                Err(e) => tx.send(Err(e)).is_ok(),
-            };
-            if !sent {
+            // Every poll is told, an empty one too: the reader works.
+            if tx.send(polled).is_err() {
                 return;
             }
             chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
@@ -343,12 +355,17 @@ impl ThreadedReader {
 
 impl TagSource for ThreadedReader {
     fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        // The reader's state is the one its thread's last poll gave: with
+        // nothing new, the same as before (a reader down between two of
+        // the thread's polls is still down).
         let mut events = Vec::new();
-        let mut error = None;
         while let Ok(item) = self.rx.try_recv() {
             match item {
-                Ok(e) => events.push(e),
-                Err(e) => error = Some(e),
+                Ok(e) => {
+                    events.extend(e);
+                    self.down = None;
+                }
+                Err(e) => self.down = Some(e),
             }
         }
         let beat = Duration::from_millis(self.heartbeat.load(Ordering::Relaxed));
@@ -360,10 +377,13 @@ impl TagSource for ThreadedReader {
             let (tx, rx) = mpsc::channel();
             self.rx = rx;
             self.start_thread(tx);
-            return Err(HwError::said("reader", msg!("hw.reader.froze")));
+            // Down until the new thread says otherwise.
+            let froze = HwError::said("reader", msg!("hw.reader.froze"));
+            self.down = Some(froze.clone());
+            return Err(froze);
         }
-        match error {
-            Some(e) if events.is_empty() => Err(e),
+        match &self.down {
+            Some(e) if events.is_empty() => Err(e.clone()),
             _ => Ok(events),
         }
     }
@@ -521,6 +541,53 @@ mod tests {
         );
     }
 
+    /// A reader that never answers.
+    struct Dead;
+
+    impl TagSource for Dead {
+        fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+            Err(HwError::said("reader", msg!("hw.reader.stalled")))
+        }
+    }
+
+    /// The screen polls more often than the reader's thread: between two of
+    /// the thread's polls a reader that is down stays down (were it said to
+    /// work, the table would say "works again" and the trouble again, over
+    /// and over).
+    #[test]
+    fn a_reader_down_on_its_thread_stays_down_between_the_threads_polls() {
+        let mut reader =
+            ThreadedReader::spawn(|| Box::new(Dead) as Box<dyn TagSource + Send>, 50, Duration::from_secs(3));
+        let start = Instant::now();
+        while reader.poll(0).is_ok() {
+            assert!(start.elapsed() < Duration::from_secs(5), "the trouble is never told");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        for i in 0..150 {
+            assert!(reader.poll(0).is_err(), "said to work at poll {i}");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Two cards laid at once: said on every poll until one is lifted,
+    /// between the session's own looks too.
+    #[test]
+    fn two_tags_stay_said_until_one_is_lifted() {
+        use crate::hw::sim::SimReader;
+        use tavola_firmware::sim::SimTag;
+        let mut reader = SimReader::new();
+        reader.chip().place(SimTag::ntag213([4, 1, 2, 3, 4, 5, 6]));
+        reader.chip().add(SimTag::ntag213([4, 6, 5, 4, 3, 2, 1]));
+        let said: Vec<bool> = (0..40).map(|i| reader.poll(i * 10).is_err()).collect();
+        let first = said.iter().position(|&e| e).expect("said");
+        assert!(said[first..].iter().all(|&e| e), "{said:?}");
+        let e = reader.poll(400).unwrap_err();
+        assert_eq!(e.msg, msg!("hw.reader.several_tags"));
+        reader.chip().remove_uid(&[4, 6, 5, 4, 3, 2, 1]);
+        let fine: Vec<bool> = (41..60).map(|i| reader.poll(i * 10).is_ok()).collect();
+        assert!(fine.iter().skip(5).all(|&ok| ok), "one card: the reader reads on: {fine:?}");
+    }
+
     /// A reader whose bus call hangs for a while and then comes back, with nothing to report.
     struct Slow {
         /// This reader's number, and how many times each reader made was polled.
@@ -594,7 +661,8 @@ mod tests {
                             && e.text(crate::games::Lang::It).contains("bloccato"),
                         "{e:?}"
                     );
-                    restarts += 1;
+                    // Said again until the fresh reader has polled.
+                    restarts = reader.restarts();
                 }
             }
             std::thread::sleep(Duration::from_millis(20));

@@ -60,6 +60,9 @@ pub struct ThreadedPad {
     started: std::time::Instant,
     stale_after: std::time::Duration,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Why the pad is down, as its thread last said (a pad down between
+    /// two of the thread's polls is still down).
+    down: Option<super::HwError>,
 }
 
 impl std::fmt::Debug for ThreadedPad {
@@ -105,7 +108,7 @@ impl ThreadedPad {
                 std::thread::sleep(std::time::Duration::from_millis(period_ms.max(1)));
             }
         });
-        ThreadedPad { events, lights, heartbeat, started, stale_after, stop }
+        ThreadedPad { events, lights, heartbeat, started, stale_after, stop, down: None }
     }
 }
 
@@ -118,22 +121,21 @@ impl Drop for ThreadedPad {
 impl super::VotePad for ThreadedPad {
     fn poll(&mut self, _now: u64) -> Result<Vec<PadEvent>, super::HwError> {
         let mut out = Vec::new();
-        let mut error = None;
         while let Ok(polled) = self.events.try_recv() {
             match polled {
                 Ok(events) => {
                     out.extend(events);
-                    error = None;
+                    self.down = None;
                 }
-                Err(e) => error = Some(e),
+                Err(e) => self.down = Some(e),
             }
         }
         let beat = std::time::Duration::from_millis(self.heartbeat.load(std::sync::atomic::Ordering::Relaxed));
         if self.started.elapsed().saturating_sub(beat) > self.stale_after {
             return Err(super::HwError::said("pad", tavola_words::msg!("hw.pad.froze")));
         }
-        match error {
-            Some(e) if out.is_empty() => Err(e),
+        match &self.down {
+            Some(e) if out.is_empty() => Err(e.clone()),
             _ => Ok(out),
         }
     }
@@ -172,6 +174,34 @@ mod tests {
         }
         fn set_lights(&mut self, _lights: &[Light]) -> Result<(), HwError> {
             Ok(())
+        }
+    }
+
+    /// A pad whose expanders never answer.
+    struct Unplugged;
+
+    impl VotePad for Unplugged {
+        fn poll(&mut self, _now: u64) -> Result<Vec<PadEvent>, HwError> {
+            Err(HwError::said("pad", tavola_words::msg!("hw.pad.stopped", error = "Nack")))
+        }
+        fn set_lights(&mut self, _lights: &[Light]) -> Result<(), HwError> {
+            Ok(())
+        }
+    }
+
+    /// Polled more often than its thread polls it, a pad that is down stays
+    /// down: never "works again" between two of the thread's looks.
+    #[test]
+    fn a_pad_down_on_its_thread_stays_down_between_the_threads_polls() {
+        let mut pad = ThreadedPad::spawn(Box::new(Unplugged), 50, Duration::from_secs(3));
+        let start = Instant::now();
+        while pad.poll(0).is_ok() {
+            assert!(start.elapsed() < Duration::from_secs(5), "the trouble is never told");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        for i in 0..150 {
+            assert!(pad.poll(0).is_err(), "said to work at poll {i}");
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 

@@ -151,6 +151,12 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
         self.presence.present()
     }
 
+    /// Whether several tags answered at once at the last poll (said once by
+    /// [`NfcEvent::SeveralTags`], and true until they are one again).
+    pub fn several(&self) -> bool {
+        self.several
+    }
+
     /// Gives back the SPI device. The reader is left as it is (antenna on).
     pub fn release(self) -> SPI {
         self.drv.release().release().release()

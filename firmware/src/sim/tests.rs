@@ -539,9 +539,11 @@ fn two_tags_at_once_collide_and_are_said_once_without_losing_the_reader() {
         assert_eq!(poll(&mut s, t * 100), [], "said once, and the first card is not declared gone");
     }
     assert_eq!(s.present(), Some(uid(&U7)));
+    assert!(s.several(), "still two");
     // The second one lifted: the first is still the same visit, nothing new.
     chip.remove_uid(&U7B);
     assert_eq!(poll(&mut s, 900), []);
+    assert!(!s.several(), "one again");
     // Both again, then the first lifted: the second one arrives.
     chip.add(SimTag::ntag213(U7B).with_card("a/two"));
     assert_eq!(poll(&mut s, 1_000), [NfcEvent::SeveralTags]);
