@@ -5,6 +5,7 @@
 //! the ports and hands their decoded events to [`crate::table::Session`].
 
 pub mod audio;
+pub mod awaited;
 pub mod nfc;
 pub mod pad;
 pub mod pinmap;
@@ -183,6 +184,13 @@ pub trait TagSource {
     fn note(&self) -> Option<HwError> {
         None
     }
+
+    /// Whether the real part has just taken over from its on-screen
+    /// substitute (a part that did not open at start, see [`awaited`]);
+    /// true once per take-over.
+    fn took_over(&mut self) -> bool {
+        false
+    }
 }
 
 /// The secret vote pad.
@@ -191,12 +199,26 @@ pub trait VotePad {
     fn poll(&mut self, now: Millis) -> Result<Vec<PadEvent>, HwError>;
     /// Sets every seat's light.
     fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError>;
+
+    /// Whether the real part has just taken over from its on-screen
+    /// substitute (a part that did not open at start, see [`awaited`]);
+    /// true once per take-over.
+    fn took_over(&mut self) -> bool {
+        false
+    }
 }
 
 /// The roll button.
 pub trait DiceButton {
     /// Number of presses since the last poll.
     fn poll(&mut self, now: Millis) -> Result<u32, HwError>;
+
+    /// Whether the real part has just taken over from its on-screen
+    /// substitute (a part that did not open at start, see [`awaited`]);
+    /// true once per take-over.
+    fn took_over(&mut self) -> bool {
+        false
+    }
 }
 
 /// The speaker.
@@ -248,6 +270,9 @@ impl<T: TagSource + ?Sized> TagSource for Box<T> {
     fn note(&self) -> Option<HwError> {
         (**self).note()
     }
+    fn took_over(&mut self) -> bool {
+        (**self).took_over()
+    }
 }
 
 impl<T: VotePad + ?Sized> VotePad for Box<T> {
@@ -257,11 +282,17 @@ impl<T: VotePad + ?Sized> VotePad for Box<T> {
     fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {
         (**self).set_lights(lights)
     }
+    fn took_over(&mut self) -> bool {
+        (**self).took_over()
+    }
 }
 
 impl<T: DiceButton + ?Sized> DiceButton for Box<T> {
     fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
         (**self).poll(now)
+    }
+    fn took_over(&mut self) -> bool {
+        (**self).took_over()
     }
 }
 
@@ -287,6 +318,9 @@ impl<T: TagSource> TagSource for Shared<T> {
     fn note(&self) -> Option<HwError> {
         self.borrow().note()
     }
+    fn took_over(&mut self) -> bool {
+        self.borrow_mut().took_over()
+    }
 }
 
 impl<T: VotePad> VotePad for Shared<T> {
@@ -296,11 +330,17 @@ impl<T: VotePad> VotePad for Shared<T> {
     fn set_lights(&mut self, lights: &[Light]) -> Result<(), HwError> {
         self.borrow_mut().set_lights(lights)
     }
+    fn took_over(&mut self) -> bool {
+        self.borrow_mut().took_over()
+    }
 }
 
 impl<T: DiceButton> DiceButton for Shared<T> {
     fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
         self.borrow_mut().poll(now)
+    }
+    fn took_over(&mut self) -> bool {
+        self.borrow_mut().took_over()
     }
 }
 
