@@ -49,6 +49,9 @@ pub struct Booted {
     pub silent_speaker: Option<HwError>,
     /// The journal, kept here while the unfinished game waits for a decision.
     pending: Option<(Journal, Option<SavedTimer>)>,
+    /// Seats the real pad is wired for (the pin map's), for a pad that
+    /// opens late.
+    wired_seats: u8,
 }
 
 impl Booted {
@@ -62,6 +65,22 @@ impl Booted {
         self.table.session.resume(now, done, undone, stored.secrets.clone(), timer)?;
         self.table.session.set_store(Box::new(JournalStore::resuming(journal, &stored, None)));
         Ok(())
+    }
+
+    /// A part that did not open at start has opened and took over (see
+    /// [`crate::hw::awaited`]): its on-screen substitute and what start-up
+    /// said about it go.
+    pub fn part_connected(&mut self, part: &str) {
+        match part {
+            "reader" => self.on_screen.reader = None,
+            "pad" => {
+                self.on_screen.pad = None;
+                self.seats = self.wired_seats;
+            }
+            "dice" => self.on_screen.dice = None,
+            _ => return,
+        }
+        self.notices.retain(|n| n.part != part);
     }
 
     /// Leaves the unfinished game (kept on disk, marked as left) and starts
@@ -129,6 +148,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let settings = settings(opts, &mut notices);
     let seats = settings.seats.unwrap_or(10);
     let (mut reader, pad, dice, mut seats) = hardware(opts, seats, &mut notices, &mut on_screen);
+    let wired_seats = seats;
 
     // The settings file's values first; what the host chose on screen (in
     // the journal) over them.
@@ -229,7 +249,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
         }
         table.set_audio(Box::new(audio));
     }
-    Booted { table, on_screen, notices, unfinished, journal: journal_path, seats, silent_speaker, pending }
+    Booted { table, on_screen, notices, unfinished, journal: journal_path, seats, silent_speaker, pending, wired_seats }
 }
 
 /// The three parts, and the seats on the pad.
@@ -237,7 +257,7 @@ type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>, u8);
 
 #[cfg(feature = "rpi")]
 fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
-    use crate::hw::nfc::{NfcReader, ThreadedReader};
+    use crate::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
     use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
     if opts.simulate {
         return simulated(sim_seats, on_screen);
@@ -255,57 +275,88 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
         }
     };
     let seats = map.pad.seats;
+    // A part that does not open now (a device that appears a few seconds
+    // after Tavola, on a slow boot) is named, replaced on screen, and
+    // tried again in the background until it opens and takes over.
     let reader: Box<dyn TagSource> = match open_reader_spi(&map.reader) {
         Ok((port, note)) => {
             // The port keeps the reset line for the reader's lifetime.
             notices.extend(note);
-            let pins = map.reader.clone();
-            let mut first = Some(port);
-            let poll = u64::from(pins.poll_ms);
-            Box::new(ThreadedReader::spawn(
-                move || {
-                    let mut first = first.take();
-                    let pins = pins.clone();
-                    let open = move || match first.take() {
-                        Some(port) => Ok(port),
-                        None => open_reader_spi(&pins).map(|(port, _)| port),
-                    };
-                    Box::new(NfcReader::new(open, tavola_firmware::nfc::NfcConfig::default(), poll))
-                        as Box<dyn TagSource + Send>
-                },
-                poll,
-                std::time::Duration::from_secs(3),
-            ))
+            threaded_reader(&map.reader, port)
         }
         Err(e) => {
             notices.push(e);
             let r = shared(SimReader::new());
             on_screen.reader = Some(r.clone());
-            Box::new(r)
+            let pins = map.reader.clone();
+            let open: Opener<Box<dyn TagSource + Send>> =
+                Box::new(move || open_reader_spi(&pins).map(|(port, _)| threaded_reader(&pins, port)));
+            Box::new(Awaited::new(r, open, RETRY_OPEN_MS))
         }
     };
-    let pad: Box<dyn VotePad> = match RpiPad::open(&map) {
-        // Polled on its own thread: a hung I2C bus never freezes the screen.
-        Ok(p) => Box::new(crate::hw::pad::ThreadedPad::spawn(Box::new(p), 10, std::time::Duration::from_secs(2))),
+    // Polled on its own thread: a hung I2C bus never freezes the screen.
+    let open_pad = |map: &crate::hw::pinmap::PinMap| {
+        RpiPad::open(map).map(|p| {
+            Box::new(crate::hw::pad::ThreadedPad::spawn(Box::new(p), 10, std::time::Duration::from_secs(2)))
+                as Box<dyn VotePad + Send>
+        })
+    };
+    let pad: Box<dyn VotePad> = match open_pad(&map) {
+        Ok(p) => p,
         Err(e) => {
             notices.push(e);
             let p = shared(SimPad::new(seats));
             on_screen.pad = Some(p.clone());
-            Box::new(p)
+            let map = map.clone();
+            Box::new(Awaited::new(p, Box::new(move || open_pad(&map)), RETRY_OPEN_MS))
         }
     };
-    let dice: Box<dyn DiceButton> = match map.dice_button.map(RpiDice::open) {
-        Some(Ok(d)) => Box::new(d),
-        other => {
-            if let Some(Err(e)) = other {
-                notices.push(e);
-            }
+    let dice: Box<dyn DiceButton> = match map.dice_button.map(|pin| (pin, RpiDice::open(pin))) {
+        Some((_, Ok(d))) => Box::new(d),
+        Some((pin, Err(e))) => {
+            notices.push(e);
+            let d = shared(SimDice::default());
+            on_screen.dice = Some(d.clone());
+            let open: Opener<Box<dyn DiceButton + Send>> =
+                Box::new(move || RpiDice::open(pin).map(|d| Box::new(d) as Box<dyn DiceButton + Send>));
+            Box::new(Awaited::new(d, open, RETRY_OPEN_MS))
+        }
+        // No roll button wired: the screen's, for good.
+        None => {
             let d = shared(SimDice::default());
             on_screen.dice = Some(d.clone());
             Box::new(d)
         }
     };
     (reader, pad, dice, seats)
+}
+
+/// The Pi's reader on a thread of its own, opened again (by the thread)
+/// whenever it stops answering; `port` is the one just opened.
+#[cfg(feature = "rpi")]
+fn threaded_reader(
+    pins: &crate::hw::pinmap::ReaderPins,
+    port: crate::hw::rpi::RpiReaderPort,
+) -> Box<dyn TagSource + Send> {
+    use crate::hw::nfc::{NfcReader, ThreadedReader};
+    use crate::hw::rpi::open_reader_spi;
+    let pins = pins.clone();
+    let mut first = Some(port);
+    let poll = u64::from(pins.poll_ms);
+    Box::new(ThreadedReader::spawn(
+        move || {
+            let mut first = first.take();
+            let pins = pins.clone();
+            let open = move || match first.take() {
+                Some(port) => Ok(port),
+                None => open_reader_spi(&pins).map(|(port, _)| port),
+            };
+            Box::new(NfcReader::new(open, tavola_firmware::nfc::NfcConfig::default(), poll))
+                as Box<dyn TagSource + Send>
+        },
+        poll,
+        std::time::Duration::from_secs(3),
+    ))
 }
 
 #[cfg(not(feature = "rpi"))]
@@ -463,9 +514,69 @@ mod tests {
         }
     }
 
+    /// A pad whose I2C bus was not there at start opens a few seconds later,
+    /// in the middle of a game: the table says so in its language, the
+    /// screen's pad and the start-up warning go, the seats are the wired
+    /// ones again, and the game is where it was.
+    #[test]
+    fn a_pad_that_opens_late_takes_over_in_the_middle_of_a_game() {
+        use crate::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
+        use crate::table::{HwReport, Input, Output, Touch};
+        let mut b = boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() });
+        let wired = b.seats;
+        let on_screen = b.on_screen.pad.clone().unwrap();
+        let tried = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = tried.clone();
+        let open: Opener<Box<dyn VotePad + Send>> = Box::new(move || {
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
+            Ok(Box::new(SimPad::new(wired)))
+        });
+        b.table.pad = Box::new(Awaited::new(on_screen.clone(), open, RETRY_OPEN_MS));
+        b.notices.push(HwError::said("pad", msg!("hw.i2c.off")));
+        *on_screen.borrow_mut() = SimPad::new(5);
+        b.seats = 5;
+        b.table.input(0, Input::Touch(Touch::SetLang { lang: Lang::En }));
+        b.table.input(0, Input::Touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon }));
+        let setup = crate::games::avalon::Setup {
+            names: vec!["Anna".into()],
+            roles: crate::games::avalon::RoleSet::standard(5, &[]).unwrap(),
+            scan_roles: false,
+            first_leader: None,
+            options: Default::default(),
+        };
+        b.table.input(0, Input::Touch(Touch::Avalon(crate::games::avalon::Command::Setup(setup))));
+        let view = b.table.session.view().avalon().cloned();
+        assert!(b.table.poll(RETRY_OPEN_MS - 1).iter().all(|o| !matches!(o, Output::Notice { .. })));
+        b.table.poll(RETRY_OPEN_MS);
+        let start = std::time::Instant::now();
+        while !tried.load(std::sync::atomic::Ordering::SeqCst) {
+            assert!(start.elapsed() < std::time::Duration::from_secs(5), "never tried");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let out = b.table.poll(RETRY_OPEN_MS + 20);
+        let said: Vec<&Output> = out.iter().filter(|o| matches!(o, Output::Notice { .. })).collect();
+        assert!(
+            matches!(said.as_slice(), [Output::Notice { code, message }]
+                if code == "hw.pad.connected" && message == "The vote pad is connected."),
+            "{out:?}"
+        );
+        let reports = b.table.take_hw_reports();
+        assert_eq!(reports, [HwReport::Connected(HwError::said("pad", msg!("notice.hw.pad_connected")))]);
+        assert_eq!(Lang::It.text(&reports[0].said().msg), "La pulsantiera è collegata.");
+        b.part_connected("pad");
+        assert!(b.on_screen.pad.is_none() && b.on_screen.reader.is_some());
+        assert!(b.notices.iter().all(|n| n.part != "pad"), "{:?}", b.notices);
+        assert_eq!(b.seats, wired);
+        assert_eq!(b.table.session.view().avalon().cloned(), view, "the game is where it was");
+        assert!(b.table.poll(RETRY_OPEN_MS + 40).iter().all(|o| !matches!(o, Output::Notice { .. })), "said once");
+    }
+
     /// A Pi build started where the reader, pad or button is missing still
-    /// starts: each missing part is named once and replaced on screen. Not on
-    /// a Pi, that is said once, without a fix that does not apply.
+    /// starts: each missing part is named once and replaced on screen (and
+    /// tried again in the background, see `hw::awaited` and the test
+    /// above). Not on a Pi, that is said once, without a fix that does not
+    /// apply, and nothing is tried again.
     #[cfg(feature = "rpi")]
     #[test]
     fn a_pi_build_without_its_hardware_falls_back_part_by_part() {

@@ -20,7 +20,7 @@ use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
 pub use facts::{form as fact_form, FactForm, FormField};
 pub use reveal::{RevealItem, RevealKind, RevealView};
-pub use runner::Table;
+pub use runner::{HwReport, Table};
 use serde::{Deserialize, Serialize};
 use tavola_words::msg;
 pub use timer::{SavedTimer, Timer, TimerConfig, TimerKind, TimerRequest, TimerView};

@@ -7,6 +7,33 @@ use tavola_words::msg;
 /// Die rolled by the roll button when the game does not say otherwise.
 pub const DEFAULT_DIE: u8 = 6;
 
+/// Reports kept for the screen at most (the oldest go first when nobody
+/// takes them, as in the headless driver).
+const KEPT_REPORTS: usize = 64;
+
+/// What happened to a part, for the screen's message line and the system
+/// journal: each is reported once when it happens (a part failing again
+/// and again on every poll is one report until it has worked in between).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HwReport {
+    /// A part failed: why, and what to do.
+    Failed(HwError),
+    /// A part that had failed works again (its words say so).
+    WorksAgain(HwError),
+    /// A part that did not open at start has opened: the real part took
+    /// over from the on-screen substitute (its words say so).
+    Connected(HwError),
+}
+
+impl HwReport {
+    /// The part and the words.
+    pub fn said(&self) -> &HwError {
+        match self {
+            HwReport::Failed(e) | HwReport::WorksAgain(e) | HwReport::Connected(e) => e,
+        }
+    }
+}
+
 /// A session with its hardware. The same loop runs on the Pi (real ports),
 /// on the desktop (on-screen ports) and in the headless driver.
 pub struct Table<R, P, D> {
@@ -23,6 +50,8 @@ pub struct Table<R, P, D> {
     /// The session's cut count the speaker last saw.
     cuts: u64,
     hw_errors: Vec<HwError>,
+    /// What happened to the parts since the screen last looked.
+    reports: std::collections::VecDeque<HwReport>,
 }
 
 impl<R, P, D> std::fmt::Debug for Table<R, P, D> {
@@ -37,7 +66,17 @@ impl<R, P, D> std::fmt::Debug for Table<R, P, D> {
 impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
     /// Puts the pieces together.
     pub fn new(session: Session, reader: R, pad: P, dice: D) -> Self {
-        Table { session, reader, pad, dice, audio: None, volume: None, cuts: 0, hw_errors: Vec::new() }
+        Table {
+            session,
+            reader,
+            pad,
+            dice,
+            audio: None,
+            volume: None,
+            cuts: 0,
+            hw_errors: Vec::new(),
+            reports: Default::default(),
+        }
     }
 
     /// Whether lines are handed to a speaker (otherwise only shown).
@@ -61,7 +100,11 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
     /// happened to the session, lets time pass, and updates the lights.
     pub fn poll(&mut self, now: Millis) -> Vec<Output> {
         let mut out = Vec::new();
-        match self.reader.poll(now) {
+        let polled = self.reader.poll(now);
+        if self.reader.took_over() {
+            self.hw_connected("reader", &mut out);
+        }
+        match polled {
             Ok(tags) => {
                 self.hw_ok("reader", &mut out);
                 for t in tags {
@@ -70,7 +113,11 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
             }
             Err(e) => self.hw_error(e, &mut out),
         }
-        match self.pad.poll(now) {
+        let polled = self.pad.poll(now);
+        if self.pad.took_over() {
+            self.hw_connected("pad", &mut out);
+        }
+        match polled {
             Ok(events) => {
                 self.hw_ok("pad", &mut out);
                 for e in events {
@@ -79,7 +126,11 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
             }
             Err(e) => self.hw_error(e, &mut out),
         }
-        match self.dice.poll(now) {
+        let polled = self.dice.poll(now);
+        if self.dice.took_over() {
+            self.hw_connected("dice", &mut out);
+        }
+        match polled {
             Ok(presses) => {
                 self.hw_ok("dice", &mut out);
                 for _ in 0..presses {
@@ -145,13 +196,40 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         }
     }
 
+    /// What happened to the parts since the last call, oldest first.
+    pub fn take_hw_reports(&mut self) -> Vec<HwReport> {
+        self.reports.drain(..).collect()
+    }
+
+    fn report(&mut self, report: HwReport) {
+        if self.reports.len() >= KEPT_REPORTS {
+            self.reports.pop_front();
+        }
+        self.reports.push_back(report);
+    }
+
     /// Reports a hardware problem once (the same problem again stays quiet
     /// until the part has worked in between).
     fn hw_error(&mut self, e: HwError, out: &mut Vec<Output>) {
         if !self.hw_errors.contains(&e) {
             out.push(Output::Notice { code: format!("hw.{}", e.part), message: e.text(self.session.lang()) });
-            self.hw_errors.push(e);
+            self.hw_errors.push(e.clone());
+            self.report(HwReport::Failed(e));
         }
+    }
+
+    /// A part missing at start has opened and took over from its
+    /// substitute: say so once.
+    fn hw_connected(&mut self, part: &str, out: &mut Vec<Output>) {
+        self.hw_errors.retain(|e| e.part != part);
+        let said = match part {
+            "reader" => msg!("notice.hw.reader_connected"),
+            "pad" => msg!("notice.hw.pad_connected"),
+            _ => msg!("notice.hw.dice_connected"),
+        };
+        let said = HwError::said(part, said);
+        out.push(Output::Notice { code: format!("hw.{part}.connected"), message: said.text(self.session.lang()) });
+        self.report(HwReport::Connected(said));
     }
 
     /// A part that works again after a problem: say so once.
@@ -163,8 +241,9 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
                 "pad" => msg!("notice.hw.pad_ok"),
                 _ => msg!("notice.hw.dice_ok"),
             };
-            let message = self.session.lang().text(&said);
-            out.push(Output::Notice { code: format!("hw.{part}.ok"), message });
+            let said = HwError::said(part, said);
+            out.push(Output::Notice { code: format!("hw.{part}.ok"), message: said.text(self.session.lang()) });
+            self.report(HwReport::WorksAgain(said));
         }
     }
 }

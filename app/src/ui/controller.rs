@@ -6,7 +6,9 @@ use crate::boot::Booted;
 use crate::games::avalon::{AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
 use crate::games::{AnyView, Game, GameKind, Lang, Legal, Said, Seat};
 use crate::hw::{Light, Millis, PadButton};
-use crate::table::{Input, NarrationControl, RevealItem, RevealKind, TableView, TimerConfig, TimerKind, Touch};
+use crate::table::{
+    HwReport, Input, NarrationControl, Output, RevealItem, RevealKind, TableView, TimerConfig, TimerKind, Touch,
+};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -162,6 +164,9 @@ pub struct Controller {
     message_line: messages::MessageLine,
     /// The history page while it is open (see `history.rs`).
     history: history::HistoryScreen,
+    /// Where what the parts report goes, a line each, besides the screen:
+    /// standard error, which the unit hands to the system journal.
+    log: Box<dyn FnMut(&str)>,
 }
 
 impl std::fmt::Debug for Controller {
@@ -173,7 +178,13 @@ impl std::fmt::Debug for Controller {
 impl Controller {
     /// A controller for a booted table.
     pub fn new(booted: Booted) -> Self {
-        Controller {
+        Self::with_log(booted, Box::new(|line| eprintln!("{line}")))
+    }
+
+    /// The same, writing what the parts report to `log` (a line each).
+    fn with_log(booted: Booted, log: Box<dyn FnMut(&str)>) -> Self {
+        let message_line = messages::MessageLine::new(&booted.notices);
+        let mut c = Controller {
             booted,
             now: 0,
             players: 5,
@@ -196,9 +207,16 @@ impl Controller {
             cards_for: None,
             game_pages: false,
             hw: Default::default(),
-            message_line: Default::default(),
+            message_line,
             history: Default::default(),
+            log,
+        };
+        // What start-up found goes to the journal once, in the table's language.
+        let lang = c.lang();
+        for n in &c.booted.notices {
+            (c.log)(&format!("tavola: {}", n.text(lang)));
         }
+        c
     }
 
     /// The table's public view.
@@ -212,17 +230,50 @@ impl Controller {
         // While a hardware page is open it uses the parts and the table
         // waits (see `hardware.rs`).
         if !self.poll_hardware() {
-            self.booted.table.poll(self.now);
+            let out = self.booted.table.poll(self.now);
+            self.heard(&out);
         }
+        self.hw_reports();
     }
 
     /// Hands an input to the table (touches come this way; scripted demos
     /// and screenshots use it directly).
     pub fn input(&mut self, input: Input) {
-        self.booted.table.input(self.now, input);
-        // A word of the table in answer (a move refused) is shown at once.
-        if self.booted.table.session.view().message.is_some() {
+        let out = self.booted.table.input(self.now, input);
+        self.heard(&out);
+        self.hw_reports();
+    }
+
+    /// A word of the table in answer (a move refused, a stuck button) is
+    /// shown at once, even the same words again. (The parts' own notices
+    /// come as reports.)
+    fn heard(&mut self, out: &[Output]) {
+        let said = out.iter().any(|o| match o {
+            Output::Error { .. } => true,
+            Output::Notice { code, .. } => !code.starts_with("hw."),
+            _ => false,
+        });
+        if said && self.booted.table.session.view().message.is_some() {
             self.message_line.front();
+        }
+    }
+
+    /// What the parts reported (a failure, its end, a part that opened
+    /// late): onto the message line, and into the journal once each.
+    fn hw_reports(&mut self) {
+        let lang = self.lang();
+        for report in self.booted.table.take_hw_reports() {
+            (self.log)(&format!("tavola: {}", report.said().text(lang)));
+            if let HwReport::Connected(part) = &report {
+                // The real part took over: its substitute leaves the screen.
+                self.booted.part_connected(&part.part);
+                match part.part.as_str() {
+                    "reader" => self.on_reader.clear(),
+                    "pad" => self.held.clear(),
+                    _ => {}
+                }
+            }
+            self.message_line.record(&report);
         }
     }
 
@@ -393,9 +444,9 @@ impl Controller {
         app.set_page(self.page(&view).into());
         app.set_lang(lang.code().into());
         app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
-        // The table's last word first, then what start-up found missing.
-        let notices = self.booted.notices.iter().map(|n| n.text(lang).to_string()).collect();
-        let (standing, at) = self.message_line.standing(view.message.as_deref(), notices);
+        // The table's last word first, then what start-up found missing and
+        // what the parts said since.
+        let (standing, at) = self.message_line.standing(view.message.as_deref(), lang);
         app.set_message(standing.get(at).cloned().unwrap_or_default().into());
         app.set_message_count(standing.len() as i32);
         if standing.is_empty() {
@@ -668,6 +719,8 @@ impl Controller {
             self.cards = picker_cards(view.game);
         }
         let sim = window.global::<TableSim<'_>>();
+        sim.set_has_pad(self.booted.on_screen.pad.is_some());
+        sim.set_has_reader(self.booted.on_screen.reader.is_some());
         let seats = self.booted.on_screen.pad.as_ref().map_or(0, |p| p.borrow().seats());
         let lights: Vec<i32> = (0..usize::from(seats))
             .map(|i| match view.lights.get(i) {
@@ -919,10 +972,12 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     }
     app.on_open_settings(act(Rc::new(|c| {
         c.close_hardware();
+        c.list_speakers();
         c.overlay = Some(Overlay::Settings)
     })));
     app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
     app.on_next_message(act(Rc::new(|c| c.message_line.next())));
+    app.on_close_message(act(Rc::new(|c| c.message_line.close())));
     {
         let (c, w) = (ctrl.clone(), window.as_weak());
         app.on_open_history(move || {
@@ -1103,6 +1158,61 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every part's trouble goes to the journal once when it happens, not
+    /// once a poll: what start-up found, a reader that stops answering, two
+    /// cards laid at once, each "works again", in the table's language.
+    #[test]
+    fn each_warning_is_logged_once_each_time_it_happens() {
+        use crate::boot::{boot, BootOptions};
+        use crate::hw::HwError;
+        use tavola_firmware::sim::{Fault, SimTag};
+        let mut booted = boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() });
+        booted.notices.push(HwError::said("audio", msg!("hw.audio.no_espeak")));
+        let lines = Rc::new(RefCell::new(Vec::<String>::new()));
+        let sink = lines.clone();
+        let mut c = Controller::with_log(booted, Box::new(move |l| sink.borrow_mut().push(l.to_string())));
+        let said = |m: tavola_words::Msg, lang: Lang| format!("tavola: {}", lang.text(&m));
+        let count = |line: &str| lines.borrow().iter().filter(|l| *l == line).count();
+        let no_espeak = said(msg!("hw.audio.no_espeak"), Lang::It);
+        assert_eq!(*lines.borrow(), std::slice::from_ref(&no_espeak), "start-up's notice, in Italian");
+
+        let chip = c.on_screen().reader.as_ref().unwrap().borrow().chip().clone();
+        let dead = said(msg!("hw.reader.none", version = "0x00"), Lang::It);
+        let back = said(msg!("notice.hw.reader_ok"), Lang::It);
+        let mut now = 0;
+        let mut run = |c: &mut Controller, ms: u64| {
+            for _ in 0..ms / 20 {
+                now += 20;
+                c.poll(now);
+            }
+        };
+        chip.inject(Fault::DeadMiso(0x00));
+        run(&mut c, 10_000);
+        assert_eq!(count(&dead), 1, "{:?}", lines.borrow());
+        chip.clear_faults();
+        run(&mut c, 5_000);
+        assert_eq!(count(&back), 1, "{:?}", lines.borrow());
+        // Again later: a second occurrence, a second line each.
+        chip.inject(Fault::DeadMiso(0x00));
+        run(&mut c, 10_000);
+        chip.clear_faults();
+        run(&mut c, 5_000);
+        assert_eq!((count(&dead), count(&back)), (2, 2), "{:?}", lines.borrow());
+
+        // Two cards at once, in English now.
+        c.input(Input::Touch(Touch::SetLang { lang: Lang::En }));
+        chip.place(SimTag::ntag213([4, 1, 2, 3, 4, 5, 6]));
+        chip.add(SimTag::ntag213([4, 6, 5, 4, 3, 2, 1]));
+        run(&mut c, 3_000);
+        chip.remove_uid(&[4, 6, 5, 4, 3, 2, 1]);
+        run(&mut c, 3_000);
+        let two = said(msg!("hw.reader.several_tags"), Lang::En);
+        assert_eq!(count(&two), 1, "{:?}", lines.borrow());
+        assert_eq!(count(&said(msg!("notice.hw.reader_ok"), Lang::En)), 1, "{:?}", lines.borrow());
+        assert_eq!(lines.borrow().len(), 7, "nothing else: {:?}", lines.borrow());
+        assert_eq!(count(&no_espeak), 1);
+    }
 
     #[test]
     fn the_cards_offered_before_a_game_have_their_catalog_names() {

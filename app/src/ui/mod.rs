@@ -110,10 +110,9 @@ pub fn wire_appliance(window: &AppWindow, appliance: bool, closed: Rc<std::cell:
 
 /// Starts Tavola: boots the table, opens the window and runs until it closes.
 pub fn run(opts: &RunOptions) -> Result<Closed, String> {
+    // What start-up found is written to the journal by the controller, in
+    // the table's language, with what the parts report during play.
     let mut booted = boot(&opts.boot);
-    for n in &booted.notices {
-        eprintln!("tavola: {}", n.text(crate::games::Lang::En));
-    }
     if let Some(lang) = opts.lang {
         booted.table.input(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
     }
