@@ -7,7 +7,7 @@
 //! - [`journal`]: the durable game log, history, settings and learned tags.
 //! - [`narrator`]: cues to lines in Italian and English.
 //! - [`headless`]: the JSON-lines driver.
-//! - [`system`]: the board Tavola runs on, whether its clock can be trusted.
+//! - [`system`]: the board, the clock's trust, systemd's notifications.
 
 pub mod boot;
 pub mod deck;

@@ -108,6 +108,55 @@ pub fn wire_appliance(window: &AppWindow, appliance: bool, closed: Rc<std::cell:
     });
 }
 
+/// The line on stderr once the first frame is on screen. The system check
+/// times the start from the kernel's to this line in the journal: keep it.
+pub const FIRST_FRAME_LINE: &str = "tavola: first frame on screen";
+
+/// Tells systemd how Tavola is doing, from the UI thread
+/// (deploy/tavola.service, `Type=notify`): once the first frame is on
+/// screen, [`FIRST_FRAME_LINE`] on stderr and `READY=1`; then `WATCHDOG=1`
+/// from a timer of this thread, so a UI thread that hangs stops it and
+/// systemd starts Tavola again. `lang`, the table's language, is left in
+/// the unit's runtime folder for the console's words should Tavola keep
+/// stopping (deploy/restart-guard). Without `$NOTIFY_SOCKET` (a desktop)
+/// only the line is written. Keep the timer returned while the window runs.
+pub fn tell_systemd(lang: crate::games::Lang) -> Option<slint::Timer> {
+    use crate::system::notify::{heartbeat_from_env, Notifier};
+    let notifier = Notifier::from_env();
+    after_first_frame(move || {
+        eprintln!("{FIRST_FRAME_LINE}");
+        if let Some(Err(e)) = notifier.as_ref().map(Notifier::ready) {
+            eprintln!("tavola: cannot tell systemd the screen is up: {e}");
+        }
+        if let Some(dir) = std::env::var_os("RUNTIME_DIRECTORY") {
+            let _ = std::fs::write(std::path::Path::new(&dir).join("lang"), lang.code());
+        }
+    });
+    Some(heartbeat(Notifier::from_env()?, heartbeat_from_env()?))
+}
+
+/// Runs `f` once the event loop has drawn its first frame. Each turn of the
+/// loop runs the timers that are due, then draws; a timer started by a timer
+/// waits for the next turn, so the second of two zero-length timers fires
+/// after the first turn's frame.
+pub fn after_first_frame(f: impl FnOnce() + 'static) {
+    slint::Timer::single_shot(std::time::Duration::ZERO, move || {
+        slint::Timer::single_shot(std::time::Duration::ZERO, f);
+    });
+}
+
+/// `WATCHDOG=1` through `notifier` every `every`, from a timer of the UI
+/// thread: it beats only while this thread runs its event loop.
+pub fn heartbeat(notifier: crate::system::notify::Notifier, every: std::time::Duration) -> slint::Timer {
+    let timer = slint::Timer::default();
+    timer.start(slint::TimerMode::Repeated, every, move || {
+        if let Err(e) = notifier.watchdog() {
+            eprintln!("tavola: cannot reach systemd's watchdog: {e}");
+        }
+    });
+    timer
+}
+
 /// Starts Tavola: boots the table, opens the window and runs until it closes.
 pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     // What start-up found is written to the journal by the controller, in
@@ -116,10 +165,12 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     if let Some(lang) = opts.lang {
         booted.table.input(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
     }
+    let lang = booted.table.session.lang();
     let ui = init(booted).map_err(|e| format!("the window cannot open: {e}"))?;
     if opts.fullscreen {
         ui.window.window().set_fullscreen(true);
     }
+    let _heartbeat = tell_systemd(lang);
     let closed = Rc::new(std::cell::Cell::new(Closed::Window));
     wire_appliance(&ui.window, opts.appliance, closed.clone());
     let start = std::time::Instant::now();
@@ -135,4 +186,57 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     });
     ui.window.run().map_err(|e| e.to_string())?;
     Ok(closed.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::net::UnixDatagram;
+    use std::time::Duration;
+
+    fn beats(socket: &UnixDatagram) -> usize {
+        let mut buf = [0u8; 64];
+        let mut n = 0;
+        while let Ok(len) = socket.recv(&mut buf) {
+            assert_eq!(&buf[..len], b"WATCHDOG=1");
+            n += 1;
+        }
+        n
+    }
+
+    /// The heartbeat is a timer of the UI thread: it beats as the event
+    /// loop's time passes, and not at all while the loop stands still (a
+    /// hung UI thread), however long that lasts.
+    #[test]
+    fn the_watchdog_beats_only_while_the_ui_loop_runs() {
+        i_slint_backend_testing::init_no_event_loop();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notify");
+        let systemd = UnixDatagram::bind(&path).unwrap();
+        systemd.set_nonblocking(true).unwrap();
+        let notifier = crate::system::notify::Notifier::to(path.as_os_str()).unwrap();
+        let _timer = heartbeat(notifier, Duration::from_secs(15));
+        i_slint_backend_testing::mock_elapsed_time(Duration::from_secs(10));
+        assert_eq!(beats(&systemd), 0, "not before its interval");
+        for _ in 0..3 {
+            i_slint_backend_testing::mock_elapsed_time(Duration::from_secs(15));
+        }
+        assert_eq!(beats(&systemd), 3, "one beat per interval of the loop's time");
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(beats(&systemd), 0, "the loop stood still: no beat");
+    }
+
+    /// `READY=1` waits for the first frame: the loop's first turn draws it
+    /// after running its timers, the second turn says it is there.
+    #[test]
+    fn the_first_frame_is_announced_on_the_loops_second_turn() {
+        i_slint_backend_testing::init_no_event_loop();
+        let said = Rc::new(std::cell::Cell::new(false));
+        let s = said.clone();
+        after_first_frame(move || s.set(true));
+        i_slint_backend_testing::mock_elapsed_time(Duration::ZERO);
+        assert!(!said.get(), "the first turn draws the frame after its timers");
+        i_slint_backend_testing::mock_elapsed_time(Duration::ZERO);
+        assert!(said.get());
+    }
 }
