@@ -110,6 +110,18 @@ fi
 [ -x "$binary" ] || die "no program at $binary"
 lap "the program is built"
 
+# --- the voice packs and the reference screens, made on this machine ----------
+# The voice packs as `make install` makes them (espeak-ng); the reference
+# screens are drawn by the software renderer here, with the notices the box
+# says at start (check.py runs the example once it has read them).
+export PATH="$HOME/.cargo/bin:$PATH"
+(cd "$here" && cargo build -q -p tavola --bin tavola --example appliance_reference) ||
+  die "cannot build the desktop's tavola and the reference screens' example"
+desktop="${CARGO_TARGET_DIR:-$here/target}/debug"
+export APPLIANCE_REFERENCE="$desktop/examples/appliance_reference"
+"$desktop/tavola" voice build --out "$work/voices" >&2 || die "cannot build the voice packs"
+lap "the voice packs and the reference screens' example are ready"
+
 # --- the card: the system, then Tavola installed as a user does ----------------
 root="$work/root"
 mkdir -p "$root"
@@ -131,7 +143,7 @@ EOF
 ln -sf /lib/systemd/system/serial-getty@.service "$root/etc/systemd/system/getty.target.wants/serial-getty@hvc0.service"
 
 say "installing Tavola into the card with scripts/install.sh"
-"$here/scripts/install.sh" --root "$root" --binary "$binary" | tee "$work/install.log" >&2
+"$here/scripts/install.sh" --root "$root" --binary "$binary" --voices "$work/voices" | tee "$work/install.log" >&2
 # The owner's settings: English on the screen, as the check reads it.
 sed -i 's/^lang = .*/lang = "en"/' "$root/etc/tavola/settings.toml"
 lap "Tavola is installed"
@@ -150,11 +162,6 @@ sed -i -e 's/compatible = "linux,dummy-virt";/compatible = "raspberrypi,6-model-
   -e 's/model = "linux,dummy-virt";/model = "Raspberry Pi 6 Model B Rev 1.0";/' "$work/virt.dts"
 dtc -q -I dts -O dtb -o "$work/pi.dtb" "$work/virt.dts"
 
-# --- the reference screens, drawn by the software renderer on this machine -----
-# (check.py draws them with the notices the box said at start)
-export PATH="$HOME/.cargo/bin:$PATH"
-(cd "$here" && cargo build -q -p tavola --example appliance_reference) || die "cannot build the reference screens' example"
-export APPLIANCE_REFERENCE="${CARGO_TARGET_DIR:-$here/target}/debug/examples/appliance_reference"
 
 # --- boot and check ----------------------------------------------------------------
 export APPLIANCE_WORK="$work"
