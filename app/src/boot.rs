@@ -5,6 +5,7 @@
 use crate::games::{GameRng, Lang};
 use crate::hw::audio::{AudioOptions, RodioAudio};
 use crate::hw::sim::{SimDice, SimPad, SimReader};
+use crate::hw::speaker::SpeakerChoice;
 use crate::hw::{DiceButton, HwError, Shared, TagSource, VotePad};
 use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
 use crate::table::{NarrationControl, SavedTimer, Session, Table, TimerConfig};
@@ -47,6 +48,9 @@ pub struct Booted {
     /// Why no sound comes out although speech was asked for (no sound
     /// device: the lines go to a silent output), with the fix.
     pub silent_speaker: Option<HwError>,
+    /// The sound device the owner chose: the settings file's `speaker`, or
+    /// what was chosen on the Settings screen (kept in the journal) over it.
+    pub speaker: SpeakerChoice,
     /// The journal, kept here while the unfinished game waits for a decision.
     pending: Option<(Journal, Option<SavedTimer>)>,
     /// Seats the real pad is wired for (the pin map's), for a pad that
@@ -161,6 +165,7 @@ pub fn boot(opts: &BootOptions) -> Booted {
     for control in defaults.into_iter().flatten() {
         session.handle(0, crate::table::Input::Touch(crate::table::Touch::Narration { control }));
     }
+    let mut speaker = settings.speaker.clone().unwrap_or_default();
     let mut unfinished = None;
     let mut journal_path = None;
     let mut pending = None;
@@ -186,6 +191,10 @@ pub fn boot(opts: &BootOptions) -> Booted {
                         *pad.borrow_mut() = SimPad::new(n);
                         seats = n;
                     }
+                }
+                // The speaker as last chosen on the Hardware panel.
+                if let Ok(Some(choice)) = journal.setting::<SpeakerChoice>("speaker") {
+                    speaker = choice;
                 }
                 // The reader's poll period as last set on the Hardware panel.
                 if let Ok(Some(ms)) = journal.setting::<crate::hw::Millis>("poll_ms") {
@@ -240,8 +249,12 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let mut table = Table::new(session, reader, pad, dice);
     let mut silent_speaker = None;
     if opts.speech {
-        let options =
-            AudioOptions { voices: opts.voices.clone(), lang: table.session.lang(), ..AudioOptions::default() };
+        let options = AudioOptions {
+            voices: opts.voices.clone(),
+            lang: table.session.lang(),
+            speaker: speaker.clone(),
+            ..AudioOptions::default()
+        };
         let mut audio = RodioAudio::open(&options);
         notices.extend(audio.take_notices());
         if audio.is_silent() {
@@ -249,7 +262,18 @@ pub fn boot(opts: &BootOptions) -> Booted {
         }
         table.set_audio(Box::new(audio));
     }
-    Booted { table, on_screen, notices, unfinished, journal: journal_path, seats, silent_speaker, pending, wired_seats }
+    Booted {
+        table,
+        on_screen,
+        notices,
+        unfinished,
+        journal: journal_path,
+        seats,
+        silent_speaker,
+        speaker,
+        pending,
+        wired_seats,
+    }
 }
 
 /// The three parts, and the seats on the pad.
@@ -435,6 +459,29 @@ mod tests {
         );
         assert_eq!(b.table.session.lang(), Lang::It, "the file is ignored");
         assert_eq!(b.on_screen.pad.as_ref().unwrap().borrow().seats(), 10);
+    }
+
+    #[test]
+    fn the_speaker_comes_from_the_settings_file_and_the_one_chosen_on_screen_wins() {
+        use crate::hw::speaker::SpeakerKind;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("settings.toml");
+        let opts = BootOptions {
+            db: Some(dir.path().join("t.db")),
+            settings: Some(file.clone()),
+            simulate: true,
+            ..BootOptions::default()
+        };
+        assert_eq!(boot(&opts).speaker, SpeakerChoice::Auto, "no setting: auto");
+        std::fs::write(&file, "speaker = \"i2s\"\n").unwrap();
+        assert_eq!(boot(&opts).speaker, SpeakerChoice::Kind(SpeakerKind::I2s));
+        // Chosen on the Settings screen: kept in the journal, over the file.
+        Journal::open(dir.path().join("t.db"))
+            .unwrap()
+            .journal
+            .set_setting("speaker", &SpeakerChoice::Kind(SpeakerKind::Hdmi))
+            .unwrap();
+        assert_eq!(boot(&opts).speaker, SpeakerChoice::Kind(SpeakerKind::Hdmi));
     }
 
     #[test]

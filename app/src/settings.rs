@@ -1,5 +1,5 @@
 //! `settings.toml`: the owner's start-up settings (language, seats on the
-//! on-screen pad, timers, volume, narration pace), read when Tavola starts
+//! on-screen pad, timers, volume, narration pace, the speaker), read when Tavola starts
 //! and checked, with errors that name the line. Every key may be left out.
 //!
 //! The file gives the box's defaults; what the host then changes on the
@@ -9,6 +9,7 @@
 //! `deploy/settings.example.toml` lists every key.
 
 use crate::games::Lang;
+use crate::hw::speaker::SpeakerChoice;
 use crate::hw::HwError;
 use crate::table::TimerConfig;
 use serde::Deserialize;
@@ -33,6 +34,8 @@ pub struct Settings {
     pub pace: Option<f32>,
     /// The timers, those not set keeping their defaults.
     pub timers: Option<TimerConfig>,
+    /// The sound device the narration plays on (`speaker = "usb"`).
+    pub speaker: Option<SpeakerChoice>,
 }
 
 /// A settings file that cannot be used, with its line.
@@ -95,6 +98,7 @@ struct RawSettings {
     seats: Option<Spanned<u8>>,
     volume: Option<Spanned<u8>>,
     pace: Option<Spanned<f64>>,
+    speaker: Option<Spanned<String>>,
     timers: Option<RawTimers>,
 }
 
@@ -142,6 +146,12 @@ impl Settings {
             }
             s.pace = Some(p as f32);
         }
+        if let Some(speaker) = raw.speaker {
+            let value = speaker.get_ref().as_str();
+            s.speaker = Some(SpeakerChoice::parse(value).ok_or_else(|| {
+                bad(speaker.span(), msg!("notice.settings.speaker", value = value.escape_debug().to_string()))
+            })?);
+        }
         if let Some(t) = raw.timers {
             let mut timers = TimerConfig::default();
             let fields = [
@@ -175,6 +185,16 @@ pub fn command_lang(given: Option<Lang>, journal: Option<&crate::journal::Journa
         .or_else(|| journal.and_then(|j| j.setting::<Lang>("lang").ok().flatten()))
         .or_else(|| default_path().and_then(|p| load(&p).ok()).and_then(|s| s.lang))
         .unwrap_or(Lang::En)
+}
+
+/// The speaker a command of the command line plays on: the one chosen on
+/// the Settings screen (kept in `journal`), else the settings file's, else
+/// "auto".
+pub fn command_speaker(journal: Option<&crate::journal::Journal>) -> SpeakerChoice {
+    journal
+        .and_then(|j| j.setting::<SpeakerChoice>("speaker").ok().flatten())
+        .or_else(|| default_path().and_then(|p| load(&p).ok()).and_then(|s| s.speaker))
+        .unwrap_or_default()
 }
 
 /// Where the settings file is looked for.
@@ -213,6 +233,26 @@ mod tests {
         assert_eq!(s.volume, Some(80));
         assert_eq!(s.pace, Some(1.0));
         assert_eq!(s.timers, Some(TimerConfig::default()));
+        assert_eq!(s.speaker, Some(SpeakerChoice::Auto));
+    }
+
+    #[test]
+    fn the_speaker_is_a_kind_or_a_device_name_and_an_empty_one_is_named_with_its_line() {
+        use crate::hw::speaker::SpeakerKind;
+        for (text, choice) in [
+            ("speaker = \"usb\"", SpeakerChoice::Kind(SpeakerKind::Usb)),
+            ("speaker = \"i2s\"", SpeakerChoice::Kind(SpeakerKind::I2s)),
+            ("speaker = \"jack\"", SpeakerChoice::Kind(SpeakerKind::Jack)),
+            ("speaker = \"HDMI\"", SpeakerChoice::Kind(SpeakerKind::Hdmi)),
+            ("speaker = \"plughw:CARD=Audio,DEV=0\"", SpeakerChoice::Device("plughw:CARD=Audio,DEV=0".into())),
+        ] {
+            assert_eq!(Settings::parse(text).unwrap().speaker, Some(choice), "{text}");
+        }
+        let e = Settings::parse("lang = \"en\"\nspeaker = \"\"\n").unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.text(Lang::En).contains("write \"auto\", \"usb\", \"i2s\", \"jack\", \"hdmi\""), "{e:?}");
+        assert!(e.text(Lang::It).contains("il nome di un dispositivo audio"), "{e:?}");
+        assert!(Settings::parse("speaker = 3\n").is_err(), "a number is no speaker");
     }
 
     #[test]

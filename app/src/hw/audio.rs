@@ -6,12 +6,18 @@
 //! to the worker in order and play one after the other, never over each
 //! other.
 //!
+//! The sound goes to the device the owner chose ([`AudioOptions::speaker`],
+//! see [`super::speaker`]), or to the best one found when that one is not
+//! there (one notice says so, naming the device used). A new choice
+//! ([`AudioOut::choose_output`]) reopens the output at once.
+//!
 //! With no sound device (CI, a box without a speaker, ALSA not configured)
 //! [`RodioAudio::open`] still succeeds: the output is silent (a mixer drained
 //! at the pace a device would drain it, so timing behaves the same) and one
 //! notice says so. Without espeak-ng, lines with no clip are not spoken and
 //! one notice says so; subtitles are unaffected either way.
 
+use super::speaker::{Opened, OutputDevice, Outputs, SpeakerChoice, SystemOutputs};
 use super::{AudioOut, HwError, Millis};
 use crate::games::Lang;
 use crate::narrator::synth::{speech_off_notice, Espeak, DEFAULT_SPEED};
@@ -48,11 +54,19 @@ pub struct AudioOptions {
     pub speed: u32,
     /// Look for espeak-ng (off: only clips are played).
     pub synthesis: bool,
+    /// The sound device to play on.
+    pub speaker: SpeakerChoice,
 }
 
 impl Default for AudioOptions {
     fn default() -> Self {
-        AudioOptions { voices: None, lang: Lang::It, speed: DEFAULT_SPEED, synthesis: true }
+        AudioOptions {
+            voices: None,
+            lang: Lang::It,
+            speed: DEFAULT_SPEED,
+            synthesis: true,
+            speaker: SpeakerChoice::Auto,
+        }
     }
 }
 
@@ -193,107 +207,139 @@ pub struct RodioAudio {
     packs: Vec<LoadedPack>,
     lang: Lang,
     volume: u8,
-    espeak: bool,
+    espeak: Option<Espeak>,
+    speed: u32,
+    /// The machine's sound devices.
+    outputs: Box<dyn Outputs>,
+    /// The device the sound goes to (`None`: silent).
+    on: Option<OutputDevice>,
 }
 
 impl std::fmt::Debug for RodioAudio {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("RodioAudio")
+            .field("on", &self.on)
             .field("device", &self.device())
             .field("packs", &self.packs.iter().map(|p| (p.lang, p.len())).collect::<Vec<_>>())
             .field("volume", &self.volume)
-            .field("espeak", &self.espeak)
+            .field("espeak", &self.espeak.is_some())
             .finish_non_exhaustive()
     }
 }
 
+/// No sound devices at all (the silent output's).
+#[derive(Debug)]
+struct NoOutputs;
+
+impl Outputs for NoOutputs {
+    fn pcms(&self) -> Result<Vec<super::speaker::Pcm>, String> {
+        Err("a silent output".into())
+    }
+    fn open(&self, _device: &OutputDevice) -> Result<Opened, String> {
+        Err("a silent output".into())
+    }
+}
+
+/// A mixer for a device, or one drained in real time with nowhere to go.
+fn make_sink(device: Option<rodio::MixerDeviceSink>) -> (Sink, Player) {
+    match device {
+        Some(d) => {
+            let player = Player::connect_new(d.mixer());
+            (Sink::Device(d), player)
+        }
+        None => {
+            let (mixer, source) = rodio::mixer::mixer(NonZero::new(2).unwrap(), NonZero::new(44_100).unwrap());
+            let stop = Arc::new(AtomicBool::new(false));
+            let thread = spawn_drain(source, stop.clone());
+            (Sink::Silent { stop, thread }, Player::connect_new(&mixer))
+        }
+    }
+}
+
+/// The thread that synthesises and queues the lines, in order, on `player`.
+fn spawn_worker(
+    player: Arc<Player>,
+    state: Arc<State>,
+    espeak: Option<Espeak>,
+    speed: u32,
+) -> (Option<Sender<Job>>, Option<JoinHandle<()>>) {
+    let (tx, rx) = channel::<Job>();
+    let worker = std::thread::Builder::new()
+        .name("tavola-speech".into())
+        .spawn(move || {
+            for job in rx {
+                match job {
+                    Job::Play { clip, generation, spoken_at } => {
+                        play(&player, &state, clip, generation, spoken_at);
+                    }
+                    Job::Synthesise { text, lang, generation, spoken_at } => {
+                        let cut = generation < state.cancel_below.load(Ordering::Relaxed);
+                        let clip = match (&espeak, cut) {
+                            (Some(e), false) => e.synthesise(&text, lang, speed).ok(),
+                            _ => None,
+                        };
+                        match clip {
+                            Some(clip) => play(&player, &state, clip, generation, spoken_at),
+                            None => state.done_one(),
+                        }
+                    }
+                }
+            }
+        })
+        .ok();
+    (worker.as_ref().map(|_| tx), worker)
+}
+
 impl RodioAudio {
-    /// Opens the default sound device, loads the voice packs and looks for
-    /// espeak-ng. Never fails: without a device the output is silent, and
-    /// what is missing is in [`RodioAudio::take_notices`].
+    /// Opens the sound device `options.speaker` names (or the best one
+    /// found), loads the voice packs and looks for espeak-ng. Never fails:
+    /// without a device the output is silent, and what is missing (or was
+    /// used instead of the device chosen) is in [`RodioAudio::take_notices`].
     pub fn open(options: &AudioOptions) -> RodioAudio {
-        RodioAudio::on_device(open_device(), options)
+        RodioAudio::with_outputs(options, Box::new(SystemOutputs))
     }
 
-    /// The output on `device`, or a silent one (and a notice saying why)
-    /// when the device could not be opened.
-    fn on_device(device: Result<rodio::MixerDeviceSink, String>, options: &AudioOptions) -> RodioAudio {
-        match device {
-            Ok(device) => RodioAudio::start(Some(device), options),
-            Err(why) => {
-                let audio = RodioAudio::start(None, options);
-                audio.tell(HwError::said("audio", msg!("hw.audio.no_speaker", why)));
-                audio
-            }
+    /// The same on the sound devices `outputs` lists
+    /// ([`super::speaker::SimOutputs`] for a simulated machine).
+    pub fn with_outputs(options: &AudioOptions, outputs: Box<dyn Outputs>) -> RodioAudio {
+        let placed = outputs.place(&options.speaker);
+        let (on, sink) = match placed.on {
+            Some((device, Opened(sink))) => (Some(device), sink),
+            None => (None, None),
+        };
+        let mut audio = RodioAudio::start(sink, options, outputs);
+        audio.on = on;
+        if let Some(notice) = placed.notice {
+            audio.tell(notice);
         }
+        audio
     }
 
     /// A silent output that never touches a sound device (tests, benchmarks,
     /// `--simulate`): the same path as a device, drained in real time.
     pub fn silent(options: &AudioOptions) -> RodioAudio {
-        RodioAudio::start(None, options)
+        RodioAudio::start(None, options, Box::new(NoOutputs))
     }
 
-    fn start(device: Option<rodio::MixerDeviceSink>, options: &AudioOptions) -> RodioAudio {
+    fn start(device: Option<rodio::MixerDeviceSink>, options: &AudioOptions, outputs: Box<dyn Outputs>) -> RodioAudio {
         let state = Arc::new(State::default());
-        let (sink, player) = match device {
-            Some(d) => {
-                let player = Player::connect_new(d.mixer());
-                (Sink::Device(d), player)
-            }
-            None => {
-                let (mixer, source) = rodio::mixer::mixer(NonZero::new(2).unwrap(), NonZero::new(44_100).unwrap());
-                let stop = Arc::new(AtomicBool::new(false));
-                let thread = spawn_drain(source, stop.clone());
-                (Sink::Silent { stop, thread }, Player::connect_new(&mixer))
-            }
-        };
-        RodioAudio::with_player(sink, player, state, options)
-    }
-
-    fn with_player(sink: Sink, player: Player, state: Arc<State>, options: &AudioOptions) -> RodioAudio {
+        let (sink, player) = make_sink(device);
         let player = Arc::new(player);
         let espeak = if options.synthesis { Espeak::detect().ok() } else { None };
-        let has_espeak = espeak.is_some();
-        let (tx, rx) = channel::<Job>();
-        let worker = {
-            let player = player.clone();
-            let state = state.clone();
-            let speed = options.speed;
-            std::thread::Builder::new()
-                .name("tavola-speech".into())
-                .spawn(move || {
-                    for job in rx {
-                        match job {
-                            Job::Play { clip, generation, spoken_at } => {
-                                play(&player, &state, clip, generation, spoken_at);
-                            }
-                            Job::Synthesise { text, lang, generation, spoken_at } => {
-                                let cut = generation < state.cancel_below.load(Ordering::Relaxed);
-                                let clip = match (&espeak, cut) {
-                                    (Some(e), false) => e.synthesise(&text, lang, speed).ok(),
-                                    _ => None,
-                                };
-                                match clip {
-                                    Some(clip) => play(&player, &state, clip, generation, spoken_at),
-                                    None => state.done_one(),
-                                }
-                            }
-                        }
-                    }
-                })
-                .ok()
-        };
+        let (jobs, worker) = spawn_worker(player.clone(), state.clone(), espeak.clone(), options.speed);
         let mut audio = RodioAudio {
             sink,
             player,
-            jobs: worker.as_ref().map(|_| tx),
+            jobs,
             worker,
             state,
             packs: Vec::new(),
             lang: options.lang,
             volume: 100,
-            espeak: has_espeak,
+            espeak,
+            speed: options.speed,
+            outputs,
+            on: None,
         };
         let root = options.voices.clone().or_else(default_root);
         if let Some(root) = root {
@@ -329,7 +375,7 @@ impl RodioAudio {
 
     /// True when there is no sound device.
     pub fn is_silent(&self) -> bool {
-        matches!(self.sink, Sink::Silent { .. })
+        self.on.is_none()
     }
 
     /// The sound device's format (rate, channels, buffer), for diagnostics;
@@ -343,7 +389,7 @@ impl RodioAudio {
 
     /// True when espeak-ng was found.
     pub fn can_synthesise(&self) -> bool {
-        self.espeak
+        self.espeak.is_some()
     }
 
     /// What went wrong at start (no device, damaged clips) and since (no
@@ -398,7 +444,7 @@ impl AudioOut for RodioAudio {
         let clip = self.packs.iter().find_map(|p| p.clip_for(line)).cloned();
         let job = match clip {
             Some(clip) => Some(Job::Play { clip, generation, spoken_at }),
-            None if self.espeak => Some(Job::Synthesise {
+            None if self.espeak.is_some() => Some(Job::Synthesise {
                 text: line.text.clone(),
                 lang: lang_of(line).unwrap_or(self.lang),
                 generation,
@@ -452,14 +498,39 @@ impl AudioOut for RodioAudio {
 
     fn set_volume(&mut self, percent: u8) {
         self.volume = percent.min(100);
+        self.apply_volume();
+    }
+
+    fn outputs(&self) -> Vec<OutputDevice> {
+        self.outputs.devices()
+    }
+
+    fn choose_output(&mut self, choice: &SpeakerChoice) -> Option<HwError> {
+        let placed = self.outputs.place(choice);
+        let (on, sink) = match placed.on {
+            Some((device, Opened(sink))) => (Some(device), sink),
+            None => (None, None),
+        };
+        self.reconnect(sink);
+        self.on = on;
+        placed.notice
+    }
+
+    fn output(&self) -> Option<OutputDevice> {
+        self.on.clone()
+    }
+}
+
+impl RodioAudio {
+    fn apply_volume(&self) {
         // Loudness is heard on a curve: half way on the slider sounds half as loud.
         let v = f32::from(self.volume) / 100.0;
         self.player.set_volume(v * v);
     }
-}
 
-impl Drop for RodioAudio {
-    fn drop(&mut self) {
+    /// Cuts what plays, ends the worker (after the job in hand) and closes
+    /// the output.
+    fn close(&mut self) {
         self.stop();
         self.jobs = None;
         if let Some(w) = self.worker.take() {
@@ -472,30 +543,32 @@ impl Drop for RodioAudio {
             }
         }
     }
+
+    /// Plays on `device` from now on (silent when `None`): the old output is
+    /// closed first, what was said and not yet told is kept.
+    fn reconnect(&mut self, device: Option<rodio::MixerDeviceSink>) {
+        self.close();
+        let state = Arc::new(State::default());
+        state.speech_off.store(self.state.speech_off.load(Ordering::Acquire), Ordering::Release);
+        if let (Ok(mut new), Ok(mut old)) = (state.notices.lock(), self.state.notices.lock()) {
+            *new = std::mem::take(&mut *old);
+        }
+        let (sink, player) = make_sink(device);
+        // The old sink closes here, before the new worker starts.
+        self.sink = sink;
+        self.player = Arc::new(player);
+        self.state = state;
+        self.apply_volume();
+        let (jobs, worker) = spawn_worker(self.player.clone(), self.state.clone(), self.espeak.clone(), self.speed);
+        self.jobs = jobs;
+        self.worker = worker;
+    }
 }
 
-/// Opens the default output device with a short buffer, or failing that
-/// whatever rodio can open; the reason in words when nothing opens.
-fn open_device() -> Result<rodio::MixerDeviceSink, String> {
-    // No sound card at all (a server, a container, qemu-user on a desktop without one): say so
-    // rather than let the audio library probe every device name it knows, which costs a
-    // noticeable time natively and minutes under emulation.
-    #[cfg(target_os = "linux")]
-    if let Ok(dir) = std::fs::read_dir("/dev/snd") {
-        if !dir.flatten().any(|e| e.file_name().to_string_lossy().starts_with("pcmC")) {
-            return Err("no sound card (/dev/snd has no PCM device)".into());
-        }
-    } else {
-        return Err("no sound card (no /dev/snd)".into());
+impl Drop for RodioAudio {
+    fn drop(&mut self) {
+        self.close();
     }
-    let short = rodio::DeviceSinkBuilder::from_default_device()
-        .and_then(|b| b.with_buffer_size(rodio::cpal::BufferSize::Fixed(DEVICE_BUFFER_FRAMES)).open_stream());
-    let mut sink = match short {
-        Ok(s) => s,
-        Err(_) => rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?,
-    };
-    sink.log_on_drop(false);
-    Ok(sink)
 }
 
 /// The silent output: pulls the mixer's samples at the pace of a device.
@@ -534,10 +607,11 @@ fn spawn_drain(mut source: rodio::mixer::MixerSource, stop: Arc<AtomicBool>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hw::speaker::{Pcm, SimOutputs, SpeakerKind};
     use crate::narrator::voice::manifest_for_recordings;
 
     fn options(voices: Option<PathBuf>, synthesis: bool) -> AudioOptions {
-        AudioOptions { voices, lang: Lang::En, speed: DEFAULT_SPEED, synthesis }
+        AudioOptions { voices, lang: Lang::En, speed: DEFAULT_SPEED, synthesis, speaker: SpeakerChoice::Auto }
     }
 
     fn wav(ms: u32) -> Vec<u8> {
@@ -573,18 +647,41 @@ mod tests {
         false
     }
 
+    /// A machine with the Pi 4's jack and HDMI, and a USB speaker when `usb`.
+    fn machine(usb: bool, broken: &[&str]) -> SimOutputs {
+        let mut pcms = vec![
+            Pcm::new("default", "Default ALSA Output"),
+            Pcm::new("sysdefault:CARD=Headphones", "bcm2835 Headphones, bcm2835 Headphones\nDefault Audio Device"),
+            Pcm::new("hdmi:CARD=vc4hdmi0,DEV=0", "vc4-hdmi-0, MAI PCM i2s-hifi-0\nHDMI Audio Output"),
+        ];
+        if usb {
+            pcms.push(Pcm::new("sysdefault:CARD=Audio", "QEMU USB Audio, USB Audio\nDefault Audio Device"));
+        }
+        SimOutputs { pcms, broken: broken.iter().map(|b| b.to_string()).collect(), ..SimOutputs::default() }
+    }
+
     #[test]
     fn without_a_device_the_output_opens_silent_and_says_so_once() {
-        // CI has no sound card, a desktop has one: the device that failed
-        // to open is given here, so the silent case is checked everywhere.
+        // CI has no sound card, a desktop has one: the machine's devices are
+        // given here (none that opens), so the silent case is checked everywhere.
         let empty = tempfile::tempdir().unwrap();
-        let mut audio = RodioAudio::on_device(Err("no card".into()), &options(Some(empty.path().into()), false));
+        let outputs = SimOutputs {
+            pcms: vec![Pcm::new("default", "Default ALSA Output")],
+            broken: vec!["default".into()],
+            ..SimOutputs::default()
+        };
+        let mut audio = RodioAudio::with_outputs(&options(Some(empty.path().into()), false), Box::new(outputs));
         assert!(audio.is_silent());
         assert_eq!(audio.device(), None);
+        assert_eq!(audio.output(), None);
         let notices = audio.take_notices();
         assert_eq!(notices.len(), 1, "{notices:?}");
-        assert_eq!(notices[0].part, "audio");
-        assert!(notices[0].text(Lang::En).starts_with("No speaker found (no card)"), "{}", notices[0].text(Lang::En));
+        assert_eq!(notices[0].part, "speaker");
+        assert!(
+            notices[0].text(Lang::En).starts_with("No speaker found (default: Device or resource busy)"),
+            "{}",
+            notices[0].text(Lang::En)
+        );
         assert!(audio.take_notices().is_empty(), "told once");
         audio.set_volume(40);
         // speak() returns at once whatever happens to the line.
@@ -675,5 +772,73 @@ mod tests {
         assert!(wait_until(|| audio.last_latency().is_some()), "it plays");
         audio.stop();
         assert!(wait_until(|| !audio.busy(0)));
+    }
+
+    #[test]
+    fn the_sound_goes_to_the_device_chosen_or_says_where_it_went_instead() {
+        let empty = tempfile::tempdir().unwrap();
+        let usb = SpeakerChoice::Kind(SpeakerKind::Usb);
+        let opts = AudioOptions { speaker: usb.clone(), ..options(Some(empty.path().into()), false) };
+        let outputs = machine(true, &[]);
+        let opened = outputs.opened.clone();
+        let mut audio = RodioAudio::with_outputs(&opts, Box::new(outputs));
+        assert_eq!(audio.output().map(|d| d.name), Some("QEMU USB Audio".to_string()));
+        assert!(!audio.is_silent());
+        assert!(audio.take_notices().is_empty(), "the device chosen is there: nothing to say");
+        assert_eq!(*opened.borrow(), ["sysdefault:CARD=Audio"]);
+
+        // No USB speaker this time: the jack, and one notice.
+        let mut audio = RodioAudio::with_outputs(&opts, Box::new(machine(false, &[])));
+        assert_eq!(audio.output().map(|d| d.kind), Some(SpeakerKind::Jack));
+        let notices = audio.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].text(Lang::En).starts_with("The speaker chosen (USB) is not connected"), "{notices:?}");
+        assert!(audio.take_notices().is_empty(), "told once");
+    }
+
+    #[test]
+    fn choosing_another_device_reopens_the_output_at_once_and_keeps_the_volume() {
+        let dir = tempfile::tempdir().unwrap();
+        let en = dir.path().join("en");
+        std::fs::create_dir(&en).unwrap();
+        std::fs::write(en.join("avalon.vote.open.wav"), wav(3000)).unwrap();
+        manifest_for_recordings(&en, Lang::En, "test").unwrap();
+        let outputs = machine(false, &[]);
+        let opened = outputs.opened.clone();
+        let mut audio = RodioAudio::with_outputs(&options(Some(dir.path().into()), false), Box::new(outputs));
+        audio.take_notices();
+        assert_eq!(audio.output().map(|d| d.kind), Some(SpeakerKind::Jack), "auto: the jack before HDMI");
+        assert_eq!(
+            audio.outputs().iter().map(|d| d.kind).collect::<Vec<_>>(),
+            [SpeakerKind::Jack, SpeakerKind::Hdmi, SpeakerKind::Default]
+        );
+        audio.set_volume(40);
+        let l = line("avalon.vote.open", "Vote on the team with your buttons.");
+        audio.speak(&l, 0).unwrap();
+        assert!(wait_until(|| audio.last_latency().is_some()), "the line plays");
+        assert!(audio.busy(0));
+
+        let t = Instant::now();
+        assert_eq!(audio.choose_output(&SpeakerChoice::Kind(SpeakerKind::Hdmi)), None);
+        assert!(t.elapsed() < Duration::from_millis(500), "at once: {:?}", t.elapsed());
+        assert!(!audio.busy(0), "the line on the old device is cut");
+        assert_eq!(audio.output().map(|d| d.name), Some("vc4-hdmi-0".to_string()));
+        assert_eq!(*opened.borrow(), ["sysdefault:CARD=Headphones", "hdmi:CARD=vc4hdmi0,DEV=0"]);
+        assert_eq!(audio.volume, 40);
+        // The next line plays on the new output.
+        audio.speak(&l, 0).unwrap();
+        assert!(audio.busy(0));
+        assert!(wait_until(|| audio.last_latency().is_some()), "it plays after the change");
+        audio.stop();
+        assert!(wait_until(|| !audio.busy(0)));
+
+        // A device chosen by name that is not there: auto, and the notice.
+        let notice = audio.choose_output(&SpeakerChoice::Device("plughw:CARD=Audio,DEV=0".into()));
+        let said = notice.expect("the fallback is said").text(Lang::En);
+        assert_eq!(
+            said,
+            "The speaker chosen (plughw:CARD=Audio,DEV=0) is not connected: the sound goes to bcm2835 Headphones (headphone jack)."
+        );
+        assert_eq!(audio.output().map(|d| d.kind), Some(SpeakerKind::Jack));
     }
 }

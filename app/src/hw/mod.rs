@@ -12,6 +12,7 @@ pub mod pinmap;
 #[cfg(feature = "rpi")]
 pub mod rpi;
 pub mod sim;
+pub mod speaker;
 pub mod spi;
 
 use crate::games::Lang;
@@ -242,6 +243,22 @@ pub trait AudioOut {
     fn sound(&mut self, _sound: crate::narrator::Sound, _now: Millis) -> Result<(), HwError> {
         Ok(())
     }
+    /// The sound devices found now, for the owner to choose from (none when
+    /// this speaker has no choice to offer).
+    fn outputs(&self) -> Vec<speaker::OutputDevice> {
+        Vec::new()
+    }
+    /// Plays on the device `choice` names from now on (what is playing is
+    /// cut), or on the best one when it is not there; the notice says so,
+    /// with the device used instead.
+    fn choose_output(&mut self, _choice: &speaker::SpeakerChoice) -> Option<HwError> {
+        None
+    }
+    /// The device the sound goes to now, when known (`None`: silent, or
+    /// this speaker cannot tell).
+    fn output(&self) -> Option<speaker::OutputDevice> {
+        None
+    }
 }
 
 /// A part shared between the table loop and the screen (the on-screen pad
@@ -362,6 +379,15 @@ impl<T: AudioOut> AudioOut for Shared<T> {
     }
     fn sound(&mut self, sound: crate::narrator::Sound, now: Millis) -> Result<(), HwError> {
         self.borrow_mut().sound(sound, now)
+    }
+    fn outputs(&self) -> Vec<speaker::OutputDevice> {
+        self.borrow().outputs()
+    }
+    fn choose_output(&mut self, choice: &speaker::SpeakerChoice) -> Option<HwError> {
+        self.borrow_mut().choose_output(choice)
+    }
+    fn output(&self) -> Option<speaker::OutputDevice> {
+        self.borrow().output()
     }
 }
 

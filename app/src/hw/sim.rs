@@ -276,6 +276,8 @@ pub struct RecordingAudio {
     pub clips: std::collections::HashMap<String, Millis>,
     /// Every sound cue played, with its time.
     pub sounds: Vec<(Millis, crate::narrator::Sound)>,
+    /// The sound device it stands for, if any (what [`AudioOut::output`] says).
+    pub output: Option<super::speaker::OutputDevice>,
     busy_until: Millis,
 }
 
@@ -307,6 +309,10 @@ impl AudioOut for RecordingAudio {
     fn sound(&mut self, sound: crate::narrator::Sound, now: Millis) -> Result<(), HwError> {
         self.sounds.push((now, sound));
         Ok(())
+    }
+
+    fn output(&self) -> Option<super::speaker::OutputDevice> {
+        self.output.clone()
     }
 }
 
