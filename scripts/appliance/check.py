@@ -186,12 +186,10 @@ def run():
     # --- the picker on the DRM display -----------------------------------------------
     ok, detail, waited = wait_for_screen("picker", 60, "picker")
     check("the game picker is drawn on the display", ok, detail)
-    for part in ("reader", "pad"):
-        check(
-            f"the missing {part} is named",
-            any(part in n.lower() for n in notices),
-            "; ".join(notices) or "nothing said",
-        )
+    said = "; ".join(notices) or "nothing said"
+    check("the box is taken for a Raspberry Pi (from its device tree)", not any("not a Raspberry Pi" in n for n in notices), said)
+    for part, bus in (("reader", "spi"), ("pad", "i2c")):
+        check(f"the missing {part} is named", any(part in n.lower() or bus in n.lower() for n in notices), said)
 
     # --- every warning on the screen: a touch on the message line lists them -----------
     qmp.touch(100, MESSAGE_LINE_Y, WIDTH, HEIGHT)
