@@ -127,6 +127,9 @@ pub struct BootOptions {
     /// The settings file; `None` for the default place (`TAVOLA_SETTINGS`
     /// or the config folder, see [`crate::settings`]).
     pub settings: Option<std::path::PathBuf>,
+    /// Where the board's device tree is read (`proc/device-tree` under
+    /// it); `None` for `/`. Tests stand a Pi of their own in with it.
+    pub system_root: Option<std::path::PathBuf>,
 }
 
 /// The settings file's values; a wrong file is named (with its line) among
@@ -282,15 +285,17 @@ type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>, u8);
 #[cfg(feature = "rpi")]
 fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
     use crate::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
-    use crate::hw::rpi::{open_reader_spi, RpiDice, RpiPad};
+    use crate::hw::rpi::{open_reader_spi_on, RpiDice, RpiPad};
     if opts.simulate {
         return simulated(sim_seats, on_screen);
     }
     // Not a Pi: said once, with no fix that does not apply (no raspi-config on a desktop).
-    if !crate::hw::rpi::is_raspberry_pi() {
+    // A Pi is known by its device tree, a model newer than the GPIO library's list too.
+    let root = opts.system_root.clone().unwrap_or_else(|| "/".into());
+    let Some(pi) = crate::hw::rpi::this_pi(&root) else {
         notices.push(HwError::said("board", msg!("hw.not_a_pi")));
         return simulated(sim_seats, on_screen);
-    }
+    };
     let map = match crate::hw::pinmap::load() {
         Ok((map, _)) => map,
         Err(e) => {
@@ -302,7 +307,7 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
     // A part that does not open now (a device that appears a few seconds
     // after Tavola, on a slow boot) is named, replaced on screen, and
     // tried again in the background until it opens and takes over.
-    let reader: Box<dyn TagSource> = match open_reader_spi(&map.reader) {
+    let reader: Box<dyn TagSource> = match open_reader_spi_on(&map.reader, Some(&pi)) {
         Ok((port, note)) => {
             // The port keeps the reset line for the reader's lifetime.
             notices.extend(note);
@@ -312,37 +317,44 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
             notices.push(e);
             let r = shared(SimReader::new());
             on_screen.reader = Some(r.clone());
-            let pins = map.reader.clone();
+            let (pins, pi) = (map.reader.clone(), pi.clone());
             let open: Opener<Box<dyn TagSource + Send>> =
-                Box::new(move || open_reader_spi(&pins).map(|(port, _)| threaded_reader(&pins, port)));
+                Box::new(move || open_reader_spi_on(&pins, Some(&pi)).map(|(port, _)| threaded_reader(&pins, port)));
             Box::new(Awaited::new(r, open, RETRY_OPEN_MS))
         }
     };
     // Polled on its own thread: a hung I2C bus never freezes the screen.
-    let open_pad = |map: &crate::hw::pinmap::PinMap| {
-        RpiPad::open(map).map(|p| {
-            Box::new(crate::hw::pad::ThreadedPad::spawn(Box::new(p), 10, std::time::Duration::from_secs(2)))
-                as Box<dyn VotePad + Send>
+    // An expander pad without its interrupt line (a Pi newer than the GPIO library knows) is
+    // read over I2C alone: said once, with the pad working.
+    let open_pad = move |map: &crate::hw::pinmap::PinMap, pi: &crate::hw::rpi::Pi| {
+        RpiPad::open_on(map, Some(pi)).map(|p| {
+            let note = p.note();
+            let pad = Box::new(crate::hw::pad::ThreadedPad::spawn(Box::new(p), 10, std::time::Duration::from_secs(2)))
+                as Box<dyn VotePad + Send>;
+            (pad, note)
         })
     };
-    let pad: Box<dyn VotePad> = match open_pad(&map) {
-        Ok(p) => p,
+    let pad: Box<dyn VotePad> = match open_pad(&map, &pi) {
+        Ok((p, note)) => {
+            notices.extend(note);
+            p
+        }
         Err(e) => {
             notices.push(e);
             let p = shared(SimPad::new(seats));
             on_screen.pad = Some(p.clone());
-            let map = map.clone();
-            Box::new(Awaited::new(p, Box::new(move || open_pad(&map)), RETRY_OPEN_MS))
+            let (map, pi) = (map.clone(), pi.clone());
+            Box::new(Awaited::new(p, Box::new(move || open_pad(&map, &pi).map(|(p, _)| p)), RETRY_OPEN_MS))
         }
     };
-    let dice: Box<dyn DiceButton> = match map.dice_button.map(|pin| (pin, RpiDice::open(pin))) {
+    let dice: Box<dyn DiceButton> = match map.dice_button.map(|pin| (pin, RpiDice::open_on(pin, Some(&pi)))) {
         Some((_, Ok(d))) => Box::new(d),
         Some((pin, Err(e))) => {
             notices.push(e);
             let d = shared(SimDice::default());
             on_screen.dice = Some(d.clone());
             let open: Opener<Box<dyn DiceButton + Send>> =
-                Box::new(move || RpiDice::open(pin).map(|d| Box::new(d) as Box<dyn DiceButton + Send>));
+                Box::new(move || RpiDice::open_on(pin, Some(&pi)).map(|d| Box::new(d) as Box<dyn DiceButton + Send>));
             Box::new(Awaited::new(d, open, RETRY_OPEN_MS))
         }
         // No roll button wired: the screen's, for good.
@@ -647,5 +659,40 @@ mod tests {
         let named = b.notices.iter().any(|n| n.part == "reader" || n.part == "pinmap");
         assert_eq!(b.on_screen.reader.is_some(), named, "{:?}", b.notices);
         assert!(b.notices.len() <= 4, "one notice per part at most: {:?}", b.notices);
+    }
+
+    /// A Pi newer than the GPIO library's list (the system check's emulated
+    /// machine) with SPI, I2C and GPIO all absent: every part is tried as
+    /// the pin map says; the reader and the pad say their bus is off, the
+    /// roll button names the model the GPIO library does not know, and each
+    /// is replaced on screen.
+    #[cfg(feature = "rpi")]
+    #[test]
+    fn a_pi_newer_than_the_gpio_library_knows_names_each_missing_part() {
+        let here = |p: &str| std::path::Path::new(p).exists();
+        if rppal::system::DeviceInfo::new().is_ok() || here("/dev/spidev0.0") || here("/dev/i2c-1") {
+            // A real Pi, or a machine with these buses: not the machine this stands for.
+            return;
+        }
+        let root = tempfile::tempdir().unwrap();
+        let tree = root.path().join("proc/device-tree");
+        std::fs::create_dir_all(&tree).unwrap();
+        std::fs::write(tree.join("compatible"), b"raspberrypi,6-model-b\0brcm,bcm2713\0").unwrap();
+        std::fs::write(tree.join("model"), b"Raspberry Pi 6 Model B\0").unwrap();
+        let b = boot(&BootOptions {
+            no_journal: true,
+            system_root: Some(root.path().to_path_buf()),
+            ..BootOptions::default()
+        });
+        let said: Vec<(String, String)> = b.notices.iter().map(|n| (n.part.clone(), n.text(Lang::En))).collect();
+        assert_eq!(said.len(), 3, "one notice per part: {said:?}");
+        assert!(said[0].0 == "reader" && said[0].1.starts_with("SPI is off"), "{said:?}");
+        assert!(said[1].0 == "pad" && said[1].1.starts_with("I2C is off"), "{said:?}");
+        assert_eq!(said[2].0, "dice");
+        assert!(said[2].1.contains("this Raspberry Pi 6 Model B is newer than the models"), "{said:?}");
+        for n in &b.notices {
+            assert!(n.text(Lang::It) != n.text(Lang::En), "said in Italian too: {n:?}");
+        }
+        assert!(b.on_screen.reader.is_some() && b.on_screen.pad.is_some() && b.on_screen.dice.is_some());
     }
 }
