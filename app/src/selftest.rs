@@ -214,6 +214,8 @@ pub struct SelfTest {
     opts: Options,
     stage: Stage,
     checks: Vec<Check>,
+    /// The speaker plays, but not on the device the owner chose: why.
+    speaker_note: Option<HwError>,
 }
 
 /// The longest the test line may play.
@@ -222,7 +224,14 @@ const LISTEN_MS: Millis = 30_000;
 impl SelfTest {
     /// A self-test about to ask the reader for its version.
     pub fn new(opts: Options) -> Self {
-        SelfTest { opts, stage: Stage::Reader, checks: Vec::new() }
+        SelfTest { opts, stage: Stage::Reader, checks: Vec::new(), speaker_note: None }
+    }
+
+    /// The speaker plays on another device than the one the owner chose
+    /// (the notice that said so at start): its check then fails, saying
+    /// where the test line played and why.
+    pub fn set_speaker_note(&mut self, note: Option<HwError>) {
+        self.speaker_note = note;
     }
 
     /// The options it runs with.
@@ -406,6 +415,11 @@ impl SelfTest {
                 }
                 Part::Here(speaker) => match speaker.speak(&test_line(self.opts.lang), now) {
                     Ok(()) => self.stage = Stage::Listening { deadline: now + LISTEN_MS },
+                    // Told when the speaker opened: it plays, elsewhere than chosen.
+                    Err(e) if e.part == "speaker" && speaker.output().is_some() => {
+                        self.speaker_note = Some(e);
+                        self.stage = Stage::Listening { deadline: now + LISTEN_MS };
+                    }
                     Err(e) => {
                         self.end(Check::of("speaker", Outcome::Fail, &e), ended);
                         self.stage = Stage::Done;
@@ -424,8 +438,20 @@ impl SelfTest {
                     speaker.stop(now);
                     Check::new("speaker", Outcome::Fail, msg!("selftest.speaker.stuck", secs = LISTEN_MS / 1000))
                 } else {
-                    let line = test_line(self.opts.lang);
-                    Check::new("speaker", Outcome::Pass, msg!("selftest.speaker.played", line = line.text))
+                    let line = test_line(self.opts.lang).text;
+                    // Which device played, by its name and the settings' word for its kind.
+                    let played = match speaker.output() {
+                        Some(d) => msg!("selftest.speaker.played_on", device = d.name, kind = d.kind.code(), line),
+                        None => msg!("selftest.speaker.played", line),
+                    };
+                    match &self.speaker_note {
+                        Some(note) => Check::new(
+                            "speaker",
+                            Outcome::Fail,
+                            msg!("selftest.speaker.with_note", played, note = note.msg.clone()),
+                        ),
+                        None => Check::new("speaker", Outcome::Pass, played),
+                    }
                 };
                 self.end(c, ended);
                 self.stage = Stage::Done;
@@ -691,16 +717,22 @@ pub fn cli(args: &SelftestArgs) -> Result<(Vec<Check>, Lang), String> {
         opts.tag_wait_ms = s * 1000;
         opts.press_wait_ms = s * 1000;
     }
+    // The language and the speaker chosen in Settings (kept in the
+    // journal), when there is a journal already.
+    let journal = crate::journal::default_path()
+        .ok()
+        .filter(|p| lang.is_none() || p.exists())
+        .and_then(|_| crate::journal::Journal::open_default().ok())
+        .map(|o| o.journal);
     opts.lang = match lang {
         Some(lang) => lang,
-        None => {
-            let journal = crate::journal::Journal::open_default().ok().map(|o| o.journal);
-            crate::settings::command_lang(None, journal.as_ref())
-        }
+        None => crate::settings::command_lang(None, journal.as_ref()),
     };
     let lang = opts.lang;
+    let choice = crate::settings::command_speaker(journal.as_ref());
+    drop(journal);
 
-    let mut speaker = RodioAudio::open(&AudioOptions { lang, ..AudioOptions::default() });
+    let mut speaker = RodioAudio::open(&AudioOptions { lang, speaker: choice, ..AudioOptions::default() });
     let speaker_part: Part<&mut (dyn AudioOut + 'static)> = if speaker.is_silent() {
         let found = speaker.take_notices().into_iter().next().map(|n| n.msg);
         let why = HwError::said(
@@ -1038,6 +1070,83 @@ mod tests {
         assert_eq!((seat.label(Lang::It), seat.label(Lang::En)), ("posto 3".to_string(), "seat 3".to_string()));
         let said = Lang::It.text(&msg!("selftest.check.pad"));
         assert_eq!(seat.line(Lang::It), format!("SALTATO posto 3: {said}"), "the words in the table's language");
+    }
+
+    /// The speaker check alone, on `audio`, with `note` told at start.
+    fn speaker_check(audio: &mut RecordingAudio, note: Option<HwError>) -> Check {
+        let mut reader = SimReader::new();
+        reader.chip().set_version(0x00);
+        let mut hw = Hardware {
+            reader: Part::Here(&mut reader),
+            pad: Part::Missing { why: HwError::said("pad", msg!("selftest.roll.not_mapped")), expected: false },
+            dice: Part::Missing { why: HwError::said("dice", msg!("selftest.roll.not_mapped")), expected: false },
+            speaker: Part::Here(audio),
+        };
+        let mut test = SelfTest::new(quick(Lang::En));
+        test.set_speaker_note(note);
+        let mut now = 0;
+        while !test.is_done() {
+            test.poll(&mut hw, now);
+            now += 100;
+        }
+        test.into_checks().into_iter().find(|c| c.name == "speaker").expect("a speaker check")
+    }
+
+    #[test]
+    fn the_speaker_check_names_the_device_that_played() {
+        use crate::hw::speaker::{OutputDevice, SpeakerKind};
+        let usb = OutputDevice {
+            id: "sysdefault:CARD=Audio".into(),
+            card: Some("Audio".into()),
+            name: "QEMU USB Audio".into(),
+            kind: SpeakerKind::Usb,
+        };
+        let mut audio = RecordingAudio::default();
+        audio.output = Some(usb);
+        let c = speaker_check(&mut audio, None);
+        assert_eq!(c.outcome, Outcome::Pass);
+        let line = test_line(Lang::En).text;
+        assert_eq!(
+            c.line(Lang::En),
+            format!(
+                "PASS speaker: played on QEMU USB Audio (usb): “{line}”. If you heard nothing, raise the volume in Settings and check the cable."
+            )
+        );
+        assert!(
+            c.line(Lang::It).starts_with("OK     altoparlante: riga di prova suonata su QEMU USB Audio (usb): «"),
+            "{c:?}"
+        );
+
+        // Not where the owner wanted it: said, and the check fails.
+        let hdmi = OutputDevice {
+            id: "hdmi:CARD=vc4hdmi0,DEV=0".into(),
+            card: Some("vc4hdmi0".into()),
+            name: "vc4-hdmi-0".into(),
+            kind: SpeakerKind::Hdmi,
+        };
+        let note = crate::hw::speaker::place(
+            &crate::hw::speaker::SpeakerChoice::Kind(SpeakerKind::Usb),
+            std::slice::from_ref(&hdmi),
+            |_| Ok::<(), String>(()),
+        )
+        .notice;
+        let mut audio = RecordingAudio::default();
+        audio.output = Some(hdmi);
+        let c = speaker_check(&mut audio, note);
+        assert_eq!(c.outcome, Outcome::Fail);
+        let en = c.line(Lang::En);
+        assert!(en.starts_with("FAIL speaker: played on vc4-hdmi-0 (hdmi): “"), "{en}");
+        assert!(
+            en.ends_with("The speaker chosen (USB) is not connected: the sound goes to vc4-hdmi-0 (HDMI)."),
+            "{en}"
+        );
+
+        // A speaker that cannot tell its device: the line as before.
+        let c = speaker_check(&mut RecordingAudio::default(), None);
+        assert_eq!(
+            c.text(Lang::En),
+            format!("played “{line}”. If you heard nothing, raise the volume in Settings and check the cable.")
+        );
     }
 
     /// A reader that works without its reset line (a busy or unknown GPIO).
