@@ -336,6 +336,10 @@ fn the_reader_poll_period_is_set_on_the_settings_page_at_once_and_kept_for_the_n
     i_slint_backend_testing::init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = start(dir.path(), 3, false, true);
+    // A tall screen: the settings' right column whole, above the message
+    // line's place (on the 7" screen a person scrolls down to the reader).
+    ui.window.window().set_size(slint::PhysicalSize::new(800, 1600));
+    ui.step(40);
     let hw = ui.window.global::<HardwareUi<'_>>();
     let reader = ui.controller.borrow().on_screen().reader.clone().expect("the on-screen reader");
     assert_eq!(hw.get_poll_ms(), 50, "the default period");
