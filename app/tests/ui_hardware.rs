@@ -375,3 +375,137 @@ fn the_on_screen_pad_shows_all_its_seats_with_no_game_and_after_one() {
     ui.step(40);
     assert_eq!(sim.get_lights().row_count(), 7, "still seven after a game is left");
 }
+
+/// A Pi 4 with a USB speaker plugged in: its jack, an HDMI screen, and
+/// ALSA's default, as the sound system lists them; `broken` do not open.
+fn pi_with_usb(broken: &[&str]) -> tavola::hw::speaker::SimOutputs {
+    use tavola::hw::speaker::{Pcm, SimOutputs};
+    SimOutputs {
+        pcms: vec![
+            Pcm::new("default", "Default ALSA Output"),
+            Pcm::new("sysdefault:CARD=Headphones", "bcm2835 Headphones, bcm2835 Headphones\nDefault Audio Device"),
+            Pcm::new("hdmi:CARD=vc4hdmi0,DEV=0", "vc4-hdmi-0, MAI PCM i2s-hifi-0\nHDMI Audio Output"),
+            Pcm::new("sysdefault:CARD=Audio", "QEMU USB Audio, USB Audio\nDefault Audio Device"),
+        ],
+        broken: broken.iter().map(|b| b.to_string()).collect(),
+        ..SimOutputs::default()
+    }
+}
+
+/// Tavola speaking through `outputs` (placed as boot places it, on the
+/// speaker chosen), in English, on the settings page.
+fn start_speaking(
+    dir: &std::path::Path,
+    outputs: tavola::hw::speaker::SimOutputs,
+) -> (Ui, std::rc::Rc<std::cell::RefCell<tavola::hw::audio::RodioAudio>>) {
+    use tavola::hw::audio::{AudioOptions, RodioAudio};
+    let mut booted = boot(&BootOptions {
+        simulate: true,
+        db: Some(dir.join("tavola.db")),
+        settings: Some(dir.join("none.toml")),
+        ..BootOptions::default()
+    });
+    let options = AudioOptions {
+        voices: Some(dir.to_path_buf()),
+        synthesis: false,
+        speaker: booted.speaker.clone(),
+        ..AudioOptions::default()
+    };
+    let audio = std::rc::Rc::new(std::cell::RefCell::new(RodioAudio::with_outputs(&options, Box::new(outputs))));
+    booted.notices.extend(audio.borrow_mut().take_notices());
+    booted.table.set_audio(Box::new(audio.clone()));
+    let ui = init(booted).unwrap();
+    // A tall screen: the settings' whole right column is in view (on the
+    // 7" screen a person scrolls down to the speaker).
+    ui.window.window().set_size(slint::PhysicalSize::new(800, 1600));
+    ui.step(0);
+    let italian = ElementHandle::find_by_accessible_label(&ui.window, "Impostazioni").next().is_some();
+    click(&ui, if italian { "Impostazioni" } else { "Settings" });
+    click(&ui, "English");
+    ui.step(20);
+    (ui, audio)
+}
+
+#[test]
+fn the_speaker_is_chosen_on_the_settings_page_plays_there_at_once_and_is_kept_for_the_next_start() {
+    use tavola::hw::speaker::{SpeakerChoice, SpeakerKind};
+    use tavola::hw::AudioOut;
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let outputs = pi_with_usb(&[]);
+    let opened = outputs.opened.clone();
+    let (ui, audio) = start_speaking(dir.path(), outputs);
+    let hw = ui.window.global::<HardwareUi<'_>>();
+    let listed: Vec<String> = hw.get_speakers().iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        listed,
+        [
+            "Automatic",
+            "QEMU USB Audio (USB)",
+            "bcm2835 Headphones (headphone jack)",
+            "vc4-hdmi-0 (HDMI)",
+            "default (ALSA's default)"
+        ],
+        "Automatic, then the devices found, in the order auto tries them"
+    );
+    assert_eq!(hw.get_speaker(), 0, "auto at first");
+    assert_eq!(hw.get_speaker_now(), "In use: QEMU USB Audio (USB).");
+
+    click(&ui, "vc4-hdmi-0 (HDMI)");
+    assert_eq!(audio.borrow().output().map(|d| d.name), Some("vc4-hdmi-0".to_string()), "at once");
+    assert_eq!(opened.borrow().last().map(String::as_str), Some("hdmi:CARD=vc4hdmi0,DEV=0"));
+    assert_eq!(hw.get_speaker(), 3);
+    assert_eq!(hw.get_speaker_now(), "In use: vc4-hdmi-0 (HDMI).");
+    assert!(ui.window.global::<App<'_>>().get_message().is_empty(), "nothing to say");
+    drop(ui);
+
+    // The next start plays on HDMI, and the page shows it chosen.
+    let (ui, audio) = start_speaking(dir.path(), pi_with_usb(&[]));
+    assert_eq!(ui.controller.borrow().speaker_choice(), SpeakerChoice::Kind(SpeakerKind::Hdmi));
+    assert_eq!(audio.borrow().output().map(|d| d.kind), Some(SpeakerKind::Hdmi));
+    assert_eq!(ui.window.global::<HardwareUi<'_>>().get_speaker(), 3);
+    drop(ui);
+
+    // Chosen and gone (no HDMI screen this time): auto, said on the message line.
+    let mut no_hdmi = pi_with_usb(&[]);
+    no_hdmi.pcms.retain(|p| !p.id.contains("vc4hdmi"));
+    let (ui, audio) = start_speaking(dir.path(), no_hdmi);
+    assert_eq!(audio.borrow().output().map(|d| d.kind), Some(SpeakerKind::Usb));
+    let hw = ui.window.global::<HardwareUi<'_>>();
+    let listed: Vec<String> = hw.get_speakers().iter().map(|s| s.to_string()).collect();
+    assert_eq!(listed.last().map(String::as_str), Some("HDMI: not connected"), "the choice is still shown");
+    assert_eq!(hw.get_speaker(), listed.len() as i32 - 1);
+    assert_eq!(
+        ui.window.global::<App<'_>>().get_message(),
+        "The speaker chosen (HDMI) is not connected: the sound goes to QEMU USB Audio (USB)."
+    );
+}
+
+#[test]
+fn a_speaker_that_does_not_open_is_said_on_the_message_line_with_the_one_used_instead() {
+    use tavola::hw::speaker::SpeakerKind;
+    use tavola::hw::AudioOut;
+    i_slint_backend_testing::init_no_event_loop();
+    let dir = tempfile::tempdir().unwrap();
+    let (ui, audio) = start_speaking(dir.path(), pi_with_usb(&["sysdefault:CARD=Headphones"]));
+    click(&ui, "bcm2835 Headphones (headphone jack)");
+    assert_eq!(audio.borrow().output().map(|d| d.kind), Some(SpeakerKind::Usb), "auto's best instead");
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(
+        app.get_message(),
+        "The speaker chosen (headphone jack) does not open (Device or resource busy): the sound goes to QEMU USB Audio (USB)."
+    );
+    let hw = ui.window.global::<HardwareUi<'_>>();
+    assert_eq!(hw.get_speaker(), 2, "the choice stays shown");
+    assert_eq!(hw.get_speaker_now(), "In use: QEMU USB Audio (USB).");
+    // In Italian too.
+    click(&ui, "Italiano");
+    ui.step(40);
+    assert_eq!(
+        app.get_message(),
+        "L'altoparlante scelto (presa cuffie) non si apre (Device or resource busy): l'audio passa all'uscita QEMU USB Audio (USB)."
+    );
+    // Back to Automatic: the warning gives way to what holds now.
+    click(&ui, "Automatico");
+    assert_eq!(app.get_message(), "L'altoparlante scelto è in uso: QEMU USB Audio (USB).");
+}

@@ -1,6 +1,7 @@
 //! The hardware pages (`app/ui/pages/hardware.slint`), opened from the
 //! settings: the hardware self-test (the checks of `tavola selftest`) and
-//! tagging a game box (`tavola tags write` and `learn`).
+//! tagging a game box (`tavola tags write` and `learn`); and on the settings
+//! page itself the choice of the speaker.
 //!
 //! Both use the table's own parts: the reader, the pad, the roll button and
 //! the speaker the game uses (on a desktop, the on-screen ones, so a person
@@ -19,9 +20,10 @@ use super::Controller;
 use crate::boot::Booted;
 use crate::catalog::{Card, Catalog};
 use crate::games::{GameKind, Lang, Msg};
+use crate::hw::speaker::{OutputDevice, SpeakerChoice};
 use crate::hw::{HwError, Light, Millis, TagEvent, TagSource};
 use crate::selftest::{self, Outcome, Part, SelfTest};
-use crate::table::TableView;
+use crate::table::{HwReport, TableView};
 use crate::tags::{self, Found, Plan};
 use crate::ui::{AppWindow, CheckRow, HardwareUi, TableSim, TagCard};
 use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
@@ -111,6 +113,8 @@ pub(super) struct HwPages {
     /// A page was just opened: on a desktop, the simulated table is shown
     /// beside it (its pad and cards are the parts under test).
     reveal_table: bool,
+    /// The sound devices found when the settings were opened.
+    speakers: Vec<OutputDevice>,
 }
 
 impl HwPages {
@@ -291,6 +295,8 @@ impl Controller {
     fn start_selftest(&mut self) {
         let opts = selftest::Options { lang: self.lang(), ..selftest::Options::default() };
         let mut test = SelfTest::new(opts);
+        // The speaker plays elsewhere than the owner chose: the check says so.
+        test.set_speaker_note(self.booted.notices.iter().find(|n| n.part == "speaker").cloned());
         let now = self.now;
         let mut hw = parts(&mut self.booted);
         self.hw.plan = SelfTest::plan(&hw);
@@ -351,6 +357,97 @@ impl Controller {
                 eprintln!("tavola: the poll period cannot be remembered: {e}");
             }
         }
+    }
+
+    /// The speaker the owner chose (the settings file's, or the one chosen
+    /// on the settings page over it).
+    pub fn speaker_choice(&self) -> SpeakerChoice {
+        self.booted.speaker.clone()
+    }
+
+    /// Looks for the sound devices (when the settings page opens: a
+    /// speaker plugged in since is listed).
+    pub(super) fn list_speakers(&mut self) {
+        let (.., audio) = self.booted.table.parts_mut();
+        self.hw.speakers = audio.map(|a| a.outputs()).unwrap_or_default();
+    }
+
+    /// The speaker chosen on the settings page (0: Automatic, then the
+    /// devices listed): the narration plays there at once, the choice is
+    /// remembered for the next starts, and a device that does not open is
+    /// said on the message line (and the log) with the one used instead.
+    fn choose_speaker(&mut self, index: i32) {
+        let choice = match usize::try_from(index) {
+            Ok(0) => SpeakerChoice::Auto,
+            Ok(n) => match self.hw.speakers.get(n - 1) {
+                Some(d) => SpeakerChoice::for_device(d, &self.hw.speakers),
+                // The one chosen before, not connected: nothing to do.
+                None => return,
+            },
+            Err(_) => return,
+        };
+        let (.., audio) = self.booted.table.parts_mut();
+        let Some(audio) = audio else { return };
+        let notice = audio.choose_output(&choice);
+        let playing = audio.output();
+        self.booted.speaker = choice.clone();
+        self.booted.silent_speaker = playing.is_none().then(|| HwError::said("audio", msg!("hw.audio.no_device")));
+        // What was said about the speaker before no longer holds: the line
+        // says what holds now, in its place.
+        let warned = self.booted.notices.iter().any(|n| n.part == "speaker");
+        self.booted.notices.retain(|n| n.part != "speaker");
+        let report = match (notice, playing) {
+            (Some(notice), _) => Some(HwReport::Failed(notice)),
+            (None, Some(device)) if warned => {
+                Some(HwReport::WorksAgain(HwError::said("speaker", msg!("hw.speaker.ok", device = device.said()))))
+            }
+            (None, _) => None,
+        };
+        if let Some(report) = report {
+            let said = report.said().text(self.lang());
+            (self.log)(&format!("tavola: {said}"));
+            if let HwReport::Failed(notice) = &report {
+                self.booted.notices.push(notice.clone());
+            }
+            self.message_line.record(&report);
+        }
+        if let Ok(mut journal) = self.journal() {
+            if let Err(e) = journal.set_setting("speaker", &choice) {
+                eprintln!("tavola: the speaker cannot be remembered: {e}");
+            }
+        }
+        self.list_speakers();
+    }
+
+    /// The speaker choices as the settings page lists them, the one chosen,
+    /// and where the sound goes now.
+    fn speaker_rows(&mut self, lang: Lang) -> (Vec<SharedString>, i32, String) {
+        let (.., audio) = self.booted.table.parts_mut();
+        let Some(audio) = audio else { return (Vec::new(), 0, String::new()) };
+        let output = audio.output();
+        let found = &self.hw.speakers;
+        let choice = &self.booted.speaker;
+        let mut rows: Vec<SharedString> = vec![lang.text(&msg!("ui.speaker.auto")).into()];
+        rows.extend(found.iter().map(|d| SharedString::from(lang.text(&d.said()))));
+        let chosen = match choice {
+            SpeakerChoice::Auto => Some(0),
+            _ => output
+                .as_ref()
+                .filter(|o| choice.names(o))
+                .and_then(|o| found.iter().position(|d| d == o))
+                .or_else(|| found.iter().position(|d| choice.names(d)))
+                .map(|i| i + 1),
+        };
+        let chosen = chosen.unwrap_or_else(|| {
+            // Chosen, and not connected: shown, so the owner sees the choice.
+            rows.push(lang.text(&msg!("ui.speaker.absent", chosen = choice.said())).into());
+            rows.len() - 1
+        });
+        let now = match &output {
+            Some(d) => msg!("ui.speaker.now", device = d.said()),
+            None => msg!("ui.speaker.silent"),
+        };
+        (rows, chosen as i32, lang.text(&now))
     }
 
     /// A new blank tag on the simulated reader (a desktop's tags).
@@ -570,6 +667,10 @@ impl Controller {
         ui.set_seats(i32::from(self.booted.seats));
         ui.set_seats_editable(self.booted.on_screen.pad.is_some());
         ui.set_poll_ms(self.booted.table.reader.poll_ms().map_or(0, |ms| ms as i32));
+        let (speakers, chosen, now) = self.speaker_rows(lang);
+        set_rows(&ui.get_speakers(), speakers, |m| ui.set_speakers(m));
+        ui.set_speaker(chosen);
+        ui.set_speaker_now(now.into());
         ui.set_closed_why(if busy { lang.text(&msg!("ui.hardware.game_on")) } else { String::new() }.into());
         if std::mem::take(&mut self.hw.reveal_table) {
             let app = window.global::<crate::ui::App<'_>>();
@@ -806,6 +907,8 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
     ui.on_set_seats(move |n| w(&|c| c.set_seats(n)));
     let w = with.clone();
     ui.on_set_poll_ms(move |ms| w(&|c| c.set_poll_ms(ms)));
+    let w = with.clone();
+    ui.on_choose_speaker(move |i| w(&|c| c.choose_speaker(i)));
     let w = with.clone();
     ui.on_lay_blank(move || w(&|c| c.lay_blank()));
     let w = with.clone();
