@@ -23,6 +23,11 @@
 #   --touch-rotation DEG
 #                  the touches turned the same way (default: as --rotation;
 #                  give it apart when the touch panel is mounted differently)
+#   --speaker KIND where the narration is heard: hdmi, jack (Pi 4 only),
+#                  usb or i2s (the MAX98357A amplifier); written as
+#                  speaker = "KIND" in /etc/tavola/settings.toml, the other
+#                  settings kept. i2s also adds the amplifier's overlay to
+#                  config.txt (a reboot is needed). Without it: "auto".
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -32,8 +37,9 @@ binary=
 voices="$here/voices"
 rotation=
 touch_rotation=
+speaker=
 usage() {
-  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,/^set -euo pipefail$/p' "$0" | sed -n 's/^# \{0,1\}//p' >&2
 }
 say() { printf 'tavola install: %s\n' "$*"; }
 die() {
@@ -63,6 +69,12 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || die "$1 needs 0, 90, 180 or 270"
       case "$2" in 0 | 90 | 180 | 270) ;; *) die "$1 $2: say 0, 90, 180 or 270 (degrees clockwise); nothing was changed" ;; esac
       if [ "$1" = --rotation ]; then rotation="$2"; else touch_rotation="$2"; fi
+      shift
+      ;;
+    --speaker)
+      [ $# -ge 2 ] || die "--speaker needs hdmi, jack, usb or i2s"
+      case "$2" in hdmi | jack | usb | i2s) ;; *) die "--speaker $2: say hdmi, jack, usb or i2s (leave the option out for auto); nothing was changed" ;; esac
+      speaker="$2"
       shift
       ;;
     -h | --help)
@@ -356,6 +368,48 @@ if [ ! -f "$modules" ] || ! grep -qx 'i2c-dev' "$modules"; then
   if [ "$dry" -eq 0 ]; then
     mkdir -p "$(dirname "$modules")"
     printf 'i2c-dev\n' >"$modules"
+  fi
+fi
+
+# --- the speaker ----------------------------------------------------------------------
+# `speaker = "…"` in Tavola's settings, the owner's other lines kept. For the
+# I2S amplifier, its overlay as Raspberry Pi's overlay README gives it for
+# the MAX98357A: `dtoverlay=max98357a` (SD_MODE on GPIO4; `,no-sdmode` when
+# that pin is not wired). The README asks for nothing else, so the Pi's own
+# audio (`dtparam=audio`) is left as it is.
+if [ -n "$speaker" ]; then
+  settings="$(in_root /etc/tavola/settings.toml)"
+  # In a dry run the file may not be there yet: the one that would be.
+  [ -f "$settings" ] || settings="$here/deploy/settings.example.toml"
+  if ! grep -Eq "^[[:space:]]*speaker[[:space:]]*=[[:space:]]*\"$speaker\"[[:space:]]*(#.*)?$" "$settings"; then
+    change "the narration on the speaker $speaker: speaker = \"$speaker\" in /etc/tavola/settings.toml"
+    if [ "$dry" -eq 0 ]; then
+      # The speaker line replaced where it is, else put before the first
+      # table ([timers]) so that it stays a top-level key.
+      edited="$(awk -v line="speaker = \"$speaker\"" '
+        !done && /^[[:space:]]*speaker[[:space:]]*=/ { print line; done = 1; next }
+        !done && /^[[:space:]]*\[/ { print line; print ""; done = 1 }
+        { print }
+        END { if (!done) print line }
+      ' "$settings")"
+      printf '%s\n' "$edited" >"$(in_root /etc/tavola/settings.toml)"
+    fi
+  fi
+  if [ "$speaker" = i2s ]; then
+    if [ -z "$config" ]; then
+      notes+=("no config.txt in /boot/firmware or /boot: for the I2S amplifier add dtoverlay=max98357a to it by hand")
+    elif grep -Eq '^[[:space:]]*dtoverlay=(max98357a|hifiberry-dac)([,[:space:]]|$)' "$(in_root "$config")"; then
+      # Already set up (some amplifier guides use the HiFiBerry DAC's
+      # overlay): a second I2S card would fight over the same pins.
+      :
+    else
+      change "the I2S amplifier (MAX98357A): dtoverlay=max98357a in $config (takes effect after a reboot)"
+      reboot_needed=1
+      if [ "$dry" -eq 0 ]; then
+        # At the end, under [all], as the SPI and I2C lines.
+        printf '\n[all]\n# Tavola: the MAX98357A I2S amplifier (SD_MODE on GPIO4; add ,no-sdmode if it is not wired)\ndtoverlay=max98357a\n' >>"$(in_root "$config")"
+      fi
+    fi
   fi
 fi
 
