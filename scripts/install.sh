@@ -100,7 +100,7 @@ fi
 if [ "$dry" -eq 0 ] && [ ! -w "$root" ]; then
   die "cannot write to $root: run with sudo (or try --dry-run first); nothing was changed"
 fi
-for f in deploy/tavola.service deploy/tavola.env deploy/settings.example.toml deploy/journald-tavola.conf hardware/pinmap.toml; do
+for f in deploy/tavola.service deploy/restart-guard deploy/tavola.env deploy/settings.example.toml deploy/journald-tavola.conf hardware/pinmap.toml; do
   [ -f "$here/$f" ] || die "$f is missing from $here: nothing was changed"
 done
 
@@ -262,6 +262,27 @@ fi
 
 # --- the unit, the pin map, the environment file ------------------------------
 put "$here/deploy/tavola.service" /etc/systemd/system/tavola.service 0644 "the systemd unit"
+# The unit's back-off between quick restarts and its words on the console
+# (deploy/restart-guard); the words come from Tavola's message catalogs
+# (the console.* messages), one "id<TAB>text" a line per language.
+put "$here/deploy/restart-guard" /usr/local/lib/tavola/restart-guard 0755 "the restart guard"
+for po in "$here"/words/lang/*/LC_MESSAGES/tavola.po; do
+  [ -f "$po" ] || continue
+  lang="${po#"$here"/words/lang/}"
+  lang="${lang%%/*}"
+  console_words="$(mktemp)"
+  awk '
+    function text(s) { s = substr(s, 2, length(s) - 2); gsub(/\\"/, "\"", s); gsub(/\\\\/, "\\", s); return s }
+    function flush() { if (id ~ /^console\./ && str != "") print id "\t" str; id = ""; str = ""; part = "" }
+    /^msgid "/ { flush(); id = text(substr($0, 7)); part = "id"; next }
+    /^msgstr "/ { str = text(substr($0, 8)); part = "str"; next }
+    /^"/ { if (part == "str") str = str text($0); else if (part == "id") id = id text($0); next }
+    { flush() }
+    END { flush() }
+  ' "$po" >"$console_words"
+  put "$console_words" "/usr/local/share/tavola/console.$lang" 0644 "the console's words ($lang)"
+  rm -f "$console_words"
+done
 put "$here/README.md" /usr/local/share/doc/tavola/README.md 0644 "the documentation"
 pinmap="$(in_root /etc/tavola/pinmap.toml)"
 if [ -f "$pinmap" ] && ! cmp -s "$here/hardware/pinmap.toml" "$pinmap"; then

@@ -108,6 +108,8 @@ fn a_dry_run_lists_every_change_and_changes_nothing() {
         "would: installed the program: /usr/local/bin/tavola",
         "would: voice pack it: 2 files",
         "would: installed the systemd unit: /etc/systemd/system/tavola.service",
+        "would: installed the restart guard: /usr/local/lib/tavola/restart-guard",
+        "would: installed the console's words (it): /usr/local/share/tavola/console.it",
         "would: installed the pin map: /etc/tavola/pinmap.toml",
         "would: installed the settings for the service: /etc/tavola/tavola.env",
         "would: installed Tavola's settings: /etc/tavola/settings.toml",
@@ -138,6 +140,9 @@ fn install_places_everything_switches_spi_and_i2c_on_and_a_second_run_changes_no
         std::fs::read_to_string(r.join("etc/systemd/system/tavola.service")).unwrap(),
         std::fs::read_to_string(repo().join("deploy/tavola.service")).unwrap()
     );
+    let guard = r.join("usr/local/lib/tavola/restart-guard");
+    assert_eq!(std::fs::read(&guard).unwrap(), std::fs::read(repo().join("deploy/restart-guard")).unwrap());
+    assert!(Command::new(&guard).arg("--help").output().is_ok(), "the restart guard is executable");
     assert_eq!(
         std::fs::read_link(r.join("etc/systemd/system/multi-user.target.wants/tavola.service")).unwrap(),
         Path::new("/etc/systemd/system/tavola.service")
@@ -223,11 +228,12 @@ fn the_unit_passes_systemd_analyze_verify() {
     let pi = pi();
     let (ok, said) = install(&pi, &[]);
     assert!(ok, "{said}");
-    // verify checks that the program exists: point it at the installed one.
-    let program = pi.root.join("usr/local/bin/tavola");
+    // verify checks that the programs exist: point it at the installed ones.
+    let installed = |dir: &str| format!("{}/usr/local/{dir}/", pi.root.display());
     let unit = std::fs::read_to_string(pi.root.join("etc/systemd/system/tavola.service"))
         .unwrap()
-        .replace("/usr/local/bin/tavola", program.to_str().unwrap());
+        .replace("/usr/local/bin/", &installed("bin"))
+        .replace("/usr/local/lib/", &installed("lib"));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tavola.service");
     std::fs::write(&path, unit).unwrap();
@@ -258,8 +264,16 @@ fn dpkg_status(installed: &[&str], removed: &[&str]) -> String {
         .collect()
 }
 
-const RUNTIME: [&str; 8] =
-    ["libinput10", "libgbm1", "libxkbcommon0", "libfontconfig1", "fonts-dejavu-core", "libasound2", "libudev1", "espeak-ng"];
+const RUNTIME: [&str; 8] = [
+    "libinput10",
+    "libgbm1",
+    "libxkbcommon0",
+    "libfontconfig1",
+    "fonts-dejavu-core",
+    "libasound2",
+    "libudev1",
+    "espeak-ng",
+];
 
 /// The program does not start without its libraries (a minimal image lacks
 /// libxkbcommon0): on a card whose package list says they are all there,
