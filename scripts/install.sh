@@ -23,6 +23,9 @@
 #   --touch-rotation DEG
 #                  the touches turned the same way (default: as --rotation;
 #                  give it apart when the touch panel is mounted differently)
+#   --rtc ds3231   a DS3231 real-time clock is fitted on I2C (hardware/bom.md):
+#                  its overlay in config.txt (a reboot is needed), so that a
+#                  box that is never online still dates its games right
 #   --speaker KIND where the narration is heard: hdmi, jack (Pi 4 only),
 #                  usb or i2s (the MAX98357A amplifier); written as
 #                  speaker = "KIND" in /etc/tavola/settings.toml, the other
@@ -37,6 +40,7 @@ binary=
 voices="$here/voices"
 rotation=
 touch_rotation=
+rtc=
 speaker=
 usage() {
   sed -n '2,/^set -euo pipefail$/p' "$0" | sed -n 's/^# \{0,1\}//p' >&2
@@ -75,6 +79,12 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || die "--speaker needs hdmi, jack, usb or i2s"
       case "$2" in hdmi | jack | usb | i2s) ;; *) die "--speaker $2: say hdmi, jack, usb or i2s (leave the option out for auto); nothing was changed" ;; esac
       speaker="$2"
+      shift
+      ;;
+    --rtc)
+      [ $# -ge 2 ] || die "--rtc needs ds3231"
+      case "$2" in ds3231) ;; *) die "--rtc $2: say ds3231 (the clock hardware/bom.md lists); nothing was changed" ;; esac
+      rtc="$2"
       shift
       ;;
     -h | --help)
@@ -389,6 +399,31 @@ if [ ! -f "$modules" ] || ! grep -qx 'i2c-dev' "$modules"; then
   if [ "$dry" -eq 0 ]; then
     mkdir -p "$(dirname "$modules")"
     printf 'i2c-dev\n' >"$modules"
+  fi
+fi
+
+# --- the real-time clock ------------------------------------------------------------
+# A DS3231 on I2C1 at 0x68 (hardware/bom.md): its overlay under [all], so
+# that the kernel sets the clock from it at boot, and Tavola's games are
+# dated right on a box that is never online. fake-hwclock stays, as
+# Raspberry Pi OS keeps it beside the Pi 5's own clock: it only ever moves
+# the clock forward, so a clock set from the RTC is left as it is.
+if [ -n "$rtc" ]; then
+  if [ -z "$config" ]; then
+    notes+=("no config.txt in /boot/firmware or /boot: for the real-time clock add dtoverlay=i2c-rtc,$rtc to it by hand")
+  elif ! awk -v want="$rtc" '
+    BEGIN { section = "[all]"; missing = 1 }
+    { line = $0; sub(/^[ \t]+/, "", line); sub(/[ \t]+$/, "", line) }
+    line ~ /^\[/ { section = line; next }
+    section == "[all]" && line ~ ("^dtoverlay=i2c-rtc," want "([, \t]|$)") { missing = 0 }
+    END { exit missing }
+  ' "$(in_root "$config")"; then
+    change "the real-time clock ($rtc): dtoverlay=i2c-rtc,$rtc in $config (takes effect after a reboot)"
+    reboot_needed=1
+    if [ "$dry" -eq 0 ]; then
+      # At the end, under [all], as the SPI and I2C lines.
+      printf '\n[all]\n# Tavola: the real-time clock (%s on I2C, address 0x68)\ndtoverlay=i2c-rtc,%s\n' "$rtc" "$rtc" >>"$(in_root "$config")"
+    fi
   fi
 fi
 

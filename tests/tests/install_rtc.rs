@@ -1,0 +1,163 @@
+//! `scripts/install.sh --rtc ds3231`: the DS3231 real-time clock's overlay
+//! switched on in config.txt for every model, so that the kernel sets the
+//! clock from it at boot. Checked against a folder standing for the Pi's
+//! card: dry run, real run, second run, a line in another model's section,
+//! a clock the option does not know.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Raspberry Pi OS's config.txt as it comes, I2C off, a model section at
+/// the end (where a line added last would apply to that model only).
+const CONFIG_TXT: &str = "\
+# For more options and information see
+# http://rptl.io/configtxt
+#dtparam=i2c_arm=on
+#dtparam=spi=on
+dtparam=audio=on
+
+[cm4]
+otg_mode=1
+";
+
+struct Pi {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+    binary: PathBuf,
+    voices: PathBuf,
+}
+
+fn pi(config: &str) -> Pi {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("sd");
+    std::fs::create_dir_all(root.join("boot/firmware")).unwrap();
+    std::fs::write(root.join("boot/firmware/config.txt"), config).unwrap();
+    let binary = dir.path().join("tavola");
+    std::fs::write(&binary, "#!/bin/sh\necho tavola 0.1.0\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let voices = dir.path().join("voices");
+    std::fs::create_dir_all(&voices).unwrap();
+    Pi { _dir: dir, root, binary, voices }
+}
+
+/// Runs the installer into the Pi's root; returns (success, what it said).
+fn install(pi: &Pi, extra: &[&str]) -> (bool, String) {
+    let out = Command::new("bash")
+        .arg(repo().join("scripts/install.sh"))
+        .arg("--root")
+        .arg(&pi.root)
+        .arg("--binary")
+        .arg(&pi.binary)
+        .arg("--voices")
+        .arg(&pi.voices)
+        .args(extra)
+        .output()
+        .expect("bash runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), text)
+}
+
+fn config(pi: &Pi) -> String {
+    std::fs::read_to_string(pi.root.join("boot/firmware/config.txt")).unwrap()
+}
+
+/// Every file under `root` with its content.
+fn snapshot(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.strip_prefix(root).unwrap().display().to_string();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.insert(name, std::fs::read(&path).unwrap_or_default());
+            }
+        }
+    }
+    files
+}
+
+/// The active lines of config.txt that apply to every model (before any
+/// section, or under `[all]`).
+fn for_every_model(config: &str) -> Vec<String> {
+    let mut section = "[all]".to_string();
+    let mut out = Vec::new();
+    for line in config.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section == "[all]" {
+            out.push(line.to_string());
+        }
+    }
+    out
+}
+
+const OVERLAY: &str = "dtoverlay=i2c-rtc,ds3231";
+
+#[test]
+fn the_clocks_overlay_is_switched_on_for_every_model_once() {
+    let pi = pi(CONFIG_TXT);
+    let before = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &["--rtc", "ds3231", "--dry-run"]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains(
+            "would: the real-time clock (ds3231): dtoverlay=i2c-rtc,ds3231 in /boot/firmware/config.txt \
+             (takes effect after a reboot)"
+        ),
+        "{said}"
+    );
+    assert_eq!(snapshot(&pi.root), before, "a dry run changes nothing");
+
+    let (ok, said) = install(&pi, &["--rtc", "ds3231"]);
+    assert!(ok, "{said}");
+    assert!(said.contains("the real-time clock (ds3231)") && said.contains("reboot"), "{said}");
+    let lines = for_every_model(&config(&pi));
+    assert!(lines.iter().any(|l| l == OVERLAY), "for every model, not the [cm4] section's:\n{}", config(&pi));
+    assert!(lines.iter().any(|l| l == "dtparam=i2c_arm=on"), "the clock's bus is on:\n{}", config(&pi));
+    for kept in ["dtparam=audio=on", "otg_mode=1"] {
+        assert!(config(&pi).lines().any(|l| l == kept), "{kept} is kept");
+    }
+
+    let after = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &["--rtc", "ds3231"]);
+    assert!(ok && said.contains("nothing to change"), "{said}");
+    assert_eq!(snapshot(&pi.root), after, "a second run changes nothing");
+    assert_eq!(config(&pi).matches(OVERLAY).count(), 1);
+}
+
+#[test]
+fn a_clock_set_up_for_one_model_only_is_set_up_for_all() {
+    // The overlay already there, but in the [cm4] section: a Pi 4 ignores it.
+    let cm4_only = pi(&format!("{CONFIG_TXT}{OVERLAY}\n"));
+    let (ok, said) = install(&cm4_only, &["--rtc", "ds3231"]);
+    assert!(ok, "{said}");
+    assert!(for_every_model(&config(&cm4_only)).iter().any(|l| l == OVERLAY), "{}", config(&cm4_only));
+
+    // Already on for every model, with a parameter of its own: left as it is.
+    let pi = pi(&format!("dtoverlay=i2c-rtc,ds3231,wakeup-source\n{CONFIG_TXT}"));
+    install(&pi, &[]);
+    let before = config(&pi);
+    let (ok, said) = install(&pi, &["--rtc", "ds3231"]);
+    assert!(ok && !said.contains("real-time clock"), "{said}");
+    assert_eq!(config(&pi), before);
+}
+
+#[test]
+fn a_clock_it_does_not_know_is_refused_before_anything_changes() {
+    let pi = pi(CONFIG_TXT);
+    let before = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &["--rtc", "pcf8523"]);
+    assert!(!ok && said.contains("say ds3231") && said.contains("nothing was changed"), "{said}");
+    let (ok, said) = install(&pi, &["--rtc"]);
+    assert!(!ok && said.contains("--rtc needs ds3231"), "{said}");
+    assert_eq!(snapshot(&pi.root), before);
+}
