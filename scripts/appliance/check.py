@@ -209,10 +209,14 @@ def run():
         timeout=300,
         check=False,
     )
-    line = next((l for l in out.splitlines() if "speaker" in l.lower()), "")
+    line = next((l for l in out.splitlines() if l.startswith(("PASS speaker", "FAIL speaker"))), "")
     log(f"the self-test said: {line!r}")
     peak, size = speaker_level()
-    check("the self-test names the speaker that played", "USB" in line or "Audio" in line, line or out[-300:])
+    check(
+        "the self-test names the speaker that played",
+        line.startswith("PASS speaker: played on") and "(usb)" in line,
+        line or out[-300:],
+    )
     check(
         "sound reached the USB speaker",
         size > size_before and peak > 1000,
