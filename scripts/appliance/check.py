@@ -237,7 +237,8 @@ def run():
     started = time.monotonic()
     said_why = False
     for k in range(1, QUICK_KILLS + 1):
-        pid = wait_new_pid(shell, pid, 240, lambda: note_console(screen(f"crash-{k}")))
+        if k > 1:
+            pid = wait_new_pid(shell, pid, 240, lambda: note_console(screen(f"crash-{k}")))
         shell.run(f"kill -KILL {pid}")
     restarts = shell.run("systemctl show -p NRestarts --value tavola")[1].strip()
     back = False
