@@ -40,7 +40,7 @@ QUICK_KILLS = 6
 TAKE_UP = (215, 206)
 MESSAGE_LINE_Y = 457
 SOC_TILE = (598, 150)
-BEGIN_QUEST = (612, 443)
+BEGIN_QUEST = (612, 400)
 
 work = sys.argv[1]
 screens = os.path.join(work, "screens")
