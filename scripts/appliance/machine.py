@@ -17,21 +17,26 @@ class Failure(Exception):
     """The machine did not answer as expected."""
 
 
+def connect(path, timeout, what):
+    """A Unix socket QEMU serves, once QEMU has opened it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(path)
+            return sock
+        except OSError:
+            sock.close()
+            if time.monotonic() > deadline:
+                raise Failure(f"{what} did not open at {path}")
+            time.sleep(0.2)
+
+
 class Qmp:
     """QEMU's machine protocol on a Unix socket."""
 
     def __init__(self, path, timeout=60):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(path)
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise Failure(f"QEMU's monitor did not open at {path}")
-                time.sleep(0.2)
+        self.sock = connect(path, timeout, "QEMU's monitor")
         self.file = self.sock.makefile("rwb", buffering=0)
         self._read()  # the greeting
         self.command("qmp_capabilities")
@@ -79,17 +84,7 @@ class Shell:
     """A root shell on the machine's virtio console (/dev/hvc0)."""
 
     def __init__(self, path, timeout=300):
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(path)
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise Failure(f"the console socket did not open at {path}")
-                time.sleep(0.2)
+        self.sock = connect(path, 30, "the console socket")
         self.buf = b""
         self.count = 0
         self.wait_ready(timeout)
