@@ -169,7 +169,7 @@ fn main() {
         ui.step(now);
         draw();
         open.push(start.elapsed());
-        assert_eq!(app.get_page(), "history", "the history is shown");
+        assert_eq!(app.get_page(), tavola::ui::Page::History, "the history is shown");
     }
     report("History touched → its page drawn, 800×480", open, Duration::from_millis(300));
 

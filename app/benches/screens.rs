@@ -16,7 +16,7 @@ use tavola::games::avalon::{self, Role, RoleSet};
 use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{GameKind, Seat};
 use tavola::table::{Input, Touch};
-use tavola::ui::{init, offscreen, AvalonUi, SocUi, Ui};
+use tavola::ui::{init, offscreen, press_action, AvalonUi, Page, SocUi, Ui};
 
 /// One frame at 60 Hz.
 const TARGET_MS: f64 = 16.0;
@@ -43,13 +43,13 @@ impl Table {
         std::hint::black_box(pixels);
     }
 
-    fn page(&self) -> String {
-        self.ui.window.global::<tavola::ui::App<'_>>().get_page().to_string()
+    fn page(&self) -> Page {
+        self.ui.window.global::<tavola::ui::App<'_>>().get_page()
     }
 
     /// `before` (not timed, its screen drawn), then `change` and the frame
     /// after it, timed; `RUNS` times. Prints the first and the median.
-    fn time(&mut self, what: &str, before: impl Fn(&mut Table), change: impl Fn(&mut Table), page: &str) {
+    fn time(&mut self, what: &str, before: impl Fn(&mut Table), change: impl Fn(&mut Table), page: Page) {
         let mut times = Vec::with_capacity(RUNS);
         for _ in 0..RUNS {
             before(self);
@@ -71,6 +71,12 @@ impl Table {
             rest[rest.len() - 1]
         );
     }
+}
+
+/// Touches the Shadows over Camelot button labelled `label`.
+fn press(t: &mut Table, label: &str) {
+    let actions = t.ui.window.global::<SocUi<'_>>().get_actions();
+    assert!(press_action(&t.ui.window, &actions, |a| a.label == label), "no “{label}”");
 }
 
 fn names(n: usize) -> Vec<String> {
@@ -125,15 +131,15 @@ fn main() {
         "home → Avalon's setup",
         |t| t.touch(Touch::Leave { confirm: true }),
         |t| t.touch(Touch::ChooseGame { game: GameKind::Avalon }),
-        "setup",
+        Page::AvalonSetup,
     );
     t.time(
         "home → Shadows over Camelot's setup",
         |t| t.touch(Touch::Leave { confirm: true }),
         |t| t.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot }),
-        "soc-setup",
+        Page::SocSetup,
     );
-    t.time("Avalon's setup → the night, 10 players", avalon_setup, avalon_ten, "night");
+    t.time("Avalon's setup → the night, 10 players", avalon_setup, avalon_ten, Page::AvalonNight);
     t.time(
         "the night → Avalon's board, 10 players",
         |t| {
@@ -141,7 +147,7 @@ fn main() {
             avalon_ten(t);
         },
         |t| t.touch(Touch::Avalon(avalon::Command::EndNight)),
-        "round",
+        Page::AvalonRound,
     );
     // A busy board: ten seats, a team being picked, a seat tapped in and out.
     let seat = std::cell::Cell::new(0);
@@ -153,9 +159,9 @@ fn main() {
             seat.set((seat.get() + 1) % 10);
             t.ui.step(t.now);
         },
-        "round",
+        Page::AvalonRound,
     );
-    t.time("Shadows over Camelot's setup → the board, 7 knights", soc_setup, soc_seven, "soc-board");
+    t.time("Shadows over Camelot's setup → the board, 7 knights", soc_setup, soc_seven, Page::SocBoard);
     // A busy board: seven knights, a few turns played, a knight moving.
     soc_setup(&mut t);
     soc_seven(&mut t);
@@ -166,17 +172,17 @@ fn main() {
     }
     t.time(
         "Shadows over Camelot's board, 7 knights: the black cards opened",
-        |t| t.ui.window.global::<SocUi<'_>>().invoke_act("back".into()),
+        |t| press(t, "Back"),
         |t| {
-            t.ui.window.global::<SocUi<'_>>().invoke_act("open:black".into());
+            press(t, "Draw a black card");
             t.ui.step(t.now);
         },
-        "soc-board",
+        Page::SocBoard,
     );
     t.time(
         "Shadows over Camelot's board, 7 knights: redrawn",
-        |t| t.ui.window.global::<SocUi<'_>>().invoke_act("back".into()),
+        |t| press(t, "Back"),
         |t| t.ui.step(t.now),
-        "soc-board",
+        Page::SocBoard,
     );
 }

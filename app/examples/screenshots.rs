@@ -15,7 +15,10 @@ use tavola::games::{kak, legends};
 use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonExtras, AvalonUi, FactsUi, KakUi, LegendsUi, NottsUi, SocUi, Ui};
+use tavola::ui::{
+    init, offscreen, ActionItem, App, AvalonExtras, AvalonUi, FactsUi, GameUi, KakUi, LegendsUi, NottsUi, Page, SocUi,
+    Ui,
+};
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
@@ -244,14 +247,14 @@ fn main() {
     s.ui.step(s.now);
     s.save("avalon-end");
 
-    s.ui.controller.borrow_mut().show_page(Some("settings"));
+    s.ui.controller.borrow_mut().show_page(Some(Page::Settings));
     s.save("settings");
-    s.ui.controller.borrow_mut().show_page(Some("about"));
+    s.ui.controller.borrow_mut().show_page(Some(Page::About));
     s.save("about");
 
     // The hardware pages: the self-test half-way (the reader, a tag and
     // seat 1 passed, seat 2 awaited), then tagging Avalon's roles.
-    s.ui.controller.borrow_mut().show_page(Some("settings"));
+    s.ui.controller.borrow_mut().show_page(Some(Page::Settings));
     let hw_window = s.ui.window.clone_strong();
     let hw = hw_window.global::<tavola::ui::HardwareUi<'_>>();
     hw.invoke_open("selftest".into());
@@ -383,10 +386,10 @@ fn main() {
     s.soc(soc::Command::DrawWhite);
     s.soc(soc::Command::Move { to: Place::Lancelot });
     s.soc(soc::Command::EndTurn);
-    soc_ui.invoke_act("open:black".into());
+    tavola::ui::press_action(&win, &soc_ui.get_actions(), |a| said(a, "ui.soc.cmd.black_card"));
     s.last_line();
     s.save("soc-black-cards");
-    soc_ui.invoke_act("back".into());
+    tavola::ui::press_action(&win, &soc_ui.get_actions(), |a| said(a, "ui.soc.back"));
     s.soc(soc::Command::AddSiegeEngine);
     s.last_line();
     s.save("soc-board");
@@ -499,8 +502,9 @@ fn main() {
     }
     kak_ui.invoke_cycle_knight(1);
     let ring: Vec<String> = kak::cards::locations().collect();
-    for place in ring.iter().take(5) {
-        kak_ui.invoke_act(format!("ring-add:{place}").into());
+    // The first place not laid yet, five times: the ring's order.
+    for _ in ring.iter().take(5) {
+        kak_ui.invoke_setup_act(0);
     }
     s.ui.step(s.now);
     s.save("kak-setup");
@@ -516,14 +520,12 @@ fn main() {
     }
     // Two picks each, in tent order: the buttons the screen offers.
     for _ in 0..5 {
-        let key = first_command(&kak_ui);
-        kak_ui.invoke_act(key.into());
+        tavola::ui::press_action(&win, &kak_ui.get_actions(), |a| !a.step);
     }
     s.last_line();
     s.save("kak-picks");
     for _ in 0..4 {
-        let key = first_command(&kak_ui);
-        kak_ui.invoke_act(key.into());
+        tavola::ui::press_action(&win, &kak_ui.get_actions(), |a| !a.step);
     }
     s.last_line();
     s.save("kak-actions");
@@ -706,8 +708,8 @@ fn legends_screens(s: &mut Shooter) {
     // The buttons the screen offers, the first each time, with the
     // character and the event picked on screen.
     for _ in 0..30 {
-        let (key, _) = legends_button(&ui);
-        ui.invoke_act(key.into());
+        let index = legends_button(&ui);
+        win.global::<GameUi<'_>>().invoke_act(index);
     }
     s.last_line();
     s.save("legends-board");
@@ -815,21 +817,21 @@ fn legends_setup(s: &mut Shooter, mode: legends::Mode, (events, characters): (u8
     }));
 }
 
-/// The first of Camelot Legends' buttons: a command, else a list to open.
-fn legends_button(ui: &LegendsUi<'_>) -> (String, String) {
+/// The first of Camelot Legends' buttons: a command (but the turn's end),
+/// else a list to open.
+fn legends_button(ui: &LegendsUi<'_>) -> i32 {
     use slint::Model;
-    let all: Vec<(String, String)> =
-        ui.get_actions().iter().map(|a| (a.key.to_string(), a.label.to_string())).collect();
+    let all: Vec<ActionItem> = ui.get_actions().iter().collect();
+    let end_turn = |a: &ActionItem| said(a, "ui.legends.cmd.end_turn");
     all.iter()
-        .find(|(k, _)| k.starts_with("do:") && !k.contains("end_turn"))
-        .or_else(|| all.iter().find(|(k, _)| k.starts_with("open:")))
+        .find(|a| !a.step && !end_turn(a))
+        .or_else(|| all.iter().find(|a| a.step))
         .or_else(|| all.first())
-        .cloned()
+        .map(|a| a.index)
         .expect("a button")
 }
 
-/// The first button of King Arthur's Knights' menu that sends a command.
-fn first_command(ui: &KakUi<'_>) -> String {
-    use slint::Model;
-    ui.get_actions().iter().map(|a| a.key.to_string()).find(|k| k.starts_with("do:")).expect("a command to send")
+/// Whether a button says the message `id`, in either language.
+fn said(a: &ActionItem, id: &'static str) -> bool {
+    Lang::ALL.iter().any(|l| a.label == l.text(&tavola::games::Msg::new(id)))
 }

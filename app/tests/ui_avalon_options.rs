@@ -6,7 +6,7 @@ use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, AvalonExtras, AvalonUi, Ui};
+use tavola::ui::{init, App, AvalonExtras, AvalonUi, Page, Ui};
 
 mod common;
 use common::click;
@@ -70,11 +70,11 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     assert!(extras.get_excalibur() && !extras.get_lady());
     click(&ui, "Start");
     click(&ui, "Day begins");
-    if ui.window.global::<App<'_>>().get_page() == "night" {
+    if ui.window.global::<App<'_>>().get_page() == Page::AvalonNight {
         // The script is still being read: a second touch ends the night.
         click(&ui, "End the night now");
     }
-    assert_eq!(app.get_page(), "round");
+    assert_eq!(app.get_page(), Page::AvalonRound);
 
     // The leader picks two players and hands Excalibur to one who is not the leader.
     let avalon = ui.window.global::<AvalonUi<'_>>();
@@ -104,18 +104,18 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     // Anna plays Fail, Bruno Success (Tavola does not know the roles).
     key(&ui, &mut now, 0, "r");
     key(&ui, &mut now, 1, "a");
-    assert_eq!(app.get_page(), "avalon-choice");
+    assert_eq!(app.get_page(), Page::AvalonChoice);
     assert!(extras.get_choice_title().contains(&holder), "{}", extras.get_choice_title());
     let target = if holder == "Anna" { "Bruno" } else { "Anna" };
     pick(&ui, target);
-    assert_eq!(app.get_page(), "private");
+    assert_eq!(app.get_page(), Page::AvalonPrivate);
     assert!(extras.get_private_prompt().starts_with(&format!("Everyone but {holder}, look away")));
     assert_eq!(extras.get_private_text(), "", "covered until touched");
     click(&ui, "Covered panel");
     let card = if target == "Anna" { "Fail" } else { "Success" };
     assert_eq!(extras.get_private_text(), format!("{target} had played {card}."));
     click(&ui, "Seen: cover it and go on");
-    assert_eq!(app.get_page(), "round");
+    assert_eq!(app.get_page(), Page::AvalonRound);
     assert_eq!(extras.get_private_text(), "", "nothing stays on the screen");
     // The cards are turned one at a time; the host skips to the result.
     assert_eq!(avalon.get_reveal_total(), 2, "two cards to turn");
@@ -160,12 +160,12 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
     };
     end(true);
     let app = ui.window.global::<App<'_>>();
-    assert_eq!(app.get_page(), "ended");
+    assert_eq!(app.get_page(), Page::AvalonEnd);
     click(&ui, "Play again with the same table");
-    assert_eq!(app.get_page(), "night", "a new game at once: {}", app.get_message());
+    assert_eq!(app.get_page(), Page::AvalonNight, "a new game at once: {}", app.get_message());
     end(false);
     click(&ui, "Same game, new seats");
-    assert_eq!(app.get_page(), "setup");
+    assert_eq!(app.get_page(), Page::AvalonSetup);
     let avalon = ui.window.global::<AvalonUi<'_>>();
     assert_eq!(avalon.get_setup_players(), 6);
     assert_eq!(avalon.get_setup_names().row_data(5).unwrap(), "Franco");
@@ -189,7 +189,7 @@ fn the_mission_the_leader_picks_sets_the_team_size_the_engine_asks() {
     click(&ui, "Back to the setup");
     click(&ui, "Start");
     click(&ui, "Day begins");
-    if ui.window.global::<App<'_>>().get_page() == "night" {
+    if ui.window.global::<App<'_>>().get_page() == Page::AvalonNight {
         // The script is still being read: a second touch ends the night.
         click(&ui, "End the night now");
     }

@@ -9,7 +9,7 @@ mod common;
 use common::{click, open_table};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::ui::{App, FactsUi, NottsUi, Ui};
+use tavola::ui::{App, FactsUi, NottsUi, Page, Ui};
 
 /// Presses the button labelled `label`.
 fn press(ui: &Ui, label: &str) {
@@ -28,7 +28,7 @@ fn a_game_without_the_sheriffs_path_asks_for_it_and_starts_once_it_is_saved() {
     click(&ui, "Fewer players");
     // Nothing typed in the path field, and nothing kept: the game asks.
     click(&ui, "Deal the cards");
-    assert_eq!(app.get_page(), "facts-form", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::FactsForm, "{}", app.get_message());
     assert_eq!(f.get_card_name(), "Sheriff's path");
     assert!(f.get_blocks_game());
     let field = f.get_fields().row_data(0).unwrap();
@@ -36,7 +36,7 @@ fn a_game_without_the_sheriffs_path_asks_for_it_and_starts_once_it_is_saved() {
     assert_eq!(field.hint, "1 to 40 numbers, each from 2 to 8");
     // An empty path is refused with what it needs, and the form stays.
     click(&ui, "Save");
-    assert_eq!(app.get_page(), "facts-form");
+    assert_eq!(app.get_page(), Page::FactsForm);
     assert!(app.get_message().contains("it needs 1 to 40"), "{}", app.get_message());
     for _ in 0..3 {
         click(&ui, "Add a space");
@@ -46,7 +46,7 @@ fn a_game_without_the_sheriffs_path_asks_for_it_and_starts_once_it_is_saved() {
     let values: Vec<i32> = f.get_fields().row_data(0).unwrap().values.iter().collect();
     assert_eq!(values, [2, 4, 2]);
     click(&ui, "Save");
-    assert_eq!(app.get_page(), "notts-board", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::NottsBoard, "{}", app.get_message());
     let n = ui.window.global::<NottsUi<'_>>();
     let path: Vec<String> = n.get_path().iter().map(|s| s.value.to_string()).filter(|v| !v.is_empty()).collect();
     assert_eq!(path, ["2", "4", "2"], "the game started with the path saved");
@@ -59,7 +59,7 @@ fn settings_list_the_cards_still_missing_and_take_a_commissions_points() {
     let f = ui.window.global::<FactsUi<'_>>();
     click(&ui, "Settings");
     click(&ui, "Card facts");
-    assert_eq!(app.get_page(), "facts-deck");
+    assert_eq!(app.get_page(), Page::FactsDeck);
     let games: Vec<String> = f.get_games().iter().map(|g| g.to_string()).collect();
     assert_eq!(
         games,
@@ -68,7 +68,7 @@ fn settings_list_the_cards_still_missing_and_take_a_commissions_points() {
     );
     assert_eq!(f.get_missing_text(), "11 cards of 11 still lack their numbers.");
     click(&ui, "Commission: Five alike (single pawn)");
-    assert_eq!(app.get_page(), "facts-form");
+    assert_eq!(app.get_page(), Page::FactsForm);
     assert!(!f.get_blocks_game());
     let names: Vec<String> = f.get_fields().iter().map(|x| x.name.to_string()).collect();
     assert_eq!(names, ["Points beside the single pawn", "Points beside the two pawns"]);
@@ -76,15 +76,15 @@ fn settings_list_the_cards_still_missing_and_take_a_commissions_points() {
     press(&ui, "More: Points beside the single pawn");
     press(&ui, "More: Points beside the two pawns");
     click(&ui, "Save");
-    assert_eq!(app.get_page(), "facts-form");
+    assert_eq!(app.get_page(), Page::FactsForm);
     assert!(app.get_message().contains("must be more"), "{}", app.get_message());
     press(&ui, "More: Points beside the single pawn");
     click(&ui, "Save");
-    assert_eq!(app.get_page(), "facts-deck", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::FactsDeck, "{}", app.get_message());
     assert_eq!(f.get_missing_text(), "10 cards of 11 still lack their numbers.");
     let row = f.get_cards().iter().find(|c| c.name == "Commission: Five alike (single pawn)").unwrap();
     assert!(row.known);
     assert_eq!(row.summary, "11 · 10");
     click(&ui, "Done");
-    assert_eq!(app.get_page(), "settings");
+    assert_eq!(app.get_page(), Page::Settings);
 }

@@ -9,7 +9,7 @@ use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
 use tavola::hw::sim::RecordingAudio;
-use tavola::ui::{init, App, CheckRow, HardwareUi, TableSim, Ui};
+use tavola::ui::{init, App, CheckRow, HardwareUi, Page, TableSim, Ui};
 
 mod common;
 use common::click;
@@ -72,7 +72,7 @@ fn the_self_test_is_passed_on_the_simulated_parts_by_doing_what_the_screen_asks(
     let sim = ui.window.global::<TableSim<'_>>();
     let mut now = 20;
     click(&ui, "Hardware self-test");
-    assert_eq!(app.get_page(), "selftest");
+    assert_eq!(app.get_page(), Page::Selftest);
     click(&ui, "Start the self-test");
     assert!(hw.get_running());
 
@@ -139,7 +139,7 @@ fn the_self_test_is_passed_on_the_simulated_parts_by_doing_what_the_screen_asks(
     click(&ui, "Back");
     click(&ui, "Italiano");
     click(&ui, "Autotest dell'hardware");
-    assert_eq!(app.get_page(), "selftest");
+    assert_eq!(app.get_page(), Page::Selftest);
     assert_eq!(hw.get_summary(), "Fatto: 8 a posto, 0 guasti, 0 saltati.");
     assert_eq!(rows(&ui)[2].label, "posto 1");
 }
@@ -170,7 +170,7 @@ fn a_check_nobody_answers_fails_with_the_fix_and_a_stopped_test_leaves_the_table
     let sim = ui.window.global::<TableSim<'_>>();
     assert!((0..2).all(|s| sim.get_lights().row_data(s) == Some(0)), "the lights go dark");
     click(&ui, "Back");
-    assert_eq!(app.get_page(), "settings");
+    assert_eq!(app.get_page(), Page::Settings);
 }
 
 #[test]
@@ -184,13 +184,13 @@ fn the_hardware_pages_stay_closed_during_a_game() {
     click(&ui, "Done");
     click(&ui, "The Resistance: Avalon");
     click(&ui, "Start");
-    assert_eq!(app.get_page(), "night", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::AvalonNight, "{}", app.get_message());
     click(&ui, "Settings");
     assert!(!hw.get_can_open());
     assert!(hw.get_closed_why().contains("Finish or leave the game first"), "{}", hw.get_closed_why());
     click(&ui, "Hardware self-test");
     click(&ui, "Tag cards");
-    assert_eq!(app.get_page(), "settings", "neither page opens during a game");
+    assert_eq!(app.get_page(), Page::Settings, "neither page opens during a game");
 }
 
 /// The card the simulated reader's tag carries, read on another reader.
@@ -221,7 +221,7 @@ fn a_card_is_written_on_a_blank_tag_another_learned_and_a_tag_of_another_card_ch
     let hw = ui.window.global::<HardwareUi<'_>>();
     let mut now = 20;
     click(&ui, "Tag cards");
-    assert_eq!(app.get_page(), "tags");
+    assert_eq!(app.get_page(), Page::Tags);
 
     // 100+ cards: by game and kind, a page at a time.
     click(&ui, "Shadows over Camelot");
@@ -297,7 +297,7 @@ fn a_card_is_written_on_a_blank_tag_another_learned_and_a_tag_of_another_card_ch
     assert!(hw.get_tag_result().contains("is now “Morgana”"), "{}", hw.get_tag_result());
     assert_eq!(journal().learned_tag(&uid).unwrap().as_deref(), Some("avalon/role/morgana"));
     click(&ui, "Back");
-    assert_eq!(app.get_page(), "settings");
+    assert_eq!(app.get_page(), Page::Settings);
 }
 
 #[test]

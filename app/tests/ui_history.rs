@@ -11,7 +11,7 @@ use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{self, Avalon, Command, MissionCard, RoleSet};
 use tavola::games::{soc, AnyEvent, Ctx, Game, GameEvent, GameKind, Seat};
 use tavola::journal::{GameMeta, GameResult, Journal};
-use tavola::ui::{init, App, Ui};
+use tavola::ui::{init, App, Page, Ui};
 
 const NAMES: [&str; 5] = ["Anna", "Bruno", "Carla", "Dario", "Elena"];
 
@@ -131,7 +131,7 @@ fn the_history_page_draws_each_games_charts() {
     });
     let app = ui.window.global::<App<'_>>();
     click(&ui, "History");
-    assert_eq!(app.get_page(), "history");
+    assert_eq!(app.get_page(), Page::History);
     // The game played last comes first; the arrows go through the others.
     let kinds: Vec<String> = app.get_history_kinds().iter().map(|s| s.to_string()).collect();
     assert_eq!(kinds, ["The Resistance: Avalon", "Shadows over Camelot"]);
@@ -181,7 +181,7 @@ fn the_history_page_draws_each_games_charts() {
     click(&ui, "Games played");
     assert_eq!(app.get_history().row_count(), 1, "the list holds the game shown");
     click(&ui, "Back");
-    assert_eq!(app.get_page(), "picker");
+    assert_eq!(app.get_page(), Page::Picker);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -190,7 +190,7 @@ fn an_empty_history_says_so_in_both_languages() {
     let (dir, ui) = open("empty", |_| {});
     let app = ui.window.global::<App<'_>>();
     click(&ui, "History");
-    assert_eq!(app.get_page(), "history");
+    assert_eq!(app.get_page(), Page::History);
     assert_eq!(app.get_history_kinds().row_count(), 0);
     assert!(shown(&ui, "No game finished yet."));
     assert!(!shown(&ui, "Wins over time"), "no chart to choose");

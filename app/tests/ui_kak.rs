@@ -11,7 +11,7 @@ use slint::{ComponentHandle, Model};
 use tavola::games::kak;
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{App, KakUi, TableSim, Ui};
+use tavola::ui::{App, KakUi, Page, TableSim, Ui};
 
 /// The owner's facts for every card, as the form would keep them.
 fn give_test_facts(ui: &Ui) {
@@ -32,7 +32,7 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     let ui = open_game("King Arthur's Knights");
     let app = ui.window.global::<App<'_>>();
     let k = ui.window.global::<KakUi<'_>>();
-    assert_eq!(app.get_page(), "kak-setup");
+    assert_eq!(app.get_page(), Page::KakSetup);
     assert_eq!(k.get_setup_seats().row_count(), 4);
     click(&ui, "Fewer players");
     click(&ui, "Fewer players");
@@ -56,9 +56,9 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
 
     // No virtue card's facts yet: the table asks for them before dealing.
     click(&ui, "Draw the tents and deal");
-    assert_eq!(app.get_page(), "facts-form", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::FactsForm, "{}", app.get_message());
     give_test_facts(&ui);
-    assert_eq!(app.get_page(), "kak-board", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::KakBoard, "{}", app.get_message());
     assert_eq!(k.get_ring().row_count(), 8);
 
     // Each player looks at the virtue cards Tavola dealt, in turn, alone.
@@ -112,7 +112,7 @@ fn a_ring_left_untapped_is_laid_on_the_reader_after_the_deal() {
     give_test_facts(&ui);
     assert!(k.get_setup_problem().contains("lay them on the reader"), "{}", k.get_setup_problem());
     click(&ui, "Draw the tents and deal");
-    assert_eq!(app.get_page(), "kak-board", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::KakBoard, "{}", app.get_message());
     for _ in 0..4 {
         click(&ui, "Show my cards");
         click(&ui, "Hide");

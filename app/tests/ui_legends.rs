@@ -13,7 +13,7 @@ use slint::{ComponentHandle, Model};
 use tavola::games::legends::{self, cards::INTRODUCTORY, EventType, Location};
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{App, LegendsUi, TableSim, Ui};
+use tavola::ui::{App, GameUi, LegendsUi, Page, TableSim, Ui};
 
 /// Test facts for every card, every one of the introductory game, every
 /// event a location event (its place the rules text's where it gives one).
@@ -44,7 +44,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     let ui = open_game("Camelot Legends");
     let app = ui.window.global::<App<'_>>();
     let l = ui.window.global::<LegendsUi<'_>>();
-    assert_eq!(app.get_page(), "legends-setup");
+    assert_eq!(app.get_page(), Page::LegendsSetup);
     give_test_facts(&ui);
     click(&ui, "Fewer: Players");
     click(&ui, "Fewer: Players");
@@ -55,7 +55,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     // The decks' counts start at nothing: the table counts its cards.
     assert_eq!((l.get_events(), l.get_characters()), (0, 0));
     click(&ui, "Deal the characters");
-    assert_eq!(app.get_page(), "legends-setup", "no deck counted yet");
+    assert_eq!(app.get_page(), Page::LegendsSetup, "no deck counted yet");
     for _ in 0..2 {
         click(&ui, "Five more: Events");
     }
@@ -64,7 +64,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     }
     click(&ui, "Seat 1 starts");
     click(&ui, "Deal the characters");
-    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::LegendsBoard, "{}", app.get_message());
     assert!(l.get_prompt().starts_with("Seat 1: lay your first character"), "{}", l.get_prompt());
 
     // The first characters, picked on screen and played.
@@ -104,7 +104,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     assert_eq!(l.get_players().row_data(0).unwrap().hand, 5);
 
     // The host sets a hand right by tapping the player.
-    l.invoke_act("hand-seat:1".into());
+    ui.window.global::<GameUi<'_>>().invoke_seat(1);
     ui.step(400);
     assert!(l.get_prompt().contains("How many cards does Seat 2 hold"), "{}", l.get_prompt());
     click(&ui, "3");
@@ -182,7 +182,7 @@ fn deal_and_place(ui: &Ui) {
     }
     click(ui, "Seat 1 starts");
     click(ui, "Deal the characters");
-    assert_eq!(app.get_page(), "legends-board", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::LegendsBoard, "{}", app.get_message());
     for place in ["Cornwall", "Camelot"] {
         click(ui, "Play a character");
         let first = labels(&l).into_iter().next().expect("a character");

@@ -9,7 +9,7 @@ use common::{click, open_game};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, NottsUi, Ui};
+use tavola::ui::{init, App, NottsUi, Page, Ui};
 
 /// Presses the button labelled `label` (a path space may show the same number).
 fn press(ui: &Ui, label: &str) {
@@ -30,7 +30,7 @@ fn a_table_sets_up_draws_ambushes_and_exchanges_through_the_widgets() {
     let ui = open_game("Nottingham");
     let app = ui.window.global::<App<'_>>();
     let n = ui.window.global::<NottsUi<'_>>();
-    assert_eq!(app.get_page(), "notts-setup");
+    assert_eq!(app.get_page(), Page::NottsSetup);
     assert_eq!(n.get_setup_seats().row_count(), 4, "four players to begin with");
     click(&ui, "Fewer players");
     let colours: Vec<String> = n.get_setup_seats().iter().map(|s| s.colour.to_string()).collect();
@@ -43,11 +43,11 @@ fn a_table_sets_up_draws_ambushes_and_exchanges_through_the_widgets() {
     // The path's numbers are test values, not a real board.
     field(&ui, "The Sheriff's path").set_accessible_value("4 three 5");
     click(&ui, "Deal the cards");
-    assert_eq!(app.get_page(), "notts-setup");
+    assert_eq!(app.get_page(), Page::NottsSetup);
     assert!(n.get_setup_problem().contains("three"), "{}", n.get_setup_problem());
     field(&ui, "The Sheriff's path").set_accessible_value("4 3 5 2 6");
     click(&ui, "Deal the cards");
-    assert_eq!(app.get_page(), "notts-board", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::NottsBoard, "{}", app.get_message());
     let hands = |n: &NottsUi<'_>| n.get_players().iter().map(|p| p.hand).collect::<Vec<_>>();
     assert_eq!(hands(&n), [3, 3, 3]);
     assert!(n.get_prompt().starts_with("Anna: draw the top card"), "{}", n.get_prompt());
@@ -96,7 +96,7 @@ fn the_sheriffs_path_typed_once_is_offered_again_at_the_next_start() {
         // Test values, not a real board.
         field(&ui, "The Sheriff's path").set_accessible_value("4 3 5 2 6");
         click(&ui, "Deal the cards");
-        assert_eq!(ui.window.global::<App<'_>>().get_page(), "notts-board");
+        assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::NottsBoard);
     }
     let ui = init(boot(&opts)).unwrap();
     ui.step(0);

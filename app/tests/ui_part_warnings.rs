@@ -16,7 +16,7 @@ use tavola::games::Msg;
 use tavola::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
 use tavola::hw::sim::SimReader;
 use tavola::hw::{HwError, TagSource};
-use tavola::ui::{init, App, TableSim, Ui};
+use tavola::ui::{init, App, Page, TableSim, Ui};
 use tavola_firmware::sim::Fault;
 
 mod common;
@@ -48,7 +48,7 @@ fn a_reader_that_fails_during_a_game_is_said_then_its_return_then_closed_by_a_to
     let ui = open_game("The Resistance: Avalon");
     let app = ui.window.global::<App<'_>>();
     click(&ui, "Start");
-    assert_eq!(app.get_page(), "night", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::AvalonNight, "{}", app.get_message());
     let mut now = 0;
     wait(&ui, &mut now, 200);
     assert_eq!(app.get_message(), "", "nothing stands");

@@ -6,7 +6,7 @@ use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, AvalonUi, Ui};
+use tavola::ui::{init, App, AvalonUi, Page, Ui};
 
 mod common;
 use common::{click, shown};
@@ -56,7 +56,7 @@ fn the_first_round_through_the_widgets() {
     let mut now = 0;
     ui.step(now);
     let app = ui.window.global::<App<'_>>();
-    assert_eq!(app.get_page(), "picker");
+    assert_eq!(app.get_page(), Page::Picker);
 
     // The language switches at run time, labels included.
     let labels: Vec<String> = i_slint_backend_testing::ElementQuery::from_root(&ui.window)
@@ -71,14 +71,14 @@ fn the_first_round_through_the_widgets() {
     click(&ui, "Done");
 
     // Every game is listed and opens its setup; nothing is lost leaving it.
-    for (game, page) in [("Camelot Legends", "legends-setup"), ("King Arthur's Knights", "kak-setup")] {
+    for (game, page) in [("Camelot Legends", Page::LegendsSetup), ("King Arthur's Knights", Page::KakSetup)] {
         click(&ui, game);
         assert_eq!(app.get_page(), page);
         click(&ui, "Leave the game");
-        assert_eq!(app.get_page(), "picker");
+        assert_eq!(app.get_page(), Page::Picker);
     }
     click(&ui, "The Resistance: Avalon");
-    assert_eq!(app.get_page(), "setup");
+    assert_eq!(app.get_page(), Page::AvalonSetup);
 
     // An impossible set is refused before starting: Mordred and Morgana at five.
     click(&ui, "Mordred");
@@ -103,13 +103,13 @@ fn the_first_round_through_the_widgets() {
     ui.step(now);
     assert!(!avalon.get_scan_roles(), "played on trust");
     click(&ui, "Start");
-    assert_eq!(app.get_page(), "night");
+    assert_eq!(app.get_page(), Page::AvalonNight);
     assert!(app.get_subtitle().contains("close your eyes"), "{}", app.get_subtitle());
     click(&ui, "Day begins");
     // The script is still being read: the first touch only asks for a second.
-    assert_eq!(ui.window.global::<App<'_>>().get_page(), "night", "one touch does not cut the night short");
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::AvalonNight, "one touch does not cut the night short");
     click(&ui, "End the night now");
-    assert_eq!(app.get_page(), "round");
+    assert_eq!(app.get_page(), Page::AvalonRound);
     assert_eq!(avalon.get_seats().row_data(0).unwrap().name, "Anna", "the name typed at setup");
 
     // The leader picks two players and proposes the team.
@@ -187,14 +187,14 @@ fn the_first_round_through_the_widgets() {
     click(&ui, "Leave the game");
     assert!(app.get_confirm_leave());
     click(&ui, "Cancel");
-    assert_eq!(app.get_page(), "round", "still playing");
+    assert_eq!(app.get_page(), Page::AvalonRound, "still playing");
     click(&ui, "Leave the game");
     let leave: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, "Leave the game")
         .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))
         .collect();
     assert_eq!(leave.len(), 2, "the top bar's button and the question's");
     leave[1].invoke_accessible_default_action();
-    assert_eq!(app.get_page(), "picker");
+    assert_eq!(app.get_page(), Page::Picker);
 
     // The names stay for the next game.
     click(&ui, "The Resistance: Avalon");
@@ -233,7 +233,7 @@ fn a_finished_game_shows_in_the_history_with_its_players() {
     click(&ui, "Back to the games");
     click(&ui, "History");
     let app = ui.window.global::<App<'_>>();
-    assert_eq!(app.get_page(), "history");
+    assert_eq!(app.get_page(), Page::History);
     let games = app.get_history();
     assert_eq!(games.row_count(), 1);
     let row = games.row_data(0).unwrap();
@@ -268,10 +268,10 @@ fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
     let ui = init(boot(&opts)).unwrap();
     ui.step(0);
     let app = ui.window.global::<App<'_>>();
-    assert_eq!(app.get_page(), "picker");
+    assert_eq!(app.get_page(), Page::Picker);
     assert!(app.get_resume_offered());
     click(&ui, "Take it up");
-    assert_eq!(app.get_page(), "round", "back where the game was");
+    assert_eq!(app.get_page(), Page::AvalonRound, "back where the game was");
     let avalon = ui.window.global::<AvalonUi<'_>>();
     assert_eq!(avalon.get_leader_name(), "3");
     assert_eq!(avalon.get_team_size(), 2);
@@ -301,7 +301,7 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
     click(&ui, "The Resistance: Avalon");
     click(&ui, "Players tap their character cards");
     click(&ui, "Start");
-    assert_eq!(app.get_page(), "scan");
+    assert_eq!(app.get_page(), Page::AvalonScan);
     click(&ui, "Table");
     assert!(app.get_show_table());
 
@@ -322,7 +322,11 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
     };
 
     // A card of another game and a blank tag are refused in words, nothing read.
-    lay(&mut now, "soc/black/saxons-1");
+    let foreign = (0..cards.row_count())
+        .map(|i| cards.row_data(i).unwrap().id.to_string())
+        .find(|id| !id.is_empty() && !id.starts_with("avalon/"))
+        .expect("a card of another game");
+    lay(&mut now, &foreign);
     assert!(app.get_message().contains("belongs to Shadows over Camelot"), "{}", app.get_message());
     lay(&mut now, "");
     assert!(app.get_message().contains("Unknown tag"), "{}", app.get_message());
@@ -330,12 +334,12 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
 
     for id in ["servant-1", "servant-2", "assassin", "minion-1"] {
         lay(&mut now, &format!("avalon/role/{id}"));
-        if app.get_page() == "scan" {
+        if app.get_page() == Page::AvalonScan {
             let seats = avalon.get_seats();
             assert!((0..5).all(|s| seats.row_data(s).unwrap().role.is_empty()), "no character on screen");
         }
     }
-    assert_eq!(app.get_page(), "night", "{}", app.get_message());
+    assert_eq!(app.get_page(), Page::AvalonNight, "{}", app.get_message());
 }
 
 /// A five-player game in English up to its first mission, seats 1 and 2 on
@@ -421,4 +425,32 @@ fn a_mission_played_by_hand_is_entered_as_counts() {
     let first = avalon.get_missions().row_data(0).unwrap();
     assert_eq!((first.result, first.fails), (2, 1), "1 Success and 1 Fail: the mission failed");
     assert!(!shown(&ui, "Enter the count"), "the way on closes with the mission");
+}
+
+/// With each game chosen, the simulated reader's cards are that game's
+/// cards, named from its catalog, then one card of another game and a
+/// blank tag: Nottingham's table offers no character of Avalon.
+#[test]
+fn the_card_picker_offers_the_cards_of_the_game_chosen() {
+    use tavola::games::GameKind;
+    use tavola::table::{Input, Touch};
+    use tavola::ui::TableSim;
+    let ui = common::open_table();
+    for game in GameKind::ALL.into_iter().filter(|g| g.is_playable()) {
+        ui.controller.borrow_mut().input(Input::Touch(Touch::ChooseGame { game }));
+        ui.step(0);
+        let cards: Vec<_> = ui.window.global::<TableSim<'_>>().get_cards().iter().collect();
+        let (blank, rest) = cards.split_last().expect("cards");
+        assert_eq!((blank.id.as_str(), blank.label.as_str()), ("", "blank tag"), "{game:?}: the blank tag last");
+        let (foreign, own) = rest.split_last().expect("cards");
+        assert_ne!(GameKind::of_card(&foreign.id), Some(game), "{game:?}: {}", foreign.id);
+        assert!(GameKind::of_card(&foreign.id).is_some(), "{game:?}: {}", foreign.id);
+        assert!(own.len() > 3, "{game:?} offers {} of its cards", own.len());
+        for card in own {
+            assert_eq!(GameKind::of_card(&card.id), Some(game), "{game:?} offers {}", card.id);
+            assert!(!card.label.is_empty() && card.label != card.id, "{}: named “{}”", card.id, card.label);
+        }
+        ui.controller.borrow_mut().input(Input::Touch(Touch::Leave { confirm: true }));
+        ui.step(0);
+    }
 }

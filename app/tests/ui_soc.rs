@@ -6,7 +6,7 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, SocUi, TableSim, Ui};
+use tavola::ui::{init, App, Page, SocUi, TableSim, Ui};
 
 /// Taps the button (or toggle) with `label`; a quest tile may bear the same
 /// name as a place to travel to.
@@ -17,7 +17,7 @@ fn click(ui: &Ui, label: &str) {
     let page = ui.window.global::<App<'_>>().get_page();
     let buttons: Vec<String> =
         ui.window.global::<SocUi<'_>>().get_actions().iter().map(|a| a.label.to_string()).collect();
-    assert!(!found.is_empty(), "no “{label}” on the page {page} (buttons {buttons:?}; {})", message(ui));
+    assert!(!found.is_empty(), "no “{label}” on the page {page:?} (buttons {buttons:?}; {})", message(ui));
     found[0].invoke_accessible_default_action();
 }
 
@@ -54,7 +54,7 @@ fn a_table_without_arthur_names_the_youngest_then_plays_turns_on_the_board() {
     let ui = open("en");
     let app = ui.window.global::<App<'_>>();
     let soc = ui.window.global::<SocUi<'_>>();
-    assert_eq!(app.get_page(), "soc-setup");
+    assert_eq!(app.get_page(), Page::SocSetup);
     assert_eq!(soc.get_setup_seats().row_count(), 5, "five knights to begin with");
     click(&ui, "Fewer knights");
     click(&ui, "Fewer knights");
@@ -78,7 +78,7 @@ fn a_table_without_arthur_names_the_youngest_then_plays_turns_on_the_board() {
     assert_eq!(soc.get_setup_problem(), "");
     click(&ui, "No traitor");
     click(&ui, "Begin the quest");
-    assert_eq!(app.get_page(), "soc-board", "{}", message(&ui));
+    assert_eq!(app.get_page(), Page::SocBoard, "{}", message(&ui));
     assert_eq!(knight_names(&ui), ["Anna", "Bruno", "Carla"]);
     assert_eq!(turn(&ui), "Bruno", "the youngest starts");
     assert!(soc.get_prompt().contains("Progression of Evil"), "{}", soc.get_prompt());
@@ -161,12 +161,12 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     click(&ui, "Meno cavalieri");
     click(&ui, "Nessun traditore");
     click(&ui, "Inizia la cerca");
-    assert_eq!(app.get_page(), "soc-board", "{}", message(&ui));
+    assert_eq!(app.get_page(), Page::SocBoard, "{}", message(&ui));
     let places = ["Graal", "Camelot"];
     for round in 0..12 {
         assert_eq!(soc.get_siege(), round);
         click(&ui, "Aggiungi una macchina d'assedio");
-        if app.get_page() != "soc-board" {
+        if app.get_page() != Page::SocBoard {
             break;
         }
         click(&ui, "Viaggia");
@@ -174,12 +174,12 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
         click(&ui, places[(round as usize / 3) % 2]);
         click(&ui, "Fine del turno");
     }
-    assert_eq!(app.get_page(), "soc-end");
+    assert_eq!(app.get_page(), Page::SocEnd);
     assert_eq!(soc.get_result_title(), "Camelot è caduta");
     assert!(soc.get_result_reason().contains("Dodici macchine"), "{}", soc.get_result_reason());
     assert!(!soc.get_loyal_won());
     click(&ui, "Torna ai giochi");
-    assert_eq!(app.get_page(), "picker");
+    assert_eq!(app.get_page(), Page::Picker);
     // The journal kept it: the history says how it ended.
     click(&ui, "Storico");
     let row = app.get_history().row_data(0).expect("the game in the history");

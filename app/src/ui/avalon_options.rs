@@ -11,7 +11,7 @@ use super::Controller;
 use crate::games::avalon::{AvalonOptions, AvalonView, Choice, Command, LancelotVariant, PhaseView, Role};
 use crate::games::{Lang, Said, Seat};
 use crate::table::{Input, Output, TableView, Touch};
-use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem};
+use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem, Page};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
 use tavola_words::msg;
@@ -30,10 +30,10 @@ pub(super) struct Extras {
 }
 
 /// The page for the phases of the optional rules, if the phase is one.
-pub(super) fn page(phase: &PhaseView) -> Option<&'static str> {
+pub(super) fn page(phase: &PhaseView) -> Option<Page> {
     match phase {
-        PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::LadyCard { .. } => Some("avalon-choice"),
-        PhaseView::Private { .. } => Some("private"),
+        PhaseView::Excalibur { .. } | PhaseView::Lady { .. } | PhaseView::LadyCard { .. } => Some(Page::AvalonChoice),
+        PhaseView::Private { .. } => Some(Page::AvalonPrivate),
         _ => None,
     }
 }
@@ -104,7 +104,7 @@ impl Controller {
     pub(super) fn refresh_extras(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<AvalonExtras<'_>>();
-        let o = self.extras.options;
+        let o = self.screens.Avalon.extras.options;
         ui.set_lady(o.lady_of_the_lake);
         ui.set_excalibur(o.excalibur);
         ui.set_choose_missions(o.choose_missions);
@@ -115,7 +115,7 @@ impl Controller {
             Some(LancelotVariant::V3) => 3,
         });
         ui.set_merlin_sees_lancelot(o.merlin_sees_evil_lancelot);
-        let hint = if o.lady_of_the_lake && self.players < 7 {
+        let hint = if o.lady_of_the_lake && self.screens.Avalon.players < 7 {
             lang.text(&msg!("ui.avalon.lady_hint"))
         } else {
             String::new()
@@ -151,8 +151,8 @@ impl Controller {
             _ => Vec::new(),
         };
         if !building {
-            self.extras.mission = None;
-            self.extras.excalibur = None;
+            self.screens.Avalon.extras.mission = None;
+            self.screens.Avalon.extras.excalibur = None;
         }
         // The team the engine asks for now, per open mission: its size and
         // who may hold Excalibur.
@@ -170,30 +170,31 @@ impl Controller {
             })
             .collect();
         // The mission the leader picked sets the team size and the number shown.
-        if let (Some(m), PhaseView::TeamBuilding { open_missions, .. }) = (self.extras.mission, &a.phase) {
+        if let (Some(m), PhaseView::TeamBuilding { open_missions, .. }) = (self.screens.Avalon.extras.mission, &a.phase)
+        {
             match teams.iter().find(|(mission, _, _)| *mission == m) {
-                None => self.extras.mission = None,
+                None => self.screens.Avalon.extras.mission = None,
                 Some(&(_, size, _)) => {
                     let mut chosen = a.clone();
                     chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
                     let round = window.global::<AvalonUi<'_>>();
                     round.set_team_size(size as i32);
                     round.set_mission_number(i32::from(m) + 1);
-                    round.set_status(super::round_status(&chosen, lang, self.team.len()).into());
+                    round.set_status(super::round_status(&chosen, lang, self.screens.Avalon.team.len()).into());
                 }
             }
         }
         ui.set_open_missions(ModelRc::new(VecModel::from(open)));
-        ui.set_chosen_mission(self.extras.mission.map_or(0, |m| i32::from(m) + 1));
+        ui.set_chosen_mission(self.screens.Avalon.extras.mission.map_or(0, |m| i32::from(m) + 1));
         // Excalibur goes to a member of the team the engine allows.
         let holders: Vec<Seat> = teams.first().and_then(|(_, _, e)| e.clone()).unwrap_or_default();
         let candidates = if building && a.options.excalibur {
-            items(a, self.team.iter().copied().filter(|s| holders.contains(s)))
+            items(a, self.screens.Avalon.team.iter().copied().filter(|s| holders.contains(s)))
         } else {
             no_items()
         };
         ui.set_excalibur_candidates(candidates);
-        ui.set_excalibur_seat(self.extras.excalibur.map_or(-1, |s| i32::from(s.0)));
+        ui.set_excalibur_seat(self.screens.Avalon.extras.excalibur.map_or(-1, |s| i32::from(s.0)));
         // A vote: the seats the host may answer for.
         let missing = match &a.phase {
             PhaseView::TeamVote { missing, .. } => items(a, missing.iter().copied()),
@@ -232,11 +233,11 @@ impl Controller {
                 ui.set_private_prompt(prompt.into());
             }
             _ => {
-                self.extras.private_text.clear();
+                self.screens.Avalon.extras.private_text.clear();
                 ui.set_private_prompt("".into());
             }
         }
-        ui.set_private_text(self.extras.private_text.clone().into());
+        ui.set_private_text(self.screens.Avalon.extras.private_text.clone().into());
     }
 
     fn choose_target(&mut self, seat: i32) {
@@ -253,13 +254,13 @@ impl Controller {
     /// and rules filled in, to type the names in their new seats.
     fn reseat(&mut self) {
         let Some(setup) = self.booted.table.session.avalon().and_then(|a| a.setup().cloned()) else { return };
-        self.players = setup.roles.players();
-        self.optional = Role::OPTIONAL.map(|r| setup.roles.has(r));
-        for (i, name) in self.names.iter_mut().enumerate() {
+        self.screens.Avalon.players = setup.roles.players();
+        self.screens.Avalon.optional = Role::OPTIONAL.map(|r| setup.roles.has(r));
+        for (i, name) in self.screens.Avalon.names.iter_mut().enumerate() {
             *name = setup.names.get(i).cloned().unwrap_or_default();
         }
-        self.scan_roles = setup.scan_roles;
-        self.extras.options = setup.options;
+        self.screens.Avalon.scan_roles = setup.scan_roles;
+        self.screens.Avalon.extras.options = setup.options;
         self.touch(Touch::Leave { confirm: true });
         self.touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon });
     }
@@ -268,7 +269,7 @@ impl Controller {
         let out = self.booted.table.input(self.now, Input::Touch(Touch::Peek));
         for o in out {
             if let Output::Private { message, .. } = o {
-                self.extras.private_text = message;
+                self.screens.Avalon.extras.private_text = message;
             }
         }
     }
@@ -276,13 +277,13 @@ impl Controller {
 
 /// Wires the `AvalonExtras` callbacks; `with` runs a change on the
 /// controller and refreshes the screen.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow, with: Rc<W>) {
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(window: &AppWindow, with: Rc<W>) {
     let ui = window.global::<AvalonExtras<'_>>();
     {
         let with = with.clone();
         ui.on_toggle(move |what| {
             with(&|c| {
-                let o = &mut c.extras.options;
+                let o = &mut c.screens.Avalon.extras.options;
                 match what.as_str() {
                     "lady" => o.lady_of_the_lake = !o.lady_of_the_lake,
                     "excalibur" => o.excalibur = !o.excalibur,
@@ -297,7 +298,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
         let with = with.clone();
         ui.on_set_lancelot(move |v| {
             with(&|c| {
-                c.extras.options.lancelot = match v {
+                c.screens.Avalon.extras.options.lancelot = match v {
                     1 => Some(LancelotVariant::V1),
                     2 => Some(LancelotVariant::V2),
                     3 => Some(LancelotVariant::V3),
@@ -308,11 +309,11 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
     }
     {
         let with = with.clone();
-        ui.on_choose_mission(move |m| with(&|c| c.extras.mission = u8::try_from(m - 1).ok()));
+        ui.on_choose_mission(move |m| with(&|c| c.screens.Avalon.extras.mission = u8::try_from(m - 1).ok()));
     }
     {
         let with = with.clone();
-        ui.on_give_excalibur(move |s| with(&|c| c.extras.excalibur = u8::try_from(s).ok().map(Seat)));
+        ui.on_give_excalibur(move |s| with(&|c| c.screens.Avalon.extras.excalibur = u8::try_from(s).ok().map(Seat)));
     }
     {
         let with = with.clone();
@@ -340,7 +341,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow
         let with = with.clone();
         ui.on_seen(move || {
             with(&|c| {
-                c.extras.private_text.clear();
+                c.screens.Avalon.extras.private_text.clear();
                 c.avalon(Command::RevealSeen);
             })
         });

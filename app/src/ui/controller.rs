@@ -1,23 +1,23 @@
 //! The screen's controller: turns touches into table inputs and the table's
 //! public view into the globals' properties.
 
-use super::{App, AppWindow, AvalonUi, CardItem, GameItem, MissionItem, RoleOption, SeatItem, TableSim};
+use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, TableSim};
 use crate::boot::Booted;
-use crate::games::avalon::{AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
-use crate::games::{AnyView, Game, GameKind, Lang, Legal, Said, Seat};
+use crate::games::{Game, GameKind, Lang, Seat};
 use crate::hw::{Light, Millis, PadButton};
-use crate::table::{
-    HwReport, Input, NarrationControl, Output, RevealItem, RevealKind, TableView, TimerConfig, TimerKind, Touch,
-};
+use crate::table::{HwReport, Input, NarrationControl, Output, TableView, TimerConfig, TimerKind, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 use tavola_words::msg;
 
-// Avalon's optional rules on the screen, kept apart from this file.
-#[path = "avalon_options.rs"]
-mod avalon_options;
+// The one interface between the window and every game's screens.
+#[path = "screens.rs"]
+mod screens;
+// The Resistance: Avalon's pages.
+#[path = "avalon.rs"]
+mod avalon;
 // Shadows over Camelot's pages.
 #[path = "soc.rs"]
 mod soc;
@@ -53,111 +53,23 @@ enum Overlay {
     CardFacts,
 }
 
-/// The cards of the card picker for the game on the table: for Avalon every
-/// character card; for Shadows over Camelot the loyalty cards and one of
-/// each black card; then a card of another game and a blank tag, to try
-/// what the reader does.
-fn picker_cards(game: Option<GameKind>) -> Vec<(String, Option<String>)> {
-    let card = |id: &str| (id.to_string(), Some(id.to_string()));
-    if game == Some(GameKind::ShadowsOverCamelot) {
-        let catalog = crate::catalog::Catalog::builtin();
-        let mut cards: Vec<_> = catalog
-            .by_kind(GameKind::ShadowsOverCamelot, "loyalty")
-            .filter(|c| c.copy.is_none_or(|n| n <= 3))
-            .map(|c| card(&c.id))
-            .collect();
-        cards.extend(
-            catalog
-                .by_kind(GameKind::ShadowsOverCamelot, "black")
-                .filter(|c| c.copy.is_none_or(|n| n == 1))
-                .map(|c| card(&c.id)),
-        );
-        cards.push(card("avalon/role/merlin"));
-        cards.push(("blank".into(), None));
-        return cards;
-    }
-    if game == Some(GameKind::KingArthursKnights) {
-        use crate::games::kak::cards as kak;
-        let mut cards: Vec<_> = kak::locations().map(|id| card(&id)).collect();
-        cards.extend(kak::QUESTS.iter().map(|id| card(id)));
-        cards.extend(kak::ACTION_CARDS.iter().map(|(id, _)| card(id)));
-        cards.extend(kak::virtue_cards().map(|id| card(&id)));
-        cards.push(card("soc/black/saxons-1"));
-        cards.push(("blank".into(), None));
-        return cards;
-    }
-    if game == Some(GameKind::CamelotLegends) {
-        let catalog = crate::catalog::Catalog::builtin();
-        let mut cards: Vec<_> = catalog.by_kind(GameKind::CamelotLegends, "event").map(|c| card(&c.id)).collect();
-        cards.extend(catalog.by_kind(GameKind::CamelotLegends, "character").map(|c| card(&c.id)));
-        cards.push(card("soc/black/saxons-1"));
-        cards.push(("blank".into(), None));
-        return cards;
-    }
-    let mut cards = Vec::new();
-    for role in Role::ALL {
-        if role.is_unique() {
-            cards.push((format!("avalon/role/{}", role.slug()), Some(format!("avalon/role/{}", role.slug()))));
-        } else {
-            let n = if role == Role::LoyalServant { 5 } else { 3 };
-            for i in 1..=n {
-                let id = format!("avalon/role/{}-{i}", role.slug());
-                cards.push((id.clone(), Some(id)));
-            }
-        }
-    }
-    // A mission card of each kind, for a pad button that dies.
-    for id in ["avalon/mission/success-1", "avalon/mission/fail-1"] {
-        cards.push(card(id));
-    }
-    cards.push(("soc/black/saxons-1".into(), Some("soc/black/saxons-1".into())));
-    cards.push(("blank".into(), None));
-    cards
-}
-
-/// The name of a card the picker offers before a game is chosen, from the
-/// message catalogs alone (the start reads no game's card file): a single
-/// card's own name, or the name its copies share (`…/servant-2` is named
-/// as `…/servant`).
-fn offered_name(id: &str, lang: Lang) -> Option<String> {
-    let named = |base: &str| {
-        let name = crate::catalog::message_id(base);
-        Lang::En.translation(&name, None).map(|_| lang.text(&crate::games::Msg::new(name)))
-    };
-    named(id).or_else(|| named(id.rsplit_once('-')?.0))
-}
-
 /// The table and the screen's own state (the setup being prepared, the team
 /// being chosen).
 pub struct Controller {
     booted: Booted,
     now: Millis,
-    players: usize,
-    optional: [bool; 4],
-    names: Vec<String>,
-    scan_roles: bool,
-    team: BTreeSet<Seat>,
     overlay: Option<Overlay>,
     cards: Vec<(String, Option<String>)>,
     on_reader: String,
     held: BTreeSet<(u8, bool)>,
     /// The language the static labels are in.
     labels: Option<Lang>,
-    /// Avalon's optional rules (see `avalon_options.rs`).
-    extras: avalon_options::Extras,
-    /// Shadows over Camelot's setup and half-made choices (see `soc.rs`).
-    /// "Day begins" was touched once while the night was still read.
-    night_armed: bool,
-    soc_screen: soc::SocScreen,
-    notts_screen: nottingham::NottsScreen,
-    kak_screen: kak::KakScreen,
-    legends_screen: legends::LegendsScreen,
+    /// Every game's screens (see `screens.rs`).
+    screens: screens::Screens,
     /// The card facts pages (see `facts.rs`).
     facts_screen: facts::FactsScreen,
     /// The game the card picker holds cards for.
     cards_for: Option<GameKind>,
-    /// A game has been chosen: every game's pages are kept up to date.
-    game_pages: bool,
     /// The hardware pages (see `hardware.rs`).
     hw: hardware::HwPages,
     /// Which standing message the message line shows (see `messages.rs`).
@@ -187,25 +99,14 @@ impl Controller {
         let mut c = Controller {
             booted,
             now: 0,
-            players: 5,
-            optional: [false; 4],
-            names: vec![String::new(); 10],
-            scan_roles: false,
-            team: BTreeSet::new(),
             overlay: None,
-            cards: picker_cards(None),
+            cards: screens::picker_cards(None),
             on_reader: String::new(),
             held: BTreeSet::new(),
             labels: None,
-            extras: Default::default(),
-            night_armed: false,
-            soc_screen: Default::default(),
-            notts_screen: Default::default(),
-            kak_screen: Default::default(),
-            legends_screen: Default::default(),
+            screens: Default::default(),
             facts_screen: Default::default(),
             cards_for: None,
-            game_pages: false,
             hw: Default::default(),
             message_line,
             history: Default::default(),
@@ -283,78 +184,21 @@ impl Controller {
     }
 
     /// Shows a settings or About page over the game (`None`: the game).
-    pub fn show_page(&mut self, page: Option<&str>) {
+    pub fn show_page(&mut self, page: Option<Page>) {
         self.overlay = match page {
-            Some("settings") => Some(Overlay::Settings),
-            Some("about") => Some(Overlay::About),
-            Some("history") => Some(Overlay::History),
+            Some(Page::Settings) => Some(Overlay::Settings),
+            Some(Page::About) => Some(Overlay::About),
+            Some(Page::History) => Some(Overlay::History),
             _ => None,
         };
-    }
-
-    /// Sets up the setup page's choices (players and optional characters).
-    pub fn prepare_setup(&mut self, players: usize, optional: &[Role]) {
-        self.players = players.clamp(5, 10);
-        self.optional = Role::OPTIONAL.map(|r| optional.contains(&r));
     }
 
     fn touch(&mut self, t: Touch) {
         self.input(Input::Touch(t));
     }
 
-    fn avalon(&mut self, cmd: Command) {
-        self.touch(Touch::Avalon(cmd));
-    }
-
-    /// "Day begins": while the night's script is still being read, the first
-    /// touch only asks for a second one (cutting the script short must not
-    /// happen by accident).
-    fn end_night(&mut self) {
-        if self.view().queued_lines > 0 && !self.night_armed {
-            self.night_armed = true;
-            return;
-        }
-        self.night_armed = false;
-        self.avalon(Command::EndNight);
-    }
-
     fn lang(&self) -> Lang {
         self.booted.table.session.lang()
-    }
-
-    fn role_set(&self) -> Result<RoleSet, String> {
-        let mut chosen: Vec<Role> =
-            Role::OPTIONAL.into_iter().zip(self.optional).filter(|(_, on)| *on).map(|(r, _)| r).collect();
-        if self.extras.options.lancelot.is_some() {
-            chosen.extend(Role::LANCELOTS);
-        }
-        RoleSet::standard(self.players, &chosen).map_err(|e| e.text(self.lang()))
-    }
-
-    fn start(&mut self) {
-        let Ok(roles) = self.role_set() else { return };
-        let names = self.names.iter().take(self.players).cloned().collect();
-        self.avalon(Command::Setup(Setup {
-            names,
-            roles,
-            scan_roles: self.scan_roles,
-            first_leader: None,
-            options: self.extras.options,
-        }));
-    }
-
-    fn toggle_seat(&mut self, i: usize) {
-        let seat = Seat(i as u8);
-        if !self.team.remove(&seat) {
-            self.team.insert(seat);
-        }
-    }
-
-    fn propose(&mut self) {
-        let team: Vec<Seat> = self.team.iter().copied().collect();
-        let (mission, excalibur) = (self.extras.mission, self.extras.excalibur);
-        self.avalon(Command::ProposeTeam { team, mission, excalibur });
-        self.team.clear();
     }
 
     fn press(&mut self, seat: i32, approve: bool, down: bool) {
@@ -390,7 +234,9 @@ impl Controller {
         self.history.load(&journal, lang, window);
     }
 
-    fn page(&self, view: &TableView) -> &'static str {
+    /// The page of the moment: a host's page (the hardware, the card
+    /// facts, settings, about, the history) over the game's.
+    fn page(&self, view: &TableView) -> Page {
         if let Some(page) = self.hw.page() {
             return page;
         }
@@ -398,38 +244,12 @@ impl Controller {
             return page;
         }
         match self.overlay {
-            Some(Overlay::Settings) => return "settings",
-            Some(Overlay::About) => return "about",
-            Some(Overlay::History) => return "history",
+            Some(Overlay::Settings) => return Page::Settings,
+            Some(Overlay::About) => return Page::About,
+            Some(Overlay::History) => return Page::History,
             Some(Overlay::CardFacts) | None => {}
         }
-        // Each game's screens: a game added to the list of games is refused
-        // here by the compiler until it has its own.
-        let a = match &view.game_view {
-            None => return "picker",
-            Some(AnyView::ShadowsOverCamelot(g)) => return soc::page(g),
-            Some(AnyView::Nottingham(g)) => return nottingham::page(g),
-            Some(AnyView::KingArthursKnights(g)) => return kak::page(g),
-            Some(AnyView::CamelotLegends(g)) => return legends::page(g),
-            Some(AnyView::Avalon(a)) => a,
-        };
-        if let Some(page) = avalon_options::page(&a.phase) {
-            return page;
-        }
-        match a.phase {
-            PhaseView::Lobby => "setup",
-            PhaseView::RoleScan { .. } => "scan",
-            PhaseView::Night => "night",
-            PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. } => "round",
-            // Shown by avalon_options::page above.
-            PhaseView::Excalibur { .. }
-            | PhaseView::Lady { .. }
-            | PhaseView::LadyCard { .. }
-            | PhaseView::Private { .. } => "round",
-            PhaseView::Assassination => "assassination",
-            PhaseView::ConfirmMerlin { .. } => "confirm",
-            PhaseView::Ended { .. } => "ended",
-        }
+        view.game_view.as_ref().map_or(Page::Picker, screens::page_of)
     }
 
     /// Copies the public view into the window's globals.
@@ -441,7 +261,19 @@ impl Controller {
             self.labels = Some(lang);
         }
         let app = window.global::<App<'_>>();
-        app.set_page(self.page(&view).into());
+        let page = self.page(&view);
+        app.set_page(page);
+        // ✕ leaves the game from its own pages; it asks first while there
+        // is something to lose.
+        let game_page = view.game_view.as_ref().is_some_and(|v| screens::page_of(v) == page);
+        let game = self.booted.table.session.game();
+        app.set_game_page(game_page);
+        app.set_leave_asks(game.is_some_and(|g| g.players() > 0 && !g.is_over()));
+        let host_page = matches!(
+            page,
+            Page::Settings | Page::About | Page::History | Page::Selftest | Page::Tags | Page::FactsDeck
+        );
+        app.set_subtitle_line(!host_page && view.game.and_then(screens::narrated_page) != Some(page));
         app.set_lang(lang.code().into());
         app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
         // The table's last word first, then what start-up found missing and
@@ -506,217 +338,19 @@ impl Controller {
         app.set_volume(i32::from(view.volume));
         app.set_pace(view.pace);
 
-        // Each game's pages are filled once a game has been chosen: the
-        // game picker shows none of them.
-        self.game_pages |= view.game.is_some();
-        if self.game_pages {
-            self.refresh_avalon(window, &view);
-            self.refresh_extras(window, &view);
-            self.refresh_soc(window, &view);
-            self.refresh_notts(window, &view);
-        } else {
-            self.fill_notts_path();
+        // The pages of the game on the table (the picker shows none).
+        if let Some(kind) = view.game {
+            screens::refresh(kind, self, window, &view);
         }
-        self.refresh_kak(window, &view);
-        self.refresh_legends(window, &view);
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
         self.refresh_facts(window, lang);
     }
 
-    fn refresh_avalon(&mut self, window: &AppWindow, view: &TableView) {
-        let lang = view.lang;
-        let ui = window.global::<AvalonUi<'_>>();
-        // Setup.
-        ui.set_setup_players(self.players as i32);
-        let options: Vec<RoleOption> = Role::OPTIONAL
-            .iter()
-            .zip(self.optional)
-            .map(|(r, on)| RoleOption { label: r.text(lang).into(), on })
-            .collect();
-        set_model(&ui.get_role_options(), options, |m| ui.set_role_options(m));
-        let (problem, warning) = match self.role_set() {
-            Ok(set) => (String::new(), set.warnings().iter().map(|w| w.text(lang)).collect::<Vec<_>>().join(" ")),
-            Err(e) => (e, String::new()),
-        };
-        ui.set_setup_problem(problem.into());
-        ui.set_setup_warning(warning.into());
-        let evil = crate::games::avalon::roles::evil_count(self.players);
-        let summary = lang.text(&msg!("ui.avalon.setup.summary", good = self.players - evil, evil));
-        ui.set_setup_summary(summary.into());
-        ui.set_scan_roles(self.scan_roles);
-        let names: Vec<slint::SharedString> = self.names.iter().map(|n| n.as_str().into()).collect();
-        set_model(&ui.get_setup_names(), names, |m| ui.set_setup_names(m));
-
-        let Some(a) = view.avalon() else { return };
-        if !matches!(a.phase, PhaseView::TeamBuilding { .. }) {
-            self.team.clear();
-        }
-        let team: BTreeSet<Seat> = match &a.phase {
-            PhaseView::TeamVote { team, .. } | PhaseView::Mission { team, .. } => team.iter().copied().collect(),
-            PhaseView::TeamBuilding { .. } => self.team.clone(),
-            _ => BTreeSet::new(),
-        };
-        let show_votes = !matches!(a.phase, PhaseView::TeamVote { .. });
-        // At the end, the characters the narrator has named so far (all of
-        // them once the reveal is over or skipped).
-        let named: Option<BTreeSet<Seat>> = view.reveal.as_ref().filter(|r| r.kind == RevealKind::Roles).map(|r| {
-            r.shown
-                .iter()
-                .filter_map(|i| match i {
-                    RevealItem::Role { seat, .. } => Some(*seat),
-                    RevealItem::Card { .. } => None,
-                })
-                .collect()
-        });
-        let seats: Vec<SeatItem> = (0..a.players)
-            .map(|i| {
-                let seat = Seat(i as u8);
-                let vote = a
-                    .last_votes
-                    .as_ref()
-                    .filter(|_| show_votes)
-                    .and_then(|v| v.get(&seat))
-                    .map_or(-1, |&v| i32::from(v));
-                let hidden = named.as_ref().is_some_and(|n| !n.contains(&seat));
-                let role = a.roles_revealed.as_ref().and_then(|r| r.get(&seat)).filter(|_| !hidden);
-                SeatItem {
-                    name: a.names[i].clone().into(),
-                    on_team: team.contains(&seat),
-                    leader: a.leader == Some(seat),
-                    light: match view.lights.get(i) {
-                        Some(Light::Waiting) => 1,
-                        Some(Light::Done) => 2,
-                        _ => 0,
-                    },
-                    vote,
-                    role: role.map(|r| r.text(lang)).unwrap_or_default().into(),
-                    role_id: role.map(|r| r.slug()).unwrap_or_default().into(),
-                    // The side the seat ended on (a Lancelot may have switched).
-                    evil: !hidden
-                        && a.sides_revealed.as_ref().and_then(|s| s.get(&seat)).is_some_and(|s| *s == Side::Evil),
-                    hidden,
-                }
-            })
-            .collect();
-        set_model(&ui.get_seats(), seats, |m| ui.set_seats(m));
-        // The mission under way is ringed only while the rounds go on; the
-        // mission whose cards are being turned shows its result only once
-        // the last card is.
-        let in_round =
-            matches!(a.phase, PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. });
-        let turning = view.reveal.as_ref().and_then(|r| match r.kind {
-            RevealKind::Mission { mission } => Some(usize::from(mission)),
-            RevealKind::Roles => None,
-        });
-        let missions: Vec<MissionItem> = a
-            .missions
-            .iter()
-            .enumerate()
-            .map(|(i, m)| MissionItem {
-                size: m.size as i32,
-                two_fails: m.fails_needed > 1,
-                result: match m.succeeded {
-                    _ if turning == Some(i) => 0,
-                    Some(true) => 1,
-                    Some(false) => 2,
-                    None => 0,
-                },
-                fails: i32::from(m.fails.unwrap_or(0)),
-                current: if turning.is_some() { turning == Some(i) } else { in_round && i == usize::from(a.mission) },
-            })
-            .collect();
-        set_model(&ui.get_missions(), missions, |m| ui.set_missions(m));
-        ui.set_players(a.players as i32);
-        ui.set_rejections(i32::from(a.rejections));
-        ui.set_leader_name(a.leader.map(|s| a.names[s.index()].clone()).unwrap_or_default().into());
-        ui.set_mission_number(i32::from(a.mission) + 1);
-        ui.set_status(round_status(a, lang, self.team.len()).into());
-        match &a.phase {
-            PhaseView::TeamBuilding { team_size, .. } => {
-                ui.set_team_size(*team_size as i32);
-                ui.set_chosen(self.team.len() as i32);
-            }
-            _ => {
-                ui.set_team_size(0);
-                ui.set_chosen(-1);
-            }
-        }
-        if let PhaseView::RoleScan { next, done } = &a.phase {
-            ui.set_scan_next(a.names[next.index()].clone().into());
-            ui.set_scan_done(*done as i32);
-        }
-        if let PhaseView::ConfirmMerlin { target } = &a.phase {
-            ui.set_named(a.names[target.index()].clone().into());
-        }
-        if let PhaseView::Ended { reason, winner } = &a.phase {
-            let words = GameKind::Avalon.outcome_words(&crate::games::code(winner), &crate::games::code(reason));
-            let (title, why) = words
-                .map(|w| (lang.text(&w.title), lang.text(&msg!("ui.end.reason", reason = w.reason))))
-                .unwrap_or_default();
-            ui.set_result_title(title.into());
-            ui.set_result_reason(why.into());
-            ui.set_good_won(*winner == Side::Good);
-        }
-        ui.set_roles_known(a.roles_revealed.is_some());
-        self.refresh_dead_button(window, a);
-        if !matches!(a.phase, PhaseView::Night) || view.queued_lines == 0 {
-            self.night_armed = false;
-        }
-        ui.set_night_armed(self.night_armed);
-        ui.set_votes_shown(show_votes && a.last_votes.is_some());
-        let cards: Vec<i32> = view
-            .reveal
-            .iter()
-            .flat_map(|r| &r.shown)
-            .filter_map(|i| match i {
-                RevealItem::Card { card: crate::games::avalon::MissionCard::Success } => Some(1),
-                RevealItem::Card { .. } => Some(2),
-                RevealItem::Role { .. } => None,
-            })
-            .collect();
-        set_model(&ui.get_reveal_cards(), cards, |m| ui.set_reveal_cards(m));
-        ui.set_reveal_total(view.reveal.as_ref().map_or(0, |r| r.total as i32));
-        ui.set_reveal_roles(view.reveal.as_ref().is_some_and(|r| r.kind == RevealKind::Roles));
-    }
-
-    /// A pad button that died during a mission: the seats the engine lets
-    /// the host name at the reader, and the count of a mission played by
-    /// hand when the engine takes one.
-    fn refresh_dead_button(&self, window: &AppWindow, a: &AvalonView) {
-        let ui = window.global::<AvalonUi<'_>>();
-        let legal = self.booted.table.session.avalon().map(Game::legal).unwrap_or_default();
-        let seats: Vec<i32> = legal
-            .iter()
-            .filter_map(|l| match l {
-                Legal::Exact(Command::MissionByReader { seat }) => Some(i32::from(seat.0)),
-                _ => None,
-            })
-            .collect();
-        let cards = legal
-            .iter()
-            .find_map(|l| match l.choice() {
-                Some(Choice::MissionCounts { cards }) => Some(*cards as i32),
-                _ => None,
-            })
-            .unwrap_or(0);
-        let reader = match &a.phase {
-            PhaseView::Mission { reader: Some(s), .. } => i32::from(s.0),
-            _ => -1,
-        };
-        if seats.is_empty() && cards == 0 && reader < 0 {
-            ui.set_dead_button_open(false);
-        }
-        ui.set_hand_fails(ui.get_hand_fails().clamp(0, cards));
-        set_model(&ui.get_reader_seats(), seats, |m| ui.set_reader_seats(m));
-        ui.set_reader_seat(reader);
-        ui.set_hand_cards(cards);
-    }
-
     fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {
         if self.cards_for != view.game {
             self.cards_for = view.game;
-            self.cards = picker_cards(view.game);
+            self.cards = screens::picker_cards(view.game);
         }
         let sim = window.global::<TableSim<'_>>();
         sim.set_has_pad(self.booted.on_screen.pad.is_some());
@@ -743,9 +377,6 @@ impl Controller {
                         let n = id.rsplit('-').next().unwrap_or_default();
                         format!("{} {n}", catalog.name(id, view.lang).unwrap_or_else(|| label.clone()))
                     }
-                    Some(id) if self.cards_for.is_none() => {
-                        offered_name(id, view.lang).unwrap_or_else(|| label.clone())
-                    }
                     Some(id) => catalog.name(id, view.lang).unwrap_or_else(|| label.clone()),
                     None => blank.clone(),
                 };
@@ -757,60 +388,6 @@ impl Controller {
     }
 }
 
-/// Names in a list: "Anna, Bruno and Carla".
-fn names_list(a: &AvalonView, seats: &[Seat], lang: Lang) -> String {
-    let names: Vec<&str> = seats.iter().filter_map(|s| a.names.get(s.index())).map(String::as_str).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [rest @ .., last] => lang.text(&msg!("ui.list.and", rest = rest.join(", "), last = *last)),
-    }
-}
-
-/// What the round page says the table is doing: whom it waits for, never
-/// how anyone voted or played before the reveal.
-fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
-    let leader = a.leader.and_then(|s| a.names.get(s.index())).cloned().unwrap_or_default();
-    match &a.phase {
-        PhaseView::TeamBuilding { team_size, .. } => {
-            let last = a.last_votes.as_ref().map(|v| {
-                let yes = v.values().filter(|&&y| y).count();
-                lang.text(&msg!("ui.avalon.last_vote", yes, no = v.len() - yes)) + " "
-            });
-            let ask = lang.text(&msg!("ui.avalon.choose_team", name = leader, count = *team_size, chosen));
-            last.unwrap_or_default() + &ask
-        }
-        // The team and who is awaited are on the seats' tiles (gold, and a
-        // gold border): the status counts, and names the last two awaited.
-        PhaseView::TeamVote { voted, missing, .. } => {
-            let (done, all) = (voted.len(), voted.len() + missing.len());
-            let status = lang.text(&msg!("ui.avalon.team_vote", done, all));
-            status + &awaited(a, missing, true, lang)
-        }
-        PhaseView::Mission { played, missing, reader, .. } => {
-            let (done, all) = (played.len(), played.len() + missing.len());
-            let status = lang.text(&msg!("ui.avalon.mission_status", done, all));
-            let status = status + &awaited(a, missing, false, lang);
-            match reader.and_then(|s| a.names.get(s.index())) {
-                Some(name) => status + " " + &lang.text(&msg!("ui.avalon.at_reader", name = name.as_str())),
-                None => status,
-            }
-        }
-        _ => String::new(),
-    }
-}
-
-/// " Still to vote: Anna." (or to play) when one or two are awaited;
-/// nothing otherwise (the seats' tiles show who).
-fn awaited(a: &AvalonView, missing: &[Seat], vote: bool, lang: Lang) -> String {
-    if !(1..=2).contains(&missing.len()) {
-        return String::new();
-    }
-    let names = names_list(a, missing, lang);
-    let m = if vote { msg!("ui.avalon.still_to_vote", names) } else { msg!("ui.avalon.still_to_play", names) };
-    format!(" {}", lang.text(&m))
-}
-
 /// Replaces a model's rows only when they changed (the screen redraws less).
 fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>, set: impl FnOnce(ModelRc<T>)) {
     let same = current.row_count() == rows.len()
@@ -818,16 +395,6 @@ fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>,
     if !same {
         set(ModelRc::new(VecModel::from(rows)));
     }
-}
-
-/// A button of a game's action grid: `key` tells the controller what to do.
-fn button(key: impl Into<String>, label: impl Into<String>, tone: i32) -> super::ActionItem {
-    super::ActionItem { key: key.into().into(), label: label.into().into(), tone, checked: false }
-}
-
-/// A button that sends `command` to the game (`do:` and its JSON).
-fn command_button(command: &impl serde::Serialize, label: impl Into<String>, tone: i32) -> super::ActionItem {
-    button(format!("do:{}", serde_json::to_string(command).unwrap_or_default()), label, tone)
 }
 
 /// What the screen calls a seat: the name the game knows, else "Seat 2"
@@ -869,16 +436,15 @@ fn cycle_choice<T: Copy + PartialEq>(chosen: &mut [T], i: usize, all: &[T]) {
 /// opened; `skip` names what the screen asks in other ways. Returns how
 /// many states were checked.
 #[cfg(test)]
-fn buttons_follow_legal<G>(
+fn buttons_follow_legal<G, S: std::fmt::Debug>(
     seeds: std::ops::Range<u64>,
     steps: usize,
-    buttons: impl Fn(&G, Lang) -> Vec<super::ActionItem>,
+    buttons: impl Fn(&G, Lang) -> Vec<screens::Button<G::Command, S>>,
     alike: impl Fn(&G, &G::Command, &G::Command) -> bool,
     skip: impl Fn(&G::Command) -> bool,
 ) -> usize
 where
     G: crate::games::testkit::Fuzz + Default,
-    G::Command: serde::de::DeserializeOwned,
 {
     let mut states = 0;
     for seed in seeds {
@@ -896,20 +462,22 @@ where
                 for b in &shown {
                     assert!(!b.label.is_empty() && !b.label.contains("ui."), "seed {seed}: {b:?}");
                 }
-                let sent: Vec<G::Command> = shown
+                let sent: Vec<&G::Command> = shown
                     .iter()
-                    .filter_map(|b| b.key.strip_prefix("do:"))
-                    .map(|json| serde_json::from_str(json).expect("a button's command"))
+                    .filter_map(|b| match &b.press {
+                        screens::Press::Play(c) => Some(c),
+                        screens::Press::Step(_) => None,
+                    })
                     .collect();
                 for c in &sent {
                     let listed = legal.iter().any(|l| match l {
-                        Legal::Exact(x) | Legal::Secret(x) => x == c,
-                        Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(c),
+                        crate::games::Legal::Exact(x) | crate::games::Legal::Secret(x) => x == *c,
+                        crate::games::Legal::Open(x, _) => std::mem::discriminant(x) == std::mem::discriminant(*c),
                     });
                     assert!(listed, "seed {seed}: {c:?} is offered, the engine lists {legal:?}");
                 }
                 for l in &legal {
-                    let Legal::Exact(c) = l else { continue };
+                    let crate::games::Legal::Exact(c) = l else { continue };
                     if skip(c) {
                         continue;
                     }
@@ -937,7 +505,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         }
     };
     let app = window.global::<App<'_>>();
-    let ui = window.global::<AvalonUi<'_>>();
     let sim = window.global::<TableSim<'_>>();
 
     let (c, w) = (ctrl.clone(), window.as_weak());
@@ -948,7 +515,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             c.refresh(&w);
         }
     };
-    let with = Rc::new(with);
+    let with: screens::With = Rc::new(with);
 
     {
         let with = with.clone();
@@ -1075,70 +642,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     }
     {
         let with = with.clone();
-        ui.on_setup_players_changed(move |n| with(&|c| c.players = (n.clamp(5, 10)) as usize));
-    }
-    {
-        let with = with.clone();
-        ui.on_toggle_role(move |i| {
-            with(&|c| {
-                if let Some(on) = c.optional.get_mut(i as usize) {
-                    *on = !*on;
-                }
-            })
-        });
-    }
-    {
-        let c = ctrl.clone();
-        ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().names.get_mut(i as usize) {
-                *name = text.to_string();
-            }
-        });
-    }
-    ui.on_start(act(Rc::new(|c| c.start())));
-    {
-        let with = with.clone();
-        ui.on_set_scan_roles(move |on| with(&|c| c.scan_roles = on));
-    }
-    ui.on_skip_scan(act(Rc::new(|c| c.avalon(Command::SkipRoleScan))));
-    ui.on_skip_reveal(act(Rc::new(|c| c.touch(Touch::SkipReveal))));
-    ui.on_end_night(act(Rc::new(|c| c.end_night())));
-    {
-        let with = with.clone();
-        ui.on_toggle_seat(move |i| with(&|c| c.toggle_seat(i.max(0) as usize)));
-    }
-    ui.on_propose(act(Rc::new(|c| c.propose())));
-    {
-        let with = with.clone();
-        ui.on_assassinate(move |i| with(&|c| c.avalon(Command::Assassinate { target: Seat(i.max(0) as u8) })));
-    }
-    {
-        let with = with.clone();
-        ui.on_confirm_merlin(move |yes| with(&|c| c.avalon(Command::ConfirmMerlin { was_merlin: yes })));
-    }
-    {
-        let with = with.clone();
-        ui.on_name_reader(move |i| {
-            with(&|c| {
-                if let Ok(seat) = u8::try_from(i) {
-                    c.avalon(Command::MissionByReader { seat: Seat(seat) });
-                }
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_enter_counts(move |successes, fails| {
-            with(&|c| {
-                if let (Ok(successes), Ok(fails)) = (u8::try_from(successes), u8::try_from(fails)) {
-                    c.avalon(Command::MissionCounts { successes, fails });
-                }
-            })
-        });
-    }
-
-    {
-        let with = with.clone();
         sim.on_press(move |seat, approve, down| with(&|c| c.press(seat, approve, down)));
     }
     {
@@ -1146,12 +649,30 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
     }
     sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
+    // The game on the table's action grid and seats' tiles.
+    let game = window.global::<GameUi<'_>>();
+    {
+        let with = with.clone();
+        game.on_act(move |i| {
+            with(&|c| {
+                if let Some(kind) = c.view().game {
+                    screens::act(kind, c, i);
+                }
+            })
+        });
+    }
+    {
+        let with = with.clone();
+        game.on_seat(move |i| {
+            with(&|c| {
+                if let (Some(kind), Ok(seat)) = (c.view().game, u8::try_from(i)) {
+                    screens::seat(kind, c, Seat(seat));
+                }
+            })
+        });
+    }
+    screens::wire(window, ctrl, &with);
     hardware::wire(window, with.clone());
-    avalon_options::wire(window, with.clone());
-    soc::wire(window, ctrl, with.clone());
-    nottingham::wire(window, ctrl, with.clone());
-    kak::wire(window, ctrl, with.clone());
-    legends::wire(window, ctrl, with.clone());
     facts::wire(window, ctrl, with);
 }
 
@@ -1212,18 +733,5 @@ mod tests {
         assert_eq!(count(&said(msg!("notice.hw.reader_ok"), Lang::En)), 1, "{:?}", lines.borrow());
         assert_eq!(lines.borrow().len(), 7, "nothing else: {:?}", lines.borrow());
         assert_eq!(count(&no_espeak), 1);
-    }
-
-    #[test]
-    fn the_cards_offered_before_a_game_have_their_catalog_names() {
-        let catalog = crate::catalog::Catalog::builtin();
-        for (_, card) in picker_cards(None) {
-            let Some(id) = card else { continue };
-            for lang in [Lang::It, Lang::En] {
-                let name = catalog.name(&id, lang).unwrap_or_else(|| panic!("{id} is not in the catalog"));
-                assert_eq!(offered_name(&id, lang), Some(name), "{id} in {lang:?}");
-            }
-        }
-        assert_eq!(offered_name("avalon/role/nobody-1", Lang::En), None);
     }
 }

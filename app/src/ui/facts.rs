@@ -45,11 +45,11 @@ fn start_value(field: &crate::table::FormField) -> Value {
 impl Controller {
     /// The page of the card facts, if one is up: the form takes the screen
     /// over everything but the hardware pages.
-    pub(super) fn facts_page(&self, view: &crate::table::TableView) -> Option<&'static str> {
+    pub(super) fn facts_page(&self, view: &crate::table::TableView) -> Option<crate::ui::Page> {
         if view.facts_form.is_some() {
-            return Some("facts-form");
+            return Some(crate::ui::Page::FactsForm);
         }
-        (self.overlay == Some(Overlay::CardFacts)).then_some("facts-deck")
+        (self.overlay == Some(Overlay::CardFacts)).then_some(crate::ui::Page::FactsDeck)
     }
 
     /// Opens Settings → Card facts: cards laid on the reader open their form.
@@ -256,7 +256,7 @@ fn field_item(f: &crate::table::FormField, v: &Value, lang: Lang) -> FactField {
 }
 
 /// Connects the `FactsUi` callbacks.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
     window: &AppWindow,
     _ctrl: &Rc<RefCell<Controller>>,
     with: Rc<W>,

@@ -119,10 +119,10 @@ pub(super) struct HwPages {
 
 impl HwPages {
     /// The page to show, when a hardware page is open.
-    pub(super) fn page(&self) -> Option<&'static str> {
+    pub(super) fn page(&self) -> Option<crate::ui::Page> {
         match self.page? {
-            Page::SelfTest => Some("selftest"),
-            Page::Tags => Some("tags"),
+            Page::SelfTest => Some(crate::ui::Page::Selftest),
+            Page::Tags => Some(crate::ui::Page::Tags),
         }
     }
 }
@@ -845,7 +845,7 @@ fn set_rows<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>, 
 
 /// Connects the hardware pages' callbacks. `with` runs a change on the
 /// controller and refreshes the screen.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(window: &AppWindow, with: Rc<W>) {
+pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(window: &AppWindow, with: Rc<W>) {
     let ui = window.global::<HardwareUi<'_>>();
     let w = with.clone();
     ui.on_open(move |page| w(&|c| c.open_hardware(&page)));

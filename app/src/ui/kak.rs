@@ -3,25 +3,65 @@
 //! is asked now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
-//! accept now ([`crate::games::Game::legal`]), each command a button (`do:`
-//! and the command); alike cards share one button (two Round Table cards,
+//! accept now ([`crate::games::Game::legal`]), each command a button; alike
+//! cards share one button (two Round Table cards,
 //! three Sword 1 in a pile); the cards a player hands in (a quest's, a bid,
 //! a Book) are chosen in steps kept in [`Menu`], by their face, since a
 //! card stands for any alike. No rule is decided here.
 
-use super::{button, command_button, Controller};
+use super::screens::{self, GameScreens, Shown, With};
+use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::kak::cards::{self, QUESTS};
 use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Setup, Virtue, VirtueCard, RING};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{ActionItem, AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakSeatChoice, KakUi};
+use crate::ui::{AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakSeatChoice, KakUi, Page};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
+
+/// A button of King Arthur's Knights' action grid.
+type Button = screens::Button<Command, Step>;
+
+/// A step of the screen's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A list of choices opens.
+    Open(Menu),
+    /// Back to the choices of the moment.
+    Back,
+    /// The game is over: back to the games.
+    Leave,
+    /// A virtue card more for the quest or the bid.
+    Add(String),
+    /// The cards chosen so far are put back.
+    Clear,
+    /// The dealt cards show to the player whose turn it is to look.
+    DealShow,
+    /// They are hidden again, for the next player.
+    DealHide,
+}
+
+/// A button of the setup's ring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum RingStep {
+    /// This location is laid next.
+    Add(String),
+    /// The last location laid is taken back.
+    Undo,
+}
+
+fn play(c: &Command, label: impl Into<String>, tone: i32) -> Button {
+    screens::play(c.clone(), label, tone)
+}
+
+fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
+    screens::step(s, label, tone)
+}
 
 /// The screen's own state: the setup being prepared and a choice in steps.
 #[derive(Debug)]
@@ -39,6 +79,10 @@ pub(super) struct KakScreen {
     /// The setup was sent: the deal is shown once the game is set up (the
     /// table may first ask for the virtue cards' facts).
     deal_pending: bool,
+    /// The buttons shown on the board.
+    shown: Shown<Command, Step>,
+    /// The setup's ring buttons shown.
+    ring_shown: Shown<(), RingStep>,
 }
 
 impl Default for KakScreen {
@@ -50,6 +94,8 @@ impl Default for KakScreen {
             menu: Menu::Main,
             deal: None,
             deal_pending: false,
+            shown: Shown::default(),
+            ring_shown: Shown::default(),
         }
     }
 }
@@ -80,18 +126,6 @@ pub(super) enum Menu {
 }
 
 impl Menu {
-    fn named(name: &str) -> Option<Menu> {
-        let (what, arg) = name.split_once('=').unwrap_or((name, ""));
-        Some(match what {
-            "reveal" => Menu::Reveal,
-            "court" => Menu::Court,
-            "ride" => Menu::Ride(arg.to_string()),
-            "quest" => Menu::Hand(Purpose::Quest(arg.to_string()), Vec::new()),
-            "bid" => Menu::Hand(Purpose::Bid(Seat(arg.parse().ok()?)), Vec::new()),
-            _ => return None,
-        })
-    }
-
     /// Whether the engine still lists what this menu offers.
     fn fits(&self, legal: &LegalNow) -> bool {
         let listed = |f: &dyn Fn(&Command) -> bool| legal.iter().any(|l| f(l.command()));
@@ -196,48 +230,40 @@ fn faces(v: &KakView, facts: &Facts, chosen: &[String], only: impl Fn(Virtue) ->
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
 /// page)`.
-pub(super) fn menu(
-    v: &KakView,
-    facts: &Facts,
-    legal: &LegalNow,
-    m: &Menu,
-    lang: Lang,
-) -> (String, Vec<ActionItem>, bool) {
+pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let names = Names { lang, names: &v.names, facts };
     let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
-    let back = || button("back", say(msg!("ui.kak.back")), 0);
+    let back = || step(Step::Back, say(msg!("ui.kak.back")), 0);
     if matches!(v.phase, PhaseView::Over { .. }) {
-        return (String::new(), vec![button("leave", say(msg!("ui.kak.cmd.leave")), 1)], false);
+        return (String::new(), vec![step(Step::Leave, say(msg!("ui.kak.cmd.leave")), 1)], false);
     }
     match m {
         Menu::Main => {}
         Menu::Reveal => {
             let held: Vec<&String> = v.players.iter().flat_map(|p| &p.quests).collect();
-            let mut a: Vec<ActionItem> = QUESTS
+            let mut a: Vec<Button> = QUESTS
                 .iter()
                 .filter(|q| !v.open.iter().any(|o| o == *q) && !v.completed.iter().any(|c| c == *q))
                 .filter(|q| !held.iter().any(|h| h == q))
-                .map(|q| command_button(&Command::Reveal { card: q.to_string() }, names.card(q), 0))
+                .map(|q| play(&Command::Reveal { card: q.to_string() }, names.card(q), 0))
                 .collect();
             a.push(back());
             return (say(msg!("ui.kak.ask.reveal")), a, true);
         }
         Menu::Court => {
-            let mut a: Vec<ActionItem> = faces(v, facts, &[], |x| x == Virtue::Book)
+            let mut a: Vec<Button> = faces(v, facts, &[], |x| x == Virtue::Book)
                 .into_iter()
-                .map(|(face, card)| command_button(&Command::Court { card }, names.face(face), 0))
+                .map(|(face, card)| play(&Command::Court { card }, names.face(face), 0))
                 .collect();
             a.push(back());
             return (say(msg!("ui.kak.ask.court")), a, false);
         }
         Menu::Ride(horse) => {
-            let mut a: Vec<ActionItem> = legal
+            let mut a: Vec<Button> = legal
                 .iter()
                 .filter_map(|l| match l {
-                    Legal::Exact(c @ Command::Ride { horse: h, to }) if h == horse => {
-                        Some(command_button(c, names.card(to), 0))
-                    }
+                    Legal::Exact(c @ Command::Ride { horse: h, to }) if h == horse => Some(play(c, names.card(to), 0)),
                     // The reach is not known yet: every other place, and
                     // the table asks the horse's card facts.
                     Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse => None,
@@ -247,7 +273,7 @@ pub(super) fn menu(
             if legal.iter().any(|l| matches!(l, Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse)) {
                 let here = v.players.iter().find(|p| p.picked.contains(horse)).map(|p| p.location.clone());
                 for to in v.ring.iter().filter(|to| Some(*to) != here.as_ref()) {
-                    a.push(command_button(&Command::Ride { horse: horse.clone(), to: to.clone() }, names.card(to), 0));
+                    a.push(play(&Command::Ride { horse: horse.clone(), to: to.clone() }, names.card(to), 0));
                 }
             }
             a.push(back());
@@ -258,10 +284,9 @@ pub(super) fn menu(
                 Purpose::Quest(_) => |_| true,
                 Purpose::Bid(_) => Virtue::bids,
             };
-            let key = |card: &str| format!("add:{card}");
-            let mut a: Vec<ActionItem> = faces(v, facts, chosen, only)
+            let mut a: Vec<Button> = faces(v, facts, chosen, only)
                 .into_iter()
-                .map(|(face, card)| button(key(&card), format!("+ {}", names.face(face)), 0))
+                .map(|(face, card)| step(Step::Add(card), format!("+ {}", names.face(face)), 0))
                 .collect();
             let shown: Vec<String> = chosen.iter().map(|c| names.card(c)).collect();
             let (done, prompt) = match purpose {
@@ -275,20 +300,20 @@ pub(super) fn menu(
                 ),
             };
             if !chosen.is_empty() {
-                a.push(button("clear", say(msg!("ui.kak.clear")), 0));
+                a.push(step(Step::Clear, say(msg!("ui.kak.clear")), 0));
             }
             let label = match purpose {
                 Purpose::Quest(_) => msg!("ui.kak.cmd.hand_in", count = chosen.len()),
                 Purpose::Bid(_) => msg!("ui.kak.cmd.show_bid", count = chosen.len()),
             };
-            a.push(command_button(&done, say(label), 1));
+            a.push(play(&done, say(label), 1));
             a.push(back());
             return (say(prompt), a, false);
         }
     }
     // The choices of the moment, in the engine's order; alike cards once.
-    let mut a: Vec<ActionItem> = Vec::new();
-    let mut push = |b: ActionItem| {
+    let mut a: Vec<Button> = Vec::new();
+    let mut push = |b: Button| {
         if !a.iter().any(|x| x.label == b.label) {
             a.push(b);
         }
@@ -296,30 +321,32 @@ pub(super) fn menu(
     for l in legal {
         let c = l.command();
         match c {
-            Command::Lay { card } => push(command_button(c, say(msg!("ui.kak.cmd.lay", place = names.card(card))), 0)),
-            Command::Reveal { .. } => push(button("open:reveal", say(msg!("ui.kak.cmd.reveal")), 0)),
+            Command::Lay { card } => push(play(c, say(msg!("ui.kak.cmd.lay", place = names.card(card))), 0)),
+            Command::Reveal { .. } => push(step(Step::Open(Menu::Reveal), say(msg!("ui.kak.cmd.reveal")), 0)),
             // Copies share a name; a horse's carries its reach.
-            Command::Pick { card } => push(command_button(c, say(msg!("ui.kak.cmd.pick", card = names.card(card))), 0)),
-            Command::Train { card } => {
-                push(command_button(c, say(msg!("ui.kak.cmd.train", card = names.card(card))), 0))
-            }
+            Command::Pick { card } => push(play(c, say(msg!("ui.kak.cmd.pick", card = names.card(card))), 0)),
+            Command::Train { card } => push(play(c, say(msg!("ui.kak.cmd.train", card = names.card(card))), 0)),
             Command::RoundTable { quest } => {
-                push(command_button(c, say(msg!("ui.kak.cmd.round_table", quest = names.card(quest))), 0))
+                push(play(c, say(msg!("ui.kak.cmd.round_table", quest = names.card(quest))), 0))
             }
-            Command::Court { .. } => push(button("open:court", say(msg!("ui.kak.cmd.court")), 0)),
-            Command::Quest { quest, .. } => {
-                push(button(format!("open:quest={quest}"), say(msg!("ui.kak.cmd.quest", quest = names.card(quest))), 1))
-            }
-            Command::Ride { horse, .. } => {
-                push(button(format!("open:ride={horse}"), say(msg!("ui.kak.cmd.ride", horse = names.card(horse))), 0))
-            }
-            Command::EndTurn => push(command_button(c, say(msg!("ui.kak.cmd.end_turn")), 0)),
-            Command::BidDown { seat } => {
-                push(command_button(c, say(msg!("ui.kak.cmd.bid_down", name = who(*seat))), 0))
-            }
-            Command::Bid { seat, .. } => {
-                push(button(format!("open:bid={}", seat.0), say(msg!("ui.kak.cmd.bid", name = who(*seat))), 1))
-            }
+            Command::Court { .. } => push(step(Step::Open(Menu::Court), say(msg!("ui.kak.cmd.court")), 0)),
+            Command::Quest { quest, .. } => push(step(
+                Step::Open(Menu::Hand(Purpose::Quest(quest.clone()), Vec::new())),
+                say(msg!("ui.kak.cmd.quest", quest = names.card(quest))),
+                1,
+            )),
+            Command::Ride { horse, .. } => push(step(
+                Step::Open(Menu::Ride(horse.clone())),
+                say(msg!("ui.kak.cmd.ride", horse = names.card(horse))),
+                0,
+            )),
+            Command::EndTurn => push(play(c, say(msg!("ui.kak.cmd.end_turn")), 0)),
+            Command::BidDown { seat } => push(play(c, say(msg!("ui.kak.cmd.bid_down", name = who(*seat))), 0)),
+            Command::Bid { seat, .. } => push(step(
+                Step::Open(Menu::Hand(Purpose::Bid(*seat), Vec::new())),
+                say(msg!("ui.kak.cmd.bid", name = who(*seat))),
+                1,
+            )),
             // Set on the setup page, and on the card facts form.
             Command::Setup(_) | Command::Learn { .. } => {}
         }
@@ -350,7 +377,7 @@ fn prompt(v: &KakView, names: &Names<'_>) -> String {
 
 impl Controller {
     fn kak(&mut self, cmd: Command) {
-        self.touch(Touch::KingArthursKnights(cmd));
+        screens::send::<Kak>(self, cmd);
     }
 
     fn kak_legal(&self) -> Vec<Legal<Command, Choice>> {
@@ -363,26 +390,26 @@ impl Controller {
 
     fn kak_start(&mut self) {
         let knights: Vec<String> = cards::knights().collect();
-        let s = &self.kak_screen;
+        let s = &self.screens.KingArthursKnights;
         let setup = Setup {
             knights: s.knights.iter().map(|k| knights[*k % knights.len()].clone()).collect(),
             names: s.names.iter().take(s.knights.len()).map(|n| n.trim().to_string()).collect(),
             ring: s.ring.clone(),
             facts: Facts::default(),
         };
-        self.kak_screen.menu = Menu::Main;
-        self.kak_screen.deal_pending = true;
+        self.screens.KingArthursKnights.menu = Menu::Main;
+        self.screens.KingArthursKnights.deal_pending = true;
         self.kak(Command::Setup(setup));
     }
 
     /// The private look at the cards dealt: `(prompt, buttons)` for the
     /// seat whose turn it is, its cards only while it has them shown.
-    fn deal_menu(&self, v: &KakView, (seat, open): (usize, bool), names: &Names<'_>) -> (String, Vec<ActionItem>) {
+    fn deal_menu(&self, v: &KakView, (seat, open): (usize, bool), names: &Names<'_>) -> (String, Vec<Button>) {
         let lang = names.lang;
         let say = |m: Msg| lang.text(&m);
         let name = v.players.get(seat).map(|p| p.name.clone()).unwrap_or_default();
         if !open {
-            return (say(msg!("ui.kak.deal.pass", name)), vec![button("deal-show", say(msg!("ui.kak.deal.show")), 1)]);
+            return (say(msg!("ui.kak.deal.pass", name)), vec![step(Step::DealShow, say(msg!("ui.kak.deal.show")), 1)]);
         }
         let hand = self
             .booted
@@ -393,52 +420,58 @@ impl Controller {
             .unwrap_or_default();
         let cards: Vec<String> = hand.iter().map(|c| names.card(c)).collect();
         let prompt = say(msg!("ui.kak.deal.cards", name, cards = cards.join(", ")));
-        (prompt, vec![button("deal-hide", say(msg!("ui.kak.deal.hide")), 1)])
+        (prompt, vec![step(Step::DealHide, say(msg!("ui.kak.deal.hide")), 1)])
     }
 
-    /// Runs the button with `key` (see [`menu`]).
-    pub(super) fn kak_act(&mut self, key: &str) {
-        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
-        let menu = std::mem::take(&mut self.kak_screen.menu);
+    /// Runs the button at `index` of those shown (see [`menu`]).
+    fn kak_act(&mut self, index: i32) {
+        let Some(press) = self.screens.KingArthursKnights.shown.pressed(index) else { return };
+        let menu = std::mem::take(&mut self.screens.KingArthursKnights.menu);
         let mut next = Menu::Main;
-        match verb {
-            "do" => match serde_json::from_str::<Command>(arg) {
-                Ok(c) => self.kak(c),
-                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
-            },
-            "open" => next = Menu::named(arg).unwrap_or_default(),
-            "back" => {}
-            "leave" => self.touch(Touch::Leave { confirm: true }),
-            "add" => {
+        match press {
+            screens::Press::Play(c) => self.kak(c),
+            screens::Press::Step(Step::Open(m)) => next = m,
+            screens::Press::Step(Step::Back) => {}
+            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
+            screens::Press::Step(Step::Add(card)) => {
                 if let Menu::Hand(purpose, mut chosen) = menu {
-                    chosen.push(arg.to_string());
+                    chosen.push(card);
                     next = Menu::Hand(purpose, chosen);
                 }
             }
-            "clear" => {
+            screens::Press::Step(Step::Clear) => {
                 if let Menu::Hand(purpose, _) = menu {
                     next = Menu::Hand(purpose, Vec::new());
                 }
             }
-            "deal-show" => self.kak_screen.deal = self.kak_screen.deal.map(|(seat, _)| (seat, true)),
-            "deal-hide" => {
+            screens::Press::Step(Step::DealShow) => {
+                let s = &mut self.screens.KingArthursKnights;
+                s.deal = s.deal.map(|(seat, _)| (seat, true));
+            }
+            screens::Press::Step(Step::DealHide) => {
                 let players =
                     self.view().game_view.as_ref().and_then(|g| g.get::<Kak>()).map_or(0, |v| v.players.len());
-                self.kak_screen.deal =
-                    self.kak_screen.deal.and_then(|(seat, _)| (seat + 1 < players).then_some((seat + 1, false)));
+                let s = &mut self.screens.KingArthursKnights;
+                s.deal = s.deal.and_then(|(seat, _)| (seat + 1 < players).then_some((seat + 1, false)));
             }
-            // The setup's ring, tapped in order.
-            "ring-add" => {
-                if cards::is_location(arg) && !self.kak_screen.ring.iter().any(|l| l == arg) {
-                    self.kak_screen.ring.push(arg.to_string());
+        }
+        self.screens.KingArthursKnights.menu = next;
+    }
+
+    /// The setup's ring, tapped in order.
+    fn kak_ring(&mut self, index: i32) {
+        let s = &mut self.screens.KingArthursKnights;
+        match s.ring_shown.pressed(index) {
+            Some(screens::Press::Step(RingStep::Add(place))) => {
+                if cards::is_location(&place) && !s.ring.contains(&place) {
+                    s.ring.push(place);
                 }
             }
-            "ring-undo" => {
-                self.kak_screen.ring.pop();
+            Some(screens::Press::Step(RingStep::Undo)) => {
+                s.ring.pop();
             }
-            _ => eprintln!("tavola: an unknown button: {key}"),
+            Some(screens::Press::Play(())) | None => {}
         }
-        self.kak_screen.menu = next;
     }
 
     /// Copies the game's public view into the `KakUi` global.
@@ -446,7 +479,7 @@ impl Controller {
         // Another game, or none: nothing of this one shows (and the owner's
         // facts are not read on every refresh).
         if view.game != Some(GameKind::KingArthursKnights) {
-            self.kak_screen.deal_pending = false;
+            self.screens.KingArthursKnights.deal_pending = false;
             return;
         }
         let lang = view.lang;
@@ -458,7 +491,7 @@ impl Controller {
         // Before the game the owner's names come from the facts kept.
         let setup_names = Names { lang, names: &kept.names, facts: &kept };
         let knights: Vec<String> = cards::knights().collect();
-        let s = &self.kak_screen;
+        let s = &self.screens.KingArthursKnights;
         let seats: Vec<KakSeatChoice> = s
             .knights
             .iter()
@@ -482,15 +515,19 @@ impl Controller {
         let (first, second) = ring.split_at(RING / 2);
         super::set_model(&ui.get_setup_ring(), first.to_vec(), |m| ui.set_setup_ring(m));
         super::set_model(&ui.get_setup_ring_2(), second.to_vec(), |m| ui.set_setup_ring_2(m));
-        let mut places: Vec<ActionItem> = cards::locations()
+        let mut places: Vec<screens::Button<(), RingStep>> = cards::locations()
             .filter(|l| !s.ring.contains(l))
-            .map(|l| button(format!("ring-add:{l}"), setup_names.card(&l), 0))
+            .map(|l| {
+                let label = setup_names.card(&l);
+                screens::step(RingStep::Add(l), label, 0)
+            })
             .collect();
         if !s.ring.is_empty() {
-            places.push(button("ring-undo", lang.text(&msg!("ui.kak.setup.undo")), 0));
+            places.push(screens::step(RingStep::Undo, lang.text(&msg!("ui.kak.setup.undo")), 0));
         }
-        super::set_model(&ui.get_setup_places(), places, |m| ui.set_setup_places(m));
         let left = RING - s.ring.len();
+        let places = self.screens.KingArthursKnights.ring_shown.show(places);
+        super::set_model(&ui.get_setup_places(), places, |m| ui.set_setup_places(m));
         let problem = match left {
             0 => String::new(),
             RING => lang.text(&msg!("ui.kak.setup.or_reader")),
@@ -499,7 +536,7 @@ impl Controller {
         ui.set_setup_problem(problem.into());
 
         let Some(v) = game else {
-            self.kak_screen.deal_pending = false;
+            self.screens.KingArthursKnights.deal_pending = false;
             return;
         };
         // A seat nobody named is "Seat 2" on the screen, in its language.
@@ -513,12 +550,12 @@ impl Controller {
             return;
         }
         // Dealt just now: each player looks at their own cards in turn.
-        if std::mem::take(&mut self.kak_screen.deal_pending) {
-            self.kak_screen.deal = Some((0, false));
+        if std::mem::take(&mut self.screens.KingArthursKnights.deal_pending) {
+            self.screens.KingArthursKnights.deal = Some((0, false));
         }
         let legal = self.kak_legal();
-        if !self.kak_screen.menu.fits(&legal) {
-            self.kak_screen.menu = Menu::Main;
+        if !self.screens.KingArthursKnights.menu.fits(&legal) {
+            self.screens.KingArthursKnights.menu = Menu::Main;
         }
         let names = Names { lang, names: if v.names.is_empty() { &empty } else { &v.names }, facts: &facts };
         let current = match &v.phase {
@@ -601,13 +638,14 @@ impl Controller {
         let piles: Vec<KakPile> = if picks { Vec::new() } else { piles(&v.supply, &facts) };
         ui.set_piles_title(lang.text(&msg!("ui.kak.piles_title")).into());
         super::set_model(&ui.get_piles(), piles, |m| ui.set_piles(m));
-        let (prompt, actions, big) = match self.kak_screen.deal {
+        let (prompt, actions, big) = match self.screens.KingArthursKnights.deal {
             Some(step) if step.0 < v.players.len() => {
                 let (prompt, buttons) = self.deal_menu(v, step, &names);
                 (prompt, buttons, true)
             }
-            _ => menu(v, &facts, &legal, &self.kak_screen.menu, lang),
+            _ => menu(v, &facts, &legal, &self.screens.KingArthursKnights.menu, lang),
         };
+        let actions = self.screens.KingArthursKnights.shown.show(actions);
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         // More choices than a row: they take the room of the players'
@@ -640,17 +678,45 @@ impl Controller {
     }
 }
 
-/// The page for a King Arthur's Knights view.
-pub(super) fn page(v: &KakView) -> &'static str {
-    match v.phase {
-        PhaseView::Setup => "kak-setup",
-        PhaseView::Over { .. } => "kak-end",
-        _ => "kak-board",
+impl GameScreens for Kak {
+    type Screen = KakScreen;
+
+    fn page(v: &KakView) -> Page {
+        match v.phase {
+            PhaseView::Setup => Page::KakSetup,
+            PhaseView::Over { .. } => Page::KakEnd,
+            _ => Page::KakBoard,
+        }
+    }
+
+    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+        c.refresh_kak(window, view);
+    }
+
+    fn act(c: &mut Controller, index: i32) {
+        c.kak_act(index);
+    }
+
+    /// The players' lines take no touch.
+    fn seat(_: &mut Controller, _: Seat) {}
+
+    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
+        wire(window, ctrl, with.clone());
+    }
+
+    /// The locations (the ring at setup), the quests turned up, the action
+    /// cards picked and the virtue cards trained.
+    fn picker_cards(_: &Catalog) -> Vec<String> {
+        let mut cards: Vec<String> = cards::locations().collect();
+        cards.extend(QUESTS.iter().map(|id| id.to_string()));
+        cards.extend(cards::ACTION_CARDS.iter().map(|(id, _)| id.to_string()));
+        cards.extend(cards::virtue_cards());
+        cards
     }
 }
 
 /// Connects the `KakUi` callbacks.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
     window: &AppWindow,
     ctrl: &Rc<RefCell<Controller>>,
     with: Rc<W>,
@@ -659,20 +725,22 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
     {
         let with = with.clone();
         ui.on_setup_players(move |n| {
-            with(&|c| super::resize_choices(&mut c.kak_screen.knights, n.clamp(2, 4) as usize, &[0, 1, 2, 3]))
+            with(&|c| {
+                super::resize_choices(&mut c.screens.KingArthursKnights.knights, n.clamp(2, 4) as usize, &[0, 1, 2, 3])
+            })
         });
     }
     {
         let with = with.clone();
         ui.on_cycle_knight(move |i| {
-            with(&|c| super::cycle_choice(&mut c.kak_screen.knights, i.max(0) as usize, &[0, 1, 2, 3]))
+            with(&|c| super::cycle_choice(&mut c.screens.KingArthursKnights.knights, i.max(0) as usize, &[0, 1, 2, 3]))
         });
     }
     {
         // Typing changes no page: no refresh, so the field keeps its focus.
         let c = ctrl.clone();
         ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().kak_screen.names.get_mut(i.max(0) as usize) {
+            if let Some(name) = c.borrow_mut().screens.KingArthursKnights.names.get_mut(i.max(0) as usize) {
                 *name = text.to_string();
             }
         });
@@ -681,7 +749,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_start(move || with(&|c| c.kak_start()));
     }
-    ui.on_act(move |key| with(&|c| c.kak_act(&key)));
+    ui.on_setup_act(move |i| with(&|c| c.kak_ring(i)));
 }
 
 #[cfg(test)]
@@ -689,8 +757,11 @@ mod tests {
     use super::*;
     use crate::games::Ctx;
 
-    fn sent(b: &ActionItem) -> Option<Command> {
-        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
+    fn sent(b: &Button) -> Option<Command> {
+        match &b.press {
+            screens::Press::Play(c) => Some(c.clone()),
+            screens::Press::Step(_) => None,
+        }
     }
 
     /// Alike cards share a button: a legal command is offered when a
@@ -734,13 +805,13 @@ mod tests {
             assert!(!prompt.is_empty() && !prompt.starts_with("ui."), "{prompt}");
             let mut all = main.clone();
             for b in &main {
-                if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
-                    all.extend(menu(&v, g.facts(), &legal, &m, lang).1);
+                if let screens::Press::Step(Step::Open(m)) = &b.press {
+                    all.extend(menu(&v, g.facts(), &legal, m, lang).1);
                 }
             }
             all
         };
-        let states = super::super::buttons_follow_legal::<Kak>(0..12, 600, buttons, alike, |_| false);
+        let states = super::super::buttons_follow_legal::<Kak, _>(0..12, 600, buttons, alike, |_| false);
         assert!(states > 1_000, "only {states} states");
     }
 
@@ -760,14 +831,18 @@ mod tests {
         let v = g.view();
         let purpose = Purpose::Quest(QUESTS[0].to_string());
         let (_, first, _) = menu(&v, g.facts(), &[], &Menu::Hand(purpose.clone(), Vec::new()), Lang::En);
-        let adds: Vec<&ActionItem> = first.iter().filter(|b| b.key.starts_with("add:")).collect();
+        let added = |b: &Button| match &b.press {
+            screens::Press::Step(Step::Add(card)) => Some(card.clone()),
+            _ => None,
+        };
+        let adds: Vec<&Button> = first.iter().filter(|b| added(b).is_some()).collect();
         // One button a face: no two alike.
         let labels: std::collections::BTreeSet<&str> = adds.iter().map(|b| b.label.as_str()).collect();
         assert_eq!(labels.len(), adds.len(), "{adds:?}");
-        let card = adds[0].key.strip_prefix("add:").expect("a card").to_string();
+        let card = added(adds[0]).expect("a card");
         let (_, second, _) = menu(&v, g.facts(), &[], &Menu::Hand(purpose, vec![card.clone()]), Lang::En);
         let handed = second.iter().filter_map(sent).next().expect("the hand-in button");
         assert_eq!(handed, Command::Quest { quest: QUESTS[0].to_string(), cards: vec![card.clone()] });
-        assert!(second.iter().all(|b| b.key != format!("add:{card}")));
+        assert!(second.iter().all(|b| added(b).as_ref() != Some(&card)));
     }
 }

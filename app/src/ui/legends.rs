@@ -3,25 +3,48 @@
 //! as Tavola adds them up), and the buttons for what the table is asked now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
-//! accept now ([`crate::games::Game::legal`]), each command a button (`do:`
-//! and the command); long lists (the character laid, the event drawn, the
+//! accept now ([`crate::games::Game::legal`]), each command a button; long
+//! lists (the character laid, the event drawn, the
 //! moves) are a page at a time, kept in [`Menu`]. No rule is decided here.
 
-use super::{button, command_button, Controller};
+use super::screens::{self, GameScreens, Shown, With};
+use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::legends::cards::{Colour, Mode, Skill, Special};
 use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase, Setup};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{
-    ActionItem, AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegSeatChoice, LegendsUi,
-};
+use crate::ui::{AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegSeatChoice, LegendsUi, Page};
 use slint::{Color, ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
+
+/// A button of Camelot Legends' action grid.
+type Button = screens::Button<Command, Step>;
+
+/// A step of the screen's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A list of choices opens.
+    Open(Menu),
+    /// The list shown goes to this page.
+    Page(usize),
+    /// Back to the choices of the moment.
+    Back,
+    /// The game is over: back to the games.
+    Leave,
+}
+
+fn play(c: &Command, label: impl Into<String>, tone: i32) -> Button {
+    screens::play(c.clone(), label, tone)
+}
+
+fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
+    screens::step(s, label, tone)
+}
 
 /// Buttons a page of a long list holds (and one more for the next page).
 const PAGE: usize = 11;
@@ -38,6 +61,8 @@ pub(super) struct LegendsScreen {
     characters: u8,
     mode: Mode,
     menu: Menu,
+    /// The buttons shown.
+    shown: Shown<Command, Step>,
 }
 
 impl Default for LegendsScreen {
@@ -52,6 +77,7 @@ impl Default for LegendsScreen {
             characters: 0,
             mode: Mode::Introductory,
             menu: Menu::Main,
+            shown: Shown::default(),
         }
     }
 }
@@ -81,19 +107,6 @@ pub(super) enum Menu {
 }
 
 impl Menu {
-    fn named(name: &str) -> Option<Menu> {
-        Some(match name {
-            "draw" => Menu::Draw(0),
-            "lay" => Menu::Lay(0),
-            "move" => Menu::Move(0),
-            "bid" => Menu::Bid(0),
-            "ability" => Menu::Ability(0),
-            "fix" => Menu::Fix(0),
-            "choice" => Menu::Choice(0),
-            _ => return None,
-        })
-    }
-
     fn at_page(&self, page: usize) -> Menu {
         match self {
             Menu::Draw(_) => Menu::Draw(page),
@@ -139,14 +152,14 @@ fn card_name(card: &str, lang: Lang) -> String {
 }
 
 /// `items` a page at a time, with "More" while more follow and "Back".
-fn paged(items: Vec<ActionItem>, page: usize, lang: Lang) -> Vec<ActionItem> {
+fn paged(items: Vec<Button>, page: usize, lang: Lang) -> Vec<Button> {
     let pages = items.len().div_ceil(PAGE).max(1);
     let page = page.min(pages - 1);
-    let mut out: Vec<ActionItem> = items.into_iter().skip(page * PAGE).take(PAGE).collect();
+    let mut out: Vec<Button> = items.into_iter().skip(page * PAGE).take(PAGE).collect();
     if pages > 1 {
-        out.push(button(format!("page:{}", (page + 1) % pages), lang.text(&msg!("ui.legends.more")), 0));
+        out.push(step(Step::Page((page + 1) % pages), lang.text(&msg!("ui.legends.more")), 0));
     }
-    out.push(button("back", lang.text(&msg!("ui.legends.back")), 0));
+    out.push(step(Step::Back, lang.text(&msg!("ui.legends.back")), 0));
     out
 }
 
@@ -169,11 +182,11 @@ fn unseen(v: &LegendsView, kind: &str) -> Vec<String> {
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
 /// page)`.
-pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<ActionItem>, bool) {
+pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
     if matches!(v.phase, Phase::Over { .. }) {
-        return (String::new(), vec![button("leave", say(msg!("ui.legends.cmd.leave")), 1)], false);
+        return (String::new(), vec![step(Step::Leave, say(msg!("ui.legends.cmd.leave")), 1)], false);
     }
     match m {
         Menu::Main => {}
@@ -190,7 +203,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             let items = unseen(v, kind)
                 .into_iter()
                 .filter(takes)
-                .map(|c| command_button(&ask(c.clone()), card_name(&c, lang), 0))
+                .map(|c| play(&ask(c.clone()), card_name(&c, lang), 0))
                 .collect();
             let prompt = if kind == "character" {
                 msg!("ui.legends.ask.which_character")
@@ -203,8 +216,8 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             let items = legal
                 .iter()
                 .filter_map(|l| match l {
-                    Legal::Exact(c @ Command::Use { .. }) => Some(command_button(c, use_label(c, lang), 0)),
-                    Legal::Exact(c @ Command::Strike { card, target }) => Some(command_button(
+                    Legal::Exact(c @ Command::Use { .. }) => Some(play(c, use_label(c, lang), 0)),
+                    Legal::Exact(c @ Command::Strike { card, target }) => Some(play(
                         c,
                         lang.text(&msg!(
                             "ui.legends.cmd.strike",
@@ -213,7 +226,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         2,
                     )),
-                    Legal::Exact(c @ Command::Ward { card, target }) => Some(command_button(
+                    Legal::Exact(c @ Command::Ward { card, target }) => Some(play(
                         c,
                         lang.text(&msg!(
                             "ui.legends.cmd.ward",
@@ -222,7 +235,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         0,
                     )),
-                    Legal::Exact(c @ Command::Spell { card, target }) => Some(command_button(
+                    Legal::Exact(c @ Command::Spell { card, target }) => Some(play(
                         c,
                         lang.text(&msg!(
                             "ui.legends.cmd.spell",
@@ -231,7 +244,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         2,
                     )),
-                    Legal::Exact(c @ Command::Scrap { card, event }) => Some(command_button(
+                    Legal::Exact(c @ Command::Scrap { card, event }) => Some(play(
                         c,
                         lang.text(&msg!(
                             "ui.legends.cmd.scrap",
@@ -240,17 +253,15 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         2,
                     )),
-                    Legal::Exact(c @ Command::Raid { card, seat }) => Some(command_button(
+                    Legal::Exact(c @ Command::Raid { card, seat }) => Some(play(
                         c,
                         lang.text(&msg!("ui.legends.cmd.raid", card = card_name(card, lang), name = who(*seat))),
                         2,
                     )),
-                    Legal::Exact(c @ Command::Recall { card }) => Some(command_button(
-                        c,
-                        lang.text(&msg!("ui.legends.cmd.recall", card = card_name(card, lang))),
-                        0,
-                    )),
-                    Legal::Exact(c @ Command::Summon { card, target }) => Some(command_button(
+                    Legal::Exact(c @ Command::Recall { card }) => {
+                        Some(play(c, lang.text(&msg!("ui.legends.cmd.recall", card = card_name(card, lang))), 0))
+                    }
+                    Legal::Exact(c @ Command::Summon { card, target }) => Some(play(
                         c,
                         lang.text(&msg!(
                             "ui.legends.cmd.summon",
@@ -259,12 +270,10 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                         )),
                         0,
                     )),
-                    Legal::Exact(c @ Command::Crown { card, event: None }) => Some(command_button(
-                        c,
-                        lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))),
-                        1,
-                    )),
-                    Legal::Exact(c @ Command::Crown { card, event: Some(e) }) => Some(command_button(
+                    Legal::Exact(c @ Command::Crown { card, event: None }) => {
+                        Some(play(c, lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))), 1))
+                    }
+                    Legal::Exact(c @ Command::Crown { card, event: Some(e) }) => Some(play(
                         c,
                         lang.text(&msg!(
                             "ui.legends.cmd.crown_spending",
@@ -286,7 +295,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 .iter()
                 .filter_map(|l| match l.command() {
                     c @ Command::Resolve { card, seat, to } => {
-                        Some(command_button(c, resolve_label(v, card.as_deref(), *seat, *to, lang), 0))
+                        Some(play(c, resolve_label(v, card.as_deref(), *seat, *to, lang), 0))
                     }
                     _ => None,
                 })
@@ -300,7 +309,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                     Legal::Exact(c @ Command::Move { cards, to }) => {
                         let names: Vec<String> = cards.iter().map(|c| card_name(c, lang)).collect();
                         let label = say(msg!("ui.legends.cmd.move_to", cards = names.join(" + "), location = to.msg()));
-                        Some(command_button(c, label, 0))
+                        Some(play(c, label, 0))
                     }
                     _ => None,
                 })
@@ -308,10 +317,10 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             return (say(msg!("ui.legends.ask.move")), paged(items, *page, lang), true);
         }
         Menu::HandCount(s) => {
-            let mut a: Vec<ActionItem> = (0..=crate::games::legends::HAND)
-                .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
+            let mut a: Vec<Button> = (0..=crate::games::legends::HAND)
+                .map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
                 .collect();
-            a.push(button("back", say(msg!("ui.legends.back")), 0));
+            a.push(step(Step::Back, say(msg!("ui.legends.back")), 0));
             return (say(msg!("ui.legends.ask.hand", name = who(*s))), a, false);
         }
     }
@@ -326,31 +335,31 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     for l in legal {
         let c = l.command();
         let b = match c {
-            Command::DrawEvent { .. } => button("open:draw", say(msg!("ui.legends.cmd.pick_event")), 1),
-            Command::Lay { .. } => button("open:lay", say(msg!("ui.legends.cmd.pick_character")), 0),
+            Command::DrawEvent { .. } => step(Step::Open(Menu::Draw(0)), say(msg!("ui.legends.cmd.pick_event")), 1),
+            Command::Lay { .. } => step(Step::Open(Menu::Lay(0)), say(msg!("ui.legends.cmd.pick_character")), 0),
             Command::Play { location } => {
-                command_button(c, say(msg!("ui.legends.cmd.play", card = laid.as_str(), location = location.msg())), 1)
+                play(c, say(msg!("ui.legends.cmd.play", card = laid.as_str(), location = location.msg())), 1)
             }
             Command::Complete { card } => {
-                command_button(c, say(msg!("ui.legends.cmd.complete", event = card_name(card, lang))), 1)
+                play(c, say(msg!("ui.legends.cmd.complete", event = card_name(card, lang))), 1)
             }
             Command::Replace { target } => {
                 // Sir Dagonet bid is not on the reader any more.
                 let card =
                     if laid.is_empty() { card_name(crate::games::legends::texts::DAGONET, lang) } else { laid.clone() };
                 let label = msg!("ui.legends.cmd.replace", card, target = card_name(target, lang));
-                command_button(c, say(label), 1)
+                play(c, say(label), 1)
             }
-            Command::DrawCharacter => command_button(c, say(msg!("ui.legends.cmd.draw_character")), 0),
+            Command::DrawCharacter => play(c, say(msg!("ui.legends.cmd.draw_character")), 0),
             Command::Move { .. } => {
                 if moves {
                     continue;
                 }
                 moves = true;
-                button("open:move", say(msg!("ui.legends.cmd.move")), 0)
+                step(Step::Open(Menu::Move(0)), say(msg!("ui.legends.cmd.move")), 0)
             }
-            Command::EndTurn => command_button(c, say(msg!("ui.legends.cmd.end_turn")), 0),
-            Command::EndGame => command_button(c, say(msg!("ui.legends.cmd.end_game")), 2),
+            Command::EndTurn => play(c, say(msg!("ui.legends.cmd.end_turn")), 0),
+            Command::EndGame => play(c, say(msg!("ui.legends.cmd.end_game")), 2),
             Command::Use { .. }
             | Command::Strike { .. }
             | Command::Ward { .. }
@@ -364,33 +373,31 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                     continue;
                 }
                 uses = true;
-                button("open:ability", say(msg!("ui.legends.cmd.ability")), 0)
+                step(Step::Open(Menu::Ability(0)), say(msg!("ui.legends.cmd.ability")), 0)
             }
             Command::Bid { card } if l.choice().is_some() => {
                 let _ = card;
-                button("open:bid", say(msg!("ui.legends.cmd.bid_from_hand")), 1)
+                step(Step::Open(Menu::Bid(0)), say(msg!("ui.legends.cmd.bid_from_hand")), 1)
             }
-            Command::Bid { card } => {
-                command_button(c, say(msg!("ui.legends.cmd.bid", card = card_name(card, lang))), 1)
-            }
-            Command::Pass => command_button(c, say(msg!("ui.legends.cmd.pass")), 0),
+            Command::Bid { card } => play(c, say(msg!("ui.legends.cmd.bid", card = card_name(card, lang))), 1),
+            Command::Pass => play(c, say(msg!("ui.legends.cmd.pass")), 0),
             Command::Cover { card: Some(card) } => {
-                command_button(c, say(msg!("ui.legends.cmd.cover", event = card_name(card, lang))), 1)
+                play(c, say(msg!("ui.legends.cmd.cover", event = card_name(card, lang))), 1)
             }
-            Command::Cover { card: None } => command_button(c, say(msg!("ui.legends.cmd.cover_none")), 0),
+            Command::Cover { card: None } => play(c, say(msg!("ui.legends.cmd.cover_none")), 0),
             Command::Grant { card } => {
                 let special = v.grant.as_ref().map(|g| say(g.special.msg())).unwrap_or_default();
-                command_button(c, say(msg!("ui.legends.cmd.grant", special, card = card_name(card, lang))), 1)
+                play(c, say(msg!("ui.legends.cmd.grant", special, card = card_name(card, lang))), 1)
             }
             Command::Companion { card } => {
-                command_button(c, say(msg!("ui.legends.cmd.companion", card = card_name(card, lang))), 1)
+                play(c, say(msg!("ui.legends.cmd.companion", card = card_name(card, lang))), 1)
             }
             Command::Renounce { .. } => {
                 let event = match &v.phase {
                     Phase::Turn(t) => t.balin.as_deref().map(|e| card_name(e, lang)).unwrap_or_default(),
                     _ => String::new(),
                 };
-                command_button(c, say(msg!("ui.legends.cmd.renounce", event)), 2)
+                play(c, say(msg!("ui.legends.cmd.renounce", event)), 2)
             }
             Command::Rescue { take: true } => {
                 let Some(r) = &v.rescue else { continue };
@@ -399,30 +406,30 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 } else {
                     msg!("ui.legends.cmd.rescue.lambegus")
                 };
-                command_button(c, say(label), 1)
+                play(c, say(label), 1)
             }
             Command::Resolve { .. } if choices > PAGE => {
                 if choice {
                     continue;
                 }
                 choice = true;
-                button("open:choice", say(msg!("ui.legends.cmd.choose")), 1)
+                step(Step::Open(Menu::Choice(0)), say(msg!("ui.legends.cmd.choose")), 1)
             }
             Command::Resolve { card, seat, to } => {
                 let style = if card.is_none() && seat.is_none() { 0 } else { 1 };
-                command_button(c, resolve_label(v, card.as_deref(), *seat, *to, lang), style)
+                play(c, resolve_label(v, card.as_deref(), *seat, *to, lang), style)
             }
-            Command::Hunt { to } => command_button(c, say(msg!("ui.legends.cmd.hunt", location = to.msg())), 0),
-            Command::Rescue { take: false } => command_button(c, say(msg!("ui.legends.cmd.rescue.decline")), 0),
+            Command::Hunt { to } => play(c, say(msg!("ui.legends.cmd.hunt", location = to.msg())), 0),
+            Command::Rescue { take: false } => play(c, say(msg!("ui.legends.cmd.rescue.decline")), 0),
             Command::Forfeit { event } => {
-                command_button(c, say(msg!("ui.legends.cmd.forfeit", event = card_name(event, lang))), 2)
+                play(c, say(msg!("ui.legends.cmd.forfeit", event = card_name(event, lang))), 2)
             }
             Command::Remove { .. } | Command::Relocate { .. } | Command::GiveSpecial { .. } => {
                 if fix {
                     continue;
                 }
                 fix = true;
-                button("open:fix", say(msg!("ui.legends.cmd.fix")), 2)
+                step(Step::Open(Menu::Fix(0)), say(msg!("ui.legends.cmd.fix")), 2)
             }
             // Set on the setup page, by a player's tile, or on the card
             // facts form.
@@ -479,7 +486,7 @@ fn use_label(c: &Command, lang: Lang) -> String {
 /// The host's corrections as buttons: each character on the table
 /// discarded, back to its hand, moved to another location; each special
 /// card given or put back (the full game).
-fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
+fn fixes(v: &LegendsView, lang: Lang) -> Vec<Button> {
     let say = |m: Msg| lang.text(&m);
     let mut out = Vec::new();
     for place in &v.places {
@@ -487,15 +494,15 @@ fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
             for card in &company.cards {
                 let name = card_name(card, lang);
                 let remove = Command::Remove { card: card.clone(), to_hand: false };
-                out.push(command_button(&remove, say(msg!("ui.legends.fix.discard", card = name.as_str())), 2));
+                out.push(play(&remove, say(msg!("ui.legends.fix.discard", card = name.as_str())), 2));
                 let back = Command::Remove { card: card.clone(), to_hand: true };
-                out.push(command_button(&back, say(msg!("ui.legends.fix.to_hand", card = name.as_str())), 0));
+                out.push(play(&back, say(msg!("ui.legends.fix.to_hand", card = name.as_str())), 0));
                 // Nobody reaches or leaves the Isle of Avalon by the host's hand.
                 let isle = crate::games::legends::Location::IsleOfAvalon;
                 let moves = v.places.iter().map(|p| p.location).filter(|l| *l != place.location && *l != isle);
                 for to in moves.filter(|_| place.location != isle) {
                     let go = Command::Relocate { card: card.clone(), to, seat: None };
-                    out.push(command_button(
+                    out.push(play(
                         &go,
                         say(msg!("ui.legends.fix.relocate", card = name.as_str(), location = to.msg())),
                         0,
@@ -504,7 +511,7 @@ fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
                 if v.mode.full() {
                     for special in Special::ALL.into_iter().filter(|k| !v.specials.contains(&(*k, card.clone()))) {
                         let give = Command::GiveSpecial { special, card: Some(card.clone()) };
-                        out.push(command_button(
+                        out.push(play(
                             &give,
                             say(msg!("ui.legends.fix.give", special = special.msg(), card = name.as_str())),
                             0,
@@ -516,7 +523,7 @@ fn fixes(v: &LegendsView, lang: Lang) -> Vec<ActionItem> {
     }
     for (special, _) in &v.specials {
         let back = Command::GiveSpecial { special: *special, card: None };
-        out.push(command_button(&back, say(msg!("ui.legends.fix.put_back", special = special.msg())), 0));
+        out.push(play(&back, say(msg!("ui.legends.fix.put_back", special = special.msg())), 0));
     }
     out
 }
@@ -701,7 +708,7 @@ fn company_rows(v: &LegendsView, place: &crate::games::legends::PlaceView, lang:
 
 impl Controller {
     fn legends(&mut self, cmd: Command) {
-        self.touch(Touch::CamelotLegends(cmd));
+        screens::send::<Legends>(self, cmd);
     }
 
     fn legends_legal(&self) -> Vec<Legal<Command, Choice>> {
@@ -709,7 +716,7 @@ impl Controller {
     }
 
     fn legends_start(&mut self) {
-        let s = &self.legends_screen;
+        let s = &self.screens.CamelotLegends;
         let n = s.colours.len();
         let setup = Setup {
             colours: s.colours.clone(),
@@ -720,28 +727,23 @@ impl Controller {
             facts: Default::default(),
             mode: s.mode,
         };
-        self.legends_screen.menu = Menu::Main;
+        self.screens.CamelotLegends.menu = Menu::Main;
         self.legends(Command::Setup(setup));
     }
 
-    /// Runs the button with `key` (see [`menu`]).
-    pub(super) fn legends_act(&mut self, key: &str) {
-        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
-        let menu = std::mem::take(&mut self.legends_screen.menu);
+    /// Runs the button at `index` of those shown (see [`menu`]).
+    fn legends_act(&mut self, index: i32) {
+        let Some(press) = self.screens.CamelotLegends.shown.pressed(index) else { return };
+        let menu = std::mem::take(&mut self.screens.CamelotLegends.menu);
         let mut next = Menu::Main;
-        match verb {
-            "do" => match serde_json::from_str::<Command>(arg) {
-                Ok(c) => self.legends(c),
-                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
-            },
-            "open" => next = Menu::named(arg).unwrap_or_default(),
-            "page" => next = menu.at_page(arg.parse().unwrap_or(0)),
-            "back" => {}
-            "leave" => self.touch(Touch::Leave { confirm: true }),
-            "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
-            _ => eprintln!("tavola: an unknown button: {key}"),
+        match press {
+            screens::Press::Play(c) => self.legends(c),
+            screens::Press::Step(Step::Open(m)) => next = m,
+            screens::Press::Step(Step::Page(page)) => next = menu.at_page(page),
+            screens::Press::Step(Step::Back) => {}
+            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
         }
-        self.legends_screen.menu = next;
+        self.screens.CamelotLegends.menu = next;
     }
 
     /// Copies the game's public view into the `LegendsUi` global.
@@ -752,7 +754,7 @@ impl Controller {
         }
         let lang = view.lang;
         let ui = window.global::<LegendsUi<'_>>();
-        let s = &self.legends_screen;
+        let s = &self.screens.CamelotLegends;
         let seats: Vec<LegSeatChoice> = s
             .colours
             .iter()
@@ -787,8 +789,8 @@ impl Controller {
         }
         let v = &v;
         let legal = self.legends_legal();
-        if !self.legends_screen.menu.fits(&legal) {
-            self.legends_screen.menu = Menu::Main;
+        if !self.screens.CamelotLegends.menu.fits(&legal) {
+            self.screens.CamelotLegends.menu = Menu::Main;
         }
         let players: Vec<LegPlayerItem> = v
             .players
@@ -841,7 +843,8 @@ impl Controller {
             status = format!("{status}\n{}", lang.text(&msg!("ui.legends.bids", bids)));
         }
         ui.set_status(status.into());
-        let (prompt, actions, big) = menu(v, &legal, &self.legends_screen.menu, lang);
+        let (prompt, buttons, big) = menu(v, &legal, &self.screens.CamelotLegends.menu, lang);
+        let actions = self.screens.CamelotLegends.shown.show(buttons);
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         ui.set_big_menu(big);
@@ -874,17 +877,42 @@ impl Controller {
     }
 }
 
-/// The page for a Camelot Legends view.
-pub(super) fn page(v: &LegendsView) -> &'static str {
-    match v.phase {
-        Phase::Setup => "legends-setup",
-        Phase::Over { .. } => "legends-end",
-        _ => "legends-board",
+impl GameScreens for Legends {
+    type Screen = LegendsScreen;
+
+    fn page(v: &LegendsView) -> Page {
+        match v.phase {
+            Phase::Setup => Page::LegendsSetup,
+            Phase::Over { .. } => Page::LegendsEnd,
+            _ => Page::LegendsBoard,
+        }
+    }
+
+    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+        c.refresh_legends(window, view);
+    }
+
+    fn act(c: &mut Controller, index: i32) {
+        c.legends_act(index);
+    }
+
+    /// A player's line: their count of cards in hand set right.
+    fn seat(c: &mut Controller, seat: Seat) {
+        c.screens.CamelotLegends.menu = Menu::HandCount(seat);
+    }
+
+    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
+        wire(window, ctrl, with.clone());
+    }
+
+    /// The events drawn and the characters laid.
+    fn picker_cards(catalog: &Catalog) -> Vec<String> {
+        screens::catalog_cards(catalog, GameKind::CamelotLegends, &["event", "character"], 1)
     }
 }
 
 /// Connects the `LegendsUi` callbacks.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
     window: &AppWindow,
     ctrl: &Rc<RefCell<Controller>>,
     with: Rc<W>,
@@ -894,7 +922,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_setup_players(move |n| {
             with(&|c| {
-                let s = &mut c.legends_screen;
+                let s = &mut c.screens.CamelotLegends;
                 let n = n.clamp(2, 4) as usize;
                 super::resize_choices(&mut s.colours, n, &Colour::ALL);
                 if s.first.is_some_and(|f| f.index() >= n) {
@@ -906,27 +934,29 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
     {
         let with = with.clone();
         ui.on_cycle_colour(move |i| {
-            with(&|c| super::cycle_choice(&mut c.legends_screen.colours, i.max(0) as usize, &Colour::ALL))
+            with(&|c| super::cycle_choice(&mut c.screens.CamelotLegends.colours, i.max(0) as usize, &Colour::ALL))
         });
     }
     {
         // Typing changes no page: no refresh, so the field keeps its focus.
         let c = ctrl.clone();
         ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().legends_screen.names.get_mut(i.max(0) as usize) {
+            if let Some(name) = c.borrow_mut().screens.CamelotLegends.names.get_mut(i.max(0) as usize) {
                 *name = text.to_string();
             }
         });
     }
     {
         let with = with.clone();
-        ui.on_set_first(move |i| with(&|c| c.legends_screen.first = u8::try_from(i).ok().filter(|i| *i < 4).map(Seat)));
+        ui.on_set_first(move |i| {
+            with(&|c| c.screens.CamelotLegends.first = u8::try_from(i).ok().filter(|i| *i < 4).map(Seat))
+        });
     }
     {
         let with = with.clone();
         ui.on_step_events(move |d| {
             with(&|c| {
-                let e = &mut c.legends_screen.events;
+                let e = &mut c.screens.CamelotLegends.events;
                 *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::EVENTS)) as u8;
             })
         });
@@ -935,7 +965,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_step_characters(move |d| {
             with(&|c| {
-                let e = &mut c.legends_screen.characters;
+                let e = &mut c.screens.CamelotLegends.characters;
                 *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::CHARACTERS)) as u8;
             })
         });
@@ -944,7 +974,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_cycle_mode(move || {
             with(&|c| {
-                let m = &mut c.legends_screen.mode;
+                let m = &mut c.screens.CamelotLegends.mode;
                 let i = Mode::ALL.iter().position(|x| x == m).unwrap_or(0);
                 *m = Mode::ALL[(i + 1) % Mode::ALL.len()];
             })
@@ -954,7 +984,6 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_start(move || with(&|c| c.legends_start()));
     }
-    ui.on_act(move |key| with(&|c| c.legends_act(&key)));
 }
 
 #[cfg(test)]
@@ -969,7 +998,7 @@ mod tests {
             assert!(!prompt.is_empty() && !prompt.contains("ui."), "{prompt}");
             let mut all = main.clone();
             for b in &main {
-                if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
+                if let screens::Press::Step(Step::Open(m)) = &b.press {
                     // Every page of the list.
                     for page in 0..12 {
                         all.extend(menu(&v, &legal, &m.at_page(page), lang).1);
@@ -978,18 +1007,18 @@ mod tests {
             }
             all
         };
-        let states = super::super::buttons_follow_legal::<Legends>(0..12, 500, buttons, |_, a, b| a == b, |_| false);
+        let states = super::super::buttons_follow_legal::<Legends, _>(0..12, 500, buttons, |_, a, b| a == b, |_| false);
         assert!(states > 1_000, "only {states} states");
     }
 
     #[test]
     fn a_long_list_goes_a_page_at_a_time_and_comes_round_again() {
-        let items: Vec<ActionItem> = (0..25).map(|i| button(format!("x:{i}"), i.to_string(), 0)).collect();
+        let items: Vec<Button> = (0..25).map(|i| play(&Command::Pass, i.to_string(), 0)).collect();
         let first = paged(items.clone(), 0, Lang::En);
         assert_eq!(first.len(), PAGE + 2, "a page, More and Back");
-        assert_eq!(first[PAGE].key, "page:1");
+        assert_eq!(first[PAGE].press, screens::Press::Step(Step::Page(1)));
         let last = paged(items, 2, Lang::En);
         assert_eq!(last.len(), 3 + 2);
-        assert_eq!(last[3].key, "page:0", "More comes round to the first page");
+        assert_eq!(last[3].press, screens::Press::Step(Step::Page(0)), "More comes round to the first page");
     }
 }

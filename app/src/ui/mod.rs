@@ -62,6 +62,24 @@ pub fn init(booted: Booted) -> Result<Ui, slint::PlatformError> {
     Ok(Ui { window, controller })
 }
 
+/// Touches the first button of a game's action grid (`actions`, the grid's
+/// model) that `pick` chooses, as a finger would: for scripts, screenshots
+/// and benchmarks. False when no button is picked.
+pub fn press_action(
+    window: &AppWindow,
+    actions: &slint::ModelRc<ActionItem>,
+    pick: impl Fn(&ActionItem) -> bool,
+) -> bool {
+    use slint::Model;
+    match actions.iter().find(|a| pick(a)) {
+        Some(a) => {
+            window.global::<GameUi<'_>>().invoke_act(a.index);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Shows the static labels in `lang` (English is the source language).
 pub fn select_language(lang: crate::games::Lang) {
     if let Err(e) = slint::select_bundled_translation(lang.code()) {

@@ -3,12 +3,13 @@
 //! now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
-//! accept now ([`crate::games::Game::legal`]), each command a button
-//! (`do:` and the command), the commands chosen from a list behind one
-//! button, and the choices made in steps (an exchange's item, then its
-//! count) kept in [`Menu`]. No rule is decided here.
+//! accept now ([`crate::games::Game::legal`]), each command a button, the
+//! commands chosen from a list behind one button, and the choices made in
+//! steps (an exchange's item, then its count) kept in [`Menu`]. No rule is
+//! decided here.
 
-use super::{button, command_button, Controller};
+use super::screens::{self, GameScreens, Shown, With};
+use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::nottingham::items::{item_ambush_cards, COMMISSION_POINTS};
 use crate::games::nottingham::{
@@ -16,13 +17,39 @@ use crate::games::nottingham::{
 };
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{ActionItem, AppWindow, NottsPlayerItem, NottsScoreItem, NottsSeatChoice, NottsSpace, NottsUi};
+use crate::ui::{AppWindow, NottsPlayerItem, NottsScoreItem, NottsSeatChoice, NottsSpace, NottsUi, Page};
 use slint::{Color, ComponentHandle};
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
+
+/// A button of Nottingham's action grid.
+type Button = screens::Button<Command, Step>;
+
+/// A step of the screen's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A list of choices opens.
+    Open(Menu),
+    /// Back to the choices of the moment.
+    Back,
+    /// The game is over: back to the games.
+    Leave,
+    /// An exchange's item, before its count.
+    TradeItem(Item),
+    /// A commission's points at the end, one side at a time.
+    Points(u8),
+}
+
+fn play(c: &Command, label: impl Into<String>, tone: i32) -> Button {
+    screens::play(c.clone(), label, tone)
+}
+
+fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
+    screens::step(s, label, tone)
+}
 
 /// The screen's own state: the setup being prepared and a choice in steps.
 #[derive(Debug)]
@@ -35,6 +62,8 @@ pub(super) struct NottsScreen {
     path_filled: bool,
     problem: Option<Msg>,
     menu: Menu,
+    /// The buttons shown.
+    shown: Shown<Command, Step>,
 }
 
 impl Default for NottsScreen {
@@ -47,6 +76,7 @@ impl Default for NottsScreen {
             path_filled: false,
             problem: None,
             menu: Menu::Main,
+            shown: Shown::default(),
         }
     }
 }
@@ -70,15 +100,6 @@ pub(super) enum Menu {
 }
 
 impl Menu {
-    fn named(name: &str) -> Option<Menu> {
-        Some(match name {
-            "draw" => Menu::Draw,
-            "trade" => Menu::Trade(None),
-            "ambush" => Menu::Ambush,
-            _ => return None,
-        })
-    }
-
     /// Whether the engine still lists what this menu offers.
     fn fits(&self, legal: &LegalNow, over: bool) -> bool {
         let listed = |f: &dyn Fn(&Command) -> bool| legal.iter().any(|l| f(l.command()));
@@ -116,26 +137,24 @@ fn parse_path(text: &str) -> Result<Vec<u8>, Msg> {
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
 /// page)`.
-pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<ActionItem>, bool) {
+pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let name = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
-    let back = || button("back", say(msg!("ui.notts.back")), 0);
+    let back = || step(Step::Back, say(msg!("ui.notts.back")), 0);
     if v.ended.is_some() {
         return end_menu(v, m, lang);
     }
     match m {
         Menu::Main => {}
         Menu::Draw => {
-            let mut a: Vec<ActionItem> =
-                Item::ALL.iter().map(|&item| command_button(&Command::Draw { item }, item.text(lang), 0)).collect();
+            let mut a: Vec<Button> =
+                Item::ALL.iter().map(|&item| play(&Command::Draw { item }, item.text(lang), 0)).collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.which_card")), a, false);
         }
         Menu::Trade(None) => {
-            let mut a: Vec<ActionItem> = Item::ALL
-                .iter()
-                .map(|&item| button(format!("trade-item:{}", item.slug()), item.text(lang), 0))
-                .collect();
+            let mut a: Vec<Button> =
+                Item::ALL.iter().map(|&item| step(Step::TradeItem(item), item.text(lang), 0)).collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.trade_item")), a, false);
         }
@@ -144,29 +163,33 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
                 Some(Choice::Trade { most }) => Some(*most),
                 _ => None,
             });
-            let mut a: Vec<ActionItem> = (3..=most.unwrap_or(0))
-                .map(|count| command_button(&Command::Trade { item: *item, count }, count.to_string(), 0))
+            let mut a: Vec<Button> = (3..=most.unwrap_or(0))
+                .map(|count| play(&Command::Trade { item: *item, count }, count.to_string(), 0))
                 .collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false);
         }
         Menu::Ambush => {
             let cards = Catalog::builtin();
-            let mut a: Vec<ActionItem> = v
+            // A two-item card whose items are not known yet: the table asks
+            // them on the card facts form, then springs it.
+            let mut a: Vec<Button> = v
                 .players
                 .iter()
                 .map(|p| p.colour.ambush_card())
                 .chain(item_ambush_cards())
-                .map(|card| button(format!("ambush-card:{card}"), cards.label(&card, lang), 0))
+                .map(|card| {
+                    let label = cards.label(&card, lang);
+                    play(&Command::Spring { seat: None, card }, label, 0)
+                })
                 .collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.ambush_card")), a, true);
         }
         Menu::Points(..) => {}
         Menu::HandCount(s) => {
-            let mut a: Vec<ActionItem> = (0..=15u8)
-                .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
-                .collect();
+            let mut a: Vec<Button> =
+                (0..=15u8).map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0)).collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.hand", name = name(*s))), a, true);
         }
@@ -176,49 +199,49 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
     for l in legal {
         let c = l.command();
         let b = match c {
-            Command::Draw { .. } => button("open:draw", say(msg!("ui.notts.cmd.pick_card")), 0),
-            Command::Keep => command_button(c, say(msg!("ui.notts.cmd.keep")), 1),
+            Command::Draw { .. } => step(Step::Open(Menu::Draw), say(msg!("ui.notts.cmd.pick_card")), 0),
+            Command::Keep => play(c, say(msg!("ui.notts.cmd.keep")), 1),
             Command::Act => {
                 let action = match &v.turn {
                     Some((_, StepView::Drawn { item })) => item.action().msg(),
                     _ => msg!("ui.notts.cmd.act_plain"),
                 };
-                command_button(c, say(msg!("ui.notts.cmd.act", action)), 0)
+                play(c, say(msg!("ui.notts.cmd.act", action)), 0)
             }
-            Command::Buy { from: Some(f) } => command_button(c, say(msg!("ui.notts.cmd.buy_from", name = name(*f))), 0),
-            Command::Buy { from: None } => command_button(c, say(msg!("ui.notts.cmd.buy_none")), 0),
-            Command::Target { from } => command_button(c, name(*from), 0),
+            Command::Buy { from: Some(f) } => play(c, say(msg!("ui.notts.cmd.buy_from", name = name(*f))), 0),
+            Command::Buy { from: None } => play(c, say(msg!("ui.notts.cmd.buy_none")), 0),
+            Command::Target { from } => play(c, name(*from), 0),
             Command::Defend { defended: true } => {
                 let victim = match &v.turn {
                     Some((_, StepView::Defence { from, .. })) => name(*from),
                     _ => String::new(),
                 };
-                command_button(c, say(msg!("ui.notts.cmd.defended", name = victim)), 0)
+                play(c, say(msg!("ui.notts.cmd.defended", name = victim)), 0)
             }
-            Command::Defend { defended: false } => command_button(c, say(msg!("ui.notts.cmd.taken")), 1),
+            Command::Defend { defended: false } => play(c, say(msg!("ui.notts.cmd.taken")), 1),
             // The same in one command, for a script or the host: the screen
             // asks the opponent's answer apart.
             Command::Take { .. } => continue,
             Command::Barter { from: Some(f), cards } => {
-                command_button(c, say(msg!("ui.notts.cmd.barter_from", name = name(*f), count = *cards)), 0)
+                play(c, say(msg!("ui.notts.cmd.barter_from", name = name(*f), count = *cards)), 0)
             }
-            Command::Barter { from: None, .. } => command_button(c, say(msg!("ui.notts.cmd.barter_none")), 0),
+            Command::Barter { from: None, .. } => play(c, say(msg!("ui.notts.cmd.barter_none")), 0),
             // The cards laid on the reader: their exchange, as it stands.
             Command::Trade { item, count } if matches!(l, Legal::Exact(_)) => {
-                command_button(c, say(msg!("ui.notts.cmd.trade_laid", count = *count, item = item.msg())), 1)
+                play(c, say(msg!("ui.notts.cmd.trade_laid", count = *count, item = item.msg())), 1)
             }
-            Command::Trade { .. } => button("open:trade", say(msg!("ui.notts.cmd.trade")), 1),
-            Command::TakeBack => command_button(c, say(msg!("ui.notts.cmd.take_back")), 0),
+            Command::Trade { .. } => step(Step::Open(Menu::Trade(None)), say(msg!("ui.notts.cmd.trade")), 1),
+            Command::TakeBack => play(c, say(msg!("ui.notts.cmd.take_back")), 0),
             // Laid on the reader (the simulated one on a desktop).
             Command::Lay { .. } => continue,
             Command::Complete { commission } => {
-                command_button(c, say(msg!("ui.notts.cmd.complete", commission = commission.msg())), 1)
+                play(c, say(msg!("ui.notts.cmd.complete", commission = commission.msg())), 1)
             }
-            Command::Spring { .. } => button("open:ambush", say(msg!("ui.notts.cmd.pick_ambush")), 0),
-            Command::Announce { seat } => command_button(c, say(msg!("ui.notts.cmd.announce", name = name(*seat))), 2),
-            Command::Pass { seat } => command_button(c, say(msg!("ui.notts.cmd.pass", name = name(*seat))), 0),
-            Command::CloseAmbushes => command_button(c, say(msg!("ui.notts.cmd.close_ambushes")), 1),
-            Command::EndTurn => command_button(c, say(msg!("ui.notts.cmd.end_turn")), 0),
+            Command::Spring { .. } => step(Step::Open(Menu::Ambush), say(msg!("ui.notts.cmd.pick_ambush")), 0),
+            Command::Announce { seat } => play(c, say(msg!("ui.notts.cmd.announce", name = name(*seat))), 2),
+            Command::Pass { seat } => play(c, say(msg!("ui.notts.cmd.pass", name = name(*seat))), 0),
+            Command::CloseAmbushes => play(c, say(msg!("ui.notts.cmd.close_ambushes")), 1),
+            Command::EndTurn => play(c, say(msg!("ui.notts.cmd.end_turn")), 0),
             // Set on the setup page, by a player's tile, or when a card asks.
             Command::Setup(_) | Command::CorrectHand { .. } | Command::Learn { .. } => continue,
         };
@@ -256,7 +279,7 @@ fn prompt(v: &NottinghamView, lang: Lang) -> String {
 
 /// After the end: the commissions' points the count still needs, asked one
 /// side at a time, then back to the games.
-fn end_menu(v: &NottinghamView, m: &Menu, lang: Lang) -> (String, Vec<ActionItem>, bool) {
+fn end_menu(v: &NottinghamView, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let asked = match m {
         Menu::Points(c, alone) if v.points_missing.contains(c) => Some((*c, *alone)),
@@ -264,21 +287,20 @@ fn end_menu(v: &NottinghamView, m: &Menu, lang: Lang) -> (String, Vec<ActionItem
     };
     match asked {
         Some((c, None)) => {
-            let a = COMMISSION_POINTS.map(|n| button(format!("points:{n}"), n.to_string(), 0)).collect();
+            let a = COMMISSION_POINTS.map(|n| step(Step::Points(n), n.to_string(), 0)).collect();
             (say(msg!("ui.notts.ask.points_alone", commission = c.msg())), a, true)
         }
         Some((c, Some(alone))) => {
-            let a =
-                (*COMMISSION_POINTS.start()..alone).map(|n| button(format!("points:{n}"), n.to_string(), 0)).collect();
+            let a = (*COMMISSION_POINTS.start()..alone).map(|n| step(Step::Points(n), n.to_string(), 0)).collect();
             (say(msg!("ui.notts.ask.points_shared", commission = c.msg(), alone)), a, true)
         }
-        None => (String::new(), vec![button("leave", say(msg!("ui.notts.cmd.leave")), 1)], false),
+        None => (String::new(), vec![step(Step::Leave, say(msg!("ui.notts.cmd.leave")), 1)], false),
     }
 }
 
 impl Controller {
     fn notts(&mut self, cmd: Command) {
-        self.touch(Touch::Nottingham(cmd));
+        screens::send::<Nottingham>(self, cmd);
     }
 
     fn notts_legal(&self) -> Vec<Legal<Command, Choice>> {
@@ -292,11 +314,11 @@ impl Controller {
 
     fn notts_start(&mut self) {
         let kept = self.notts_kept_facts();
-        let s = &self.notts_screen;
+        let s = &self.screens.Nottingham;
         let path = match parse_path(&s.path_text) {
             Ok(p) => p,
             Err(m) => {
-                self.notts_screen.problem = Some(m);
+                self.screens.Nottingham.problem = Some(m);
                 return;
             }
         };
@@ -309,33 +331,30 @@ impl Controller {
             // in earlier games are kept.
             facts: Facts { path, ..kept },
         };
-        self.notts_screen.problem = None;
-        self.notts_screen.menu = Menu::Main;
+        self.screens.Nottingham.problem = None;
+        self.screens.Nottingham.menu = Menu::Main;
         self.notts(Command::Setup(setup));
     }
 
-    /// Runs the button with `key` (see [`menu`]).
-    pub(super) fn notts_act(&mut self, key: &str) {
-        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
-        let menu = std::mem::take(&mut self.notts_screen.menu);
-        let item = || Item::ALL.into_iter().find(|i| i.slug() == arg);
+    /// Runs the button at `index` of those shown (see [`menu`]).
+    fn notts_act(&mut self, index: i32) {
+        let Some(press) = self.screens.Nottingham.shown.pressed(index) else { return };
+        let menu = std::mem::take(&mut self.screens.Nottingham.menu);
         let mut next = Menu::Main;
-        match verb {
-            "do" => match serde_json::from_str::<Command>(arg) {
-                Ok(c) => self.notts(c),
-                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
-            },
-            "open" => next = Menu::named(arg).unwrap_or_default(),
-            "back" => {}
-            "leave" => self.touch(Touch::Leave { confirm: true }),
-            "trade-item" => next = Menu::Trade(item()),
-            "hand-seat" => next = arg.parse().map_or(Menu::Main, |s| Menu::HandCount(Seat(s))),
-            // A two-item card whose items are not known yet: the table asks
-            // them on the card facts form, then springs it.
-            "ambush-card" => self.notts(Command::Spring { seat: None, card: arg.to_string() }),
-            "points" => {
-                let Ok(n) = arg.parse::<u8>() else { return };
-                let missing = self.view().nottingham().map(|v| v.points_missing.clone()).unwrap_or_default();
+        match press {
+            screens::Press::Play(c) => self.notts(c),
+            screens::Press::Step(Step::Open(m)) => next = m,
+            screens::Press::Step(Step::Back) => {}
+            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
+            screens::Press::Step(Step::TradeItem(item)) => next = Menu::Trade(Some(item)),
+            screens::Press::Step(Step::Points(n)) => {
+                let missing = self
+                    .view()
+                    .game_view
+                    .as_ref()
+                    .and_then(|v| v.get::<Nottingham>())
+                    .map(|v| v.points_missing.clone())
+                    .unwrap_or_default();
                 let asked = match menu {
                     Menu::Points(c, alone) if missing.contains(&c) => Some((c, alone)),
                     _ => missing.first().map(|c| (*c, None)),
@@ -350,19 +369,18 @@ impl Controller {
                     None => {}
                 }
             }
-            _ => eprintln!("tavola: an unknown button: {key}"),
         }
-        self.notts_screen.menu = next;
+        self.screens.Nottingham.menu = next;
     }
 
     /// The setup's path, the first time: the one kept in the owner's facts
     /// as they are at the first refresh.
     pub(super) fn fill_notts_path(&mut self) {
-        if !self.notts_screen.path_filled {
-            self.notts_screen.path_filled = true;
+        if !self.screens.Nottingham.path_filled {
+            self.screens.Nottingham.path_filled = true;
             let kept = self.notts_kept_facts().path;
-            if self.notts_screen.path_text.is_empty() && !kept.is_empty() {
-                self.notts_screen.path_text = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+            if self.screens.Nottingham.path_text.is_empty() && !kept.is_empty() {
+                self.screens.Nottingham.path_text = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
             }
         }
     }
@@ -372,7 +390,7 @@ impl Controller {
         let lang = view.lang;
         let ui = window.global::<NottsUi<'_>>();
         self.fill_notts_path();
-        let s = &self.notts_screen;
+        let s = &self.screens.Nottingham;
         let seats: Vec<NottsSeatChoice> = s
             .colours
             .iter()
@@ -389,7 +407,7 @@ impl Controller {
         let problem = s.problem.as_ref().map(|m| lang.text(m)).unwrap_or_default();
         ui.set_setup_problem(problem.into());
 
-        let Some(v) = view.nottingham() else { return };
+        let Some(v) = view.game_view.as_ref().and_then(|v| v.get::<Nottingham>()) else { return };
         // A seat nobody named is "Seat 2" on the screen, in its language.
         let mut v = v.clone();
         let engine = self.booted.table.session.engine::<Nottingham>();
@@ -398,8 +416,8 @@ impl Controller {
         }
         let v = &v;
         let legal = self.notts_legal();
-        if !self.notts_screen.menu.fits(&legal, v.ended.is_some()) {
-            self.notts_screen.menu = Menu::Main;
+        if !self.screens.Nottingham.menu.fits(&legal, v.ended.is_some()) {
+            self.screens.Nottingham.menu = Menu::Main;
         }
         let players: Vec<NottsPlayerItem> = v
             .players
@@ -444,7 +462,8 @@ impl Controller {
             })
             .collect();
         ui.set_commissions(commissions.join("\n").into());
-        let (prompt, actions, big) = menu(v, &legal, &self.notts_screen.menu, lang);
+        let (prompt, buttons, big) = menu(v, &legal, &self.screens.Nottingham.menu, lang);
+        let actions = self.screens.Nottingham.shown.show(buttons);
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         ui.set_big_menu(big);
@@ -482,19 +501,45 @@ impl Controller {
     }
 }
 
-/// The page for a Nottingham view.
-pub(super) fn page(v: &NottinghamView) -> &'static str {
-    if v.players.is_empty() {
-        "notts-setup"
-    } else if v.ended.is_some() {
-        "notts-end"
-    } else {
-        "notts-board"
+impl GameScreens for Nottingham {
+    type Screen = NottsScreen;
+
+    fn page(v: &NottinghamView) -> Page {
+        if v.players.is_empty() {
+            Page::NottsSetup
+        } else if v.ended.is_some() {
+            Page::NottsEnd
+        } else {
+            Page::NottsBoard
+        }
+    }
+
+    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+        c.refresh_notts(window, view);
+    }
+
+    fn act(c: &mut Controller, index: i32) {
+        c.notts_act(index);
+    }
+
+    /// A player's tile: their count of cards in hand set right.
+    fn seat(c: &mut Controller, seat: Seat) {
+        c.screens.Nottingham.menu = Menu::HandCount(seat);
+    }
+
+    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
+        wire(window, ctrl, with.clone());
+    }
+
+    /// The items (laid for an exchange, or as the card drawn) and the
+    /// ambush cards.
+    fn picker_cards(catalog: &Catalog) -> Vec<String> {
+        screens::catalog_cards(catalog, GameKind::Nottingham, &["item", "ambush"], 1)
     }
 }
 
 /// Connects the `NottsUi` callbacks.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
     window: &AppWindow,
     ctrl: &Rc<RefCell<Controller>>,
     with: Rc<W>,
@@ -504,7 +549,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_setup_players(move |n| {
             with(&|c| {
-                let s = &mut c.notts_screen;
+                let s = &mut c.screens.Nottingham;
                 let n = n.clamp(3, 7) as usize;
                 super::resize_choices(&mut s.colours, n, &Colour::ALL);
                 if s.first.index() >= n {
@@ -516,31 +561,30 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
     {
         let with = with.clone();
         ui.on_cycle_colour(move |i| {
-            with(&|c| super::cycle_choice(&mut c.notts_screen.colours, i.max(0) as usize, &Colour::ALL))
+            with(&|c| super::cycle_choice(&mut c.screens.Nottingham.colours, i.max(0) as usize, &Colour::ALL))
         });
     }
     {
         // Typing changes no page: no refresh, so the field keeps its focus.
         let c = ctrl.clone();
         ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().notts_screen.names.get_mut(i.max(0) as usize) {
+            if let Some(name) = c.borrow_mut().screens.Nottingham.names.get_mut(i.max(0) as usize) {
                 *name = text.to_string();
             }
         });
     }
     {
         let c = ctrl.clone();
-        ui.on_set_path(move |text| c.borrow_mut().notts_screen.path_text = text.to_string());
+        ui.on_set_path(move |text| c.borrow_mut().screens.Nottingham.path_text = text.to_string());
     }
     {
         let with = with.clone();
-        ui.on_set_first(move |i| with(&|c| c.notts_screen.first = Seat(i.clamp(0, 6) as u8)));
+        ui.on_set_first(move |i| with(&|c| c.screens.Nottingham.first = Seat(i.clamp(0, 6) as u8)));
     }
     {
         let with = with.clone();
         ui.on_start(move || with(&|c| c.notts_start()));
     }
-    ui.on_act(move |key| with(&|c| c.notts_act(&key)));
 }
 
 #[cfg(test)]
@@ -554,15 +598,15 @@ mod tests {
             let (_, main, _) = menu(&v, &legal, &Menu::Main, lang);
             let mut all = main.clone();
             for b in &main {
-                if let Some(m) = b.key.strip_prefix("open:").and_then(Menu::named) {
-                    all.extend(menu(&v, &legal, &m, lang).1);
+                if let screens::Press::Step(Step::Open(m)) = &b.press {
+                    all.extend(menu(&v, &legal, m, lang).1);
                 }
             }
             all
         };
         // `take` is `target` then `defend` in one command.
         let skip = |c: &Command| matches!(c, Command::Take { .. });
-        let states = super::super::buttons_follow_legal::<Nottingham>(0..20, 400, buttons, |_, a, b| a == b, skip);
+        let states = super::super::buttons_follow_legal::<Nottingham, _>(0..20, 400, buttons, |_, a, b| a == b, skip);
         assert!(states > 1_000, "only {states} states");
     }
 

@@ -9,15 +9,17 @@
 //! the engine listed its command, and the engine still checks every
 //! command (a refusal is shown in the message line).
 
-use super::{button, command_button, Controller};
+use super::screens::{self, GameScreens, Shown, With};
+use super::Controller;
 use crate::catalog::Catalog;
+use crate::games::soc::Soc;
 use crate::games::soc::{
     Choice, Command, Correction, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Rules, Setup, Side,
     SocView,
 };
 use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{ActionItem, AppWindow, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
+use crate::ui::{AppWindow, Page, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
 use slint::{ComponentHandle, SharedString};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,6 +27,34 @@ use tavola_words::msg;
 
 /// What the engine lists as legal now.
 type LegalNow = [Legal<Command, Choice>];
+
+/// A button of Shadows over Camelot's action grid.
+type Button = screens::Button<Command, Step>;
+
+/// A step of the screen's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A list or a question opens (a knight's tile, a correction).
+    Open(Menu),
+    /// Back to the choices of the moment.
+    Back,
+    /// The game is over: back to the games.
+    Leave,
+    /// A fight card more against the siege engine.
+    SiegeCard(u8),
+    /// A Merlin card more from this seat.
+    Merlin(Seat),
+    /// The die is rolled (the simulated button's path where there is one).
+    Roll,
+}
+
+fn play(c: &Command, label: impl Into<String>, tone: i32) -> Button {
+    screens::play(c.clone(), label, tone)
+}
+
+fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
+    screens::step(s, label, tone)
+}
 /// The knights a table of `n` starts with, in seat order.
 fn default_knights(n: usize) -> Vec<Knight> {
     Knight::ALL.into_iter().take(n.clamp(3, 7)).collect()
@@ -40,6 +70,8 @@ pub(super) struct SocScreen {
     scan: bool,
     youngest: Option<Seat>,
     menu: Menu,
+    /// The buttons shown.
+    shown: Shown<Command, Step>,
 }
 
 impl Default for SocScreen {
@@ -51,6 +83,7 @@ impl Default for SocScreen {
             scan: false,
             youngest: None,
             menu: Menu::Main,
+            shown: Shown::default(),
         }
     }
 }
@@ -94,34 +127,6 @@ pub(super) enum Menu {
 }
 
 impl Menu {
-    /// The menu a button's key opens (`open:move`).
-    fn named(name: &str) -> Option<Menu> {
-        Some(match name {
-            "black" => Menu::BlackCard,
-            "move" => Menu::Move,
-            "fight" => Menu::Fight,
-            "siege" => Menu::Siege(Vec::new()),
-            "special" => Menu::Special,
-            "accuse" => Menu::Accuse,
-            "correct" => Menu::Correct,
-            "correct-siege" => Menu::CorrectSiege,
-            "correct-swords" => Menu::CorrectSwords(None),
-            _ => return None,
-        })
-    }
-
-    /// The menu a button's key with a number opens (`life-seat:2`).
-    fn numbered(name: &str, n: u8) -> Option<Menu> {
-        Some(match name {
-            "hand-seat" => Menu::HandCount(Seat(n)),
-            "knight-seat" => Menu::Knight(Seat(n)),
-            "life-seat" => Menu::CorrectLife(Seat(n)),
-            "place-seat" => Menu::CorrectPlace(Seat(n)),
-            "swords-white" => Menu::CorrectSwords(Some(n)),
-            _ => return None,
-        })
-    }
-
     /// Whether the engine still lists what this menu offers (an undo, a
     /// card on the reader or the end of a turn can take it away).
     fn fits(&self, legal: &LegalNow) -> bool {
@@ -183,12 +188,12 @@ impl<'a> Corrections<'a> {
 #[derive(Debug, Default, PartialEq)]
 pub(super) struct Screen {
     pub prompt: String,
-    pub buttons: Vec<ActionItem>,
+    pub buttons: Vec<Button>,
     pub big: bool,
 }
 
 impl Screen {
-    fn new(prompt: String, buttons: Vec<ActionItem>) -> Screen {
+    fn new(prompt: String, buttons: Vec<Button>) -> Screen {
         Screen { prompt, buttons, big: false }
     }
 }
@@ -218,8 +223,8 @@ fn card_name(id: &str, lang: Lang) -> String {
 }
 
 /// The button that sends `command` as it stands.
-fn back(lang: Lang) -> ActionItem {
-    button("back", lang.text(&msg!("ui.soc.back")), 0)
+fn back(lang: Lang) -> Button {
+    step(Step::Back, lang.text(&msg!("ui.soc.back")), 0)
 }
 
 fn values_text(values: &[u8]) -> String {
@@ -276,22 +281,20 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
     let say = |msg: Msg| lang.text(&msg);
     let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
     if v.ended.is_some() {
-        return Screen::new(String::new(), vec![button("leave", say(msg!("ui.soc.cmd.leave")), 1)]);
+        return Screen::new(String::new(), vec![step(Step::Leave, say(msg!("ui.soc.cmd.leave")), 1)]);
     }
     let commands = || legal.iter().map(Legal::command);
     let choice = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|l| f(l.command())).and_then(Legal::choice);
     // A list opened, or a choice made card by card.
-    let listed = |pick: &dyn Fn(&Command) -> Option<String>| -> Vec<ActionItem> {
-        commands().filter_map(|c| Some(command_button(c, pick(c)?, 0))).collect()
+    let listed = |pick: &dyn Fn(&Command) -> Option<String>| -> Vec<Button> {
+        commands().filter_map(|c| Some(play(c, pick(c)?, 0))).collect()
     };
     match m {
         Menu::Main => {}
         Menu::BlackCard => {
-            let mut a: Vec<ActionItem> = black_cards(lang)
+            let mut a: Vec<Button> = black_cards(lang)
                 .into_iter()
-                .map(|(id, label)| {
-                    command_button(&Command::BlackCard { card: id, face_down: None, war: None }, label, 0)
-                })
+                .map(|(id, label)| play(&Command::BlackCard { card: id, face_down: None, war: None }, label, 0))
                 .collect();
             a.push(back(lang));
             return Screen { prompt: say(msg!("ui.soc.ask.black_card")), buttons: a, big: true };
@@ -321,11 +324,11 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             return Screen::new(say(msg!("ui.soc.ask.accuse")), a);
         }
         Menu::Special => {
-            let mut a: Vec<ActionItem> = special_whites()
+            let mut a: Vec<Button> = special_whites()
                 .into_iter()
                 .map(|slug| {
                     let label = card_name(&format!("soc/white/{slug}"), lang);
-                    command_button(&Command::PlaySpecial { card: slug }, label, 0)
+                    play(&Command::PlaySpecial { card: slug }, label, 0)
                 })
                 .collect();
             a.push(back(lang));
@@ -337,15 +340,11 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             };
             let mut a = Vec::new();
             if cards.len() < usize::from(*most) {
-                a.extend(
-                    values
-                        .clone()
-                        .map(|n| button(format!("siege-card:{n}"), say(msg!("ui.soc.cmd.plus", value = n)), 0)),
-                );
+                a.extend(values.clone().map(|n| step(Step::SiegeCard(n), say(msg!("ui.soc.cmd.plus", value = n)), 0)));
             }
             if !cards.is_empty() {
-                a.push(button("siege-clear", say(msg!("ui.soc.cmd.start_over")), 0));
-                a.push(command_button(&Command::SiegeFight { cards: cards.clone() }, say(msg!("ui.soc.cmd.fight")), 1));
+                a.push(step(Step::Open(Menu::Siege(Vec::new())), say(msg!("ui.soc.cmd.start_over")), 0));
+                a.push(play(&Command::SiegeFight { cards: cards.clone() }, say(msg!("ui.soc.cmd.fight")), 1));
             }
             a.push(back(lang));
             let prompt = if cards.is_empty() {
@@ -361,9 +360,8 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 Some(Choice::HandCount { most }) => *most,
                 _ => 0,
             };
-            let mut a: Vec<ActionItem> = (0..=most)
-                .map(|cards| command_button(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
-                .collect();
+            let mut a: Vec<Button> =
+                (0..=most).map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0)).collect();
             a.push(back(lang));
             return Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true };
         }
@@ -371,14 +369,14 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
         Menu::Knight(s) => {
             let mut a = Vec::new();
             if hand_listed(legal, *s) {
-                a.push(button(format!("hand-seat:{}", s.0), say(msg!("ui.soc.cmd.fix_hand")), 0));
+                a.push(step(Step::Open(Menu::HandCount(*s)), say(msg!("ui.soc.cmd.fix_hand")), 0));
             }
             if let Some(c) = Corrections::of(legal) {
                 if c.living.contains(s) {
-                    a.push(button(format!("life-seat:{}", s.0), say(msg!("ui.soc.cmd.fix_life")), 0));
+                    a.push(step(Step::Open(Menu::CorrectLife(*s)), say(msg!("ui.soc.cmd.fix_life")), 0));
                 }
                 if c.places_of(*s).is_some() {
-                    a.push(button(format!("place-seat:{}", s.0), say(msg!("ui.soc.cmd.fix_place")), 0));
+                    a.push(step(Step::Open(Menu::CorrectPlace(*s)), say(msg!("ui.soc.cmd.fix_place")), 0));
                 }
             }
             a.push(back(lang));
@@ -394,30 +392,30 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
 
     // The choices of the moment, in the engine's order: one button per
     // command, one per kind for the commands chosen from a list.
-    let mut buttons: Vec<ActionItem> = Vec::new();
-    let mut opened: Vec<&str> = Vec::new();
+    let mut buttons: Vec<Button> = Vec::new();
+    let mut opened: Vec<Menu> = Vec::new();
     for l in legal {
         let c = l.command();
         let list = match c {
-            Command::BlackCard { .. } => Some("black"),
-            Command::Move { .. } => Some("move"),
-            Command::PlayFight { .. } => Some("fight"),
-            Command::SiegeFight { .. } => Some("siege"),
-            Command::PlaySpecial { .. } => Some("special"),
-            Command::Accuse { .. } => Some("accuse"),
-            Command::Correct { .. } => Some("correct"),
+            Command::BlackCard { .. } => Some(Menu::BlackCard),
+            Command::Move { .. } => Some(Menu::Move),
+            Command::PlayFight { .. } => Some(Menu::Fight),
+            Command::SiegeFight { .. } => Some(Menu::Siege(Vec::new())),
+            Command::PlaySpecial { .. } => Some(Menu::Special),
+            Command::Accuse { .. } => Some(Menu::Accuse),
+            Command::Correct { .. } => Some(Menu::Correct),
             _ => None,
         };
         let Some((text, tone)) = label(c, v) else { continue };
         match list {
             Some(list) if opened.contains(&list) => {}
             Some(list) => {
-                opened.push(list);
-                buttons.push(button(format!("open:{list}"), say(text), tone));
+                opened.push(list.clone());
+                buttons.push(step(Step::Open(list), say(text), tone));
             }
             // The dice button of the simulated table takes the hardware's path.
-            None if *c == Command::RollDie => buttons.push(button("roll", say(text), tone)),
-            None => buttons.push(command_button(c, say(text), tone)),
+            None if *c == Command::RollDie => buttons.push(step(Step::Roll, say(text), tone)),
+            None => buttons.push(play(c, say(text), tone)),
         }
     }
     // The Merlin cards, given seat by seat.
@@ -426,23 +424,19 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             Menu::Merlin(g) => g.clone(),
             _ => Vec::new(),
         };
-        let mut a: Vec<ActionItem> = givers
+        let mut a: Vec<Button> = givers
             .iter()
             .map(|&(seat, _)| {
                 let n = given.iter().filter(|&&s| s == seat).count();
                 let label = if n == 0 { name(seat) } else { say(msg!("ui.soc.given", name = name(seat), count = n)) };
-                ActionItem { checked: n > 0, ..button(format!("merlin:{}", seat.0), label, 0) }
+                Button { checked: n > 0, ..step(Step::Merlin(seat), label, 0) }
             })
             .collect();
         if !given.is_empty() {
-            a.push(button("merlin-clear", say(msg!("ui.soc.cmd.start_over")), 0));
+            a.push(step(Step::Open(Menu::Merlin(Vec::new())), say(msg!("ui.soc.cmd.start_over")), 0));
         }
         if given.len() == usize::from(*cards) {
-            a.push(command_button(
-                &Command::CancelWithMerlin { from: given.clone() },
-                say(msg!("ui.soc.cmd.cancel_card")),
-                1,
-            ));
+            a.push(play(&Command::CancelWithMerlin { from: given.clone() }, say(msg!("ui.soc.cmd.cancel_card")), 1));
         }
         a.append(&mut buttons);
         buttons = a;
@@ -457,7 +451,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
     });
     if !acting {
         for b in &mut buttons {
-            if b.key.contains("\"end_turn\"") {
+            if b.press == screens::Press::Play(Command::EndTurn) {
                 b.tone = 1;
             }
         }
@@ -471,9 +465,9 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
 fn corrections(v: &SocView, c: &Corrections<'_>, m: &Menu, lang: Lang) -> Screen {
     let say = |msg: Msg| lang.text(&msg);
     let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
-    let set = |correction: Correction, label: String, now: bool| ActionItem {
+    let set = |correction: Correction, label: String, now: bool| Button {
         checked: now,
-        ..command_button(&Command::Correct { correction }, label, 0)
+        ..play(&Command::Correct { correction }, label, 0)
     };
     let (prompt, mut a, big) = match m {
         Menu::CorrectSiege => {
@@ -483,7 +477,10 @@ fn corrections(v: &SocView, c: &Corrections<'_>, m: &Menu, lang: Lang) -> Screen
         }
         Menu::CorrectSwords(None) => {
             let a = (0..=c.swords)
-                .map(|n| ActionItem { checked: n == v.white, ..button(format!("swords-white:{n}"), n.to_string(), 0) })
+                .map(|n| Button {
+                    checked: n == v.white,
+                    ..step(Step::Open(Menu::CorrectSwords(Some(n))), n.to_string(), 0)
+                })
                 .collect();
             (say(msg!("ui.soc.ask.fix_white")), a, true)
         }
@@ -513,14 +510,18 @@ fn corrections(v: &SocView, c: &Corrections<'_>, m: &Menu, lang: Lang) -> Screen
         }
         _ => {
             let mut a = vec![
-                button("open:correct-siege", say(msg!("ui.soc.cmd.fix_siege", count = v.siege)), 0),
-                button("open:correct-swords", say(msg!("ui.soc.cmd.fix_swords", white = v.white, black = v.black)), 0),
+                step(Step::Open(Menu::CorrectSiege), say(msg!("ui.soc.cmd.fix_siege", count = v.siege)), 0),
+                step(
+                    Step::Open(Menu::CorrectSwords(None)),
+                    say(msg!("ui.soc.cmd.fix_swords", white = v.white, black = v.black)),
+                    0,
+                ),
             ];
             for s in c.living {
-                a.push(button(format!("life-seat:{}", s.0), say(msg!("ui.soc.cmd.life_of", name = name(*s))), 0));
+                a.push(step(Step::Open(Menu::CorrectLife(*s)), say(msg!("ui.soc.cmd.life_of", name = name(*s))), 0));
             }
             for (s, _) in c.places {
-                a.push(button(format!("place-seat:{}", s.0), say(msg!("ui.soc.cmd.place_of", name = name(*s))), 0));
+                a.push(step(Step::Open(Menu::CorrectPlace(*s)), say(msg!("ui.soc.cmd.place_of", name = name(*s))), 0));
             }
             (say(msg!("ui.soc.ask.correct")), a, true)
         }
@@ -665,12 +666,12 @@ fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
 
 impl Controller {
     fn soc(&mut self, cmd: Command) {
-        self.touch(Touch::ShadowsOverCamelot(cmd));
+        screens::send::<Soc>(self, cmd);
     }
 
     /// The problem that stops the setup from starting, if any.
     fn soc_setup_problem(&self, lang: Lang) -> String {
-        let s = &self.soc_screen;
+        let s = &self.screens.ShadowsOverCamelot;
         if !s.knights.contains(&Knight::Arthur) && s.youngest.is_none_or(|y| y.index() >= s.knights.len()) {
             return lang.text(&msg!("ui.soc.setup.youngest"));
         }
@@ -679,11 +680,11 @@ impl Controller {
 
     /// What the engine accepts now (nothing before a game).
     fn soc_legal(&self) -> Vec<Legal<Command, Choice>> {
-        self.booted.table.session.soc().map(crate::games::Game::legal).unwrap_or_default()
+        self.booted.table.session.engine::<Soc>().map(crate::games::Game::legal).unwrap_or_default()
     }
 
     fn soc_start(&mut self) {
-        let s = &self.soc_screen;
+        let s = &self.screens.ShadowsOverCamelot;
         let n = s.knights.len();
         let setup = Setup {
             knights: s.knights.clone(),
@@ -693,33 +694,28 @@ impl Controller {
             youngest: if s.knights.contains(&Knight::Arthur) { None } else { s.youngest },
             rules: None,
         };
-        self.soc_screen.menu = Menu::Main;
+        self.screens.ShadowsOverCamelot.menu = Menu::Main;
         self.soc(Command::Setup(setup));
     }
 
-    /// Runs the button with `key` (see [`menu`]): a command the engine
-    /// listed (`do:{…}`), a list to open, or a step of a choice made card
+    /// Runs the button at `index` of those shown (see [`menu`]): a command
+    /// the engine listed, a list to open, or a step of a choice made card
     /// by card.
-    pub(super) fn soc_act(&mut self, key: &str) {
-        let (verb, arg) = key.split_once(':').unwrap_or((key, ""));
-        let value = || arg.parse::<u8>().ok();
-        let menu = std::mem::take(&mut self.soc_screen.menu);
+    fn soc_act(&mut self, index: i32) {
+        let Some(press) = self.screens.ShadowsOverCamelot.shown.pressed(index) else { return };
+        let menu = std::mem::take(&mut self.screens.ShadowsOverCamelot.menu);
         let mut next = Menu::Main;
-        match verb {
-            "do" => match serde_json::from_str::<Command>(arg) {
-                Ok(command) => self.soc(command),
-                Err(e) => eprintln!("tavola: a button without its command ({arg}): {e}"),
-            },
-            "open" => next = Menu::named(arg).unwrap_or_default(),
-            "back" => {}
-            "leave" => self.touch(Touch::Leave { confirm: true }),
-            "merlin" => {
+        match press {
+            screens::Press::Play(command) => self.soc(command),
+            screens::Press::Step(Step::Open(m)) => next = m,
+            screens::Press::Step(Step::Back) => {}
+            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
+            screens::Press::Step(Step::Merlin(seat)) => {
                 let mut given = if let Menu::Merlin(g) = menu { g } else { Vec::new() };
                 let legal = self.soc_legal();
                 let choice = legal.iter().find(|l| matches!(l.command(), Command::CancelWithMerlin { .. }));
-                if let (Some(Choice::Merlin { cards, givers }), Some(s)) = (choice.and_then(Legal::choice), value()) {
+                if let Some(Choice::Merlin { cards, givers }) = choice.and_then(Legal::choice) {
                     // One card more from this seat, if it holds one more.
-                    let seat = Seat(s);
                     let most = givers.iter().find(|(g, _)| *g == seat).map_or(0, |(_, n)| usize::from(*n));
                     if given.len() < usize::from(*cards) && given.iter().filter(|&&g| g == seat).count() < most {
                         given.push(seat);
@@ -727,29 +723,21 @@ impl Controller {
                 }
                 next = Menu::Merlin(given);
             }
-            "merlin-clear" => next = Menu::Merlin(Vec::new()),
-            "siege-card" => {
+            screens::Press::Step(Step::SiegeCard(n)) => {
                 let mut cards = if let Menu::Siege(c) = menu { c } else { Vec::new() };
-                cards.extend(value());
+                cards.push(n);
                 next = Menu::Siege(cards);
             }
-            "siege-clear" => next = Menu::Siege(Vec::new()),
-            "roll" => match self.booted.on_screen.dice.clone() {
+            screens::Press::Step(Step::Roll) => match self.booted.on_screen.dice.clone() {
                 // The simulated button: the roll takes the hardware's path.
                 Some(d) => d.borrow_mut().press(),
                 None => self.soc(Command::RollDie),
             },
-            // A knight's tile and the corrections: a menu for a seat or a
-            // number.
-            "hand-seat" | "knight-seat" | "life-seat" | "place-seat" | "swords-white" => {
-                next = value().and_then(|n| Menu::numbered(verb, n)).unwrap_or_default();
-            }
-            _ => eprintln!("tavola: an unknown button: {key}"),
         }
         // After a command the choices of the moment return (a refusal is
         // said in the message line); a menu the engine no longer offers
         // closes at the refresh.
-        self.soc_screen.menu = next;
+        self.screens.ShadowsOverCamelot.menu = next;
     }
 
     /// Copies the game's public view into the `SocUi` global.
@@ -757,7 +745,7 @@ impl Controller {
         let lang = view.lang;
         let ui = window.global::<SocUi<'_>>();
         // Setup.
-        let s = &self.soc_screen;
+        let s = &self.screens.ShadowsOverCamelot;
         let seats: Vec<SocSeatChoice> = s
             .knights
             .iter()
@@ -784,15 +772,15 @@ impl Controller {
         ui.set_loyalty_note(lang.text(&note).into());
         ui.set_setup_problem(self.soc_setup_problem(lang).into());
 
-        let Some(v) = view.soc() else { return };
+        let Some(v) = view.game_view.as_ref().and_then(|v| v.get::<Soc>()) else { return };
         // A half-made choice that no longer fits the moment (an undo, a
         // card on the reader) is dropped.
         let legal = self.soc_legal();
-        if !self.soc_screen.menu.fits(&legal) {
-            self.soc_screen.menu = Menu::Main;
+        if !self.screens.ShadowsOverCamelot.menu.fits(&legal) {
+            self.screens.ShadowsOverCamelot.menu = Menu::Main;
         }
         // The rules the game was set up with (borrowed: this runs every tick).
-        let rules: &Rules = match self.booted.table.session.soc() {
+        let rules: &Rules = match self.booted.table.session.engine::<Soc>() {
             Some(g) => g.rules(),
             None => Rules::builtin(),
         };
@@ -823,9 +811,10 @@ impl Controller {
         } else {
             lang.text(&msg!("ui.soc.in_play", cards = lasting.join(", "))).into()
         });
-        let screen = menu(v, &legal, &self.soc_screen.menu, rules, lang);
+        let screen = menu(v, &legal, &self.screens.ShadowsOverCamelot.menu, rules, lang);
         ui.set_prompt(screen.prompt.into());
-        super::set_model(&ui.get_actions(), screen.buttons, |m| ui.set_actions(m));
+        let actions = self.screens.ShadowsOverCamelot.shown.show(screen.buttons);
+        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         ui.set_big_menu(screen.big);
         let (title, reason, traitor, loyal) = end_texts(v, lang);
         ui.set_result_title(title.into());
@@ -835,19 +824,47 @@ impl Controller {
     }
 }
 
-/// The page for a Shadows over Camelot view.
-pub(super) fn page(v: &SocView) -> &'static str {
-    if v.knights.is_empty() {
-        "soc-setup"
-    } else if v.ended.is_some() {
-        "soc-end"
-    } else {
-        "soc-board"
+impl GameScreens for Soc {
+    type Screen = SocScreen;
+
+    fn page(v: &SocView) -> Page {
+        if v.knights.is_empty() {
+            Page::SocSetup
+        } else if v.ended.is_some() {
+            Page::SocEnd
+        } else {
+            Page::SocBoard
+        }
+    }
+
+    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+        c.refresh_soc(window, view);
+    }
+
+    fn act(c: &mut Controller, index: i32) {
+        c.soc_act(index);
+    }
+
+    /// A knight's tile: what of the knight to set right.
+    fn seat(c: &mut Controller, seat: Seat) {
+        c.screens.ShadowsOverCamelot.menu = Menu::Knight(seat);
+    }
+
+    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
+        wire(window, ctrl, with.clone());
+    }
+
+    /// The loyalty cards (three of each, for a table scanning them) and a
+    /// black card of each kind.
+    fn picker_cards(catalog: &Catalog) -> Vec<String> {
+        let mut cards = screens::catalog_cards(catalog, GameKind::ShadowsOverCamelot, &["loyalty"], 3);
+        cards.extend(screens::catalog_cards(catalog, GameKind::ShadowsOverCamelot, &["black"], 1));
+        cards
     }
 }
 
 /// Connects the `SocUi` callbacks.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
+fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
     window: &AppWindow,
     ctrl: &Rc<RefCell<Controller>>,
     with: Rc<W>,
@@ -857,7 +874,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_setup_knights(move |n| {
             with(&|c| {
-                let s = &mut c.soc_screen;
+                let s = &mut c.screens.ShadowsOverCamelot;
                 let n = n.clamp(3, 7) as usize;
                 while s.knights.len() > n {
                     s.knights.pop();
@@ -876,7 +893,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_cycle_knight(move |i| {
             with(&|c| {
-                let s = &mut c.soc_screen;
+                let s = &mut c.screens.ShadowsOverCamelot;
                 let Some(current) = s.knights.get(i.max(0) as usize).copied() else { return };
                 let at = Knight::ALL.iter().position(|&k| k == current).unwrap_or(0);
                 // The next shield round the list that no other seat holds.
@@ -893,7 +910,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         // Typing changes no page: no refresh, so the field keeps its focus.
         let c = ctrl.clone();
         ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().soc_screen.names.get_mut(i.max(0) as usize) {
+            if let Some(name) = c.borrow_mut().screens.ShadowsOverCamelot.names.get_mut(i.max(0) as usize) {
                 *name = text.to_string();
             }
         });
@@ -902,7 +919,7 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
         let with = with.clone();
         ui.on_set_loyalty(move |i| {
             with(&|c| {
-                c.soc_screen.loyalty = match i {
+                c.screens.ShadowsOverCamelot.loyalty = match i {
                     1 => LoyaltyMode::TraitorAmongUs,
                     2 => LoyaltyMode::NoTraitor,
                     _ => LoyaltyMode::Standard,
@@ -912,44 +929,44 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + 'static>(
     }
     {
         let with = with.clone();
-        ui.on_set_scan(move |on| with(&|c| c.soc_screen.scan = on));
+        ui.on_set_scan(move |on| with(&|c| c.screens.ShadowsOverCamelot.scan = on));
     }
     {
         let with = with.clone();
-        ui.on_set_youngest(move |i| with(&|c| c.soc_screen.youngest = u8::try_from(i).ok().map(Seat)));
+        ui.on_set_youngest(move |i| with(&|c| c.screens.ShadowsOverCamelot.youngest = u8::try_from(i).ok().map(Seat)));
     }
     {
         let with = with.clone();
         ui.on_start(move || with(&|c| c.soc_start()));
     }
-    ui.on_act(move |key| with(&|c| c.soc_act(&key)));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::soc::Soc;
     use crate::games::testkit::Fuzz;
     use crate::games::{Ctx, Game};
 
-    /// The command a `do:` button sends.
-    fn sent(b: &ActionItem) -> Option<Command> {
-        b.key.strip_prefix("do:").map(|json| serde_json::from_str(json).expect("a command"))
+    /// The command a button sends.
+    fn sent(b: &Button) -> Option<Command> {
+        match &b.press {
+            screens::Press::Play(c) => Some(c.clone()),
+            screens::Press::Step(_) => None,
+        }
     }
 
     /// The menu a button opens, if it opens one.
-    fn opens(b: &ActionItem) -> Option<Menu> {
-        let (verb, arg) = b.key.split_once(':').unwrap_or((b.key.as_str(), ""));
-        match verb {
-            "open" => Some(Menu::named(arg).expect("a list the screen knows")),
-            _ => arg.parse().ok().and_then(|n| Menu::numbered(verb, n)),
+    fn opens(b: &Button) -> Option<Menu> {
+        match &b.press {
+            screens::Press::Step(Step::Open(m)) => Some(m.clone()),
+            _ => None,
         }
     }
 
     /// The commands the screen offers now: its buttons and the lists they
     /// open; with `deep`, the knights' tiles and every menu of the
     /// corrections too, each menu once.
-    fn offered(g: &Soc, lang: Lang, deep: bool) -> (Vec<ActionItem>, Vec<Command>) {
+    fn offered(g: &Soc, lang: Lang, deep: bool) -> (Vec<Button>, Vec<Command>) {
         let (v, legal) = (g.view(), g.legal());
         let mut menus = vec![Menu::Main];
         if deep {
@@ -1015,8 +1032,9 @@ mod tests {
                     // (a hand is set right from the knight's tile).
                     for l in &legal {
                         let (Legal::Exact(c) | Legal::Secret(c)) = l else { continue };
-                        let on_screen =
-                            commands.contains(c) || (*c == Command::RollDie && buttons.iter().any(|b| b.key == "roll"));
+                        let on_screen = commands.contains(c)
+                            || (*c == Command::RollDie
+                                && buttons.iter().any(|b| b.press == screens::Press::Step(Step::Roll)));
                         assert!(on_screen, "seed {seed}: {c:?} is legal but has no button: {buttons:?}");
                     }
                 }

@@ -30,7 +30,7 @@ pub fn open_game(game: &str) -> Ui {
 /// there is none.
 pub fn click(ui: &Ui, label: &str) {
     let found: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, label).collect();
-    assert!(!found.is_empty(), "no “{label}” on the page {}", ui.window.global::<App<'_>>().get_page());
+    assert!(!found.is_empty(), "no “{label}” on the page {:?}", ui.window.global::<App<'_>>().get_page());
     found[0].invoke_accessible_default_action();
 }
 
