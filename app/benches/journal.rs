@@ -141,13 +141,13 @@ fn main() {
         n = black_box(journal.history().expect("history")).len();
         history.push(start.elapsed());
         let start = Instant::now();
-        black_box(journal.avalon_stats().expect("stats"));
+        black_box(journal.stats(GameKind::Avalon).expect("stats"));
         black_box(journal.player_stats().expect("stats"));
         stats.push(start.elapsed());
     }
     println!("history: {n} finished games");
     report("history()", history, Duration::from_millis(100));
-    report("avalon_stats() + player_stats()", stats, Duration::from_millis(500));
+    report("stats(avalon) + player_stats()", stats, Duration::from_millis(500));
 
     drop(journal);
     let _ = std::fs::remove_dir_all(&dir);

@@ -111,6 +111,7 @@ fn main() {
         id: "avalon.night.close_all".into(),
         text: "Scende la notte su Camelot. Ognuno chiuda gli occhi e posi un pugno chiuso sul tavolo.".into(),
         pause_ms: 0,
+        sound: None,
     };
     for (name, mut audio) in outputs {
         audio.take_notices();
@@ -132,7 +133,8 @@ fn main() {
         report(&format!("speak() to first sample, clip ({name})"), firsts, Duration::from_millis(50));
 
         if audio.can_synthesise() {
-            let named = Line { id: "avalon.reveal.merlin".into(), text: "Laura era Merlino.".into(), pause_ms: 0 };
+            let named =
+                Line { id: "avalon.reveal.merlin".into(), text: "Laura era Merlino.".into(), pause_ms: 0, sound: None };
             let mut synth = Vec::new();
             for i in 0..20u64 {
                 std::thread::sleep(Duration::from_micros(i * 7919 % 25_000));

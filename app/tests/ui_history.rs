@@ -87,8 +87,10 @@ fn avalon_game(db: &std::path::Path, commands: &[Command], minutes: i64) {
     store(db, GameKind::Avalon, &entries, result, minutes);
 }
 
-fn soc_game(db: &std::path::Path, winner: &str, winners: &[u8], minutes: i64) {
-    let entries = played::<soc::Soc>(
+/// Arthur, Galahad and Gawain set up, then the swords counted: the traitor
+/// (Gawain's player) wins.
+fn soc_game(db: &std::path::Path, minutes: i64) {
+    let mut entries = played::<soc::Soc>(
         &[soc::Command::Setup(soc::Setup {
             knights: vec![soc::Knight::Arthur, soc::Knight::Galahad, soc::Knight::Gawain],
             names: NAMES[..3].iter().map(|s| s.to_string()).collect(),
@@ -99,11 +101,12 @@ fn soc_game(db: &std::path::Path, winner: &str, winners: &[u8], minutes: i64) {
         })],
         AnyEvent::ShadowsOverCamelot,
     );
-    let result = GameResult {
-        winner: Some(winner.into()),
-        reason: Some("swords_counted".into()),
-        winners: Some(winners.iter().map(|&s| Seat(s)).collect()),
-    };
+    let reason = soc::EndReason::SwordsCounted;
+    entries.push(vec![
+        AnyEvent::ShadowsOverCamelot(soc::Event::FinalCount { traitor: Some(Seat(2)), flipped: 0 }),
+        AnyEvent::ShadowsOverCamelot(soc::Event::GameEnded { reason, winner: soc::Side::Evil, traitor: Some(Seat(2)) }),
+    ]);
+    let result = GameResult::from_events(&entries.concat()).expect("an end");
     store(db, GameKind::ShadowsOverCamelot, &entries, result, minutes);
 }
 
@@ -124,7 +127,7 @@ fn open(tag: &str, fill: impl FnOnce(&std::path::Path)) -> (std::path::PathBuf, 
 #[test]
 fn the_history_page_draws_each_games_charts() {
     let (dir, ui) = open("charts", |db| {
-        soc_game(db, "evil", &[2], 90);
+        soc_game(db, 90);
         avalon_game(db, &good_wins(), 30);
         avalon_game(db, &evil_wins(), 45);
         avalon_game(db, &evil_wins(), 20);

@@ -54,7 +54,9 @@ pub mod kak;
 pub mod legends;
 pub mod nottingham;
 pub mod registry;
+pub mod reveal;
 pub mod soc;
+pub mod summary;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
@@ -63,6 +65,8 @@ pub use self::core::{GameRng, Seat};
 pub use self::error::{CommonError, RuleError};
 pub use self::facts::{FactBook, FactKind};
 pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Registered, ReplayError};
+pub use self::reveal::{Private, Reveal, RevealItem, RevealKind};
+pub use self::summary::{Named, Number, SeatPart, Summary};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -126,6 +130,53 @@ pub struct Cue {
     /// ended the night while the script was still being read).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupt: bool,
+    /// A short sound played just before the line (a drum for a card turned
+    /// over, a chime for the votes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sound: Option<Sound>,
+}
+
+/// A short sound the narrator plays before a line: made by Tavola's own
+/// code, never a downloaded sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sound {
+    /// A bell's chime: votes are turned over.
+    Chime,
+    /// A drum's beat: a card is turned over.
+    Drum,
+}
+
+impl Sound {
+    /// Every sound.
+    pub const ALL: [Sound; 2] = [Sound::Chime, Sound::Drum];
+
+    /// Its id in a voice pack's manifest (`sound.drum`); its file is the
+    /// id with `.wav`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Sound::Chime => "sound.chime",
+            Sound::Drum => "sound.drum",
+        }
+    }
+
+    /// The sound whose manifest id is `id`.
+    pub fn from_id(id: &str) -> Option<Sound> {
+        Sound::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+/// Where a game stands, as the table needs to know it (whether leaving
+/// loses anything).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Nothing set up yet: the game's setup page.
+    Setup,
+    /// Set up and not over.
+    Playing,
+    /// Over ([`Game::is_over`]).
+    Over,
 }
 
 /// A value inside a cue's line.
@@ -145,7 +196,13 @@ pub enum CueArg {
 impl Cue {
     /// A cue without arguments or pause.
     pub fn new(id: impl Into<String>) -> Self {
-        Cue { id: id.into(), args: BTreeMap::new(), pause_ms: 0, interrupt: false }
+        Cue { id: id.into(), args: BTreeMap::new(), pause_ms: 0, interrupt: false, sound: None }
+    }
+
+    /// Plays `sound` just before the line.
+    pub fn sound(mut self, sound: Sound) -> Self {
+        self.sound = Some(sound);
+        self
     }
 
     /// Adds an argument: `name` is the parameter's name in the message.
@@ -464,6 +521,53 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     /// page, the history and the statistics all say these, so that every
     /// ending has one text. `None` for codes this game does not know.
     fn outcome_words(winner: &str, reason: &str) -> Option<OutcomeWords>;
+
+    /// A finished game told in the shape every game shares (sides, who
+    /// was what, who won, the numbers worth charting): what the history
+    /// and the statistics read. `None` until the game is over, so that it
+    /// never tells a secret the rules keep.
+    fn summary(&self) -> Option<Summary>;
+
+    /// Where the game stands: no setup yet, under way, or over.
+    fn stage(&self) -> Stage {
+        if self.is_over() {
+            Stage::Over
+        } else if self.players() == 0 {
+            Stage::Setup
+        } else {
+            Stage::Playing
+        }
+    }
+
+    /// The reveal `event` (just applied; `self` is the state after it)
+    /// opens: items the table turns one at a time with the narration.
+    /// `None` for an event that reveals nothing step by step.
+    fn reveal(&self, event: &Self::Event) -> Option<Reveal> {
+        let _ = event;
+        None
+    }
+
+    /// What the covered panel shows now to the one player allowed to look,
+    /// if anybody is looking at something.
+    fn private(&self) -> Option<Private> {
+        None
+    }
+
+    /// The card facts in an older form Tavola stored them in (the setting
+    /// `facts.<game id>` of version 2), read into today's form; `None`
+    /// when the game kept none that way or `stored` does not read.
+    fn old_facts(stored: &serde_json::Value) -> Option<FactBook> {
+        let _ = stored;
+        None
+    }
+
+    /// The cue id of one of this game's narration messages (its catalog id
+    /// without `narration.`), when it is not the message id itself (a `-`
+    /// the catalogs write `_`); `None` when they are the same.
+    fn cue_id(message: &str) -> Option<String> {
+        let _ = message;
+        None
+    }
 
     /// The players named at setup, one per seat (empty for an unnamed
     /// seat), if `event` is the setup event.

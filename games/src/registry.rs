@@ -163,6 +163,24 @@ macro_rules! registry {
                 }
             }
 
+            /// The cue id of one of this game's narration messages, when it
+            /// is not the message id (see [`Game::cue_id`]).
+            pub fn cue_id(self, message: &str) -> Option<String> {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::cue_id(message),)*
+                    $(GameKind::$Coming => None,)*
+                }
+            }
+
+            /// This game's card facts in an older stored form (see
+            /// [`Game::old_facts`]).
+            pub fn old_facts(self, stored: &serde_json::Value) -> Option<crate::FactBook> {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::old_facts(stored),)*
+                    $(GameKind::$Coming => None,)*
+                }
+            }
+
             /// The game named `name`: its id or an older spelling.
             pub fn from_name(name: &str) -> Option<GameKind> {
                 match name {
@@ -437,6 +455,36 @@ macro_rules! registry {
             pub fn outcome(&self) -> Option<Outcome> {
                 match self {
                     $(AnyGame::$Kind(g) => g.outcome(),)*
+                }
+            }
+
+            /// See [`Game::summary`].
+            pub fn summary(&self) -> Option<crate::Summary> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.summary(),)*
+                }
+            }
+
+            /// See [`Game::stage`].
+            pub fn stage(&self) -> crate::Stage {
+                match self {
+                    $(AnyGame::$Kind(g) => g.stage(),)*
+                }
+            }
+
+            /// See [`Game::reveal`] (an event of another game opens none).
+            pub fn reveal(&self, event: &AnyEvent) -> Option<crate::Reveal> {
+                match (self, event) {
+                    $((AnyGame::$Kind(g), AnyEvent::$Kind(e)) => g.reveal(e),)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            /// See [`Game::private`].
+            pub fn private(&self) -> Option<crate::Private> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.private(),)*
                 }
             }
 

@@ -94,10 +94,10 @@ fn whole_random_games_round_trip_through_the_file() {
         assert!(over);
         assert_eq!(summary.events, *events);
     }
-    let stats = journal.avalon_stats().expect("stats");
+    let stats = journal.stats(GameKind::Avalon).expect("stats");
     assert_eq!(stats.games, finished);
-    assert_eq!(stats.good_wins + stats.evil_wins, finished);
-    assert_eq!(stats.role_sets.iter().map(|s| s.games).sum::<usize>(), finished);
+    assert_eq!(stats.side_wins("good") + stats.side_wins("evil"), finished);
+    assert_eq!(stats.setups.iter().map(|s| s.games).sum::<usize>(), finished);
     assert_eq!(stats.reasons.iter().map(|(_, n)| n).sum::<usize>(), finished);
     assert!(journal.quick_check().expect("check").is_empty());
 }

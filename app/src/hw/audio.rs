@@ -633,7 +633,7 @@ mod tests {
     }
 
     fn line(id: &str, text: &str) -> Line {
-        Line { id: id.into(), text: text.into(), pause_ms: 0 }
+        Line { id: id.into(), text: text.into(), pause_ms: 0, sound: None }
     }
 
     fn wait_until(what: impl Fn() -> bool) -> bool {

@@ -3,16 +3,16 @@
 //!
 //! [`Journal::chart_games`] reads each finished game once into a
 //! [`ChartGame`] (who won, what each seat played and whether it won, how
-//! long it lasted); the functions below are pure and turn a list of them
+//! long it lasted), from the summary its engine gives of it
+//! ([`crate::games::Summary`]); the functions below are pure and turn a list of them
 //! into one chart's figures: the wins of each side (or winner) over the
 //! sequence of games, the win rate of each character, knight or colour and
 //! of each named player, and the games' lengths.
 //!
 //! Nothing is cached: the page asks when it opens, never at start-up.
 
-use super::{effective_events, GameInfo, GameState, Journal, Result};
-use crate::games::avalon::{Avalon, Phase, Side};
-use crate::games::{soc, AnyEvent, AnyGame, GameKind, Lang, Msg, Said, Seat};
+use super::{GameInfo, GameState, Journal, Result};
+use crate::games::{GameKind, Lang, Msg, Named, Seat, Summary};
 use tavola_words::msg;
 
 /// What a chart writes for a row or a bar: a player's name as written, or
@@ -44,9 +44,18 @@ pub struct Part {
     pub code: String,
     /// What the chart writes.
     pub label: Label,
-    /// Won, lost, or not known (a Shadows over Camelot game whose loyalty
-    /// cards Tavola never read).
+    /// Won, lost, or not known (a game whose loyalty cards Tavola never
+    /// read).
     pub won: Option<bool>,
+    /// The side the part belongs to by its card (a character's), if it
+    /// has one.
+    pub side: Option<String>,
+}
+
+impl Part {
+    fn said(named: &Named) -> Part {
+        Part { code: named.code.clone(), label: Label::Said(named.name.clone()), won: None, side: None }
+    }
 }
 
 /// One finished game, as the charts read it.
@@ -57,12 +66,14 @@ pub struct ChartGame {
     /// Whole minutes from its start to its end; `None` when the clock ran
     /// backwards (a Pi without a clock battery).
     pub minutes: Option<u32>,
-    /// The row of the wins chart it counts for: a side (`good`, `evil`;
-    /// `loyal`, `traitor`, `fell`), or the winning player, or `shared`.
+    /// The sides the game is won by, in the order the wins chart draws
+    /// them (empty for a game the players win on their own).
+    pub sides: Vec<Part>,
+    /// The row of the wins chart it counts for: a side (`good`, `evil`),
+    /// or the winning player, or `shared`.
     pub winner: Option<Part>,
-    /// What each seat played: Avalon's characters, the knights, the
-    /// colours. A part played by several seats (the loyal servants) is
-    /// listed once.
+    /// What each seat played: the characters, the knights, the colours.
+    /// A part played by several seats (the loyal servants) is listed once.
     pub parts: Vec<Part>,
     /// The named players.
     pub players: Vec<Part>,
@@ -84,6 +95,9 @@ pub struct WinsChart {
     pub first: usize,
     /// All the games of that kind.
     pub games: usize,
+    /// The rows are the game's sides (drawn even before a side has won),
+    /// not its winning players.
+    pub sided: bool,
 }
 
 /// One bar: a part's games and wins.
@@ -97,6 +111,8 @@ pub struct RateBar {
     pub played: usize,
     /// Of those, won.
     pub won: usize,
+    /// The side the part belongs to by its card, if it has one.
+    pub side: Option<String>,
 }
 
 impl RateBar {
@@ -134,26 +150,13 @@ pub fn kinds_played(games: &[ChartGame]) -> Vec<(GameKind, usize)> {
         .collect()
 }
 
-/// The fixed rows of a game won by a side (Avalon, Shadows over Camelot),
-/// drawn even before a side has won.
-fn sides(kind: GameKind) -> Vec<Part> {
-    let side = |code: &str, label: Msg| Part { code: code.into(), label: Label::Said(label), won: None };
-    match kind {
-        GameKind::Avalon => vec![side("good", msg!("ui.chart.side.good")), side("evil", msg!("ui.chart.side.evil"))],
-        GameKind::ShadowsOverCamelot => vec![
-            side("loyal", msg!("ui.chart.side.loyal")),
-            side("traitor", msg!("ui.chart.side.traitor")),
-            side("fell", msg!("ui.chart.side.fell")),
-        ],
-        _ => Vec::new(),
-    }
-}
-
 /// The wins of each side (or winning player) in `kind`'s games, the last
 /// `last` of them drawn in order.
 pub fn wins_over_time(games: &[ChartGame], kind: GameKind, last: usize) -> WinsChart {
     let of_kind: Vec<&ChartGame> = games.iter().filter(|g| g.kind == kind).collect();
-    let mut rows: Vec<(Part, usize)> = sides(kind).into_iter().map(|p| (p, 0)).collect();
+    // A game won by sides draws them all, even a side that never won.
+    let sides = of_kind.iter().map(|g| &g.sides).find(|s| !s.is_empty());
+    let mut rows: Vec<(Part, usize)> = sides.into_iter().flatten().map(|p| (p.clone(), 0)).collect();
     let fixed = !rows.is_empty();
     for g in &of_kind {
         let Some(w) = &g.winner else { continue };
@@ -169,7 +172,8 @@ pub fn wins_over_time(games: &[ChartGame], kind: GameKind, last: usize) -> WinsC
         if rows.len() > MAX_ROWS {
             let others: usize = rows[MAX_ROWS - 1..].iter().map(|r| r.1).sum();
             rows.truncate(MAX_ROWS - 1);
-            rows.push((Part { code: String::new(), label: Label::Said(msg!("ui.chart.others")), won: None }, others));
+            let label = Label::Said(msg!("ui.chart.others"));
+            rows.push((Part { code: String::new(), label, won: None, side: None }, others));
         }
     }
     let first = of_kind.len().saturating_sub(last);
@@ -181,7 +185,7 @@ pub fn wins_over_time(games: &[ChartGame], kind: GameKind, last: usize) -> WinsC
             rows.iter().position(|(p, _)| p.code == w.code).or((!fixed).then(|| rows.len() - 1))
         })
         .collect();
-    WinsChart { rows, points, first: first + 1, games: of_kind.len() }
+    WinsChart { rows, points, first: first + 1, games: of_kind.len(), sided: fixed }
 }
 
 fn rates(games: &[ChartGame], kind: GameKind, parts: impl Fn(&ChartGame) -> &[Part]) -> Vec<RateBar> {
@@ -192,7 +196,8 @@ fn rates(games: &[ChartGame], kind: GameKind, parts: impl Fn(&ChartGame) -> &[Pa
             let i = match bars.iter().position(|b| b.code == p.code) {
                 Some(i) => i,
                 None => {
-                    bars.push(RateBar { code: p.code.clone(), label: p.label.clone(), played: 0, won: 0 });
+                    let (code, label, side) = (p.code.clone(), p.label.clone(), p.side.clone());
+                    bars.push(RateBar { code, label, played: 0, won: 0, side });
                     bars.len() - 1
                 }
             };
@@ -233,8 +238,8 @@ impl Journal {
     pub fn chart_games(&self) -> Result<Vec<ChartGame>> {
         let mut out = Vec::new();
         for info in self.games(GameState::Finished)? {
-            let events = effective_events(self.conn(), info.id)?;
-            out.push(chart_game(&info, &events));
+            let summary = self.summary(&info)?;
+            out.push(chart_game(&info, summary.as_ref()));
         }
         Ok(out)
     }
@@ -245,124 +250,60 @@ fn named(info: &GameInfo, seat: usize) -> Option<&str> {
     info.players.get(seat).map(|n| n.trim()).filter(|n| !n.is_empty())
 }
 
-/// One finished game, from its row and its stored events.
-pub fn chart_game(info: &GameInfo, events: &[AnyEvent]) -> ChartGame {
+/// One finished game, from its row and its engine's summary (`None`: the
+/// stored events no longer make a finished game; only its players and its
+/// length are drawn).
+pub fn chart_game(info: &GameInfo, summary: Option<&Summary>) -> ChartGame {
     let minutes = info
         .ended_at
         .and_then(|end| u32::try_from((end - info.started_at) / 60_000).ok().filter(|_| end >= info.started_at));
-    let result = info.result.as_ref();
-    let winners: Option<&Vec<Seat>> = result.and_then(|r| r.winners.as_ref());
+    let winners: Option<&Vec<Seat>> = info.result.as_ref().and_then(|r| r.winners.as_ref());
     let seat_won = |i: usize| winners.map(|w| w.iter().any(|s| s.index() == i));
     let mut players: Vec<Part> = Vec::new();
     for i in 0..info.players.len() {
         if let Some(name) = named(info, i) {
             let code = name.to_lowercase();
             if !players.iter().any(|p| p.code == code) {
-                players.push(Part { code, label: Label::Name(name.into()), won: seat_won(i) });
+                players.push(Part { code, label: Label::Name(name.into()), won: seat_won(i), side: None });
             }
         }
     }
-    // What each seat played, in seat order.
-    let seats: Vec<(String, Label)> = seat_parts(info.kind, events);
+    let Some(summary) = summary else {
+        return ChartGame { kind: info.kind, minutes, sides: Vec::new(), winner: None, parts: Vec::new(), players };
+    };
+    // What the seats played, each part once.
     let mut parts: Vec<Part> = Vec::new();
-    let mut winner = None;
-    match info.kind {
-        GameKind::Avalon => {
-            let game = AnyGame::replay(GameKind::Avalon, events).ok();
-            if let Some(a) = game.as_ref().and_then(|g| g.get::<Avalon>()) {
-                if let (Phase::Ended { reason }, Some(setup)) = (a.phase(), a.setup()) {
-                    let side = reason.winner();
-                    let code = if side == Side::Good { "good" } else { "evil" };
-                    winner = sides(GameKind::Avalon).into_iter().find(|p| p.code == code);
-                    for &role in setup.roles.roles() {
-                        let mut plays = role.side();
-                        if role.is_lancelot() && a.lancelots_switched() {
-                            plays = if plays == Side::Good { Side::Evil } else { Side::Good };
-                        }
-                        let code = crate::games::code(&role);
-                        if !parts.iter().any(|p| p.code == code) {
-                            parts.push(Part { code, label: Label::Said(role.name()), won: Some(plays == side) });
-                        }
-                    }
+    for p in &summary.parts {
+        if !parts.iter().any(|q| q.code == p.part.code) {
+            parts.push(Part { won: p.won, side: p.card_side.clone(), ..Part::said(&p.part) });
+        }
+    }
+    let sides: Vec<Part> = summary.sides.iter().map(Part::said).collect();
+    let winner = if sides.is_empty() {
+        // Won by players: the winner by name (or by what they played).
+        summary.winners.as_ref().map(|w| match w.as_slice() {
+            [one] => match (named(info, one.index()), summary.part_of(*one)) {
+                (Some(name), _) => {
+                    Part { code: name.to_lowercase(), label: Label::Name(name.into()), won: None, side: None }
                 }
-            }
-        }
-        GameKind::ShadowsOverCamelot => {
-            let code = match result.and_then(|r| r.winner.as_deref()) {
-                Some("loyal") => Some("loyal"),
-                // A traitor among the winners; else Camelot simply fell.
-                Some("evil") if winners.is_some_and(|w| !w.is_empty()) => Some("traitor"),
-                Some("evil") => Some("fell"),
-                _ => None,
-            };
-            winner = code.and_then(|c| sides(info.kind).into_iter().find(|p| p.code == c));
-            parts = by_seat(&seats, seat_won);
-        }
-        _ => {
-            // Won by players: the winner by name (or by what they played).
-            winner = winners.map(|w| match w.as_slice() {
-                [one] => {
-                    let i = one.index();
-                    match (named(info, i), seats.get(i)) {
-                        (Some(name), _) => {
-                            Part { code: name.to_lowercase(), label: Label::Name(name.into()), won: None }
-                        }
-                        (None, Some((code, label))) => Part { code: code.clone(), label: label.clone(), won: None },
-                        (None, None) => Part { code: one.to_string(), label: Label::Name(one.to_string()), won: None },
-                    }
+                (None, Some(p)) => Part::said(&p.part),
+                (None, None) => {
+                    Part { code: one.to_string(), label: Label::Name(one.to_string()), won: None, side: None }
                 }
-                _ => Part { code: "shared".into(), label: Label::Said(msg!("ui.chart.shared")), won: None },
-            });
-            parts = by_seat(&seats, seat_won);
-        }
-    }
-    ChartGame { kind: info.kind, minutes, winner, parts, players }
-}
-
-fn by_seat(seats: &[(String, Label)], won: impl Fn(usize) -> Option<bool>) -> Vec<Part> {
-    let mut parts: Vec<Part> = Vec::new();
-    for (i, (code, label)) in seats.iter().enumerate() {
-        if !parts.iter().any(|p| &p.code == code) {
-            parts.push(Part { code: code.clone(), label: label.clone(), won: won(i) });
-        }
-    }
-    parts
-}
-
-/// The knight or colour of each seat, read from the game's setup.
-fn seat_parts(kind: GameKind, events: &[AnyEvent]) -> Vec<(String, Label)> {
-    for e in events {
-        match e {
-            AnyEvent::ShadowsOverCamelot(soc::Event::SetUp { setup, .. }) if kind == GameKind::ShadowsOverCamelot => {
-                return setup.knights.iter().map(|k| (crate::games::code(k), Label::Said(k.msg()))).collect();
-            }
-            AnyEvent::KingArthursKnights(crate::games::kak::Event::SetUp { setup, .. }) => {
-                return setup
-                    .knights
-                    .iter()
-                    .map(|k| {
-                        let code = k.rsplit('/').next().unwrap_or(k).to_string();
-                        (code, Label::Said(crate::games::facts::card_msg(k)))
-                    })
-                    .collect();
-            }
-            AnyEvent::Nottingham(crate::games::nottingham::Event::SetUp { setup, .. }) => {
-                return setup.colours.iter().map(|c| (crate::games::code(c), Label::Said(c.msg()))).collect();
-            }
-            AnyEvent::CamelotLegends(crate::games::legends::Event::SetUp { setup, .. }) => {
-                return setup.colours.iter().map(|c| (crate::games::code(c), Label::Said(c.msg()))).collect();
-            }
-            _ => {}
-        }
-    }
-    Vec::new()
+            },
+            _ => Part { code: "shared".into(), label: Label::Said(msg!("ui.chart.shared")), won: None, side: None },
+        })
+    } else {
+        summary.side.as_ref().and_then(|c| sides.iter().find(|p| &p.code == c)).cloned()
+    };
+    ChartGame { kind: info.kind, minutes, sides, winner, parts, players }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::avalon::{self, Command, MissionCard, Role, RoleSet};
-    use crate::games::{Game, GameEvent};
+    use crate::games::avalon::{self, Avalon, Command, MissionCard, Role, RoleSet, Side};
+    use crate::games::{soc, AnyEvent, Game, GameEvent};
     use crate::journal::{GameId, GameMeta, GameResult};
     use rusqlite::params;
 
@@ -453,24 +394,33 @@ mod tests {
         store(j, GameKind::Avalon, &entries, result, minutes);
     }
 
-    /// Arthur, Galahad and Gawain set up; the game's end as given.
-    fn soc_game(j: &mut Journal, winner: &str, winners: &[u8], minutes: i64) {
-        let entries = play::<soc::Soc>(
+    /// Arthur, Galahad and Gawain set up, then the swords counted: the
+    /// traitor (Gawain's player) wins, or, without a traitor, the loyal
+    /// knights do.
+    fn soc_game(j: &mut Journal, traitor_wins: bool, minutes: i64) {
+        let loyalty = if traitor_wins { soc::LoyaltyMode::Standard } else { soc::LoyaltyMode::NoTraitor };
+        let mut entries = play::<soc::Soc>(
             &[soc::Command::Setup(soc::Setup {
                 knights: vec![soc::Knight::Arthur, soc::Knight::Galahad, soc::Knight::Gawain],
                 names: NAMES[..3].iter().map(|s| s.to_string()).collect(),
-                loyalty: soc::LoyaltyMode::Standard,
+                loyalty,
                 scan_loyalty: false,
                 youngest: None,
                 rules: None,
             })],
             AnyEvent::ShadowsOverCamelot,
         );
-        let result = GameResult {
-            winner: Some(winner.into()),
-            reason: Some("swords_counted".into()),
-            winners: Some(winners.iter().map(|&s| Seat(s)).collect()),
+        let reason = soc::EndReason::SwordsCounted;
+        let end = if traitor_wins {
+            vec![
+                soc::Event::FinalCount { traitor: Some(Seat(2)), flipped: 0 },
+                soc::Event::GameEnded { reason, winner: soc::Side::Evil, traitor: Some(Seat(2)) },
+            ]
+        } else {
+            vec![soc::Event::GameEnded { reason, winner: soc::Side::Loyal, traitor: None }]
         };
+        entries.push(end.into_iter().map(AnyEvent::ShadowsOverCamelot).collect());
+        let result = GameResult::from_events(&entries.concat()).expect("the game ended");
         store(j, GameKind::ShadowsOverCamelot, &entries, result, minutes);
     }
 
@@ -486,9 +436,9 @@ mod tests {
         avalon_game(&mut j, &good_wins(), 30);
         avalon_game(&mut j, &evil_wins(), 45);
         // The traitor (Gawain's player) among the winners.
-        soc_game(&mut j, "evil", &[2], 90);
+        soc_game(&mut j, true, 90);
         avalon_game(&mut j, &evil_wins(), 20);
-        soc_game(&mut j, "loyal", &[0, 1, 2], 60);
+        soc_game(&mut j, false, 60);
         // A game left before its end counts nowhere.
         let open = j.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
         j.discard(open).expect("discard");
@@ -535,12 +485,14 @@ mod tests {
     }
 
     fn scored(winner: Option<&str>) -> ChartGame {
-        let part = |name: &str| Part { code: name.to_lowercase(), label: Label::Name(name.into()), won: None };
+        let part =
+            |name: &str| Part { code: name.to_lowercase(), label: Label::Name(name.into()), won: None, side: None };
         ChartGame {
             kind: GameKind::Nottingham,
             minutes: None,
+            sides: Vec::new(),
             winner: Some(winner.map_or_else(
-                || Part { code: "shared".into(), label: Label::Said(msg!("ui.chart.shared")), won: None },
+                || Part { code: "shared".into(), label: Label::Said(msg!("ui.chart.shared")), won: None, side: None },
                 part,
             )),
             parts: Vec::new(),

@@ -7,7 +7,7 @@
 //! The first line is the header, an [`ExportHeader`]:
 //!
 //! ```json
-//! {"tavola":"game-export","format":1,"id":3,"kind":"avalon","state":"finished",
+//! {"tavola":"game-export","format":1,"id":3,"kind":"<game id>","state":"finished",
 //!  "started_at":1767225600000,"ended_at":1767229200000,"seed":42,
 //!  "players":["Anna","Bruno","","Dario","Elena"],
 //!  "result":{"winner":"good","reason":"merlin_survived","winners":[0,1,2]},
@@ -25,7 +25,7 @@
 //! [`crate::table::AnyEvent`] serialises:
 //!
 //! ```json
-//! {"game":"avalon","event":{"event":"team_proposed","leader":2,"mission":0,"team":[2,4]}}
+//! {"game":"<game id>","event":{"event":"team_proposed","leader":2,"mission":0,"team":[2,4]}}
 //! ```
 //!
 //! so that a reader (the headless driver's future `--replay`) folds them

@@ -8,7 +8,6 @@ use super::recovery::{self, now_ms};
 use super::{Journal, Result};
 use crate::deck;
 use crate::games::facts::CardFacts;
-use crate::games::nottingham::Facts as NottinghamFacts;
 use crate::games::{Catalog, FactBook, GameKind};
 use rusqlite::params;
 use std::fs;
@@ -92,15 +91,21 @@ impl Journal {
     }
 
     /// Brings the facts of older files into the table: the settings
-    /// `facts.<game>` that version 2 kept (Nottingham's, in its own shape),
-    /// and, when the table is empty, the deck files beside the database
-    /// (a database lost or started afresh). Returns how many cards came in.
+    /// `facts.<game>` that version 2 kept (each game reads its own older
+    /// shape), and, when the table is empty, the deck files beside the
+    /// database (a database lost or started afresh). Returns how many
+    /// cards came in.
     pub(crate) fn adopt_facts(&mut self) -> Result<usize> {
         let mut found = FactBook::new();
-        // A setting that does not read stays where it is, for the owner.
-        let old = self.setting::<NottinghamFacts>("facts.nottingham").ok().flatten();
-        if let Some(old) = &old {
-            found.merge(&old.to_book());
+        let mut read = Vec::new();
+        for game in GameKind::ALL {
+            let key = format!("facts.{}", game.id());
+            let Some(stored) = self.setting::<serde_json::Value>(&key).ok().flatten() else { continue };
+            // A setting that does not read stays where it is, for the owner.
+            if let Some(book) = game.old_facts(&stored) {
+                found.merge(&book);
+                read.push(key);
+            }
         }
         let empty = self.conn.query_row("SELECT count(*) FROM card_facts", [], |r| r.get::<_, i64>(0))? == 0;
         if empty {
@@ -118,8 +123,8 @@ impl Journal {
         if !new.is_empty() {
             self.keep_facts(&new)?;
         }
-        if old.is_some() {
-            self.remove_setting("facts.nottingham")?;
+        for key in read {
+            self.remove_setting(&key)?;
         }
         Ok(new.len())
     }

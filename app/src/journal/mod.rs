@@ -59,7 +59,7 @@ pub use store::{commands, JournalStore};
 pub use error::JournalError;
 pub use export::{parse_jsonl, Export, ExportHeader};
 pub use recovery::{Damage, MovedAside};
-pub use stats::{utc, AvalonStats, GameSummary, PlayerStats, RoleSetStats};
+pub use stats::{utc, GameStats, GameSummary, NumberStats, PartStats, PlayerStats, SetupStats, SideStats};
 
 use crate::games::{GameKind, Seat};
 use crate::table::AnyEvent;
@@ -194,7 +194,7 @@ pub struct GameResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The seats that won, when Tavola knows who played for the winner
-    /// (in Avalon only when the characters were tapped on the reader).
+    /// (where roles are secret, only when Tavola read them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winners: Option<Vec<Seat>>,
 }
@@ -287,7 +287,7 @@ pub struct Step {
 pub struct LearnedTag {
     /// The tag's UID, upper-case hex.
     pub uid: String,
-    /// The card id (`avalon/role/merlin`).
+    /// The card id (`<game id>/<kind>/<card>`).
     pub card: String,
     /// When it was learned (Unix ms).
     pub learned_at: i64,
@@ -858,7 +858,7 @@ fn info_from_row(row: InfoRow) -> Result<GameInfo> {
     })
 }
 
-/// The stored name of a game kind, its id (`avalon`, `soc`; older rows may
+/// The stored name of a game kind, its id ([`GameKind::id`]; older rows may
 /// hold an older spelling, which still reads).
 pub(crate) fn kind_name(kind: GameKind) -> String {
     kind.id().to_string()

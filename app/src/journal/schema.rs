@@ -43,7 +43,7 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Version 1: games, their entries, settings and learned tags.
 ///
 /// - `games`: one row per game. `kind` is the game's kebab-case name
-///   (`avalon`); times are Unix milliseconds; `seed` is the table's random
+///   ([`crate::games::GameKind::id`]); times are Unix milliseconds; `seed` is the table's random
 ///   seed when known (a `u64` stored as the `i64` with the same bits);
 ///   `players` is a JSON array of names in seat order (`""` for an unnamed
 ///   seat); `result` is a JSON [`super::GameResult`] once finished.

@@ -3,12 +3,12 @@
 //! Everything here is computed from the stored games on demand: nothing is
 //! cached, so an undo or a discarded game can never leave a stale count.
 //! Per-player figures come from each game's [`super::GameResult`] and its player
-//! names; Avalon's figures from its stored events told again to its engine:
-//! the engine alone knows who won and who played for whom.
+//! names; each game's own figures from its stored events told again to its
+//! engine, which sums the finished game up ([`crate::games::Summary`]): the
+//! engine alone knows who won and who played for whom.
 
 use super::{effective_events, EntryKind, GameId, GameInfo, Journal, Result, Seq, Timeline};
-use crate::games::avalon::{Avalon, EndReason, Phase, Role, Side};
-use crate::games::{AnyGame, GameKind, Seat};
+use crate::games::{AnyGame, GameKind, Msg, Seat, Summary};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -63,52 +63,217 @@ impl PlayerStats {
     }
 }
 
-/// Avalon over all finished games.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct AvalonStats {
+/// One game's results over all its finished games, read from each
+/// game's summary.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameStats {
+    /// Which game.
+    pub kind: GameKind,
     /// Finished games with an end.
     pub games: usize,
-    /// Won by good.
-    pub good_wins: usize,
-    /// Won by evil.
-    pub evil_wins: usize,
-    /// Games per way of ending.
-    pub reasons: Vec<(EndReason, usize)>,
-    /// Per role set, most played first.
-    pub role_sets: Vec<RoleSetStats>,
+    /// The wins of each side, in the order the game names its sides
+    /// (empty for a game the players win on their own).
+    pub sides: Vec<SideStats>,
+    /// Games per way of ending (the outcome's reason code), in the order
+    /// first seen.
+    pub reasons: Vec<(String, usize)>,
+    /// Each character, knight or colour: games with it whose result is
+    /// known, and those won; most played first.
+    pub parts: Vec<PartStats>,
+    /// Per setup worth grouping by (the characters in play), most
+    /// played first; empty for a game without one.
+    pub setups: Vec<SetupStats>,
+    /// The numbers the game charts, over every game (a seat's number over
+    /// every seat of every game).
+    pub numbers: Vec<NumberStats>,
 }
 
-impl AvalonStats {
-    /// Share of the games won by `side`; `None` before any game.
-    pub fn win_rate(&self, side: Side) -> Option<f64> {
-        rate(self.side_wins(side), self.games)
-    }
-
-    fn side_wins(&self, side: Side) -> usize {
-        match side {
-            Side::Good => self.good_wins,
-            Side::Evil => self.evil_wins,
+impl GameStats {
+    fn new(kind: GameKind) -> Self {
+        GameStats {
+            kind,
+            games: 0,
+            sides: Vec::new(),
+            reasons: Vec::new(),
+            parts: Vec::new(),
+            setups: Vec::new(),
+            numbers: Vec::new(),
         }
     }
+
+    /// The games won by the side `code`.
+    pub fn side_wins(&self, code: &str) -> usize {
+        self.sides.iter().find(|s| s.code == code).map_or(0, |s| s.wins)
+    }
+
+    /// Share of the games won by the side `code`; `None` before any game.
+    pub fn win_rate(&self, code: &str) -> Option<f64> {
+        rate(self.side_wins(code), self.games)
+    }
+
+    /// The games that ended for the reason `code`.
+    pub fn reason(&self, code: &str) -> usize {
+        self.reasons.iter().find(|(r, _)| r == code).map_or(0, |(_, n)| *n)
+    }
+
+    /// Folds in one finished game.
+    fn add(&mut self, summary: &Summary) {
+        self.games += 1;
+        for side in &summary.sides {
+            if !self.sides.iter().any(|s| s.code == side.code) {
+                self.sides.push(SideStats { code: side.code.clone(), name: side.name.clone(), wins: 0 });
+            }
+        }
+        if let Some(won) = summary.side.as_ref().and_then(|c| self.sides.iter_mut().find(|s| &s.code == c)) {
+            won.wins += 1;
+        }
+        match self.reasons.iter_mut().find(|(r, _)| *r == summary.reason) {
+            Some(r) => r.1 += 1,
+            None => self.reasons.push((summary.reason.clone(), 1)),
+        }
+        // A part several seats played (the loyal servants) counts once a game.
+        let mut seen: Vec<&str> = Vec::new();
+        for p in &summary.parts {
+            let Some(won) = p.won else { continue };
+            if seen.contains(&p.part.code.as_str()) {
+                continue;
+            }
+            seen.push(&p.part.code);
+            let i = match self.parts.iter().position(|s| s.code == p.part.code) {
+                Some(i) => i,
+                None => {
+                    let name = p.part.name.clone();
+                    self.parts.push(PartStats { code: p.part.code.clone(), name, played: 0, won: 0 });
+                    self.parts.len() - 1
+                }
+            };
+            self.parts[i].played += 1;
+            self.parts[i].won += usize::from(won);
+        }
+        if !summary.setup.is_empty() {
+            let codes: Vec<String> = summary.setup.iter().map(|n| n.code.clone()).collect();
+            let i = match self.setups.iter().position(|s| s.codes == codes) {
+                Some(i) => i,
+                None => {
+                    let names = summary.setup.iter().map(|n| n.name.clone()).collect();
+                    self.setups.push(SetupStats { codes, names, games: 0, wins: Vec::new() });
+                    self.setups.len() - 1
+                }
+            };
+            let set = &mut self.setups[i];
+            set.games += 1;
+            if let Some(side) = &summary.side {
+                match set.wins.iter_mut().find(|(c, _)| c == side) {
+                    Some(w) => w.1 += 1,
+                    None => set.wins.push((side.clone(), 1)),
+                }
+            }
+        }
+        for n in &summary.numbers {
+            let i = match self.numbers.iter().position(|s| s.code == n.what.code) {
+                Some(i) => i,
+                None => {
+                    let name = n.what.name.clone();
+                    let stats = NumberStats {
+                        code: n.what.code.clone(),
+                        name,
+                        count: 0,
+                        total: 0,
+                        least: n.value,
+                        most: n.value,
+                    };
+                    self.numbers.push(stats);
+                    self.numbers.len() - 1
+                }
+            };
+            let s = &mut self.numbers[i];
+            s.count += 1;
+            s.total += n.value;
+            s.least = s.least.min(n.value);
+            s.most = s.most.max(n.value);
+        }
+    }
+
+    /// Sorts the parts and setups, most played first (the same count in
+    /// the order first seen).
+    fn sort(&mut self) {
+        self.parts.sort_by_key(|p| std::cmp::Reverse(p.played));
+        self.setups.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.codes.cmp(&b.codes)));
+    }
 }
 
-/// Avalon's results with one role set.
+/// A side's wins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoleSetStats {
-    /// The characters in play, sorted (their number is the player count).
-    pub roles: Vec<Role>,
-    /// Games played with this set.
-    pub games: usize,
-    /// Won by good.
-    pub good_wins: usize,
-    /// Won by evil.
-    pub evil_wins: usize,
+pub struct SideStats {
+    /// The side's code (`good`).
+    pub code: String,
+    /// Its words.
+    pub name: Msg,
+    /// Games it won.
+    pub wins: usize,
 }
 
-impl RoleSetStats {
-    /// Share of the games won by `side`.
-    pub fn win_rate(&self, side: Side) -> Option<f64> {
-        rate(if side == Side::Good { self.good_wins } else { self.evil_wins }, self.games)
+/// A character's, knight's or colour's record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartStats {
+    /// Its code (`merlin`).
+    pub code: String,
+    /// Its words.
+    pub name: Msg,
+    /// Games with it whose result is known.
+    pub played: usize,
+    /// Of those, won.
+    pub won: usize,
+}
+
+impl PartStats {
+    /// Won over played.
+    pub fn win_rate(&self) -> Option<f64> {
+        rate(self.won, self.played)
+    }
+}
+
+/// The results with one setup (the characters in play).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupStats {
+    /// The setup's parts' codes, as the game sorts them.
+    pub codes: Vec<String>,
+    /// Their words.
+    pub names: Vec<Msg>,
+    /// Games played with this setup.
+    pub games: usize,
+    /// Games won, by side code.
+    pub wins: Vec<(String, usize)>,
+}
+
+impl SetupStats {
+    /// Share of the games won by the side `code`.
+    pub fn win_rate(&self, code: &str) -> Option<f64> {
+        rate(self.wins.iter().find(|(c, _)| c == code).map_or(0, |(_, n)| *n), self.games)
+    }
+}
+
+/// A number over the finished games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NumberStats {
+    /// What it counts (`missions_succeeded`, `score`).
+    pub code: String,
+    /// Its words.
+    pub name: Msg,
+    /// Values counted (one a game, or one a seat of each game).
+    pub count: usize,
+    /// Their sum.
+    pub total: i64,
+    /// The least.
+    pub least: i64,
+    /// The most.
+    pub most: i64,
+}
+
+impl NumberStats {
+    /// The mean value.
+    pub fn mean(&self) -> Option<f64> {
+        (self.count > 0).then(|| self.total as f64 / self.count as f64)
     }
 }
 
@@ -185,55 +350,43 @@ impl Journal {
         Ok(out)
     }
 
-    /// Avalon's win rates by side, by way of ending and by role set, read
-    /// from the stored events of the finished games.
-    pub fn avalon_stats(&self) -> Result<AvalonStats> {
-        let mut stats = AvalonStats::default();
-        let mut reasons: Vec<(EndReason, usize)> = [
-            EndReason::MerlinSurvived,
-            EndReason::ThreeFailures,
-            EndReason::FiveRejections,
-            EndReason::MerlinAssassinated,
-        ]
-        .into_iter()
-        .map(|r| (r, 0))
-        .collect();
-        let mut sets: BTreeMap<Vec<Role>, RoleSetStats> = BTreeMap::new();
+    /// `kind`'s results over its finished games: wins by side, by way of
+    /// ending, by part and by setup, and its numbers, read from the
+    /// summary its engine gives of each stored game.
+    pub fn stats(&self, kind: GameKind) -> Result<GameStats> {
+        let mut stats = GameStats::new(kind);
         for info in self.games(super::GameState::Finished)? {
-            if info.kind != GameKind::Avalon {
+            if info.kind != kind {
                 continue;
             }
-            let events = effective_events(self.conn(), info.id)?;
-            let Some(game) = AnyGame::replay(GameKind::Avalon, &events).ok() else { continue };
-            let Some(avalon) = game.get::<Avalon>() else { continue };
-            let (Phase::Ended { reason }, Some(setup)) = (avalon.phase(), avalon.setup()) else {
-                continue;
-            };
-            let reason = *reason;
-            let good = reason.winner() == Side::Good;
-            stats.games += 1;
-            if good {
-                stats.good_wins += 1;
-            } else {
-                stats.evil_wins += 1;
-            }
-            if let Some(slot) = reasons.iter_mut().find(|(r, _)| *r == reason) {
-                slot.1 += 1;
-            }
-            let mut roles = setup.roles.roles().to_vec();
-            roles.sort();
-            let set = sets.entry(roles.clone()).or_insert(RoleSetStats { roles, games: 0, good_wins: 0, evil_wins: 0 });
-            set.games += 1;
-            if good {
-                set.good_wins += 1;
-            } else {
-                set.evil_wins += 1;
+            if let Some(summary) = self.summary(&info)? {
+                stats.add(&summary);
             }
         }
-        stats.reasons = reasons;
-        stats.role_sets = sets.into_values().collect();
-        stats.role_sets.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.roles.cmp(&b.roles)));
+        stats.sort();
         Ok(stats)
+    }
+
+    /// Every playable game's results (see [`Journal::stats`]), in the
+    /// registry's order.
+    pub fn all_stats(&self) -> Result<Vec<GameStats>> {
+        let mut all: Vec<GameStats> =
+            GameKind::ALL.into_iter().filter(|k| k.is_playable()).map(GameStats::new).collect();
+        for info in self.games(super::GameState::Finished)? {
+            let Some(stats) = all.iter_mut().find(|s| s.kind == info.kind) else { continue };
+            if let Some(summary) = self.summary(&info)? {
+                stats.add(&summary);
+            }
+        }
+        all.iter_mut().for_each(GameStats::sort);
+        Ok(all)
+    }
+
+    /// A finished game's summary, from its stored events told again to its
+    /// engine (`None` when they no longer make a finished game).
+    pub fn summary(&self, info: &GameInfo) -> Result<Option<Summary>> {
+        let events = effective_events(self.conn(), info.id)?;
+        Ok(AnyGame::replay(info.kind, &events).ok().and_then(|g| g.summary()))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Unit tests of the journal, on real files in temporary directories.
 
 use super::*;
-use crate::games::avalon::{Avalon, Command, EndReason, Event, MissionCard, Role, RoleSet, Setup, Side};
+use crate::games::avalon::{Avalon, Command, EndReason, Event, MissionCard, Role, RoleSet, Setup};
 use crate::games::{Game, GameEvent};
 use tempfile::TempDir;
 
@@ -403,15 +403,15 @@ fn results_and_statistics_come_from_the_stored_games() {
     assert!(players.iter().all(|p| !p.name.is_empty()), "unnamed seats are left out");
     assert_eq!(players[0].played, 2, "most games first");
 
-    let avalon = j.avalon_stats().expect("avalon");
-    assert_eq!((avalon.games, avalon.good_wins, avalon.evil_wins), (2, 0, 2));
-    assert_eq!(avalon.win_rate(Side::Evil), Some(1.0));
-    assert!(avalon.reasons.contains(&(EndReason::FiveRejections, 2)));
-    assert_eq!(avalon.role_sets.len(), 1);
-    let set = &avalon.role_sets[0];
+    let avalon = j.stats(GameKind::Avalon).expect("avalon");
+    assert_eq!((avalon.games, avalon.side_wins("good"), avalon.side_wins("evil")), (2, 0, 2));
+    assert_eq!(avalon.win_rate("evil"), Some(1.0));
+    assert_eq!(avalon.reason(&crate::games::code(&EndReason::FiveRejections)), 2);
+    assert_eq!(avalon.setups.len(), 1);
+    let set = &avalon.setups[0];
     assert_eq!(set.games, 2);
-    assert_eq!(set.roles.len(), 5);
-    assert_eq!(set.win_rate(Side::Good), Some(0.0));
+    assert_eq!(set.codes.len(), 5);
+    assert_eq!(set.win_rate("good"), Some(0.0));
 }
 
 #[test]

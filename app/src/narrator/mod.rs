@@ -9,8 +9,7 @@ pub mod voice;
 
 pub use queue::Queue;
 
-use crate::games::avalon::Role;
-use crate::games::{Cue, CueArg, Lang};
+use crate::games::{Cue, CueArg, GameKind, Lang};
 use serde::{Deserialize, Serialize};
 use tavola_words::{Arg, Msg};
 
@@ -23,50 +22,17 @@ pub struct Line {
     pub text: String,
     /// Silence after the line, in milliseconds.
     pub pause_ms: u32,
+    /// The sound played just before the line, if any (not part of the
+    /// protocol: the speaker's business).
+    #[serde(skip)]
+    pub sound: Option<Sound>,
 }
 
-/// A short sound the narrator plays before a line: made by Tavola's own
-/// code ([`synth::sound_wav`]), written into the voice packs beside the
-/// clips, never a downloaded sample.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Sound {
-    /// A bell's chime: the team's votes are turned over.
-    Chime,
-    /// A drum's beat: a mission card is turned over.
-    Drum,
-}
-
-impl Sound {
-    /// Every sound.
-    pub const ALL: [Sound; 2] = [Sound::Chime, Sound::Drum];
-
-    /// Its id in a voice pack's manifest (`sound.drum`); its file is the
-    /// id with `.wav`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Sound::Chime => "sound.chime",
-            Sound::Drum => "sound.drum",
-        }
-    }
-
-    /// The sound whose manifest id is `id`.
-    pub fn from_id(id: &str) -> Option<Sound> {
-        Sound::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
-
-/// The sound played before the line `line_id`, if any: a drum for each
-/// mission card turned over, a chime when the team's votes are turned over.
-pub fn sound_of(line_id: &str) -> Option<Sound> {
-    if line_id.starts_with("avalon.turn.") {
-        Some(Sound::Drum)
-    } else if matches!(line_id, "avalon.vote.approved" | "avalon.vote.rejected") {
-        Some(Sound::Chime)
-    } else {
-        None
-    }
-}
+/// A short sound the narrator plays before a line (its engine puts it on
+/// the line's cue): made by Tavola's own code ([`synth::sound_wav`]),
+/// written into the voice packs beside the clips, never a downloaded
+/// sample.
+pub use crate::games::Sound;
 
 /// The prefix of the narrator's messages in the catalogs.
 const PREFIX: &str = "narration.";
@@ -76,8 +42,8 @@ const PREFIX: &str = "narration.";
 /// left").
 const ZERO: &str = ".zero";
 
-/// The catalog id of a cue's words: `narration.<cue id>`, with the `-` of a
-/// role's slug (`avalon.reveal.lancelot-good`) written `_`.
+/// The catalog id of a cue's words: `narration.<cue id>`, with a `-` of the
+/// cue id (a card's slug in it) written `_`.
 pub fn message_id(cue_id: &str) -> String {
     format!("{PREFIX}{}", cue_id.replace('-', "_"))
 }
@@ -104,7 +70,7 @@ pub fn message(cue: &Cue, lang: Lang) -> Msg {
 /// (which a test catches) shows its id in brackets rather than nothing.
 pub fn line(cue: &Cue, lang: Lang) -> Line {
     let text = if knows(&cue.id) { lang.text(&message(cue, lang)) } else { format!("[{}]", cue.id) };
-    Line { id: cue.id.clone(), text, pause_ms: cue.pause_ms }
+    Line { id: cue.id.clone(), text, pause_ms: cue.pause_ms, sound: cue.sound }
 }
 
 /// True when the cue id has words in every language.
@@ -121,15 +87,10 @@ pub fn all_line_ids() -> impl Iterator<Item = String> {
     })
 }
 
-/// The cue id of a message id without its prefix: the reveal of a role
-/// whose slug has a `-` gets it back.
+/// The cue id of a message id without its prefix: the game whose line it
+/// is gives back a `-` the catalogs write `_`.
 fn cue_id(id: &str) -> String {
-    Role::ALL
-        .iter()
-        .map(|r| r.slug())
-        .filter(|s| s.contains('-'))
-        .find(|s| id.strip_prefix("avalon.reveal.") == Some(&s.replace('-', "_")))
-        .map_or_else(|| id.to_string(), |s| format!("avalon.reveal.{s}"))
+    GameKind::ALL.into_iter().find_map(|kind| kind.cue_id(id)).unwrap_or_else(|| id.to_string())
 }
 
 /// The words of a line (a cue id or a catalog id) in `lang`, parameters

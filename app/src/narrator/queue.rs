@@ -207,7 +207,7 @@ mod tests {
     use super::*;
 
     fn line(id: &str, pause_ms: u32) -> Line {
-        Line { id: id.into(), text: "Some words.".into(), pause_ms }
+        Line { id: id.into(), text: "Some words.".into(), pause_ms, sound: None }
     }
 
     fn ids(lines: Vec<Line>) -> Vec<String> {

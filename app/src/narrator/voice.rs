@@ -6,7 +6,7 @@
 //! voices/
 //!   it/
 //!     manifest.json
-//!     avalon.night.close_all.wav
+//!     <cue id>.wav
 //!     …
 //!   en/
 //!     manifest.json
@@ -934,7 +934,7 @@ mod tests {
 
     #[test]
     fn the_language_of_a_line_is_found_from_its_words() {
-        let line = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0 };
+        let line = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0, sound: None };
         assert_eq!(lang_of(&line("avalon.reveal.merlin", "Laura was Merlin.")), Some(Lang::En));
         assert_eq!(lang_of(&line("avalon.reveal.merlin", "Laura era Merlino.")), Some(Lang::It));
         assert_eq!(
@@ -1040,7 +1040,7 @@ mod tests {
         assert!(pack.runtime.contains(&"avalon.reveal.merlin".to_string()));
         assert!(pack.summary(Lang::En).contains("soc.end.lost"));
 
-        let said = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0 };
+        let said = |id: &str, text: &str| Line { id: id.into(), text: text.into(), pause_ms: 0, sound: None };
         assert!(pack.clip_for(&said("avalon.vote.open", "Vote on the team with your buttons.")).is_some());
         assert!(pack.clip_for(&said("avalon.vote.open", "Votate la squadra con i vostri pulsanti.")).is_none());
     }

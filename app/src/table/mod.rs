@@ -12,9 +12,7 @@ pub mod runner;
 pub mod timer;
 pub mod words;
 
-use crate::games::avalon::Avalon;
-use crate::games::soc::Soc;
-use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, RuleError, Seat};
+use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, Registered, RuleError, Seat, Stage};
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
@@ -27,7 +25,7 @@ pub use timer::{SavedTimer, Timer, TimerConfig, TimerKind, TimerRequest, TimerVi
 pub use words::Notice;
 
 /// Generates [`Touch`] from the list of games: one touch per playable game,
-/// named by the game's id (`{"touch": "avalon", "cmd": …}`).
+/// named by the game's id (`{"touch": "<game id>", "cmd": …}`).
 macro_rules! touches {
     (
         playable { $( $Kind:ident($Engine:ty) = $id:literal, $title:literal, [$($alias:literal),*]; )* }
@@ -204,7 +202,7 @@ pub enum Output {
     Line(Line),
     /// A command refused by the rules.
     Error {
-        /// Stable code (`avalon.team_size`).
+        /// Stable code (the game's id, a dot and the rule's code: `<game id>.team_size`).
         code: String,
         /// The players' words.
         message: String,
@@ -288,7 +286,7 @@ pub struct TableView {
     pub lang: Lang,
     /// The game chosen, if any.
     pub game: Option<GameKind>,
-    /// The game's public view, under the game's id (`"avalon": {…}`).
+    /// The game's public view, under the game's id (`"<game id>": {…}`).
     #[serde(flatten)]
     pub game_view: Option<AnyView>,
     /// The running timer.
@@ -319,22 +317,34 @@ pub struct TableView {
     /// A reveal under way: what has been turned over so far.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveal: Option<RevealView>,
+    /// Where the game chosen stands (`None`: no game chosen): whether
+    /// leaving it loses anything. Not part of the protocol's view.
+    #[serde(skip)]
+    pub stage: Option<Stage>,
 }
 
 impl TableView {
+    /// The public view of the game on, if it is a `G`.
+    pub fn game<G: Registered>(&self) -> Option<&G::View> {
+        self.game_view.as_ref()?.get::<G>()
+    }
+
+    // Kept for the screens until they use game::<G>()
     /// Avalon's public view, while Avalon is on.
     pub fn avalon(&self) -> Option<&crate::games::avalon::AvalonView> {
-        self.game_view.as_ref()?.get::<Avalon>()
+        self.game::<crate::games::avalon::Avalon>()
     }
 
+    // Kept for the screens until they use game::<G>()
     /// Shadows over Camelot's public view, while it is on.
     pub fn soc(&self) -> Option<&crate::games::soc::SocView> {
-        self.game_view.as_ref()?.get::<Soc>()
+        self.game::<crate::games::soc::Soc>()
     }
 
+    // Kept for the screens until they use game::<G>()
     /// Nottingham's view, while it is on.
     pub fn nottingham(&self) -> Option<&crate::games::nottingham::NottinghamView> {
-        self.game_view.as_ref()?.get::<crate::games::nottingham::Nottingham>()
+        self.game::<crate::games::nottingham::Nottingham>()
     }
 }
 
@@ -570,21 +580,23 @@ impl Session {
         self.game.as_ref()
     }
 
+    // Kept for the screens until they use engine::<G>()
     /// Avalon's full state, while Avalon is on. Only for code that needs the
     /// rules (the night script); screens use [`Session::view`].
-    pub fn avalon(&self) -> Option<&Avalon> {
-        self.game.as_ref()?.get::<Avalon>()
+    pub fn avalon(&self) -> Option<&crate::games::avalon::Avalon> {
+        self.engine::<crate::games::avalon::Avalon>()
     }
 
+    // Kept for the screens until they use engine::<G>()
     /// Shadows over Camelot's full state, while it is on (for tests and
     /// code that needs the rules); screens use [`Session::view`].
-    pub fn soc(&self) -> Option<&Soc> {
-        self.game.as_ref()?.get::<Soc>()
+    pub fn soc(&self) -> Option<&crate::games::soc::Soc> {
+        self.engine::<crate::games::soc::Soc>()
     }
 
     /// The engine of the game on, if it is a `G`: what its rules accept now
     /// ([`crate::games::Game::legal`]) builds a screen's buttons.
-    pub fn engine<G: crate::games::Registered>(&self) -> Option<&G> {
+    pub fn engine<G: Registered>(&self) -> Option<&G> {
         self.game.as_ref()?.get::<G>()
     }
 
@@ -612,6 +624,7 @@ impl Session {
             facts_form: self.facts_form(),
             facts_block_game: self.awaiting_facts.is_some(),
             reveal: self.reveal.as_ref().map(reveal::Staged::view),
+            stage: self.game.as_ref().map(AnyGame::stage),
         }
     }
 
@@ -797,11 +810,10 @@ impl Session {
     }
 
     fn peek(&mut self, out: &mut Vec<Output>) {
-        let Some(a) = self.avalon() else { return self.notice(Notice::NothingPrivate, out) };
-        let Some(reveal) = a.private_reveal() else { return self.notice(Notice::NothingPrivate, out) };
-        let message = reveal.text(self.lang, &a.name(reveal.about));
-        let value = serde_json::to_value(reveal).unwrap_or_default();
-        out.push(Output::Private { game: GameKind::Avalon, seat: reveal.viewer, message, reveal: value });
+        let Some(game) = &self.game else { return self.notice(Notice::NothingPrivate, out) };
+        let Some(private) = game.private() else { return self.notice(Notice::NothingPrivate, out) };
+        let message = self.lang.text(&private.message);
+        out.push(Output::Private { game: game.kind(), seat: private.seat, message, reveal: private.shows });
     }
 
     fn play_again(&mut self, names: Option<Vec<String>>, out: &mut Vec<Output>) {
@@ -1052,8 +1064,8 @@ impl Session {
     }
 
     fn error(&mut self, e: &RuleError, out: &mut Vec<Output>) {
-        // A seat is named by its player when the table knows the name (in
-        // Shadows over Camelot, the knight's when nobody typed one).
+        // A seat is named by its player when the table knows the name (or,
+        // where the game gives one, the character's when nobody typed one).
         let who = |s: Seat| self.game.as_ref().and_then(|g| g.player_name(s));
         let message = e.text_named(self.lang, &who);
         self.message = Some(message.clone());

@@ -1,48 +1,50 @@
-//! The reveal as a moment: a mission's cards turned over one at a time, and
-//! at the end of an Avalon game every player's character named one after
-//! the other. The session holds the steps back and lets the narrator say
-//! them one by one, each once the line before and its beat are over; the
-//! screen shows what has been turned so far. The host may skip to the end.
+//! The reveal as a moment: cards turned over one at a time, or every
+//! player's character named one after the other at the end. What a reveal
+//! holds is the engine's answer ([`crate::games::Game::reveal`]); the session
+//! holds the steps back and lets the narrator say them one by one, each
+//! once the line before and its beat are over; the screen shows what has
+//! been turned so far. The host may skip to the end.
 //!
-//! Nothing here is stored: the order comes from the engine's events (the
-//! cards' shuffle is drawn in `decide` and journaled), so a replayed or
-//! resumed game shows the result at once and says the same order if asked.
+//! Nothing here is stored: the order comes from the engine's events (a
+//! shuffle is drawn in `decide` and journaled), so a replayed or resumed
+//! game shows the result at once and says the same order if asked.
 
-use crate::games::avalon::{Event as AvalonEvent, MissionCard, Role, Side};
 use crate::games::{AnyEvent, AnyGame, Cue, Seat};
+pub use crate::games::{RevealItem as Item, RevealKind};
 use serde::Serialize;
 
-/// What a step turns over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What a step turns over, as the screens read it.
+///
+/// Kept for the screens until they read [`Item`] (a card by its code): the
+/// one card the reveals turn today is typed here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "item", rename_all = "snake_case")]
 pub enum RevealItem {
-    /// A mission card (no seat: the cards are shuffled).
+    /// A card (no seat: the cards are shuffled).
     Card {
         /// The card.
-        card: MissionCard,
+        card: crate::games::avalon::MissionCard,
     },
     /// A player's character, at the end.
     Role {
         /// The player.
         seat: Seat,
-        /// The character.
-        role: Role,
-        /// The side the player ended on (a Lancelot may have switched).
-        side: Side,
+        /// The character's code.
+        role: String,
+        /// The code of the side the player ended on.
+        side: String,
     },
 }
 
-/// What is being revealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum RevealKind {
-    /// A mission's cards.
-    Mission {
-        /// The mission (0-based).
-        mission: u8,
-    },
-    /// Every player's character, at the end of the game.
-    Roles,
+impl RevealItem {
+    /// The screens' form of an engine's item (`None` for a card they do
+    /// not know).
+    fn of(item: &Item) -> Option<RevealItem> {
+        Some(match item {
+            Item::Card { card } => RevealItem::Card { card: serde_json::from_value(serde_json::json!(card)).ok()? },
+            Item::Role { seat, role, side } => RevealItem::Role { seat: *seat, role: role.clone(), side: side.clone() },
+        })
+    }
 }
 
 /// The reveal as the screen shows it.
@@ -61,7 +63,7 @@ pub struct RevealView {
 #[derive(Debug, Clone)]
 pub struct Staged {
     kind: RevealKind,
-    steps: Vec<(Cue, RevealItem)>,
+    steps: Vec<(Cue, Item)>,
     shown: usize,
     /// What the narrator says once every item is turned (the result).
     tail: Vec<Cue>,
@@ -72,9 +74,14 @@ impl Staged {
     pub fn view(&self) -> RevealView {
         RevealView {
             kind: self.kind,
-            shown: self.steps[..self.shown].iter().map(|(_, item)| *item).collect(),
+            shown: self.steps[..self.shown].iter().filter_map(|(_, item)| RevealItem::of(item)).collect(),
             total: self.steps.len(),
         }
+    }
+
+    /// The items turned over so far, as the engine gave them.
+    pub fn shown(&self) -> impl Iterator<Item = &Item> {
+        self.steps[..self.shown].iter().map(|(_, item)| item)
     }
 
     /// The next step's line, if one is left (it counts as turned).
@@ -98,38 +105,17 @@ impl Staged {
 
 /// Whether `event`, just applied to `game` with `cues` as its lines, opens
 /// a reveal: then the lines to say at once, and the reveal holding the rest.
-/// Otherwise the lines come back untouched.
+/// The engine's reveal names its steps' lines, which follow each other among
+/// `cues`; otherwise the lines come back untouched.
 pub fn stage(game: &AnyGame, event: &AnyEvent, cues: Vec<Cue>) -> Result<(Vec<Cue>, Staged), Vec<Cue>> {
-    let (AnyGame::Avalon(avalon), AnyEvent::Avalon(event)) = (game, event) else { return Err(cues) };
-    match event {
-        AvalonEvent::MissionShuffled { mission, order } if order.len() == cues.len() && !order.is_empty() => {
-            let steps = cues.into_iter().zip(order.iter().map(|&card| RevealItem::Card { card })).collect();
-            Ok((
-                Vec::new(),
-                Staged { kind: RevealKind::Mission { mission: *mission }, steps, shown: 0, tail: Vec::new() },
-            ))
-        }
-        AvalonEvent::GameEnded { .. } => {
-            let named = avalon.end_reveal();
-            let Some(first) = named.first().and_then(|(_, _, c)| cues.iter().position(|x| x == c)) else {
-                return Err(cues);
-            };
-            let after = first + named.len();
-            if cues.get(first..after).is_none_or(|said| !said.iter().zip(&named).all(|(a, (_, _, b))| a == b)) {
-                return Err(cues);
-            }
-            let mut cues = cues;
-            let tail = cues.split_off(after);
-            cues.truncate(first);
-            let steps = named
-                .into_iter()
-                .map(|(seat, role, cue)| {
-                    let side = avalon.allegiance(seat).unwrap_or(role.side());
-                    (cue, RevealItem::Role { seat, role, side })
-                })
-                .collect();
-            Ok((cues, Staged { kind: RevealKind::Roles, steps, shown: 0, tail }))
-        }
-        _ => Err(cues),
+    let Some(reveal) = game.reveal(event).filter(|r| !r.steps.is_empty()) else { return Err(cues) };
+    let Some(first) = cues.iter().position(|c| *c == reveal.steps[0].0) else { return Err(cues) };
+    let after = first + reveal.steps.len();
+    if cues.get(first..after).is_none_or(|said| !said.iter().zip(&reveal.steps).all(|(a, (b, _))| a == b)) {
+        return Err(cues);
     }
+    let mut cues = cues;
+    let tail = cues.split_off(after);
+    cues.truncate(first);
+    Ok((cues, Staged { kind: reveal.kind, steps: reveal.steps, shown: 0, tail }))
 }

@@ -180,7 +180,7 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         let mut failed = None;
         for line in &lines {
             // A chime, a drum before the line; nothing at all when muted.
-            if let Some(sound) = crate::narrator::sound_of(&line.id).filter(|_| volume > 0) {
+            if let Some(sound) = line.sound.filter(|_| volume > 0) {
                 if let Err(e) = audio.sound(sound, now) {
                     failed = Some(e);
                 }

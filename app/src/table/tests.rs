@@ -478,7 +478,7 @@ fn a_chime_and_a_drum_play_through_the_speaker_and_nothing_when_muted() {
         let sounds: Vec<Sound> = s.sounds.iter().map(|(_, sound)| *sound).collect();
         // Each sound is played just before its line.
         for (at, sound) in &s.sounds {
-            let line = s.spoken.iter().find(|(when, l)| when == at && narrator::sound_of(&l.id) == Some(*sound));
+            let line = s.spoken.iter().find(|(when, l)| when == at && l.sound == Some(*sound));
             assert!(line.is_some(), "{sound:?} at {at} goes with its line");
         }
         sounds

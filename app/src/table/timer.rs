@@ -1,6 +1,7 @@
 //! Table timers: the discussion before a team vote, the vote window, the
-//! mission window and Nottingham's ambush window, each with a warning before
-//! the end.
+//! mission window and the window in which an exchange may be ambushed, each
+//! with a warning before the end. The engine says which window is open
+//! ([`crate::games::Waiting`]).
 //!
 //! A timer decides for the players only where the rules say what the end
 //! of the window means (an ambush not sprung in time is not sprung:
@@ -21,7 +22,7 @@ pub struct TimerConfig {
     pub vote_s: u32,
     /// Window for the mission cards.
     pub mission_s: u32,
-    /// Window for springing an ambush on an exchange (Nottingham).
+    /// Window for springing an ambush on an exchange.
     #[serde(default = "default_ambush_s")]
     pub ambush_s: u32,
     /// Warning this many seconds before a timer ends.

@@ -104,8 +104,11 @@ impl ChartPage {
         let wins = charts::wins_over_time(games, kind, LAST_GAMES);
         let rows: Vec<ChartRow> =
             wins.rows.iter().map(|(p, n)| ChartRow { label: p.label.text(lang).into(), count: *n as i32 }).collect();
-        let wins_headline = wins_headline(&wins, kind, lang);
-        let sided = kind == GameKind::Avalon;
+        let wins_headline = wins_headline(&wins, lang);
+        // A part that belongs to a side by its card (a character) is drawn
+        // in its side's tone, in the order of the wins chart's rows.
+        let sides: Vec<&str> =
+            if wins.sided { wins.rows.iter().map(|(p, _)| p.code.as_str()).collect() } else { Vec::new() };
         let parts_bars = charts::win_rates(games, kind);
         let player_bars = charts::player_rates(games, kind);
         let len = charts::lengths(games, kind, LAST_GAMES);
@@ -116,9 +119,9 @@ impl ChartPage {
             points: wins.points.iter().map(|p| p.map_or(-1, |p| p as i32)).collect(),
             first: wins.first as i32,
             parts_headline: best(&parts_bars, lang),
-            parts: parts_bars.iter().map(|b| bar(b, lang, sided)).collect(),
+            parts: parts_bars.iter().map(|b| bar(b, lang, &sides)).collect(),
             players_headline: best(&player_bars, lang),
-            players: player_bars.iter().map(|b| bar(b, lang, false)).collect(),
+            players: player_bars.iter().map(|b| bar(b, lang, &[])).collect(),
             length_headline: len.median.map(|m| lang.text(&msg!("ui.chart.median", minutes = m))).unwrap_or_default(),
             lengths: len
                 .minutes
@@ -139,8 +142,8 @@ impl ChartPage {
 /// game won by players: the one with the most wins (the rows come most wins
 /// first), whose name may be long, and their share ("Most wins: Anna, 3 of
 /// 7"); the others are on the chart.
-fn wins_headline(wins: &charts::WinsChart, kind: GameKind, lang: Lang) -> String {
-    let by_side = matches!(kind, GameKind::Avalon | GameKind::ShadowsOverCamelot);
+fn wins_headline(wins: &charts::WinsChart, lang: Lang) -> String {
+    let by_side = wins.sided;
     match wins.rows.iter().find(|(p, _)| !p.code.is_empty() && p.code != "shared") {
         Some((p, won)) if !by_side && *won > 0 => {
             lang.text(&msg!("ui.chart.leader", name = p.label.text(lang), won = *won, games = wins.games))
@@ -164,14 +167,10 @@ fn best(bars: &[RateBar], lang: Lang) -> String {
     top.map(|b| lang.text(&msg!("ui.chart.best", name = b.label.text(lang), rate = pct(b.rate())))).unwrap_or_default()
 }
 
-fn bar(b: &RateBar, lang: Lang, sided: bool) -> ChartBar {
-    use crate::games::avalon::{Role, Side};
-    let side = Role::ALL.into_iter().find(|r| crate::games::code(r) == b.code).map(Role::side);
-    let tone = match side {
-        Some(Side::Good) if sided => 0,
-        Some(Side::Evil) if sided => 1,
-        _ => -1,
-    };
+/// A bar; `sides` are the codes of the sides whose tones the bars take
+/// (the first side's tone 0, the next 1), empty for no tone.
+fn bar(b: &RateBar, lang: Lang, sides: &[&str]) -> ChartBar {
+    let tone = b.side.as_deref().and_then(|s| sides.iter().position(|c| *c == s)).map_or(-1, |i| i as i32);
     ChartBar {
         label: b.label.text(lang).into(),
         value: lang.text(&msg!("ui.chart.rate", won = b.won, played = b.played, rate = pct(b.rate()))).into(),
@@ -219,7 +218,8 @@ mod tests {
         ChartGame {
             kind: GameKind::Nottingham,
             minutes: Some(40),
-            winner: name.map(|n| Part { code: n.to_lowercase(), label: Label::Name(n.into()), won: None }),
+            sides: Vec::new(),
+            winner: name.map(|n| Part { code: n.to_lowercase(), label: Label::Name(n.into()), won: None, side: None }),
             parts: Vec::new(),
             players: Vec::new(),
         }

@@ -46,6 +46,7 @@ mod fuzz;
 mod legal;
 pub mod night;
 pub mod roles;
+mod summary;
 mod view;
 
 pub use error::AvalonError;
@@ -1711,6 +1712,22 @@ impl Game for Avalon {
             EndReason::MerlinAssassinated => tavola_words::msg!("avalon.outcome.merlin_assassinated"),
         };
         Some(crate::OutcomeWords { title, reason })
+    }
+
+    fn summary(&self) -> Option<crate::Summary> {
+        self.finished_summary()
+    }
+
+    fn reveal(&self, event: &Event) -> Option<crate::Reveal> {
+        self.reveal_of(event)
+    }
+
+    fn private(&self) -> Option<crate::Private> {
+        self.private_now()
+    }
+
+    fn cue_id(message: &str) -> Option<String> {
+        summary::cue_id(message)
     }
 
     fn seated_names(event: &Event) -> Option<Vec<String>> {

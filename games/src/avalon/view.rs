@@ -3,7 +3,7 @@
 
 use super::roles::{self, Role, Side};
 use super::{Avalon, AvalonOptions, EndReason, Event, LancelotVariant, LoyaltyCard, MissionCard, Phase, MISSIONS};
-use crate::{Cue, Seat};
+use crate::{Cue, Seat, Sound};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -436,9 +436,13 @@ pub(super) fn cues(g: &Avalon, event: &Event) -> Vec<Cue> {
             let yes = votes.values().filter(|&&v| v).count();
             let no = votes.len() - yes;
             if *approved {
-                vec![Cue::new("avalon.vote.approved").arg("yes", yes).arg("no", no)]
+                vec![Cue::new("avalon.vote.approved").arg("yes", yes).arg("no", no).sound(Sound::Chime)]
             } else {
-                vec![Cue::new("avalon.vote.rejected").arg("yes", yes).arg("no", no).arg("rejected", g.rejections)]
+                vec![Cue::new("avalon.vote.rejected")
+                    .arg("yes", yes)
+                    .arg("no", no)
+                    .arg("rejected", g.rejections)
+                    .sound(Sound::Chime)]
             }
         }
         Event::MissionShuffled { order, .. } => order.iter().enumerate().map(|(i, &card)| turn_cue(i, card)).collect(),
@@ -500,7 +504,7 @@ pub fn turn_cue(position: usize, card: MissionCard) -> Cue {
         MissionCard::Success => "success",
         MissionCard::Fail => "fail",
     };
-    Cue::new(format!("avalon.turn.{}.{card}", position.min(MOST_CARDS - 1) + 1)).pause(TURN_BEAT_MS)
+    Cue::new(format!("avalon.turn.{}.{card}", position.min(MOST_CARDS - 1) + 1)).pause(TURN_BEAT_MS).sound(Sound::Drum)
 }
 
 impl Avalon {

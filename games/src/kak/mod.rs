@@ -65,6 +65,7 @@ mod fuzz;
 #[cfg(any(test, feature = "testkit"))]
 pub use fuzz::test_facts;
 mod legal;
+mod summary;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -1555,6 +1556,10 @@ impl Game for Kak {
             }
         };
         Some(crate::OutcomeWords { title, reason: tavola_words::msg!("kak.outcome.target") })
+    }
+
+    fn summary(&self) -> Option<crate::Summary> {
+        self.finished_summary()
     }
 
     fn seated_names(event: &Event) -> Option<Vec<String>> {

@@ -129,6 +129,7 @@ pub mod modifiers;
 pub mod sites;
 #[cfg(test)]
 mod sites_tests;
+mod summary;
 #[cfg(test)]
 mod tests;
 pub mod texts;
@@ -3089,6 +3090,10 @@ impl Game for Legends {
             EndReason::FinalCompleted => tavola_words::msg!("legends.outcome.final_completed"),
         };
         Some(crate::OutcomeWords { title, reason })
+    }
+
+    fn summary(&self) -> Option<crate::Summary> {
+        self.finished_summary()
     }
 
     fn seated_names(event: &Event) -> Option<Vec<String>> {

@@ -37,6 +37,8 @@ mod error;
 mod fuzz;
 pub mod items;
 mod legal;
+mod stored;
+mod summary;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -1459,6 +1461,14 @@ impl Game for Nottingham {
             EndReason::Commissions => tavola_words::msg!("nottingham.outcome.commissions"),
         };
         Some(crate::OutcomeWords { title, reason })
+    }
+
+    fn summary(&self) -> Option<crate::Summary> {
+        self.finished_summary()
+    }
+
+    fn old_facts(stored: &serde_json::Value) -> Option<FactBook> {
+        stored::old_facts(stored)
     }
 
     fn seated_names(event: &Event) -> Option<Vec<String>> {

@@ -38,6 +38,7 @@ pub mod quests;
 pub mod rules;
 mod setup;
 mod siege;
+mod summary;
 mod turn;
 mod view;
 
@@ -974,6 +975,10 @@ impl Game for Soc {
             EndReason::SwordsCounted => tavola_words::msg!("soc.outcome.swords_counted"),
         };
         Some(crate::OutcomeWords { title, reason })
+    }
+
+    fn summary(&self) -> Option<crate::Summary> {
+        self.finished_summary()
     }
 
     fn seated_names(event: &Event) -> Option<Vec<String>> {
