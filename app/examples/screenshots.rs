@@ -76,7 +76,16 @@ impl Shooter {
 
     fn soc_turn(&mut self, evil: soc::Command, to: Place) {
         self.soc(evil);
-        if self.ui.controller.borrow().view().soc().is_some_and(|v| v.ended.is_some()) {
+        if self
+            .ui
+            .controller
+            .borrow()
+            .view()
+            .game_view
+            .as_ref()
+            .and_then(|v| v.get::<soc::Soc>())
+            .is_some_and(|v| v.ended.is_some())
+        {
             return;
         }
         self.soc(soc::Command::Move { to });
@@ -400,7 +409,15 @@ fn main() {
     s.soc(soc::Command::EndTurn);
     // Siege engines until Camelot falls.
     for _ in 0..40 {
-        let view = s.ui.controller.borrow().view().soc().cloned().expect("the game");
+        let view =
+            s.ui.controller
+                .borrow()
+                .view()
+                .game_view
+                .as_ref()
+                .and_then(|v| v.get::<soc::Soc>())
+                .cloned()
+                .expect("the game");
         if view.ended.is_some() {
             break;
         }
@@ -446,7 +463,15 @@ fn main() {
     s.notts(notts::Command::EndTurn);
     // Exchanges until the Sheriff is home; the commissions' points are asked.
     for _ in 0..200 {
-        let view = s.ui.controller.borrow().view().nottingham().cloned().expect("the game");
+        let view =
+            s.ui.controller
+                .borrow()
+                .view()
+                .game_view
+                .as_ref()
+                .and_then(|v| v.get::<notts::Nottingham>())
+                .cloned()
+                .expect("the game");
         if view.ended.is_some() {
             break;
         }

@@ -511,13 +511,17 @@ mod tests {
             options: Default::default(),
         };
         b.table.input(0, Input::Touch(Touch::Avalon(crate::games::avalon::Command::Setup(setup))));
-        let view = b.table.session.view().avalon().cloned();
+        let view =
+            b.table.session.view().game_view.as_ref().and_then(|v| v.get::<crate::games::avalon::Avalon>()).cloned();
         drop(b);
 
         let mut b = boot(&opts);
         assert!(b.unfinished.is_some(), "the game is offered");
         b.take_up(0).unwrap();
-        assert_eq!(b.table.session.view().avalon().cloned(), view);
+        assert_eq!(
+            b.table.session.view().game_view.as_ref().and_then(|v| v.get::<crate::games::avalon::Avalon>()).cloned(),
+            view
+        );
         drop(b);
 
         let mut b = boot(&opts);
@@ -604,7 +608,8 @@ mod tests {
             options: Default::default(),
         };
         b.table.input(0, Input::Touch(Touch::Avalon(crate::games::avalon::Command::Setup(setup))));
-        let view = b.table.session.view().avalon().cloned();
+        let view =
+            b.table.session.view().game_view.as_ref().and_then(|v| v.get::<crate::games::avalon::Avalon>()).cloned();
         assert!(b.table.poll(RETRY_OPEN_MS - 1).iter().all(|o| !matches!(o, Output::Notice { .. })));
         b.table.poll(RETRY_OPEN_MS);
         let start = std::time::Instant::now();
@@ -627,7 +632,11 @@ mod tests {
         assert!(b.on_screen.pad.is_none() && b.on_screen.reader.is_some());
         assert!(b.notices.iter().all(|n| n.part != "pad"), "{:?}", b.notices);
         assert_eq!(b.seats, wired);
-        assert_eq!(b.table.session.view().avalon().cloned(), view, "the game is where it was");
+        assert_eq!(
+            b.table.session.view().game_view.as_ref().and_then(|v| v.get::<crate::games::avalon::Avalon>()).cloned(),
+            view,
+            "the game is where it was"
+        );
         assert!(b.table.poll(RETRY_OPEN_MS + 40).iter().all(|o| !matches!(o, Output::Notice { .. })), "said once");
     }
 

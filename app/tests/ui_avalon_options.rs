@@ -145,7 +145,15 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
         }
         send(Touch::Avalon(Command::EndNight));
         for _ in 0..5 {
-            let leader = ui.controller.borrow().view().avalon().and_then(|a| a.leader).unwrap();
+            let leader = ui
+                .controller
+                .borrow()
+                .view()
+                .game_view
+                .as_ref()
+                .and_then(|v| v.get::<tavola::games::avalon::Avalon>())
+                .and_then(|a| a.leader)
+                .unwrap();
             let other = Seat((leader.0 + 1) % 6);
             send(Touch::Avalon(Command::ProposeTeam {
                 team: vec![leader, other],

@@ -191,6 +191,21 @@ fn the_hardware_pages_stay_closed_during_a_game() {
     click(&ui, "Hardware self-test");
     click(&ui, "Tag cards");
     assert_eq!(app.get_page(), Page::Settings, "neither page opens during a game");
+    click(&ui, "Done");
+
+    // Any game's: Nottingham's too.
+    app.invoke_leave();
+    ui.step(0);
+    click(&ui, "Nottingham");
+    assert!(hw.get_can_open(), "a setup is no game under way");
+    // The path's numbers are test values, not a real board.
+    ui.window.global::<tavola::ui::NottsUi<'_>>().invoke_set_path("4 3 5 2 6".into());
+    click(&ui, "Deal the cards");
+    assert_eq!(app.get_page(), Page::NottsBoard, "{}", app.get_message());
+    click(&ui, "Settings");
+    assert!(!hw.get_can_open());
+    click(&ui, "Hardware self-test");
+    assert_eq!(app.get_page(), Page::Settings, "the self-test waits for Nottingham's end");
 }
 
 /// The card the simulated reader's tag carries, read on another reader.

@@ -47,26 +47,8 @@ impl Driver {
             .map(|l| serde_json::from_str(l).expect("the driver writes JSON lines"))
             .collect();
         self.log.extend(out.iter().cloned());
-        if let Some(game) = self.table.session().avalon() {
-            use tavola::games::Game;
-            if let Err(why) = game.check_invariants() {
-                panic!("after {line}: the game breaks an invariant: {why}");
-            }
-        }
-        if let Some(game) = self.table.session().engine::<tavola::games::legends::Legends>() {
-            use tavola::games::Game;
-            if let Err(why) = game.check_invariants() {
-                panic!("after {line}: the game breaks an invariant: {why}");
-            }
-        }
-        if let Some(game) = self.table.session().engine::<tavola::games::kak::Kak>() {
-            use tavola::games::Game;
-            if let Err(why) = game.check_invariants() {
-                panic!("after {line}: the game breaks an invariant: {why}");
-            }
-        }
-        if let Some(game) = self.table.session().soc() {
-            use tavola::games::Game;
+        // Whatever the game, it holds together after every line.
+        if let Some(game) = self.table.session().game() {
             if let Err(why) = game.check_invariants() {
                 panic!("after {line}: the game breaks an invariant: {why}");
             }

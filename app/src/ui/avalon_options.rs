@@ -8,7 +8,7 @@
 //! looks, and dropped as soon as the reveal is over.
 
 use super::Controller;
-use crate::games::avalon::{AvalonOptions, AvalonView, Choice, Command, LancelotVariant, PhaseView, Role};
+use crate::games::avalon::{Avalon, AvalonOptions, AvalonView, Choice, Command, LancelotVariant, PhaseView, Role};
 use crate::games::{Lang, Said, Seat};
 use crate::table::{Input, Output, TableView, Touch};
 use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem, Page};
@@ -142,7 +142,7 @@ impl Controller {
         ui.set_role_lines(ModelRc::new(VecModel::from(roles)));
         ui.set_balance_lines(ModelRc::new(VecModel::from(balance)));
 
-        let Some(a) = view.avalon() else { return };
+        let Some(a) = view.game_view.as_ref().and_then(|v| v.get::<Avalon>()) else { return };
         let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
         // Team building: which mission, and who gets Excalibur.
         let building = matches!(a.phase, PhaseView::TeamBuilding { .. });
@@ -160,7 +160,7 @@ impl Controller {
             .booted
             .table
             .session
-            .avalon()
+            .engine::<Avalon>()
             .map(crate::games::Game::legal)
             .unwrap_or_default()
             .into_iter()
@@ -242,7 +242,7 @@ impl Controller {
 
     fn choose_target(&mut self, seat: i32) {
         let Ok(seat) = u8::try_from(seat).map(Seat) else { return };
-        let phase = self.view().avalon().map(|a| a.phase.clone());
+        let phase = self.view().game_view.as_ref().and_then(|v| v.get::<Avalon>()).map(|a| a.phase.clone());
         match phase {
             Some(PhaseView::Excalibur { .. }) => self.avalon(Command::UseExcalibur { target: Some(seat) }),
             Some(PhaseView::Lady { .. }) => self.avalon(Command::LadyExamine { target: seat }),
@@ -253,7 +253,7 @@ impl Controller {
     /// Back to the setup page with the finished game's players, characters
     /// and rules filled in, to type the names in their new seats.
     fn reseat(&mut self) {
-        let Some(setup) = self.booted.table.session.avalon().and_then(|a| a.setup().cloned()) else { return };
+        let Some(setup) = self.booted.table.session.engine::<Avalon>().and_then(|a| a.setup().cloned()) else { return };
         self.screens.Avalon.players = setup.roles.players();
         self.screens.Avalon.optional = Role::OPTIONAL.map(|r| setup.roles.has(r));
         for (i, name) in self.screens.Avalon.names.iter_mut().enumerate() {

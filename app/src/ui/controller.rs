@@ -234,6 +234,13 @@ impl Controller {
         self.history.load(&journal, lang, window);
     }
 
+    /// True while a game is being played, any game (set up and not over):
+    /// leaving it asks first, and the hardware pages stay closed (the parts
+    /// belong to the game).
+    fn game_under_way(&self) -> bool {
+        self.booted.table.session.game().is_some_and(|g| g.players() > 0 && !g.is_over())
+    }
+
     /// The page of the moment: a host's page (the hardware, the card
     /// facts, settings, about, the history) over the game's.
     fn page(&self, view: &TableView) -> Page {
@@ -266,9 +273,8 @@ impl Controller {
         // ✕ leaves the game from its own pages; it asks first while there
         // is something to lose.
         let game_page = view.game_view.as_ref().is_some_and(|v| screens::page_of(v) == page);
-        let game = self.booted.table.session.game();
         app.set_game_page(game_page);
-        app.set_leave_asks(game.is_some_and(|g| g.players() > 0 && !g.is_over()));
+        app.set_leave_asks(self.game_under_way());
         let host_page = matches!(
             page,
             Page::Settings | Page::About | Page::History | Page::Selftest | Page::Tags | Page::FactsDeck

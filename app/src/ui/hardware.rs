@@ -127,16 +127,6 @@ impl HwPages {
     }
 }
 
-/// True while a game is being played (set up and not over): the hardware
-/// pages then stay closed, the parts belong to the game.
-fn game_under_way(view: &TableView) -> bool {
-    use crate::games::avalon::PhaseView;
-    if let Some(a) = view.avalon() {
-        return !matches!(a.phase, PhaseView::Lobby | PhaseView::Ended { .. });
-    }
-    view.soc().is_some_and(|s| !s.knights.is_empty() && s.ended.is_none())
-}
-
 /// A part that start-up looked for and did not find (the Pi's reader
 /// missing, replaced on screen): the self-test fails it with the fix
 /// instead of testing the substitute.
@@ -256,7 +246,7 @@ impl Controller {
     /// Opens a hardware page ("selftest" or "tags"), unless a game is
     /// under way.
     fn open_hardware(&mut self, page: &str) {
-        if game_under_way(&self.view()) {
+        if self.game_under_way() {
             return;
         }
         self.hw.page = match page {
@@ -331,7 +321,7 @@ impl Controller {
     fn set_seats(&mut self, n: i32) {
         let Some(pad) = self.booted.on_screen.pad.clone() else { return };
         let Ok(n) = u8::try_from(n) else { return };
-        if !(1..=10).contains(&n) || game_under_way(&self.view()) {
+        if !(1..=10).contains(&n) || self.game_under_way() {
             return;
         }
         *pad.borrow_mut() = crate::hw::sim::SimPad::new(n);
@@ -662,7 +652,8 @@ impl Controller {
     pub(super) fn refresh_hardware(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<HardwareUi<'_>>();
-        let busy = game_under_way(view);
+        // While a game is played the parts belong to it.
+        let busy = self.game_under_way();
         ui.set_can_open(!busy);
         ui.set_seats(i32::from(self.booted.seats));
         ui.set_seats_editable(self.booted.on_screen.pad.is_some());
