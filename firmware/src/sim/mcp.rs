@@ -1,7 +1,8 @@
 //! Simulated MCP23017 expanders on one I2C bus, at the register level (IOCON.BANK = 0, the
 //! power-on layout, sequential addressing): what [`McpPad`](crate::votepad::McpPad) writes and
 //! reads, with buttons to ground on the inputs and a brown-out that puts every register back to
-//! its power-on value, as a real expander does when its supply dips.
+//! its power-on value, as a real expander does when its supply dips. An input without its
+//! pull-up floats: it reads high or low, pin by pin, and may change from one read to the next.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::vec::Vec;
@@ -18,11 +19,15 @@ struct Expander {
     /// Buttons held down (pin bits): a pressed button pulls the pin to ground.
     pressed: u16,
     pointer: usize,
+    /// What the floating inputs read now (a pin bit each); it wanders at every read.
+    floating: u16,
 }
 
 impl Expander {
     fn new(address: u8) -> Self {
-        let mut e = Expander { address, regs: [0; 0x16], answering: true, pressed: 0, pointer: 0 };
+        // Each expander's floating pins start from their own pattern, some high, some low.
+        let floating = 0x5A5A ^ u16::from(address).wrapping_mul(0x9E37);
+        let mut e = Expander { address, regs: [0; 0x16], answering: true, pressed: 0, pointer: 0, floating };
         e.power_on();
         e
     }
@@ -39,12 +44,23 @@ impl Expander {
     }
 
     /// The level on each pin: outputs drive their latch; a pressed button is low; a released
-    /// one is high through the internal pull-up, the external one, or (with neither) floating
-    /// high, as an open CMOS input often reads.
+    /// one is high through the internal pull-up, or (without it) floats: an open CMOS input
+    /// reads either way, and two pins of one seat need not agree.
     fn levels(&self) -> u16 {
         let inputs = self.pair(0x00);
         let outputs = !inputs & self.pair(0x14);
-        outputs | (inputs & !self.pressed)
+        let pulled = self.pair(0x0C);
+        let released = (pulled | (!pulled & self.floating)) & !self.pressed;
+        outputs | (inputs & released)
+    }
+
+    /// The floating inputs drift (a step of a xorshift): what they read changes between reads.
+    fn drift(&mut self) {
+        let mut x = self.floating;
+        x ^= x << 7;
+        x ^= x >> 9;
+        x ^= x << 8;
+        self.floating = if x == 0 { 0x5A5A } else { x };
     }
 
     fn read(&mut self) -> u8 {
@@ -54,6 +70,9 @@ impl Expander {
             // GPIO: the levels, inverted where IPOL says; reading it clears the interrupt.
             0x12 | 0x13 => {
                 let v = self.levels() ^ (self.pair(0x02) & self.pair(0x00));
+                if r == 0x13 {
+                    self.drift();
+                }
                 v.to_le_bytes()[r - 0x12]
             }
             _ => self.regs[r],
