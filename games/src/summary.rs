@@ -128,3 +128,84 @@ pub(crate) fn won_by_players(
         .collect();
     Summary { sides: Vec::new(), side: None, reason, winners, parts, setup: Vec::new(), numbers }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::{recorded_game, Fuzz, Recorded};
+    use crate::Stage;
+
+    /// Random games of `G` played to their end (at most `max_steps` each),
+    /// those that ended.
+    fn finished<G: Fuzz>(games: u64, max_steps: usize) -> Vec<Recorded<G>> {
+        (0..games).map(|seed| recorded_game::<G>(seed, max_steps)).filter(|r| r.state.is_over()).collect()
+    }
+
+    /// Every finished game has a summary that agrees with its outcome, and
+    /// no game has one before its end.
+    fn summaries_agree_with_outcomes<G: Fuzz>(max_steps: usize) {
+        let done = finished::<G>(20, max_steps);
+        for n in done.iter().flat_map(|r| r.state.summary()).flat_map(|s| s.numbers) {
+            for lang in crate::Lang::ALL {
+                assert_ne!(lang.text(&n.what.name), n.what.name.id, "{:?}: the number has words", G::KIND);
+            }
+        }
+        assert!(!done.is_empty(), "{:?}: some random games end", G::KIND);
+        for r in &done {
+            let summary = r.state.summary().expect("a finished game has a summary");
+            let outcome = r.state.outcome().expect("and an outcome");
+            assert_eq!(summary.winners, outcome.winners, "{:?}", G::KIND);
+            assert_eq!(summary.reason, outcome.reason);
+            assert_eq!(r.state.stage(), Stage::Over);
+            match &summary.side {
+                Some(side) => assert!(summary.sides.iter().any(|s| &s.code == side), "the side is one of the sides"),
+                None => assert!(summary.sides.is_empty(), "a game won by sides names the winning side"),
+            }
+            assert!(!summary.parts.is_empty(), "{:?}: what the players were", G::KIND);
+            for p in &summary.parts {
+                if let (Some(seat), Some(won)) = (p.seat, p.won) {
+                    assert_eq!(Some(won), summary.seat_won(seat), "{:?}: a seat's part won with the seat", G::KIND);
+                }
+                for lang in crate::Lang::ALL {
+                    assert_ne!(lang.text(&p.part.name), p.part.name.id, "{:?}: the part has words", G::KIND);
+                }
+            }
+            // The game before its last commands: no summary yet.
+            let mut before = G::default();
+            for events in &r.stored[..r.stored.len() - 1] {
+                events.iter().for_each(|e| before.apply(e));
+            }
+            if !before.is_over() {
+                assert_eq!(before.summary(), None, "{:?}: no summary before the end", G::KIND);
+                let stage = if before.players() == 0 { Stage::Setup } else { Stage::Playing };
+                assert_eq!(before.stage(), stage);
+            }
+        }
+        assert_eq!(G::default().stage(), Stage::Setup, "nothing set up yet");
+        assert_eq!(G::default().summary(), None);
+    }
+
+    #[test]
+    fn every_finished_avalon_game_is_summed_up_as_it_ended() {
+        summaries_agree_with_outcomes::<crate::avalon::Avalon>(400);
+    }
+
+    #[test]
+    fn every_finished_soc_game_is_summed_up_as_it_ended() {
+        summaries_agree_with_outcomes::<crate::soc::Soc>(3000);
+    }
+
+    #[test]
+    fn every_finished_nottingham_game_is_summed_up_as_it_ended() {
+        summaries_agree_with_outcomes::<crate::nottingham::Nottingham>(3000);
+    }
+
+    #[test]
+    fn every_finished_kak_game_is_summed_up_as_it_ended() {
+        summaries_agree_with_outcomes::<crate::kak::Kak>(3000);
+    }
+
+    #[test]
+    fn every_finished_legends_game_is_summed_up_as_it_ended() {
+        summaries_agree_with_outcomes::<crate::legends::Legends>(3000);
+    }
+}

@@ -735,3 +735,71 @@ fn the_store_marks_a_game_begun_before_the_clock_was_synchronised() {
         .collect();
     assert_eq!(marks, [false, true], "the open game began after the synchronisation, the one left before it");
 }
+
+/// A random finished game of `G`, as the table stores it.
+fn finished_game<G: crate::games::testkit::Fuzz + crate::games::Registered>() -> (G, Vec<Vec<AnyEvent>>) {
+    for seed in 0..200 {
+        let r = crate::games::testkit::recorded_game::<G>(seed, 3000);
+        if r.state.is_over() {
+            let entries = r.stored.into_iter().map(|es| es.into_iter().map(G::wrap_event).collect()).collect();
+            return (r.state, entries);
+        }
+    }
+    panic!("no random {:?} game ended", G::KIND)
+}
+
+/// Stores a finished game of `G` and reads its statistics back.
+fn stats_of_a_stored_game<G: crate::games::testkit::Fuzz + crate::games::Registered>() {
+    let (_dir, mut j) = fresh();
+    let (state, entries) = finished_game::<G>();
+    let id = j.begin_game(G::KIND, &GameMeta::from_events(&entries[0], None)).expect("begin");
+    for e in &entries {
+        j.append(id, e).expect("append");
+    }
+    j.finish_game(id, &GameResult::from_events(&entries.concat()).expect("an end")).expect("finish");
+    let summary = state.summary().expect("a summary");
+    let stats = j.stats(G::KIND).expect("stats");
+    assert_eq!((stats.kind, stats.games), (G::KIND, 1), "{:?}", G::KIND);
+    assert_eq!(stats.reasons, vec![(summary.reason.clone(), 1)]);
+    match &summary.side {
+        Some(side) => {
+            assert_eq!(stats.side_wins(side), 1);
+            assert_eq!(stats.sides.iter().map(|s| s.wins).sum::<usize>(), 1);
+        }
+        None => assert!(stats.sides.is_empty()),
+    }
+    let known = summary.parts.iter().filter(|p| p.won.is_some()).count();
+    assert!(stats.parts.iter().map(|p| p.played).sum::<usize>() <= known);
+    assert!(known == 0 || !stats.parts.is_empty(), "{:?}: the parts played", G::KIND);
+    assert_eq!(stats.numbers.iter().map(|n| n.count).sum::<usize>(), summary.numbers.len());
+    let all = j.all_stats().expect("all");
+    assert_eq!(all.len(), GameKind::ALL.len());
+    for s in &all {
+        assert_eq!(s.games, usize::from(s.kind == G::KIND), "{:?}", s.kind);
+    }
+}
+
+#[test]
+fn a_finished_avalon_game_is_in_its_statistics() {
+    stats_of_a_stored_game::<Avalon>();
+}
+
+#[test]
+fn a_finished_soc_game_is_in_its_statistics() {
+    stats_of_a_stored_game::<crate::games::soc::Soc>();
+}
+
+#[test]
+fn a_finished_nottingham_game_is_in_its_statistics() {
+    stats_of_a_stored_game::<crate::games::nottingham::Nottingham>();
+}
+
+#[test]
+fn a_finished_kak_game_is_in_its_statistics() {
+    stats_of_a_stored_game::<crate::games::kak::Kak>();
+}
+
+#[test]
+fn a_finished_legends_game_is_in_its_statistics() {
+    stats_of_a_stored_game::<crate::games::legends::Legends>();
+}

@@ -486,3 +486,27 @@ fn a_chime_and_a_drum_play_through_the_speaker_and_nothing_when_muted() {
     assert_eq!(play(80), [Sound::Chime, Sound::Drum, Sound::Drum], "one chime for the votes, a drum per card");
     assert!(play(0).is_empty(), "muted: no sound queued");
 }
+
+#[test]
+fn the_view_says_where_the_game_stands_and_gives_its_own_view() {
+    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    assert_eq!(s.view().stage, None, "no game chosen");
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Avalon }));
+    assert_eq!(s.view().stage, Some(Stage::Setup));
+    assert!(s.view().game::<crate::games::soc::Soc>().is_none());
+    let s = session();
+    let view = s.view();
+    assert_eq!(view.stage, Some(Stage::Playing));
+    assert_eq!(view.game::<crate::games::avalon::Avalon>().map(|a| a.players), Some(5));
+    assert_eq!(s.engine::<crate::games::avalon::Avalon>().map(|a| a.players()), Some(5));
+    let json = serde_json::to_value(&view).unwrap();
+    assert!(json.get("stage").is_none(), "not part of the protocol's view");
+}
+
+#[test]
+fn nothing_to_peek_at_says_so_and_shows_nothing() {
+    let mut s = session();
+    let out = s.handle(10, Input::Touch(Touch::Peek));
+    assert!(out.iter().all(|o| !matches!(o, Output::Private { .. })));
+    assert!(out.iter().any(|o| matches!(o, Output::Notice { .. })));
+}

@@ -120,3 +120,125 @@ pub(super) fn cue_id(message: &str) -> Option<String> {
         .find(|s| s.contains('-') && s.replace('-', "_") == slug)
         .map(|s| format!("avalon.reveal.{s}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Phase;
+    use crate::testkit::recorded_game;
+    use crate::{Ctx, Game, RevealItem, RevealKind, Sound};
+
+    #[test]
+    fn a_lancelot_who_switched_shows_in_the_summary_on_the_side_he_ended() {
+        let mut seen = 0;
+        for seed in 0..3000 {
+            let r = recorded_game::<super::Avalon>(seed, 400);
+            let a = &r.state;
+            if !a.is_over() || !a.switched || !a.roles_known {
+                continue;
+            }
+            let summary = a.summary().expect("over");
+            let winner = summary.side.clone().expect("won by a side");
+            for p in summary.parts.iter().filter(|p| p.part.code.ends_with("lancelot")) {
+                let (card, ended) = (p.card_side.as_deref().unwrap(), p.side.as_deref().unwrap());
+                assert_ne!(card, ended, "the switch shows: {p:?}");
+                assert_eq!(p.won, Some(ended == winner));
+                let seat = p.seat.expect("the roles were tapped");
+                assert_eq!(summary.seat_won(seat), p.won);
+            }
+            seen += 1;
+            if seen == 3 {
+                return;
+            }
+        }
+        panic!("no random game ended with the Lancelots switched and the roles known ({seen})");
+    }
+
+    #[test]
+    fn the_private_panel_holds_what_its_viewer_may_see_and_only_then() {
+        let (mut lady, mut excalibur) = (0, 0);
+        for seed in 0..400 {
+            let r = recorded_game::<super::Avalon>(seed, 400);
+            let mut a = super::Avalon::default();
+            let mut ctx = Ctx::seeded(seed);
+            for c in &r.commands {
+                let _ = a.execute(c, &mut ctx);
+                let private = a.private();
+                match a.phase() {
+                    Phase::LadyReveal { target, loyalty } => {
+                        let p = private.expect("the Lady's holder looks");
+                        assert_eq!(p.seat, a.lady.as_ref().unwrap().holder);
+                        assert_eq!(p.shows["about"], serde_json::json!(target));
+                        assert_eq!(p.shows["shows"]["value"], serde_json::json!(loyalty));
+                        if let Some(side) = a.allegiance(*target) {
+                            assert_eq!(side, *loyalty, "the true loyalty, when Tavola knows it");
+                        }
+                        lady += 1;
+                    }
+                    Phase::ExcaliburReveal { holder, target, original, .. } => {
+                        let p = private.expect("Excalibur's holder looks");
+                        assert_eq!(p.seat, *holder);
+                        assert_eq!(p.shows["about"], serde_json::json!(target));
+                        assert_eq!(p.shows["shows"]["value"], serde_json::json!(original));
+                        excalibur += 1;
+                    }
+                    _ => assert_eq!(private, None, "nobody looks at anything"),
+                }
+            }
+        }
+        assert!(lady > 0 && excalibur > 0, "random games reach both private reveals: {lady}, {excalibur}");
+    }
+
+    #[test]
+    fn a_missions_cards_and_the_characters_are_turned_one_by_one_with_their_lines() {
+        let (mut cards, mut roles) = (0, 0);
+        for seed in 0..200 {
+            let r = recorded_game::<super::Avalon>(seed, 400);
+            let mut a = super::Avalon::default();
+            for e in r.stored.iter().flatten() {
+                a.apply(e);
+                let said = a.cues(e);
+                let Some(reveal) = a.reveal(e) else { continue };
+                let lines: Vec<_> = reveal.steps.iter().map(|(c, _)| c.clone()).collect();
+                assert!(said.windows(lines.len()).any(|w| w == lines.as_slice()), "the steps' lines are said in order");
+                match reveal.kind {
+                    RevealKind::Mission { .. } => {
+                        cards += 1;
+                        for (cue, item) in &reveal.steps {
+                            assert_eq!(cue.sound, Some(Sound::Drum), "a drum for each card");
+                            assert!(matches!(item, RevealItem::Card { card } if card == "success" || card == "fail"));
+                        }
+                    }
+                    RevealKind::Roles => {
+                        roles += 1;
+                        assert!(a.is_over() && a.roles_known);
+                        assert_eq!(reveal.steps.len(), a.players(), "every player's character");
+                        for (_, item) in &reveal.steps {
+                            let RevealItem::Role { seat, role, side } = item else { panic!("a character") };
+                            assert_eq!(*role, crate::code(&a.roles[seat]));
+                            assert_eq!(*side, crate::code(&a.allegiance(*seat).unwrap()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cards > 0 && roles > 0, "{cards} missions, {roles} endings revealed");
+    }
+
+    #[test]
+    fn the_votes_turned_over_ring_a_chime_and_a_reveal_line_keeps_its_slug() {
+        let r = recorded_game::<super::Avalon>(1, 400);
+        let mut a = super::Avalon::default();
+        let mut chimes = 0;
+        for e in r.stored.iter().flatten() {
+            a.apply(e);
+            for cue in a.cues(e) {
+                let vote = cue.id == "avalon.vote.approved" || cue.id == "avalon.vote.rejected";
+                assert_eq!(cue.sound == Some(Sound::Chime), vote, "{}", cue.id);
+                chimes += usize::from(vote);
+            }
+        }
+        assert!(chimes > 0);
+        assert_eq!(super::cue_id("avalon.reveal.lancelot_good").as_deref(), Some("avalon.reveal.lancelot-good"));
+        assert_eq!(super::cue_id("avalon.reveal.merlin"), None, "the same as its message");
+    }
+}
