@@ -26,9 +26,12 @@
 //! The `mfrc522` crate waits for interrupt bits without a time limit (`transceive`) and loops
 //! while the power-down bit reads set (`init`), so a reader that stops answering would hang
 //! the caller. The session hands the crate a [`GuardedSpi`]: every read of the version
-//! register re-arms a budget of `step_budget` SPI transactions, and once it is spent every
+//! register begins a step of at most `step_limit_ms`, counted from the bus time and the pauses
+//! of the waits (and by a clock when the session has one), and once it is spent every
 //! transaction fails, so the crate returns at once with an error that the session reports as
-//! [`NfcError::Stalled`]. The session reads the version register itself before each step (a
+//! [`NfcError::Stalled`]: a step never outlasts its limit, however slowly its pauses run. At
+//! the start of each step the guard also reads back the chip's timer and antenna settings: a
+//! chip that reset itself (its version still reads right) is set up again before it can stall. The session reads the version register itself before each step (a
 //! poll, each page read or write): this both re-arms the budget and notices a reader that
 //! vanished ([`NfcError::NoReader`]) or was swapped ([`NfcError::ReaderChanged`]).
 //! Before `init` the session reads the version register directly: 0x00 or 0xFF means no reader
@@ -306,10 +309,11 @@ pub struct NfcConfig {
     pub rearm_ms: u32,
     /// Failed reads in a row before a tag is reported unreadable.
     pub read_attempts: u8,
-    /// SPI transactions allowed per step (a poll, a page read or write) before the reader is
-    /// declared stalled. With the default [`WaitConfig`] a wait takes a handful of status reads;
-    /// the crate's own 25 ms timer read back to back would take about 1,400 at 1 MHz.
-    pub step_budget: u32,
+    /// The longest a step (a poll, a page read or write) may last before the reader is
+    /// declared stalled, in ms. A step that works takes a few ms; a third of the 3 s after
+    /// which the app's watchdog gives up on the reader's thread, so a stall is said long
+    /// before.
+    pub step_limit_ms: u32,
     /// The chip's timeouts and the pacing of its status reads.
     pub wait: WaitConfig,
     /// The receiver gain (RFCfgReg). Small stickers (NTAG213 on a card, 20 to 25 mm) couple
@@ -360,7 +364,7 @@ impl Default for NfcConfig {
             miss_limit: 3,
             rearm_ms: 1000,
             read_attempts: 3,
-            step_budget: 10_000,
+            step_limit_ms: 1_000,
             wait: WaitConfig::default(),
             antenna_gain: AntennaGain::Db48,
         }

@@ -120,7 +120,16 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
     /// [`NfcError::Stalled`] if the reset never completes. A clone chip is accepted: see
     /// [`NfcSession::chip`].
     pub fn new(spi: SPI, cfg: NfcConfig) -> Result<Self, NfcError<SPI::Error>> {
-        let mut spi = GuardedSpi::with_wait(spi, cfg.step_budget, cfg.wait);
+        Self::start(GuardedSpi::with_wait(spi, cfg.step_limit_ms.saturating_mul(1000), cfg.wait), cfg)
+    }
+
+    /// [`NfcSession::new`], each step also bounded by `clock` (a monotonic time in µs): a
+    /// pause that runs long is counted as long as it ran.
+    pub fn with_clock(spi: SPI, cfg: NfcConfig, clock: fn() -> u64) -> Result<Self, NfcError<SPI::Error>> {
+        Self::start(GuardedSpi::with_wait(spi, cfg.step_limit_ms.saturating_mul(1000), cfg.wait).with_clock(clock), cfg)
+    }
+
+    fn start(mut spi: GuardedSpi<SPI>, cfg: NfcConfig) -> Result<Self, NfcError<SPI::Error>> {
         let mut buf = VERSION_READ;
         spi.transfer_in_place(&mut buf).map_err(|e| match e {
             GuardError::Spi(e) => NfcError::Spi(e),

@@ -179,6 +179,19 @@ impl ChipState {
         self.regs[usize::from(a & 0x3F)]
     }
 
+    /// The chip resets itself: its registers back to their power-on values, its FIFO and
+    /// pending interrupts gone, the field off. The version register is not a register that
+    /// changes: it reads as before.
+    pub fn self_reset(&mut self) {
+        self.regs = reset_values();
+        self.fifo.clear();
+        self.pending_com = None;
+        self.pending_div = None;
+        self.rx_last_bits = 0;
+        self.mode = Mode::Start;
+        self.field_off();
+    }
+
     /// Time passes (a pause on the bus, the table's clock moving on).
     pub fn wait_ns(&mut self, ns: u64) {
         self.now_ns = self.now_ns.saturating_add(ns);

@@ -73,6 +73,10 @@ pub enum Fault {
     /// From now on commands never complete: no interrupt bit is ever set, the power-down bit
     /// never clears after a reset. SPI still answers.
     Stall,
+    /// The chip resets itself now (static from a hand, a dip in its supply): every register
+    /// back to its power-on value (the antenna off, the timer not running), the version as
+    /// before, SPI answering as before.
+    SelfReset,
 }
 
 /// The simulated reader chip. Clones share the same chip.
@@ -178,6 +182,7 @@ impl SimChip {
             Fault::PullAfter(k) => s.pull_after = Some(k),
             Fault::DeadMiso(level) => s.dead = Some(level),
             Fault::Stall => s.stalled = true,
+            Fault::SelfReset => s.self_reset(),
             f => s.one_shot.push_back(Some(f)),
         }
     }
@@ -185,7 +190,7 @@ impl SimChip {
     /// Injects a one-shot fault that hits the answer after the next `answers` answers.
     /// (Persistent faults and [`Fault::PullAfter`] act at once, as with [`SimChip::inject`].)
     pub fn inject_after(&self, answers: usize, fault: Fault) {
-        if matches!(fault, Fault::PullAfter(_) | Fault::DeadMiso(_) | Fault::Stall) {
+        if matches!(fault, Fault::PullAfter(_) | Fault::DeadMiso(_) | Fault::Stall | Fault::SelfReset) {
             return self.inject(fault);
         }
         let mut s = self.lock();
@@ -211,6 +216,11 @@ impl SimChip {
     /// once), as a real chip does while a frame is on the air.
     pub fn set_irq_latency(&self, reads: u32) {
         self.lock().irq_latency = reads;
+    }
+
+    /// The chip's time in ns: its bus bytes, the pauses asked of it, the table's clock.
+    pub fn now_ns(&self) -> u64 {
+        self.lock().now_ns
     }
 
     /// SPI transactions seen so far (one per chip-select cycle).
