@@ -374,20 +374,28 @@ fn threaded_reader(
     pins: &crate::hw::pinmap::ReaderPins,
     port: crate::hw::rpi::RpiReaderPort,
 ) -> Box<dyn TagSource + Send> {
-    use crate::hw::nfc::{NfcReader, ThreadedReader};
+    use crate::hw::nfc::{NfcReader, RetiringSpi, ThreadedReader};
     use crate::hw::rpi::open_reader_spi;
     let pins = pins.clone();
     let mut first = Some(port);
     let poll = u64::from(pins.poll_ms);
     Box::new(ThreadedReader::spawn(
-        move || {
-            let mut first = first.take();
-            let pins = pins.clone();
-            let open = move || match first.take() {
-                Some(port) => Ok(port),
-                None => open_reader_spi(&pins).map(|(port, _)| port),
+        move |retired| {
+            // A thread started by the watchdog opens the port at once, so that what it could
+            // not have (the reset line, still held by the thread it replaces) is said.
+            let (mut first, note) = match first.take() {
+                Some(port) => (Some(Ok(port)), None),
+                None => match open_reader_spi(&pins) {
+                    Ok((port, note)) => (Some(Ok(port)), note),
+                    Err(e) => (Some(Err(e)), None),
+                },
             };
-            Box::new(NfcReader::new(open, tavola_firmware::nfc::NfcConfig::default(), poll))
+            let pins = pins.clone();
+            let open = move || {
+                let port = first.take().unwrap_or_else(|| open_reader_spi(&pins).map(|(port, _)| port))?;
+                Ok(RetiringSpi::new(port, retired.clone()))
+            };
+            Box::new(NfcReader::new(open, tavola_firmware::nfc::NfcConfig::default(), poll).with_note(note))
                 as Box<dyn TagSource + Send>
         },
         poll,

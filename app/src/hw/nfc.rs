@@ -4,7 +4,7 @@
 //! thread of its own with a watchdog.
 
 use super::{HwError, Millis, TagEvent, TagSource};
-use embedded_hal::spi::SpiDevice;
+use embedded_hal::spi::{ErrorKind, ErrorType, Operation, SpiDevice};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -54,6 +54,79 @@ fn write_error<E: std::fmt::Debug>(e: &NfcError<E>) -> Option<HwError> {
 /// line's `tavola tags`).
 pub fn error_msg<E: std::fmt::Debug>(e: &NfcError<E>) -> Msg {
     write_error(e).unwrap_or_else(|| reader_error(e)).msg
+}
+
+/// Microseconds since the first call: the clock that bounds each of the reader's steps in time
+/// (see [`NfcSession::with_clock`]).
+fn monotonic_us() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_micros() as u64
+}
+
+/// Whether a reader's thread has been replaced by the watchdog (see [`ThreadedReader`]).
+#[derive(Clone, Debug)]
+pub struct Retired {
+    generation: Arc<AtomicU64>,
+    mine: u64,
+}
+
+impl Retired {
+    /// A thread never replaced (a reader with no watchdog over it).
+    pub fn never() -> Self {
+        Retired { generation: Arc::new(AtomicU64::new(0)), mine: 0 }
+    }
+
+    /// True once the watchdog has started another thread in this one's place.
+    pub fn is_retired(&self) -> bool {
+        self.generation.load(Ordering::SeqCst) != self.mine
+    }
+}
+
+/// An SPI device whose every transaction fails once its thread is retired: a reader's thread
+/// that the watchdog replaced while it was stuck inside a bus call wakes up, and its next
+/// transaction never reaches the chip its successor now drives.
+#[derive(Debug)]
+pub struct RetiringSpi<SPI> {
+    spi: SPI,
+    retired: Retired,
+}
+
+impl<SPI> RetiringSpi<SPI> {
+    /// `spi`, for the thread `retired` watches.
+    pub fn new(spi: SPI, retired: Retired) -> Self {
+        RetiringSpi { spi, retired }
+    }
+}
+
+/// Error of a [`RetiringSpi`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RetiringError<E> {
+    /// The device failed.
+    Spi(E),
+    /// The thread was replaced: nothing was sent.
+    Retired,
+}
+
+impl<E: embedded_hal::spi::Error> embedded_hal::spi::Error for RetiringError<E> {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            RetiringError::Spi(e) => e.kind(),
+            RetiringError::Retired => ErrorKind::Other,
+        }
+    }
+}
+
+impl<SPI: SpiDevice> ErrorType for RetiringSpi<SPI> {
+    type Error = RetiringError<SPI::Error>;
+}
+
+impl<SPI: SpiDevice> SpiDevice for RetiringSpi<SPI> {
+    fn transaction(&mut self, operations: &mut [Operation<'_, u8>]) -> Result<(), Self::Error> {
+        if self.retired.is_retired() {
+            return Err(RetiringError::Retired);
+        }
+        self.spi.transaction(operations).map_err(RetiringError::Spi)
+    }
 }
 
 /// A reader session that opens itself (again) when needed.
@@ -126,7 +199,8 @@ where
     fn start(&mut self, now: Millis) -> Result<(), HwError> {
         self.retry_at = now + RETRY_MS;
         let spi = (self.open)()?;
-        let session = NfcSession::new(spi, self.cfg).map_err(|e| reader_error(&e))?;
+        // Each step bounded by the clock too: a pause that runs long counts as long as it ran.
+        let session = NfcSession::with_clock(spi, self.cfg, monotonic_us).map_err(|e| reader_error(&e))?;
         self.chip = Some(session.chip());
         self.session = Some(session);
         Ok(())
@@ -233,7 +307,7 @@ where
 /// call can never freeze the screen. A watchdog starts a fresh thread (and a
 /// fresh reader) when the thread stops reporting.
 pub struct ThreadedReader {
-    make: Box<dyn FnMut() -> Box<dyn TagSource + Send> + Send>,
+    make: Box<dyn FnMut(Retired) -> Box<dyn TagSource + Send> + Send>,
     /// What each of the thread's polls gave.
     rx: mpsc::Receiver<Result<Vec<TagEvent>, HwError>>,
     /// Why the reader is down, as its thread last said (until a poll of
@@ -248,6 +322,8 @@ pub struct ThreadedReader {
     cut_short: Option<Result<String, HwError>>,
     /// The reader chip's version as the thread last saw it (0: none yet).
     chip: Arc<AtomicU32>,
+    /// What the thread's reader last had to say of itself (its reset line not in use).
+    note: Arc<std::sync::Mutex<Option<HwError>>>,
     heartbeat: Arc<AtomicU64>,
     started: Instant,
     stale_after: Duration,
@@ -268,9 +344,11 @@ impl std::fmt::Debug for ThreadedReader {
 impl ThreadedReader {
     /// Runs the reader made by `make` on a thread, polling every `poll_ms`;
     /// the watchdog restarts it when the thread has not looped for
-    /// `stale_after`.
+    /// `stale_after`. `make` is handed the [`Retired`] of the thread it makes
+    /// the reader for: wrapped around the reader's SPI device
+    /// ([`RetiringSpi`]), it keeps a replaced thread off the chip.
     pub fn spawn(
-        make: impl FnMut() -> Box<dyn TagSource + Send> + Send + 'static,
+        make: impl FnMut(Retired) -> Box<dyn TagSource + Send> + Send + 'static,
         poll_ms: Millis,
         stale_after: Duration,
     ) -> Self {
@@ -284,6 +362,7 @@ impl ThreadedReader {
             writing: false,
             cut_short: None,
             chip: Arc::new(AtomicU32::new(0)),
+            note: Arc::new(std::sync::Mutex::new(None)),
             heartbeat: Arc::new(AtomicU64::new(0)),
             started: Instant::now(),
             stale_after,
@@ -305,9 +384,11 @@ impl ThreadedReader {
         // replaced thread must notice even when it has nothing to send (a send into an empty
         // list "succeeds"), or two threads would drive one chip.
         let mine = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        let generation = self.generation.clone();
-        let current = move || generation.load(Ordering::SeqCst) == mine;
-        let mut source = (self.make)();
+        let retired = Retired { generation: self.generation.clone(), mine };
+        let watch = retired.clone();
+        let current = move || !watch.is_retired();
+        let mut source = (self.make)(retired);
+        let note = self.note.clone();
         let period = self.poll_ms.clone();
         let heartbeat = Arc::new(AtomicU64::new(self.started.elapsed().as_millis() as u64));
         self.heartbeat = heartbeat.clone();
@@ -336,6 +417,7 @@ impl ThreadedReader {
                 return;
             }
             chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
+            *note.lock().unwrap_or_else(|e| e.into_inner()) = source.note();
             // A write asked by the screen, between two polls.
             while let Ok(card) = asked.try_recv() {
                 if !current() {
@@ -386,6 +468,10 @@ impl TagSource for ThreadedReader {
             Some(e) if events.is_empty() => Err(e.clone()),
             _ => Ok(events),
         }
+    }
+
+    fn note(&self) -> Option<HwError> {
+        self.note.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     fn reader_chip(&self) -> Option<ReaderChip> {
@@ -488,7 +574,7 @@ mod tests {
         let chip = reader.chip().clone();
         let mut first = Some(reader);
         let mut threaded = ThreadedReader::spawn(
-            move || Box::new(first.take().unwrap_or_default()) as Box<dyn TagSource + Send>,
+            move |_| Box::new(first.take().unwrap_or_default()) as Box<dyn TagSource + Send>,
             5,
             Duration::from_secs(3),
         );
@@ -557,7 +643,7 @@ mod tests {
     #[test]
     fn a_reader_down_on_its_thread_stays_down_between_the_threads_polls() {
         let mut reader =
-            ThreadedReader::spawn(|| Box::new(Dead) as Box<dyn TagSource + Send>, 50, Duration::from_secs(3));
+            ThreadedReader::spawn(|_| Box::new(Dead) as Box<dyn TagSource + Send>, 50, Duration::from_secs(3));
         let start = Instant::now();
         while reader.poll(0).is_ok() {
             assert!(start.elapsed() < Duration::from_secs(5), "the trouble is never told");
@@ -614,7 +700,7 @@ mod tests {
         let polls = Arc::new(std::sync::Mutex::new(Vec::new()));
         let made = polls.clone();
         let mut reader = ThreadedReader::spawn(
-            move || {
+            move |_| {
                 let mut list = made.lock().unwrap();
                 list.push(0);
                 Box::new(Slow { me: list.len() - 1, polls: made.clone() }) as Box<dyn TagSource + Send>
@@ -642,7 +728,7 @@ mod tests {
         let made = Arc::new(AtomicU32::new(0));
         let counter = made.clone();
         let mut reader = ThreadedReader::spawn(
-            move || {
+            move |_| {
                 counter.fetch_add(1, Ordering::Relaxed);
                 Box::new(Hangs { polls: 0, hang_on: 3, made: counter.clone() }) as Box<dyn TagSource + Send>
             },
@@ -670,5 +756,68 @@ mod tests {
         assert_eq!(restarts, 2, "each freeze is noticed and the reader started again");
         assert_eq!(reader.restarts(), 2);
         assert!(seen.len() >= 2, "a fresh reader works after each restart: {seen:?}");
+    }
+
+    /// What a woken thread's SPI device answered.
+    type Woke = Arc<std::sync::Mutex<Option<Result<u8, RetiringError<core::convert::Infallible>>>>>;
+
+    /// A reader's source whose first thread gets stuck in a bus call on its third poll, then
+    /// wakes and talks to the chip: what its SPI device answered is kept.
+    struct WakesUp {
+        spi: RetiringSpi<tavola_firmware::sim::SimChip>,
+        first: bool,
+        polls: u32,
+        woke: Woke,
+    }
+
+    impl TagSource for WakesUp {
+        fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+            use embedded_hal::spi::SpiDevice as _;
+            self.polls += 1;
+            if self.first && self.polls == 3 {
+                std::thread::sleep(Duration::from_millis(600));
+                let mut version = tavola_firmware::nfc::VERSION_READ;
+                let answer = self.spi.transfer_in_place(&mut version).map(|()| version[1]);
+                *self.woke.lock().unwrap() = Some(answer);
+            }
+            Ok(vec![])
+        }
+    }
+
+    /// The watchdog retires a thread stuck in a bus call; when the call comes back, the old
+    /// thread's next transaction fails without reaching the chip its successor drives.
+    #[test]
+    fn a_retired_reader_threads_next_transaction_never_reaches_the_chip() {
+        use tavola_firmware::sim::SimChip;
+        let chip = SimChip::new();
+        let woke = Arc::new(std::sync::Mutex::new(None));
+        let (bus, seen) = (chip.clone(), woke.clone());
+        let mut made = 0;
+        let mut reader = ThreadedReader::spawn(
+            move |retired| {
+                made += 1;
+                let spi = RetiringSpi::new(bus.clone(), retired);
+                Box::new(WakesUp { spi, first: made == 1, polls: 0, woke: seen.clone() }) as Box<dyn TagSource + Send>
+            },
+            5,
+            Duration::from_millis(200),
+        );
+        let start = Instant::now();
+        while reader.restarts() == 0 && start.elapsed() < Duration::from_secs(5) {
+            let _ = reader.poll(0);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(reader.restarts(), 1, "the stuck thread was replaced");
+        let before = chip.transactions();
+        while woke.lock().unwrap().is_none() && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(*woke.lock().unwrap(), Some(Err(RetiringError::Retired)), "the old thread's call was refused");
+        assert_eq!(chip.transactions(), before, "nothing of it reached the chip");
+        // A thread not retired goes through.
+        let mut spi = RetiringSpi::new(chip.clone(), Retired::never());
+        let mut version = tavola_firmware::nfc::VERSION_READ;
+        SpiDevice::transfer_in_place(&mut spi, &mut version).unwrap();
+        assert_eq!(version[1], 0x92);
     }
 }
