@@ -1,0 +1,101 @@
+//! The host's corrections: a hand's count set right, a card taken off the
+//! table or moved as a text the players carry out says, the game ended when
+//! nobody can complete the events left.
+
+use super::{err, Command, Draft, EndReason, Event, Gone, Legends, LegendsError, Phase, Res, HAND};
+use crate::CommonError;
+
+impl Legends {
+    /// The host's corrections.
+    pub(super) fn decide_host(&self, c: &Command, d: &mut Draft) -> Res<()> {
+        match c {
+            Command::CorrectHand { seat, cards } => {
+                self.started()?;
+                self.seat_ok(*seat)?;
+                if *cards > HAND {
+                    return Err(err(LegendsError::HandCount { cards: *cards }));
+                }
+                d.emit(Event::HandCorrected { seat: *seat, cards: *cards });
+            }
+            Command::Remove { card, to_hand } => {
+                self.started()?;
+                let Some((seat, _)) = self.where_is(card) else {
+                    return Err(err(LegendsError::NotOnTable { card: card.clone() }));
+                };
+                // "(o scartato se dovessi superare il limite delle 5 carte
+                // in mano)".
+                if *to_hand && self.players[seat.index()].hand < HAND {
+                    d.emit(Event::ReturnedToHand { seat, card: card.clone() });
+                } else {
+                    d.emit(Event::Discarded { cards: vec![card.clone()], why: Gone::CardText });
+                }
+            }
+            Command::Relocate { card, to, seat } => {
+                self.started()?;
+                let Some((from_seat, from)) = self.where_is(card) else {
+                    return Err(err(LegendsError::NotOnTable { card: card.clone() }));
+                };
+                let seat = seat.unwrap_or(from_seat);
+                self.seat_ok(seat)?;
+                if seat == from_seat && from == *to {
+                    return Err(err(LegendsError::SameLocation));
+                }
+                // The Isle of Avalon's text holds here too (`check_isle_kept`).
+                self.check_open(*to)?;
+                if !self.room(seat, *to, 1) {
+                    return Err(err(LegendsError::CompanyFull { location: *to }));
+                }
+                d.emit(Event::Relocated { card: card.clone(), from_seat, from, seat, to: *to });
+            }
+            Command::EndGame => {
+                self.started()?;
+                if !matches!(self.phase, Phase::Turn(_)) {
+                    return Err(err(LegendsError::StillPlacing));
+                }
+                if self.event_deck > 0 {
+                    return Err(err(LegendsError::EventsLeft { cards: self.event_deck }));
+                }
+                d.emit(Event::GameEnded { reason: EndReason::Stopped });
+            }
+            _ => return Err(CommonError::NotNow.into()),
+        }
+        Ok(())
+    }
+
+    /// A hand's count set right, cards taken off or moved.
+    pub(super) fn apply_host(&mut self, e: &Event) {
+        match e {
+            Event::Discarded { cards, .. } => {
+                for c in &self.with_partners(cards) {
+                    if let Some((_, l)) = self.where_is(c) {
+                        self.take_off(c, l);
+                    }
+                    self.captives.retain(|x| x.card != *c);
+                    self.character_discard.push(c.clone());
+                }
+            }
+            Event::ReturnedToHand { seat, card } => {
+                if let Some((_, l)) = self.where_is(card) {
+                    self.take_off(card, l);
+                }
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.hand = (p.hand + 1).min(HAND);
+                }
+            }
+            Event::Relocated { card, from_seat, from, seat, to } => {
+                if let Some(c) = self.company_mut(*from_seat, *from) {
+                    c.retain(|x| x != card);
+                }
+                if let Some(c) = self.company_mut(*seat, *to) {
+                    c.push(card.clone());
+                }
+            }
+            Event::HandCorrected { seat, cards } => {
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.hand = *cards;
+                }
+            }
+            _ => {}
+        }
+    }
+}
