@@ -209,7 +209,7 @@ pub enum Command {
         /// Where to.
         to: Location,
     },
-    /// The choice an event's effect waits for (see [`effects`]): a card, a
+    /// The choice an event's effect waits for (see [`effects`](super::effects)): a card, a
     /// player, both, or neither to decline an optional effect.
     Resolve {
         /// The character chosen.
