@@ -134,8 +134,8 @@ impl Legends {
             .collect()
     }
 
-    /// An event drawn, covered or completed.
-    pub(super) fn decide_event_card(&self, c: &Command, d: &mut Draft) -> Res<()> {
+    /// The turn's event drawn ("1. Pescare una Carta Evento").
+    pub(super) fn decide_draw(&self, c: &Command, d: &mut Draft) -> Res<()> {
         match c {
             Command::DrawEvent { card } => {
                 self.started()?;
@@ -223,6 +223,14 @@ impl Legends {
                 }
                 d.end_if_done();
             }
+            _ => return Err(CommonError::NotNow.into()),
+        }
+        Ok(())
+    }
+
+    /// An event completed or covered.
+    pub(super) fn decide_event_card(&self, c: &Command, d: &mut Draft) -> Res<()> {
+        match c {
             Command::Complete { card } => {
                 let t = self.turn_open()?;
                 // "3. Completare gli Eventi di Locazione": not "dopo

@@ -3,7 +3,9 @@
 //! nobody can complete the events left.
 
 use super::{err, Command, Draft, EndReason, Event, Gone, Legends, LegendsError, Phase, Res, HAND};
+use super::{Choice, Location, Special};
 use crate::CommonError;
+use crate::{Legal, Seat};
 
 impl Legends {
     /// The host's corrections.
@@ -96,6 +98,25 @@ impl Legends {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+impl Legends {
+    /// The host's corrections, while characters are on the table.
+    pub(super) fn fixes(&self, out: &mut Vec<Legal<Command, Choice>>) {
+        let any =
+            self.open_places().into_iter().any(|l| Seat::all(self.players()).any(|s| !self.company(s, l).is_empty()));
+        if !any {
+            return;
+        }
+        out.push(Legal::Open(Command::Remove { card: String::new(), to_hand: false }, Choice::Fix));
+        out.push(Legal::Open(
+            Command::Relocate { card: String::new(), to: Location::Camelot, seat: None },
+            Choice::Fix,
+        ));
+        if self.mode().full() {
+            out.push(Legal::Open(Command::GiveSpecial { special: Special::HighKing, card: None }, Choice::Fix));
         }
     }
 }

@@ -780,9 +780,8 @@ impl Legends {
             | Command::DrawCharacter
             | Command::Move { .. }
             | Command::EndTurn => self.decide_turn(c, d),
-            Command::DrawEvent { .. } | Command::Complete { .. } | Command::Cover { .. } => {
-                self.decide_event_card(c, d)
-            }
+            Command::DrawEvent { .. } => self.decide_draw(c, d),
+            Command::Complete { .. } | Command::Cover { .. } => self.decide_event_card(c, d),
             Command::Bid { .. } | Command::Pass => self.decide_bidding(c, d),
             Command::Grant { .. } | Command::GiveSpecial { .. } | Command::Companion { .. } => {
                 self.decide_specials(c, d)

@@ -7,7 +7,9 @@ use super::{
     abilities, err, texts, Command, Draft, Event, Legends, LegendsError, Location, Phase, Res, Seat, Silence, Special,
     Ward,
 };
+use super::{Choice, Skill, Turn};
 use crate::CommonError;
+use crate::Legal;
 use serde::{Deserialize, Serialize};
 
 /// Sir Lambegus' or Sir Priamus' offer for a character of their company
@@ -253,6 +255,95 @@ impl Legends {
                 self.wards.push(Ward { seat: *seat, card: card.clone(), by: by.clone() });
             }
             _ => {}
+        }
+    }
+}
+
+impl Legends {
+    /// Every threat the turn's player may carry out now, and Lady
+    /// Lyonesse's ward.
+    pub(super) fn threats(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
+        for l in self.open_places() {
+            let mine = self.company(t.seat, l);
+            for card in mine {
+                if abilities::threat(card).is_some() {
+                    for s in Seat::all(self.players()).filter(|s| *s != t.seat) {
+                        for target in self.company(s, l) {
+                            if self.check_strike(t, card, target).is_ok() {
+                                out.push(Legal::Exact(Command::Strike { card: card.clone(), target: target.clone() }));
+                            }
+                        }
+                    }
+                }
+                if card == abilities::LYONESSE {
+                    for target in mine {
+                        if self.check_ward(t, card, target).is_ok() {
+                            out.push(Legal::Exact(Command::Ward { card: card.clone(), target: target.clone() }));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Nimue's spells, and King Arthur's and the Archbishop's ways to the
+    /// High King, in the optional abilities' phase.
+    pub(super) fn spells_and_crowns(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
+        for target in self.spell_targets(t, texts::NIMUE) {
+            out.push(Legal::Exact(Command::Spell { card: texts::NIMUE.into(), target }));
+        }
+        for card in [texts::MORGAUSE, texts::BREUNIS] {
+            for from in Seat::all(self.players()) {
+                if self.check_raid(t, card, from).is_ok() {
+                    out.push(Legal::Exact(Command::Raid { card: card.into(), seat: from }));
+                }
+            }
+        }
+        if self.check_recall(t, texts::HELLAWES).is_ok() {
+            out.push(Legal::Exact(Command::Recall { card: texts::HELLAWES.into() }));
+        }
+        for target in self.summons(t) {
+            out.push(Legal::Exact(Command::Summon { card: texts::BRAGWAINE.into(), target }));
+        }
+        for event in self.scraps(t) {
+            out.push(Legal::Exact(Command::Scrap { card: texts::COTE_MALE_TAILE.into(), event }));
+        }
+        if self.check_crown(t, texts::ARTHUR, None).is_ok() {
+            out.push(Legal::Exact(Command::Crown { card: texts::ARTHUR.into(), event: None }));
+        }
+        for e in &self.players[t.seat.index()].zone {
+            if self.check_crown(t, texts::ARCHBISHOP, Some(e)).is_ok() {
+                out.push(Legal::Exact(Command::Crown { card: texts::ARCHBISHOP.into(), event: Some(e.clone()) }));
+            }
+        }
+    }
+
+    /// Every use of an optional ability the turn's player may make now.
+    pub(super) fn abilities(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
+        for l in self.open_places() {
+            let company = self.company(t.seat, l);
+            for card in company {
+                let Some(a) = abilities::ability(card) else { continue };
+                let targets: Vec<Option<String>> = match a.target {
+                    abilities::Target::Own => vec![None],
+                    abilities::Target::Knight => company.iter().filter(|c| *c != card).cloned().map(Some).collect(),
+                };
+                let skills: Vec<Option<Skill>> = match a.choices().as_slice() {
+                    [] => vec![None],
+                    many => many.iter().copied().map(Some).collect(),
+                };
+                for target in &targets {
+                    for skill in &skills {
+                        if self.check_use(t, card, target.as_deref(), *skill).is_ok() {
+                            out.push(Legal::Exact(Command::Use {
+                                card: card.clone(),
+                                target: target.clone(),
+                                skill: *skill,
+                            }));
+                        }
+                    }
+                }
+            }
         }
     }
 }

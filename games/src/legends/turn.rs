@@ -3,6 +3,7 @@
 
 use super::cards::is_character;
 use super::modifiers::Boost;
+use super::Choice;
 use super::{
     abilities, effects, err, texts, Command, Draft, Event, Gone, Legends, LegendsError, Location, Mode, Phase, Res,
     Seat, Special,
@@ -10,6 +11,7 @@ use super::{
 use super::{ACTIONS, HAND, MAX_COMPANY};
 use crate::catalog::Catalog;
 use crate::CommonError;
+use crate::Legal;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -389,6 +391,75 @@ impl Legends {
                 self.phase = Phase::Over { reason: *reason };
             }
             _ => {}
+        }
+    }
+}
+
+impl Legends {
+    /// What the turn's player may do once the event is drawn; the seat that
+    /// may lay a character, if any.
+    pub(super) fn legal_turn(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) -> Option<Seat> {
+        let seat = t.seat;
+        // Lady Ettard's spell, as she is played.
+        if t.ettard {
+            for target in self.spell_targets(t, texts::ETTARD) {
+                out.push(Legal::Exact(Command::Spell { card: texts::ETTARD.into(), target }));
+            }
+        }
+        if t.actions == 0 && t.completed.is_empty() {
+            self.abilities(t, out);
+            self.threats(t, out);
+            self.spells_and_crowns(t, out);
+        }
+        if self.check_renounce(t, texts::BALIN).is_ok() {
+            out.push(Legal::Exact(Command::Renounce { card: texts::BALIN.into() }));
+        }
+        if t.actions == 0 {
+            for l in self.open_places().into_iter().filter(|l| !t.completed.contains(l)) {
+                for e in &self.places[l as usize].events {
+                    if self.shortfall(seat, l, e).is_none() {
+                        out.push(Legal::Exact(Command::Complete { card: e.clone() }));
+                    }
+                }
+            }
+        }
+        if t.actions < self.actions_allowed(seat) {
+            if self.players[seat.index()].hand < HAND && self.character_deck > 0 {
+                out.push(Legal::Exact(Command::DrawCharacter));
+            }
+            self.moves(seat, out);
+            for to in Location::ALL {
+                if self.check_hunt(to).is_ok() {
+                    out.push(Legal::Exact(Command::Hunt { to }));
+                }
+            }
+            Some(seat)
+        } else {
+            // Lady Lunete's offer: a lady in the same action.
+            t.lunete.map(|_| seat)
+        }
+    }
+
+    /// Every move of one or two of `seat`'s characters from one location
+    /// to another with room.
+    pub(super) fn moves(&self, seat: Seat, out: &mut Vec<Legal<Command, Choice>>) {
+        let open = self.open_places();
+        for from in open.iter().copied() {
+            let company = self.company(seat, from);
+            let mut groups: Vec<Vec<String>> = company.iter().map(|c| vec![c.clone()]).collect();
+            for (i, a) in company.iter().enumerate() {
+                for b in &company[i + 1..] {
+                    groups.push(vec![a.clone(), b.clone()]);
+                }
+            }
+            for to in open.iter().copied().filter(|&t| t != from) {
+                for g in &groups {
+                    let stays = self.check_bewitched(g).is_err() || self.check_isle(seat, g, from, to).is_err();
+                    if self.room(seat, to, g.len()) && self.check_guard(seat, g, to).is_ok() && !stays {
+                        out.push(Legal::Exact(Command::Move { cards: g.clone(), to }));
+                    }
+                }
+            }
         }
     }
 }
