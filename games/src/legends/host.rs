@@ -2,12 +2,27 @@
 //! table or moved as a text the players carry out says, the game ended when
 //! nobody can complete the events left.
 
-use super::{err, Command, Draft, EndReason, Event, Gone, Legends, LegendsError, Phase, Res, HAND};
+use super::{abilities, err, Command, Draft, EndReason, Event, Gone, Legends, LegendsError, Phase, Res, HAND};
 use super::{Choice, Location, Special};
 use crate::CommonError;
 use crate::{Legal, Seat};
 
 impl Legends {
+    /// A character leaves the table: the special cards it held go back
+    /// beside the board ("la Carta Speciale dovrà essere riposta").
+    pub(super) fn take_off(&mut self, card: &str, location: Location) {
+        if let Some(p) = self.places.get_mut(location as usize) {
+            for c in &mut p.companies {
+                c.retain(|x| x != card);
+            }
+        }
+        self.specials.retain(|_, h| h != card);
+        // Sir Turquin's prisoners leave with him.
+        if card == abilities::TURQUIN {
+            self.character_discard.append(&mut self.prisoners);
+        }
+    }
+
     /// The host's corrections.
     pub(super) fn decide_host(&self, c: &Command, d: &mut Draft) -> Res<()> {
         match c {

@@ -154,7 +154,7 @@ pub use error::{LegendsError, Protection};
 pub use events::{Discard, Went};
 pub use legal::Choice;
 pub use modifiers::{Boost, Change};
-pub use powers::Rescue;
+pub use powers::{Rescue, Silence, Ward};
 pub use setup::Setup;
 pub use specials::{Grant, LoneKnight};
 pub use turn::Turn;
@@ -715,28 +715,6 @@ pub struct Legends {
     captor: Option<Seat>,
 }
 
-/// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
-/// prossimo turno").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Silence {
-    /// The man.
-    pub card: String,
-    /// Nimue's player: the negation ends when that player's turn begins.
-    pub until: Seat,
-}
-
-/// A knight warded from opposing characters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ward {
-    /// Whose knight.
-    pub seat: Seat,
-    /// The knight.
-    pub card: String,
-    /// Lady Lyonesse's card (while she is in play) or Siege Perilous' (while
-    /// it is in the player's zone: the knight cannot be discarded).
-    pub by: String,
-}
-
 /// Events being built: each applied to a copy as it is made.
 struct Draft {
     sim: Legends,
@@ -800,21 +778,6 @@ impl Legends {
             | Command::Rescue { .. }
             | Command::Forfeit { .. } => self.decide_powers(c, d),
             Command::Resolve { .. } | Command::Hunt { .. } => self.decide_effects(c, d),
-        }
-    }
-
-    /// A character leaves the table: the special cards it held go back
-    /// beside the board ("la Carta Speciale dovrà essere riposta").
-    fn take_off(&mut self, card: &str, location: Location) {
-        if let Some(p) = self.places.get_mut(location as usize) {
-            for c in &mut p.companies {
-                c.retain(|x| x != card);
-            }
-        }
-        self.specials.retain(|_, h| h != card);
-        // Sir Turquin's prisoners leave with him.
-        if card == abilities::TURQUIN {
-            self.character_discard.append(&mut self.prisoners);
         }
     }
 

@@ -3,10 +3,7 @@
 //! scrapped, raids, Sir Dagonet's place, recalls and summons, Sir Balin's
 //! sacrifice and its forfeits, Sir Lambegus' and Sir Priamus' rescues.
 
-use super::{
-    abilities, err, texts, Command, Draft, Event, Legends, LegendsError, Location, Phase, Res, Seat, Silence, Special,
-    Ward,
-};
+use super::{abilities, err, texts, Command, Draft, Event, Legends, LegendsError, Location, Phase, Res, Seat, Special};
 use super::{Choice, Skill, Turn};
 use crate::CommonError;
 use crate::Legal;
@@ -27,6 +24,28 @@ pub struct Rescue {
     /// The special cards it held.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub specials: Vec<Special>,
+}
+
+/// A man's text negated by Nimue ("vengono negati fino all'inizio del tuo
+/// prossimo turno").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Silence {
+    /// The man.
+    pub card: String,
+    /// Nimue's player: the negation ends when that player's turn begins.
+    pub until: Seat,
+}
+
+/// A knight warded from opposing characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ward {
+    /// Whose knight.
+    pub seat: Seat,
+    /// The knight.
+    pub card: String,
+    /// Lady Lyonesse's card (while she is in play) or Siege Perilous' (while
+    /// it is in the player's zone: the knight cannot be discarded).
+    pub by: String,
 }
 
 impl Draft {
