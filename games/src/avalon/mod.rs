@@ -40,28 +40,39 @@
 //! held card, but it would tell the target that their card is going to be
 //! switched, and change how they play it.
 
+mod end;
 mod error;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
+mod invariants;
+mod lady;
 mod legal;
+mod mission;
 pub mod night;
 pub mod roles;
+mod setup;
 mod summary;
+mod team;
 mod view;
 
+pub use end::EndReason;
 pub use error::AvalonError;
+pub use lady::LadyToken;
 pub use legal::Choice;
+pub use mission::{MissionCard, MissionResult};
 pub use roles::{BalanceItem, BalanceNote, Role, RoleSet, RoleWarning, Side};
+pub use setup::{AvalonOptions, LancelotVariant, Setup};
+pub use team::{LoyaltyCard, LOYALTY_DECK};
 pub use view::{
     turn_cue, AvalonView, LadyView, LancelotView, MissionView, PhaseView, PrivateReveal, Revealed, MOST_CARDS,
     TURN_BEAT_MS,
 };
 
-use crate::core::{AnonymousBallot, BallotRefusal, OpenBallot};
+use crate::core::{AnonymousBallot, OpenBallot};
 use crate::{
-    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, GameRng, Legal, Outcome, RuleError, Seat, TimerKind,
-    Waiting,
+    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, TimerKind, Waiting,
 };
+use mission::mission_card_of;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -69,141 +80,6 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const MISSIONS: usize = 5;
 /// Rejected teams in one round that hand evil the game.
 pub const MAX_REJECTIONS: u8 = 5;
-
-/// How the table starts a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    /// Player names in seat order (clockwise); may be shorter than the
-    /// table or empty: unnamed seats are called by number.
-    #[serde(default)]
-    pub names: Vec<String>,
-    /// The characters in play; its size is the number of players.
-    pub roles: RoleSet,
-    /// Whether every player taps their character card on the reader before
-    /// the night, so that Tavola knows the roles.
-    #[serde(default)]
-    pub scan_roles: bool,
-    /// The first leader; `None` draws one by lot.
-    #[serde(default)]
-    pub first_leader: Option<Seat>,
-    /// The optional rules (all off by default).
-    #[serde(default)]
-    pub options: AvalonOptions,
-}
-
-impl Setup {
-    /// A setup with this role set, unnamed seats, roles unknown to Tavola,
-    /// a first leader by lot and no optional rule.
-    pub fn new(roles: RoleSet) -> Setup {
-        Setup { names: Vec::new(), roles, scan_roles: false, first_leader: None, options: AvalonOptions::default() }
-    }
-}
-
-/// The three ways to play with the two Lancelots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LancelotVariant {
-    /// A loyalty card is turned at the start of round 3 and of each round
-    /// after: a switch card makes the Lancelots change sides.
-    #[serde(alias = "1")]
-    V1,
-    /// The five loyalty cards are laid out face up at setup, one per round;
-    /// Evil Lancelot must play Fail.
-    #[serde(alias = "2")]
-    V2,
-    /// No loyalty cards: the two Lancelots know each other from the night.
-    #[serde(alias = "3")]
-    V3,
-}
-
-/// The optional rules. Every field defaults to the rulebook's plain game, so
-/// setups stored before an option existed load unchanged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AvalonOptions {
-    /// The Lady of the Lake examines a loyalty after missions 2, 3 and 4.
-    #[serde(default)]
-    pub lady_of_the_lake: bool,
-    /// The leader hands Excalibur to a team member, who may switch one
-    /// other member's mission card.
-    #[serde(default)]
-    pub excalibur: bool,
-    /// The leader chooses which mission the team attempts.
-    #[serde(default)]
-    pub choose_missions: bool,
-    /// The Lancelot variant (the role set must hold both Lancelots).
-    #[serde(default)]
-    pub lancelot: Option<LancelotVariant>,
-    /// Whether Evil Lancelot raises his thumb for Merlin in the night. The
-    /// rules text has him show himself as an evil agent and says nothing to
-    /// hide him from Merlin, so he does by default; some groups hide him,
-    /// like Mordred.
-    #[serde(default = "yes")]
-    pub merlin_sees_evil_lancelot: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-impl Default for AvalonOptions {
-    fn default() -> Self {
-        AvalonOptions {
-            lady_of_the_lake: false,
-            excalibur: false,
-            choose_missions: false,
-            lancelot: None,
-            merlin_sees_evil_lancelot: true,
-        }
-    }
-}
-
-/// A card of the Lancelots' loyalty deck.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LoyaltyCard {
-    /// Nothing changes.
-    NoChange,
-    /// The two Lancelots change sides.
-    Switch,
-}
-
-/// The loyalty deck: three "no change", two "switch".
-pub const LOYALTY_DECK: [LoyaltyCard; 5] =
-    [LoyaltyCard::NoChange, LoyaltyCard::NoChange, LoyaltyCard::NoChange, LoyaltyCard::Switch, LoyaltyCard::Switch];
-
-/// A mission card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MissionCard {
-    /// Success.
-    Success,
-    /// Fail.
-    Fail,
-}
-
-/// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    /// Three missions succeeded and the Assassin missed Merlin.
-    MerlinSurvived,
-    /// Three missions failed.
-    ThreeFailures,
-    /// Five teams were rejected in one round.
-    FiveRejections,
-    /// The Assassin found Merlin.
-    MerlinAssassinated,
-}
-
-impl EndReason {
-    /// The side that wins for this reason.
-    pub fn winner(self) -> Side {
-        match self {
-            EndReason::MerlinSurvived => Side::Good,
-            _ => Side::Evil,
-        }
-    }
-}
 
 /// What the players ask Avalon to do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -611,17 +487,6 @@ pub enum Phase {
     },
 }
 
-/// The result of a finished mission.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MissionResult {
-    /// Success cards.
-    pub successes: u8,
-    /// Fail cards.
-    pub fails: u8,
-    /// Whether it succeeded.
-    pub succeeded: bool,
-}
-
 /// The whole game state, secrets included. The screen gets [`AvalonView`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Avalon {
@@ -654,17 +519,6 @@ pub struct Avalon {
     /// Whether the Lancelots are on each other's starting side now.
     #[serde(default)]
     switched: bool,
-}
-
-/// Where the Lady of the Lake is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LadyToken {
-    /// Who holds her now.
-    pub holder: Seat,
-    /// Everybody who held her, the holder included: none can be examined.
-    pub former: BTreeSet<Seat>,
-    /// Examinations done (at most 3).
-    pub uses: u8,
 }
 
 impl Avalon {
@@ -833,21 +687,6 @@ impl Avalon {
         }
     }
 
-    /// The setup for another game with the same players and characters:
-    /// `names` reseats them (by default everyone keeps their seat); the first
-    /// leader is drawn by lot again. Only once this game is over.
-    pub fn setup_for_next_game(&self, names: Option<Vec<String>>) -> Result<Setup, RuleError> {
-        let setup = self.setup.as_ref().ok_or(CommonError::NotStarted)?;
-        if !self.is_over_internal() {
-            return Err(AvalonError::GameNotOver.into());
-        }
-        let names = names.unwrap_or_else(|| setup.names.clone());
-        if names.len() > setup.roles.players() {
-            return Err(AvalonError::TooManyNames { players: setup.roles.players() }.into());
-        }
-        Ok(Setup { names, first_leader: None, ..setup.clone() })
-    }
-
     fn check_seat(&self, seat: Seat) -> Result<(), RuleError> {
         if seat.index() >= self.players() {
             Err(CommonError::NoSuchSeat { seat }.into())
@@ -855,390 +694,12 @@ impl Avalon {
             Ok(())
         }
     }
-
-    fn decide_setup(&self, setup: &Setup, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
-        if self.setup.is_some() {
-            return Err(CommonError::AlreadyStarted.into());
-        }
-        // Re-validate: a set deserialised from outside must still be legal.
-        let set = RoleSet::from_roles(setup.roles.roles().to_vec())?;
-        let players = set.players();
-        if setup.names.len() > players {
-            return Err(AvalonError::TooManyNames { players }.into());
-        }
-        match (set.has_lancelots(), setup.options.lancelot) {
-            (true, None) => return Err(AvalonError::LancelotVariantNeeded.into()),
-            (false, Some(_)) => return Err(AvalonError::LancelotsMissing.into()),
-            _ => {}
-        }
-        let first_leader = match setup.first_leader {
-            Some(s) if s.index() >= players => return Err(AvalonError::NoSuchLeader { seat: s }.into()),
-            Some(s) => s,
-            None => Seat(rng.below(players) as u8),
-        };
-        let loyalty_deck = match setup.options.lancelot {
-            Some(LancelotVariant::V1 | LancelotVariant::V2) => {
-                let mut deck = LOYALTY_DECK.to_vec();
-                rng.shuffle(&mut deck);
-                deck
-            }
-            _ => Vec::new(),
-        };
-        // The set is stored as checked (in its canonical order).
-        let stored = Setup { roles: set, ..setup.clone() };
-        let mut events = vec![Event::SetUp { setup: stored, first_leader, loyalty_deck }];
-        if !setup.scan_roles {
-            events.push(Event::NightBegan);
-        }
-        Ok(events)
-    }
-
-    fn decide_role_card(&self, card: &str) -> Result<Vec<Event>, RuleError> {
-        let Some(seat) = self.next_to_scan() else {
-            return Err(CommonError::CardNotExpected { card: card.to_string() }.into());
-        };
-        match GameKind::of_card(card) {
-            Some(GameKind::Avalon) => {}
-            Some(_) => return Err(CommonError::WrongGameCard { card: card.to_string() }.into()),
-            None => return Err(AvalonError::NotARoleCard { card: card.to_string() }.into()),
-        }
-        let role = Role::from_card(card).ok_or_else(|| AvalonError::NotARoleCard { card: card.to_string() })?;
-        if self.tapped.contains(card) {
-            return Err(AvalonError::CardAlreadyTapped { card: card.to_string() }.into());
-        }
-        let set = self.role_set().ok_or(CommonError::NotStarted)?;
-        let taken = self.roles.values().filter(|&&r| r == role).count();
-        if taken >= set.count(role) {
-            return Err(AvalonError::RoleNotInSet { role }.into());
-        }
-        let mut events = vec![Event::RoleRecorded { seat, card: Some(card.to_string()), role: Some(role) }];
-        if self.roles.len() + 1 == self.players() {
-            events.push(Event::NightBegan);
-        }
-        Ok(events)
-    }
-
-    /// The events that open round `round` (1-based) with `leader`: the
-    /// Lancelots' loyalty card for that round, if one takes effect.
-    fn round_start(&self, round: u8) -> Vec<Event> {
-        let card = match self.options().lancelot {
-            Some(LancelotVariant::V1) if round >= 3 => self.loyalty_deck.get(usize::from(round - 3)),
-            Some(LancelotVariant::V2) if round >= 1 => self.loyalty_deck.get(usize::from(round - 1)),
-            _ => None,
-        };
-        card.map(|&card| vec![Event::LoyaltyCardTurned { round, card }]).unwrap_or_default()
-    }
-
-    /// The leader passes and the next round starts (`played` missions done).
-    fn next_round(&self, played: usize) -> Vec<Event> {
-        let mut events = vec![Event::LeaderPassed { leader: self.leader.next(self.players()) }];
-        events.extend(self.round_start(played as u8 + 1));
-        events
-    }
-
-    fn decide_team(
-        &self,
-        team: &[Seat],
-        mission: Option<u8>,
-        excalibur: Option<Seat>,
-    ) -> Result<Vec<Event>, RuleError> {
-        let options = self.options();
-        let mission = self.check_mission(mission)?;
-        let needed = self.team_size(mission);
-        let mut seen = BTreeSet::new();
-        for &s in team {
-            self.check_seat(s)?;
-            if !seen.insert(s) {
-                return Err(AvalonError::DuplicateMember { seat: s }.into());
-            }
-        }
-        if team.len() != needed {
-            return Err(AvalonError::TeamSize { needed, given: team.len() }.into());
-        }
-        match (options.excalibur, excalibur) {
-            (false, Some(_)) => return Err(AvalonError::ExcaliburOff.into()),
-            (true, None) => return Err(AvalonError::ExcaliburNeeded.into()),
-            (true, Some(h)) if h == self.leader => return Err(AvalonError::ExcaliburToLeader.into()),
-            (true, Some(h)) if !seen.contains(&h) => return Err(AvalonError::ExcaliburNotOnTeam { seat: h }.into()),
-            _ => {}
-        }
-        let team = seen.into_iter().collect();
-        Ok(vec![Event::TeamProposed { leader: self.leader, mission, team, excalibur }])
-    }
-
-    /// Why `seat` cannot answer the team vote now.
-    fn check_vote(&self, ballot: &OpenBallot<bool>, seat: Seat) -> Result<(), RuleError> {
-        self.check_seat(seat)?;
-        ballot.can_cast(seat).map_err(|r| refusal(r, seat))
-    }
-
-    fn decide_vote(&self, ballot: &OpenBallot<bool>, seat: Seat, approve: bool) -> Result<Vec<Event>, RuleError> {
-        self.check_vote(ballot, seat)?;
-        let mut events = vec![Event::VoteCast { seat, approve: Some(approve) }];
-        let mut after = ballot.clone();
-        after.cast(seat, approve);
-        if let Some(votes) = after.revealed() {
-            let yes = votes.values().filter(|&&v| v).count();
-            let approved = yes * 2 > votes.len();
-            events.push(Event::VotesRevealed { votes: votes.clone(), approved });
-            if approved {
-                // The mission starts; nothing else happens now.
-            } else if self.rejections + 1 >= MAX_REJECTIONS {
-                events.push(Event::GameEnded { reason: EndReason::FiveRejections });
-            } else {
-                events.push(Event::LeaderPassed { leader: self.leader.next(self.players()) });
-            }
-        }
-        Ok(events)
-    }
-
-    /// Why `seat` cannot play a mission card now.
-    fn check_mission_card(&self, ballot: &AnonymousBallot, seat: Seat) -> Result<(), RuleError> {
-        self.check_seat(seat)?;
-        ballot.can_cast(seat).map_err(|r| match r {
-            BallotRefusal::NotEligible => AvalonError::NotOnTeam { seat }.into(),
-            BallotRefusal::AlreadyCast => RuleError::from(CommonError::AlreadyAnswered { seat }),
-        })
-    }
-
-    /// Why `seat` cannot lay a mission card on the reader now: the same
-    /// refusals as a press on the pad (not on the team, already played).
-    fn check_reader_seat(&self, ballot: &AnonymousBallot, seat: Seat) -> Result<(), RuleError> {
-        if ballot.is_complete() {
-            return Err(CommonError::NotNow.into());
-        }
-        self.check_mission_card(ballot, seat)
-    }
-
-    /// Why the host cannot enter these counts of the cards played by hand.
-    fn check_counts(&self, team: &[Seat], ballot: &AnonymousBallot, successes: u8, fails: u8) -> Result<(), RuleError> {
-        // Once every card is down (Excalibur's holder deciding), the pad's
-        // cards stand.
-        if ballot.is_complete() {
-            return Err(CommonError::NotNow.into());
-        }
-        let given = usize::from(successes) + usize::from(fails);
-        if given != team.len() {
-            return Err(AvalonError::MissionCount { needed: team.len(), given }.into());
-        }
-        Ok(())
-    }
-
-    fn decide_mission_card(
-        &self,
-        ballot: &AnonymousBallot,
-        seat: Seat,
-        card: MissionCard,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, RuleError> {
-        self.check_mission_card(ballot, seat)?;
-        // A good player cannot fail a mission: when Tavola knows the roles,
-        // a good player's Fail counts as Success. In variant 2 the Lancelot
-        // now on the side of evil must fail. The pad answers the same.
-        let evil_lancelot = self.options().lancelot == Some(LancelotVariant::V2)
-            && self.roles.get(&seat).is_some_and(|r| r.is_lancelot())
-            && self.allegiance(seat) == Some(Side::Evil);
-        let card = match self.allegiance(seat) {
-            Some(Side::Good) => MissionCard::Success,
-            _ if evil_lancelot => MissionCard::Fail,
-            _ => card,
-        };
-        let mut events = vec![Event::MissionCardPlayed { seat, card: Some(card) }];
-        let mut after = ballot.clone();
-        after.cast(seat, card as usize);
-        if let Some(counts) = after.counts() {
-            events.extend(self.mission_end(counts[0], counts[1], rng));
-        }
-        Ok(events)
-    }
-
-    /// The tally of the mission in play and what follows it: first the
-    /// cards in the order they are turned over (drawn from `rng` and the
-    /// counts alone, never from the seats), then the tally.
-    fn mission_end(&self, successes: u8, fails: u8, rng: &mut GameRng) -> Vec<Event> {
-        let succeeded = fails < roles::fails_needed(self.players(), usize::from(self.mission));
-        let mut order = vec![MissionCard::Success; usize::from(successes)];
-        order.extend(std::iter::repeat_n(MissionCard::Fail, usize::from(fails)));
-        rng.shuffle(&mut order);
-        let mut events = vec![
-            Event::MissionShuffled { mission: self.mission, order },
-            Event::MissionRevealed { mission: self.mission, successes, fails, succeeded },
-        ];
-        let (mut good, mut evil) = self.score();
-        if succeeded {
-            good += 1;
-        } else {
-            evil += 1;
-        }
-        let played = good + evil;
-        if evil >= 3 {
-            events.push(Event::GameEnded { reason: EndReason::ThreeFailures });
-        } else if good >= 3 {
-            events.push(Event::AssassinationBegan);
-        } else if self.lady_due(played) {
-            // The Lady of the Lake acts before the next round starts.
-        } else {
-            events.extend(self.next_round(played));
-        }
-        events
-    }
-
-    /// Whether the Lady of the Lake is used once `played` missions are done.
-    fn lady_due(&self, played: usize) -> bool {
-        self.lady.as_ref().is_some_and(|l| l.uses < 3) && (2..=4).contains(&played)
-    }
-
-    fn decide_excalibur(
-        &self,
-        team: &[Seat],
-        ballot: &AnonymousBallot,
-        holder: Option<Seat>,
-        target: Option<Seat>,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, RuleError> {
-        let holder = self.check_excalibur(team, ballot, holder, target)?;
-        let mut settled = ballot.clone();
-        let original = settled.settle(target, |c| 1 - c);
-        let counts = settled.counts().map(|c| [c[0], c[1]]).unwrap_or_default();
-        match (target, original) {
-            (Some(t), Some(o)) => {
-                let original = if o == 0 { MissionCard::Success } else { MissionCard::Fail };
-                Ok(vec![Event::ExcaliburUsed {
-                    holder,
-                    target: Some(t),
-                    original: Some(original),
-                    counts: Some(counts),
-                }])
-            }
-            _ => {
-                let mut events = vec![Event::ExcaliburUsed { holder, target: None, original: None, counts: None }];
-                events.extend(self.mission_end(counts[0], counts[1], rng));
-                Ok(events)
-            }
-        }
-    }
-
-    /// Why Excalibur's holder cannot switch `target`'s card (or, `None`,
-    /// let the cards stand) now; else the holder.
-    fn check_excalibur(
-        &self,
-        team: &[Seat],
-        ballot: &AnonymousBallot,
-        holder: Option<Seat>,
-        target: Option<Seat>,
-    ) -> Result<Seat, RuleError> {
-        let Some(holder) = holder else { return Err(AvalonError::ExcaliburOff.into()) };
-        if !ballot.is_complete() || !ballot.unsettled() {
-            return Err(CommonError::NotNow.into());
-        }
-        if let Some(t) = target {
-            self.check_seat(t)?;
-            if t == holder || !team.contains(&t) {
-                return Err(AvalonError::BadExcaliburTarget { seat: t }.into());
-            }
-        }
-        Ok(holder)
-    }
-
-    /// Why the Lady of the Lake cannot examine `target`; else her token.
-    fn check_lady(&self, target: Seat) -> Result<&LadyToken, RuleError> {
-        self.check_seat(target)?;
-        let lady = self.lady.as_ref().ok_or(CommonError::NotNow)?;
-        if target == lady.holder {
-            return Err(AvalonError::LadyOnHolder.into());
-        }
-        if lady.former.contains(&target) {
-            return Err(AvalonError::LadyFormerHolder { seat: target }.into());
-        }
-        Ok(lady)
-    }
-
-    fn decide_lady(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
-        let lady = self.check_lady(target)?;
-        let loyalty = self.allegiance(target);
-        // Without the roles, the loyalty card passes hand to hand (or is
-        // tapped on the reader): the next command says which.
-        Ok(vec![Event::LadyExamined { holder: lady.holder, target, loyalty }])
-    }
-
-    fn decide_loyalty_card(&self, card: &str, target: Seat) -> Result<Vec<Event>, RuleError> {
-        match GameKind::of_card(card) {
-            Some(GameKind::Avalon) => {}
-            Some(_) => return Err(CommonError::WrongGameCard { card: card.to_string() }.into()),
-            None => return Err(AvalonError::NotALoyaltyCard { card: card.to_string() }.into()),
-        }
-        let loyalty = match card {
-            "avalon/loyalty/good" => Side::Good,
-            "avalon/loyalty/evil" => Side::Evil,
-            _ => return Err(AvalonError::NotALoyaltyCard { card: card.to_string() }.into()),
-        };
-        Ok(vec![Event::LoyaltyShown { target, loyalty: Some(loyalty) }])
-    }
-
-    fn decide_seen(&self, rng: &mut GameRng) -> Result<Vec<Event>, RuleError> {
-        match &self.phase {
-            Phase::ExcaliburReveal { successes, fails, .. } => Ok(self.mission_end(*successes, *fails, rng)),
-            Phase::LadyReveal { target, .. } | Phase::LadyCard { target } => {
-                let mut events = vec![Event::LadyPassed { holder: *target }];
-                events.extend(self.next_round(self.played()));
-                Ok(events)
-            }
-            _ => Err(CommonError::NotNow.into()),
-        }
-    }
-
-    /// Why the Assassin cannot name `target` (when Tavola knows the roles,
-    /// the Assassin themself: a secret).
-    fn check_assassination(&self, target: Seat) -> Result<(), RuleError> {
-        self.check_seat(target)?;
-        let assassin = self.roles.iter().find(|(_, &r)| r == Role::Assassin).map(|(&s, _)| s);
-        if self.roles_known && assassin == Some(target) {
-            return Err(AvalonError::BadAssassinationTarget { seat: target }.into());
-        }
-        Ok(())
-    }
-
-    fn decide_assassination(&self, target: Seat) -> Result<Vec<Event>, RuleError> {
-        self.check_assassination(target)?;
-        let hit = self.roles_known.then(|| self.roles.get(&target) == Some(&Role::Merlin));
-        let mut events = vec![Event::MerlinNamed { target, hit }];
-        match hit {
-            Some(true) => events.push(Event::GameEnded { reason: EndReason::MerlinAssassinated }),
-            Some(false) => events.push(Event::GameEnded { reason: EndReason::MerlinSurvived }),
-            None => {}
-        }
-        Ok(events)
-    }
-}
-
-/// The mission card a tag names (`avalon/mission/fail-3`), or why it is
-/// not one.
-fn mission_card_of(card: &str) -> Result<MissionCard, RuleError> {
-    match GameKind::of_card(card) {
-        Some(GameKind::Avalon) => {}
-        Some(_) => return Err(CommonError::WrongGameCard { card: card.to_string() }.into()),
-        None => return Err(AvalonError::NotAMissionCard { card: card.to_string() }.into()),
-    }
-    let slug = card.strip_prefix("avalon/mission/").unwrap_or_default();
-    let base = slug.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end_matches('-');
-    match base {
-        "success" => Ok(MissionCard::Success),
-        "fail" => Ok(MissionCard::Fail),
-        _ => Err(AvalonError::NotAMissionCard { card: card.to_string() }.into()),
-    }
 }
 
 fn other(side: Side) -> Side {
     match side {
         Side::Good => Side::Evil,
         Side::Evil => Side::Good,
-    }
-}
-
-fn refusal(r: BallotRefusal, seat: Seat) -> RuleError {
-    match r {
-        BallotRefusal::NotEligible => CommonError::NotAsked { seat }.into(),
-        BallotRefusal::AlreadyCast => CommonError::AlreadyAnswered { seat }.into(),
     }
 }
 
@@ -1321,143 +782,30 @@ impl Game for Avalon {
 
     fn apply(&mut self, event: &Event) {
         match event {
-            Event::SetUp { setup, first_leader, loyalty_deck } => {
-                self.setup = Some(setup.clone());
-                self.leader = *first_leader;
-                self.phase = if setup.scan_roles { Phase::RoleScan } else { Phase::Night };
-                let players = setup.roles.players();
-                if setup.options.lady_of_the_lake && players > 0 {
-                    // To the right of the first leader: the seat before it,
-                    // clockwise, who will lead last.
-                    let holder = first_leader.previous(players);
-                    self.lady = Some(LadyToken { holder, former: BTreeSet::from([holder]), uses: 0 });
-                }
-                self.loyalty_deck = loyalty_deck.clone();
-            }
-            Event::RoleRecorded { seat, card, role } => {
-                if let (Some(card), Some(role)) = (card, role) {
-                    self.roles.insert(*seat, *role);
-                    self.tapped.insert(card.clone());
-                }
-                if self.roles.len() == self.players() {
-                    self.roles_known = true;
-                }
-            }
-            Event::RoleScanSkipped => {
-                self.roles.clear();
-                self.tapped.clear();
-                self.roles_known = false;
-            }
             Event::NightBegan => self.phase = Phase::Night,
             Event::NightEnded => self.phase = Phase::TeamBuilding,
-            Event::TeamProposed { team, mission, excalibur, .. } => {
-                self.mission = *mission;
-                self.phase = Phase::TeamVote {
-                    team: team.clone(),
-                    ballot: OpenBallot::new(Seat::all(self.players())),
-                    excalibur: *excalibur,
-                };
-            }
             Event::HostAnswered { .. } => {}
-            Event::VoteCast { seat, approve } => {
-                if let (Phase::TeamVote { ballot, .. }, Some(v)) = (&mut self.phase, approve) {
-                    ballot.cast(*seat, *v);
-                }
-            }
-            Event::VotesRevealed { votes, approved } => {
-                self.last_votes = Some(votes.clone());
-                if *approved {
-                    if let Phase::TeamVote { team, excalibur, .. } = &self.phase {
-                        let team = team.clone();
-                        let excalibur = *excalibur;
-                        let switchable: Vec<Seat> =
-                            team.iter().copied().filter(|&s| excalibur.is_some_and(|h| h != s)).collect();
-                        let ballot = AnonymousBallot::with_sealable(team.iter().copied(), 2, switchable);
-                        self.phase = Phase::Mission { team, ballot, excalibur, reader: None };
-                    }
-                } else {
-                    self.rejections += 1;
-                    self.phase = Phase::TeamBuilding;
-                }
-            }
-            Event::MissionCardPlayed { seat, card } => {
-                if let (Phase::Mission { ballot, reader, .. }, Some(c)) = (&mut self.phase, card) {
-                    ballot.cast(*seat, *c as usize);
-                    // The card awaited on the reader came (or the pad
-                    // answered for the same seat after all).
-                    if *reader == Some(*seat) {
-                        *reader = None;
-                    }
-                }
-            }
-            Event::MissionCardAwaited { seat } => {
-                if let Phase::Mission { reader, .. } = &mut self.phase {
-                    *reader = Some(*seat);
-                }
-            }
             // The tally that follows replaces the ballot.
             Event::MissionCountedByHand { .. } => {}
-            Event::ExcaliburUsed { holder, target, original, counts } => {
-                if let (Some(target), Some(original), Some([successes, fails])) = (target, original, counts) {
-                    // The held cards are gone: only the tally and the one card
-                    // the holder is shown remain.
-                    self.phase = Phase::ExcaliburReveal {
-                        holder: *holder,
-                        target: *target,
-                        original: *original,
-                        successes: *successes,
-                        fails: *fails,
-                    };
-                }
-            }
             // Shown by the screen and the narrator; the tally that follows
             // changes the game.
             Event::MissionShuffled { .. } => {}
-            Event::MissionRevealed { mission, successes, fails, succeeded } => {
-                if let Some(slot) = self.results.get_mut(usize::from(*mission)) {
-                    *slot = Some(MissionResult { successes: *successes, fails: *fails, succeeded: *succeeded });
-                }
-                self.rejections = 0;
-                self.mission = self.first_open().unwrap_or(self.mission);
-                // Drop the ballot at once: nothing of it outlives the tally.
-                self.phase = if self.lady_due(self.played()) { Phase::Lady } else { Phase::TeamBuilding };
-            }
-            Event::LadyExamined { target, loyalty, .. } => {
-                if let Some(lady) = &mut self.lady {
-                    lady.uses += 1;
-                }
-                self.phase = match loyalty {
-                    Some(loyalty) => Phase::LadyReveal { target: *target, loyalty: *loyalty },
-                    None => Phase::LadyCard { target: *target },
-                };
-            }
-            Event::LoyaltyShown { target, loyalty } => {
-                if let Some(loyalty) = loyalty {
-                    self.phase = Phase::LadyReveal { target: *target, loyalty: *loyalty };
-                }
-            }
-            Event::LadyPassed { holder } => {
-                if let Some(lady) = &mut self.lady {
-                    lady.holder = *holder;
-                    lady.former.insert(*holder);
-                }
-                self.phase = Phase::TeamBuilding;
-            }
-            Event::LoyaltyCardTurned { card, .. } => {
-                self.loyalty_turned.push(*card);
-                if *card == LoyaltyCard::Switch {
-                    self.switched = !self.switched;
-                }
-            }
             Event::LeaderPassed { leader } => self.leader = *leader,
             Event::AssassinationBegan => self.phase = Phase::Assassination,
-            Event::MerlinNamed { target, hit } => {
-                self.named_as_merlin = Some(*target);
-                if hit.is_none() {
-                    self.phase = Phase::ConfirmMerlin { target: *target };
-                }
-            }
             Event::GameEnded { reason } => self.phase = Phase::Ended { reason: *reason },
+            Event::SetUp { .. } | Event::RoleRecorded { .. } | Event::RoleScanSkipped => self.apply_setup(event),
+            Event::TeamProposed { .. }
+            | Event::VoteCast { .. }
+            | Event::VotesRevealed { .. }
+            | Event::LoyaltyCardTurned { .. } => self.apply_team(event),
+            Event::MissionCardPlayed { .. }
+            | Event::MissionCardAwaited { .. }
+            | Event::ExcaliburUsed { .. }
+            | Event::MissionRevealed { .. } => self.apply_mission(event),
+            Event::LadyExamined { .. } | Event::LoyaltyShown { .. } | Event::LadyPassed { .. } => {
+                self.apply_lady(event)
+            }
+            Event::MerlinNamed { target, hit } => self.apply_merlin_named(*target, *hit),
         }
     }
 
@@ -1474,163 +822,7 @@ impl Game for Avalon {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let players = self.players();
-        let Some(setup) = &self.setup else {
-            return if self.phase == Phase::Lobby { Ok(()) } else { Err("phase without setup".into()) };
-        };
-        if !(roles::MIN_PLAYERS..=roles::MAX_PLAYERS).contains(&players) {
-            return Err(format!("{players} players"));
-        }
-        if RoleSet::from_roles(setup.roles.roles().to_vec()).as_ref() != Ok(&setup.roles) {
-            return Err("illegal role set".into());
-        }
-        if setup.roles.has_lancelots() != setup.options.lancelot.is_some() {
-            return Err("Lancelot variant without both Lancelots, or the reverse".into());
-        }
-        if self.leader.index() >= players {
-            return Err("leader not at the table".into());
-        }
-        if self.rejections > MAX_REJECTIONS {
-            return Err(format!("{} rejections", self.rejections));
-        }
-        for role in Role::ALL {
-            if self.roles.values().filter(|&&r| r == role).count() > setup.roles.count(role) {
-                return Err(format!("too many {role:?} recorded"));
-            }
-        }
-        if self.roles_known != (self.roles.len() == players) {
-            return Err("roles_known disagrees with the roles recorded".into());
-        }
-        let (good, evil) = self.score();
-        if good > 3 || evil > 3 {
-            return Err(format!("score {good}-{evil}"));
-        }
-        let played = good + evil;
-        let over = matches!(self.phase, Phase::Ended { .. } | Phase::Assassination | Phase::ConfirmMerlin { .. });
-        if setup.options.choose_missions {
-            // Once every mission is played the game ends with the next event.
-            if !over && self.first_open().is_some() && self.results[usize::from(self.mission)].is_some() {
-                return Err(format!("mission {} in play again", self.mission));
-            }
-            if self.results[4].is_some() && played < 3 {
-                return Err("the fifth mission before two others".into());
-            }
-        } else {
-            if self.results.iter().take(played).any(Option::is_none) {
-                return Err("missions played out of order".into());
-            }
-            if usize::from(self.mission) != played.min(MISSIONS - 1) {
-                return Err(format!("mission {} after {played} played", self.mission));
-            }
-        }
-        for (i, r) in self.results.iter().enumerate() {
-            if let Some(r) = r {
-                if usize::from(r.successes + r.fails) != roles::team_size(players, i) {
-                    return Err(format!("mission {i} has {} cards", r.successes + r.fails));
-                }
-                if r.succeeded != (r.fails < roles::fails_needed(players, i)) {
-                    return Err(format!("mission {i} result disagrees with its cards"));
-                }
-            }
-        }
-        match (&self.lady, setup.options.lady_of_the_lake) {
-            (None, false) => {}
-            (Some(l), true) => {
-                if !l.former.contains(&l.holder) || l.former.iter().any(|s| s.index() >= players) {
-                    return Err("Lady of the Lake held outside the table".into());
-                }
-                let passed = l.former.len() as u8 - 1;
-                // Between the examination and the token passing, one use more.
-                let ok = match self.phase {
-                    Phase::LadyReveal { .. } | Phase::LadyCard { .. } => l.uses == passed + 1,
-                    Phase::Lady => l.uses == passed || l.uses == passed + 1,
-                    _ => l.uses == passed,
-                };
-                if l.uses > 3 || !ok {
-                    return Err(format!("Lady used {} times, passed {passed} times", l.uses));
-                }
-                if usize::from(l.uses) > played.saturating_sub(1) {
-                    return Err(format!("Lady used {} times after {played} missions", l.uses));
-                }
-            }
-            _ => return Err("Lady of the Lake disagrees with the setup".into()),
-        }
-        match setup.options.lancelot {
-            Some(LancelotVariant::V1 | LancelotVariant::V2) => {
-                let mut sorted = self.loyalty_deck.clone();
-                sorted.sort_by_key(|c| *c as u8);
-                if sorted != LOYALTY_DECK {
-                    return Err("the loyalty deck is not 3 no-change and 2 switch cards".into());
-                }
-            }
-            _ if !self.loyalty_deck.is_empty() => return Err("a loyalty deck without variant 1 or 2".into()),
-            _ => {}
-        }
-        if !self.loyalty_deck.starts_with(&self.loyalty_turned) {
-            return Err("loyalty cards turned out of the deck's order".into());
-        }
-        let switches = self.loyalty_turned.iter().filter(|&&c| c == LoyaltyCard::Switch).count();
-        if self.switched != (switches % 2 == 1) {
-            return Err("the Lancelots' side disagrees with the cards turned".into());
-        }
-        match &self.phase {
-            Phase::TeamVote { team, ballot, excalibur } => {
-                if team.len() != roles::team_size(players, usize::from(self.mission)) {
-                    return Err("team of the wrong size".into());
-                }
-                if ballot.eligible().len() != players {
-                    return Err("vote ballot without every seat".into());
-                }
-                check_excalibur(setup, team, *excalibur, self.leader)?;
-            }
-            Phase::Mission { team, ballot, excalibur, reader } => {
-                if reader.is_some_and(|s| !team.contains(&s) || ballot.answered().contains(&s)) {
-                    return Err(format!("the reader awaits {reader:?}, not a member still to play"));
-                }
-                if ballot.eligible().iter().copied().collect::<Vec<_>>() != *team {
-                    return Err("mission ballot is not the team".into());
-                }
-                if ballot.total() != ballot.answered().len() {
-                    return Err("mission ballot count".into());
-                }
-                if excalibur.is_none() && ballot.unsettled() {
-                    return Err("cards held apart without Excalibur".into());
-                }
-                if good >= 3 || evil >= 3 {
-                    return Err("mission after the end".into());
-                }
-                check_excalibur(setup, team, *excalibur, self.leader)?;
-            }
-            Phase::ExcaliburReveal { holder, target, successes, fails, .. }
-                if holder == target
-                    || usize::from(successes + fails) != roles::team_size(players, usize::from(self.mission)) =>
-            {
-                return Err("Excalibur's reveal does not match the team".into());
-            }
-            Phase::Lady | Phase::LadyReveal { .. } | Phase::LadyCard { .. }
-                if self.lady.is_none() || !(2..=4).contains(&played) =>
-            {
-                return Err(format!("Lady of the Lake after {played} missions"));
-            }
-            Phase::LadyCard { .. } if self.roles_known => {
-                return Err("a loyalty card asked for while Tavola knows the roles".into());
-            }
-            Phase::Assassination | Phase::ConfirmMerlin { .. } if good < 3 => {
-                return Err("assassination before three successes".into());
-            }
-            Phase::Ended { reason } => {
-                let ok = match reason {
-                    EndReason::ThreeFailures => evil == 3,
-                    EndReason::FiveRejections => self.rejections == MAX_REJECTIONS,
-                    EndReason::MerlinAssassinated | EndReason::MerlinSurvived => good == 3,
-                };
-                if !ok {
-                    return Err(format!("ended by {reason:?} with score {good}-{evil}"));
-                }
-            }
-            _ => {}
-        }
-        Ok(())
+        self.invariants()
     }
 
     fn is_over(&self) -> bool {
@@ -1738,14 +930,6 @@ impl Game for Avalon {
 
     fn next_game(&self, names: Option<Vec<String>>) -> Result<Command, RuleError> {
         self.setup_for_next_game(names).map(Command::Setup)
-    }
-}
-
-fn check_excalibur(setup: &Setup, team: &[Seat], holder: Option<Seat>, leader: Seat) -> Result<(), String> {
-    match (setup.options.excalibur, holder) {
-        (false, None) => Ok(()),
-        (true, Some(h)) if h != leader && team.contains(&h) => Ok(()),
-        _ => Err(format!("Excalibur with {holder:?} for team {team:?} led by {leader}")),
     }
 }
 

@@ -58,6 +58,7 @@
 //!   the target. Two tied players who reached it with the same event (a
 //!   tournament tie, 1 point each) share the victory.
 
+mod actions;
 pub mod cards;
 mod error;
 #[cfg(any(test, feature = "testkit"))]
@@ -65,20 +66,23 @@ mod fuzz;
 #[cfg(any(test, feature = "testkit"))]
 pub use fuzz::test_facts;
 mod legal;
+mod round;
+mod setup;
 mod summary;
 #[cfg(test)]
 mod tests;
+mod tournament;
 mod view;
 
 pub use cards::{Action, Facts, Needs, Quest, Virtue, VirtueCard, Where};
 pub use error::KakError;
 pub use legal::Choice;
+pub use setup::Setup;
+pub use tournament::{Bid, Joust};
 pub use view::{KakView, PhaseView, PlayerView};
 
 use crate::catalog::Catalog;
-use crate::{
-    CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, GameRng, Legal, Outcome, RuleError, Seat, Waiting,
-};
+use crate::{CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
 use cards::{ACTION_CARDS, CAMELOT, QUESTS};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -128,23 +132,6 @@ pub fn dealt_ones(players: usize) -> [usize; 4] {
         3 => [2, 1, 2, 1],
         _ => [1, 1, 1, 1],
     }
-}
-
-/// The table's choices at setup.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    /// The knight each seat chose (its card), one per player.
-    pub knights: Vec<String>,
-    /// Players' names, by seat (empty: the seat's number).
-    #[serde(default)]
-    pub names: Vec<String>,
-    /// The eight locations as laid in the circle, clockwise; empty: they
-    /// are laid on the reader one after the other once the cards are dealt
-    /// ([`Command::Lay`]).
-    pub ring: Vec<String>,
-    /// The owner's card facts known now (every virtue card at least).
-    #[serde(default)]
-    pub facts: Facts,
 }
 
 /// What the players ask.
@@ -217,22 +204,6 @@ pub enum Command {
         /// What was learned.
         facts: Facts,
     },
-}
-
-/// How a tournament ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Joust {
-    /// The higher bid won.
-    Won,
-    /// The bids were equal: a point each.
-    Tied,
-    /// Nobody bid a card: no points.
-    NoBids,
-    /// The lone bidder bid a card: the points.
-    AloneWon,
-    /// The lone bidder bid nothing: no points.
-    AloneEmpty,
 }
 
 /// What happened.
@@ -438,15 +409,6 @@ pub enum Phase {
     Over,
 }
 
-/// A bid shown in the tournament.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bid {
-    /// The cards' total.
-    pub total: u8,
-    /// How many cards.
-    pub cards: u8,
-}
-
 /// One seat.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -502,112 +464,6 @@ impl Draft {
     fn emit(&mut self, e: Event) {
         self.sim.apply(&e);
         self.events.push(e);
-    }
-
-    /// Starts the round once no open quest is wanted; deals the tents by
-    /// score first after a round played.
-    fn start_round_if_ready(&mut self) {
-        if self.sim.phase == Phase::Refill && self.sim.wanted() == 0 {
-            let round = self.sim.round + 1;
-            self.emit(Event::RoundStarted { round });
-        }
-    }
-
-    /// The player's turn ends at once when nothing but a Tournament card is
-    /// left to use.
-    fn end_turn_if_spent(&mut self, rng: &mut GameRng) {
-        let Some(seat) = self.sim.acting() else { return };
-        let left = self.sim.players[seat.index()].picked.iter().any(|c| Action::of_card(c) != Some(Action::Tournament));
-        if !left {
-            self.end_turn(seat, rng);
-        }
-    }
-
-    fn end_turn(&mut self, seat: Seat, rng: &mut GameRng) {
-        let unused = self.sim.players[seat.index()]
-            .picked
-            .iter()
-            .filter(|c| Action::of_card(c) != Some(Action::Tournament))
-            .cloned()
-            .collect();
-        self.emit(Event::TurnEnded { seat, unused });
-        if matches!(self.sim.phase, Phase::Actions { turn } if usize::from(turn) >= self.sim.players()) {
-            self.close_phase_two(rng);
-        }
-    }
-
-    /// The tournament follows the turns ("Fase II", "ha luogo il torneo"):
-    /// who took the Tournament card and is at Camelot bids.
-    fn close_phase_two(&mut self, rng: &mut GameRng) {
-        let mut bidders = Vec::new();
-        let mut absent = Vec::new();
-        for s in Seat::all(self.sim.players()) {
-            let p = &self.sim.players[s.index()];
-            if p.picked.iter().any(|c| Action::of_card(c) == Some(Action::Tournament)) {
-                if self.sim.at_camelot(s) {
-                    bidders.push(s);
-                } else {
-                    absent.push(s);
-                }
-            }
-        }
-        if !bidders.is_empty() || !absent.is_empty() {
-            self.emit(Event::TournamentOpened { bidders: bidders.clone(), absent });
-        }
-        if bidders.is_empty() {
-            self.close_round(rng);
-        }
-    }
-
-    /// Every bid shown: the points ("T (Torneo)": "il totale numerico più
-    /// alto", "in caso di pareggio", "se solo un giocatore").
-    fn decide_tournament(&mut self, rng: &mut GameRng, bids: &BTreeMap<Seat, Bid>) {
-        let entries: Vec<(Seat, u8, u8)> = bids.iter().map(|(s, b)| (*s, b.total, b.cards)).collect();
-        let (joust, points) = match entries.as_slice() {
-            [(s, _, n)] if *n > 0 => (Joust::AloneWon, vec![(*s, TOURNAMENT_WIN)]),
-            [_] => (Joust::AloneEmpty, Vec::new()),
-            [(a, ta, _), (b, tb, _)] => {
-                if *ta == 0 && *tb == 0 {
-                    (Joust::NoBids, Vec::new())
-                } else if ta == tb {
-                    (Joust::Tied, vec![(*a, TOURNAMENT_TIE), (*b, TOURNAMENT_TIE)])
-                } else if ta > tb {
-                    (Joust::Won, vec![(*a, TOURNAMENT_WIN)])
-                } else {
-                    (Joust::Won, vec![(*b, TOURNAMENT_WIN)])
-                }
-            }
-            _ => (Joust::NoBids, Vec::new()),
-        };
-        self.emit(Event::TournamentDecided { joust, points });
-        self.close_round(rng);
-    }
-
-    /// The end of phase II: the game ends once a player reached the target
-    /// ("Fine del gioco": "il round in corso"); else phase III: the tents
-    /// by score, ties by lot ("Fase III": "il minor numero di punti",
-    /// "mescolate le relative carte tenda"), then the open quests refilled.
-    fn close_round(&mut self, rng: &mut GameRng) {
-        if self.sim.players.iter().any(|p| p.reached.is_some()) {
-            let winners = self.sim.leaders();
-            self.emit(Event::GameEnded { winners });
-            return;
-        }
-        let mut by_score: BTreeMap<u32, Vec<Seat>> = BTreeMap::new();
-        for s in Seat::all(self.sim.players()) {
-            by_score.entry(self.sim.players[s.index()].score).or_default().push(s);
-        }
-        let mut tents = Vec::new();
-        let mut drawn = Vec::new();
-        for (_, mut group) in by_score {
-            if group.len() > 1 {
-                rng.shuffle(&mut group);
-                drawn.push(group.clone());
-            }
-            tents.extend(group);
-        }
-        self.emit(Event::TentsDealt { tents, drawn });
-        self.start_round_if_ready();
     }
 }
 
@@ -740,134 +596,6 @@ impl Kak {
         }
     }
 
-    /// The first of the seat's picked cards of `action`, where it may be
-    /// used now ("Fase II": "nel corrispondente luogo").
-    fn action_card(&self, seat: Seat, action: Action) -> Res<String> {
-        let card = self.players[seat.index()]
-            .picked
-            .iter()
-            .find(|c| Action::of_card(c) == Some(action))
-            .cloned()
-            .ok_or_else(|| err(KakError::NoSuchAction { action }))?;
-        self.place_ok(seat, action)?;
-        Ok(card)
-    }
-
-    fn place_ok(&self, seat: Seat, action: Action) -> Res<()> {
-        let camelot = self.at_camelot(seat);
-        match action.place() {
-            Where::Camelot if !camelot => Err(err(KakError::OnlyAtCamelot { action })),
-            Where::Outside if camelot => Err(err(KakError::OnlyOutside { action })),
-            _ => Ok(()),
-        }
-    }
-
-    /// Steps along the ring from the seat's knight to `to`, the shorter
-    /// way round ("in qualsiasi direzione").
-    fn distance(&self, seat: Seat, to: &str) -> Option<u8> {
-        let ring = &self.setup.as_ref()?.ring;
-        let to = ring.iter().position(|l| l == to)?;
-        let from = self.players[seat.index()].at;
-        let cw = (to + RING - from) % RING;
-        Some(cw.min(RING - cw) as u8)
-    }
-
-    fn check_setup(&self, s: &Setup) -> Res<()> {
-        if self.setup.is_some() {
-            return Err(CommonError::AlreadyStarted.into());
-        }
-        let n = s.knights.len();
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-            return Err(err(KakError::PlayerCount { players: n }));
-        }
-        let all: Vec<String> = cards::knights().collect();
-        if let Some(k) = s.knights.iter().find(|k| !all.contains(k)) {
-            Self::kak_card(k)?;
-            return Err(err(KakError::NotAKnight { card: k.clone() }));
-        }
-        if s.knights.iter().collect::<BTreeSet<_>>().len() != n {
-            return Err(err(KakError::KnightTwice));
-        }
-        if s.names.len() > n {
-            return Err(err(KakError::TooManyNames { players: n }));
-        }
-        // "Piazzate le carte luogo in circolo".
-        let mut seen = BTreeSet::new();
-        for l in &s.ring {
-            if !cards::is_location(l) {
-                Self::kak_card(l)?;
-                return Err(err(KakError::NotALocation { card: l.clone() }));
-            }
-            if !seen.insert(l) {
-                return Err(err(KakError::LocationTwice { card: l.clone() }));
-            }
-        }
-        if !s.ring.is_empty() && s.ring.len() != RING {
-            return Err(err(KakError::RingSize { count: s.ring.len() }));
-        }
-        // Every virtue card is needed now: the deal takes those of value 1.
-        let missing: Vec<String> = cards::virtue_cards().filter(|c| !s.facts.virtues.contains_key(c)).collect();
-        if !missing.is_empty() {
-            return Err(CommonError::FactsNeeded { cards: missing }.into());
-        }
-        let put_away = usize::from(n < 4);
-        for v in Virtue::ALL {
-            let found = s.facts.virtues.values().filter(|c| c.virtue == v && c.value == 1).count();
-            let needed = dealt_ones(n)[v.index()] + put_away;
-            if found < needed {
-                return Err(err(KakError::TooFewOnes { virtue: v, needed, found }));
-            }
-        }
-        Ok(())
-    }
-
-    /// The setup's lots: the cards put away, the tents, the deal.
-    fn set_up(s: &Setup, rng: &mut GameRng) -> Event {
-        let n = s.knights.len();
-        let mut removed = Vec::new();
-        let mut ones: BTreeMap<Virtue, Vec<String>> = BTreeMap::new();
-        for (card, v) in &s.facts.virtues {
-            if v.value == 1 {
-                ones.entry(v.virtue).or_default().push(card.clone());
-            }
-        }
-        // "Preparazione", at 2 or 3 players: "mettete via" one A, one G, one
-        // P and one virtue card of value 1 of each virtue.
-        if n < 4 {
-            removed.push("kak/action/round-table-2".to_string());
-            removed.push("kak/action/court-2".to_string());
-            let horses: Vec<&str> = cards::horse_cards().collect();
-            removed.push(horses[rng.below(horses.len())].to_string());
-            for v in Virtue::ALL {
-                let pile = ones.entry(v).or_default();
-                let i = rng.below(pile.len());
-                removed.push(pile.remove(i));
-            }
-        }
-        // "Preparazione": the value-1 cards "mescolatele e datene 2".
-        let mut deal = Vec::new();
-        for v in Virtue::ALL {
-            let pile = ones.entry(v).or_default();
-            for _ in 0..dealt_ones(n)[v.index()] {
-                let i = rng.below(pile.len());
-                deal.push(pile.remove(i));
-            }
-        }
-        rng.shuffle(&mut deal);
-        let dealt = deal.chunks(2).map(<[String]>::to_vec).collect();
-        // "Preparazione": "Mescolate le tende".
-        let mut tents: Vec<Seat> = Seat::all(n).collect();
-        rng.shuffle(&mut tents);
-        Event::SetUp { setup: s.clone(), removed, tents, dealt }
-    }
-
-    /// Checks the facts given against the declared kinds and the catalog.
-    fn check_facts(f: &Facts, cards: &Catalog) -> Res<()> {
-        crate::facts::check_book(cards::FACTS, cards, &f.to_book())
-            .map(|_| ())
-            .map_err(|error| err(KakError::BadFacts { error }))
-    }
-
     fn decide_in(&self, c: &Command, d: &mut Draft, ctx: &mut Ctx<'_>) -> Res<()> {
         if let Command::Setup(s) = c {
             self.check_setup(s)?;
@@ -892,465 +620,44 @@ impl Kak {
         }
         let rng = &mut ctx.rng;
         match (c, &self.phase) {
-            // "Piazzate le carte luogo in circolo": laid one after another.
-            (Command::Lay { card }, Phase::Ring) => {
-                Self::kak_card(card)?;
-                if !cards::is_location(card) {
-                    return Err(err(KakError::NotALocation { card: card.clone() }));
-                }
-                if self.setup.as_ref().is_some_and(|s| s.ring.contains(card)) {
-                    return Err(err(KakError::LocationTwice { card: card.clone() }));
-                }
-                d.emit(Event::Laid { card: card.clone() });
+            (Command::Lay { .. }, Phase::Ring) => self.decide_ring(c, d),
+            (Command::Reveal { .. }, Phase::Refill) | (Command::Pick { .. }, Phase::Picks { .. }) => {
+                self.decide_round(c, d)
             }
-            (Command::Reveal { card }, Phase::Refill) => {
-                Self::kak_card(card)?;
-                if !QUESTS.contains(&card.as_str()) {
-                    return Err(err(KakError::NotAQuest { card: card.clone() }));
-                }
-                if !self.deck.contains(card) {
-                    return Err(err(KakError::NotInDeck { card: card.clone() }));
-                }
-                // A quest met: its facts are asked now, when it is on the
-                // table for all to see.
-                if !self.facts.quests.contains_key(card) {
-                    return Err(CommonError::FactsNeeded { cards: vec![card.clone()] }.into());
-                }
-                d.emit(Event::Revealed { card: card.clone() });
-                d.start_round_if_ready();
-            }
-            (Command::Pick { card }, Phase::Picks { .. }) => {
-                let seat = self.picking().ok_or(CommonError::NotNow)?;
-                self.check_pick(seat, card)?;
-                d.emit(Event::Picked { seat, card: card.clone() });
-            }
-            (Command::Train { card }, Phase::Actions { .. }) => {
-                let seat = self.acting().ok_or(CommonError::NotNow)?;
-                let v = self.virtue_card(card)?;
-                let action = self.action_card(seat, Action::Training(v.virtue))?;
-                // "sceglie una carta ... dalla rispettiva pila": this one,
-                // or one alike (the same virtue and value).
-                let card = match self.supply.contains(card) {
-                    true => card.clone(),
-                    false => self
-                        .supply
-                        .iter()
-                        .find(|c| self.virtue_of(c) == Some(v))
-                        .cloned()
-                        .ok_or_else(|| err(KakError::NotInPile { card: card.clone() }))?,
-                };
-                d.emit(Event::Trained { seat, action, card });
-                d.end_turn_if_spent(rng);
-            }
-            (Command::RoundTable { quest }, Phase::Actions { .. }) => {
-                let seat = self.acting().ok_or(CommonError::NotNow)?;
-                Self::kak_card(quest)?;
-                let action = self.action_card(seat, Action::RoundTable)?;
-                // "A (Tavola Rotonda)": one of "le tre carte missione"
-                // face up (a second Round Table finds one fewer).
-                if !self.open.contains(quest) {
-                    return Err(err(KakError::QuestNotOpen { quest: quest.clone() }));
-                }
-                d.emit(Event::QuestTaken { seat, action, quest: quest.clone() });
-                d.end_turn_if_spent(rng);
-            }
-            (Command::Court { card }, Phase::Actions { .. }) => {
-                let seat = self.acting().ok_or(CommonError::NotNow)?;
-                let action = self.action_card(seat, Action::Court)?;
-                let v = self.virtue_card(card)?;
-                // "G (Corte)": one of "le proprie carte virtù Libro".
-                if v.virtue != Virtue::Book {
-                    return Err(err(KakError::NotABook { card: card.clone() }));
-                }
-                let held = self.hand_cards(seat, std::slice::from_ref(card))?;
-                let card = held.into_iter().next().map(|(c, _)| c).unwrap_or_default();
-                d.emit(Event::CourtHeld { seat, action, card, points: COURT_POINTS });
-                d.end_turn_if_spent(rng);
-            }
-            (Command::Quest { quest, cards }, Phase::Actions { .. }) => {
-                let seat = self.acting().ok_or(CommonError::NotNow)?;
-                Self::kak_card(quest)?;
-                // "per ogni missione ... una carta Q".
-                let action = self.action_card(seat, Action::Quest)?;
-                let (points, wasted, cards) = self.check_quest(seat, quest, cards)?;
-                d.emit(Event::QuestCompleted { seat, action, quest: quest.clone(), cards, points, wasted });
-                d.end_turn_if_spent(rng);
-            }
-            (Command::Ride { horse, to }, Phase::Actions { .. }) => {
-                let seat = self.acting().ok_or(CommonError::NotNow)?;
-                Self::kak_card(horse)?;
-                Self::kak_card(to)?;
-                if Action::of_card(horse) != Some(Action::Horse) {
-                    return Err(err(KakError::NoSuchAction { action: Action::Horse }));
-                }
-                if !self.players[seat.index()].picked.contains(horse) {
-                    return Err(err(KakError::NoSuchAction { action: Action::Horse }));
-                }
-                if !cards::is_location(to) {
-                    return Err(err(KakError::NotALocation { card: to.clone() }));
-                }
-                let Some(&reach) = self.facts.horses.get(horse) else {
-                    return Err(CommonError::FactsNeeded { cards: vec![horse.clone()] }.into());
-                };
-                // "P (Cavallo)": "in qualsiasi direzione", "al massimo" the
-                // card's number of locations.
-                let distance = self.distance(seat, to).unwrap_or(0);
-                if distance == 0 {
-                    return Err(err(KakError::StayPut));
-                }
-                if distance > reach {
-                    return Err(err(KakError::TooFar { reach, distance }));
-                }
-                d.emit(Event::Rode { seat, horse: horse.clone(), to: to.clone() });
-                d.end_turn_if_spent(rng);
-            }
-            (Command::EndTurn, Phase::Actions { .. }) => {
-                let seat = self.acting().ok_or(CommonError::NotNow)?;
-                d.end_turn(seat, rng);
-            }
-            (Command::BidDown { seat }, Phase::Tournament { bidders, down, .. }) => {
-                if !bidders.contains(seat) {
-                    return Err(CommonError::NotAsked { seat: *seat }.into());
-                }
-                if down.contains(seat) {
-                    return Err(CommonError::AlreadyAnswered { seat: *seat }.into());
-                }
-                d.emit(Event::BidLaid { seat: *seat });
-            }
-            (Command::Bid { seat, cards }, Phase::Tournament { bidders, down, shown }) => {
-                if !bidders.contains(seat) {
-                    return Err(CommonError::NotAsked { seat: *seat }.into());
-                }
-                // "T (Torneo)": the cards are turned "contemporaneamente".
-                if down.len() < bidders.len() {
-                    return Err(err(KakError::BidsNotDown));
-                }
-                if shown.contains_key(seat) {
-                    return Err(CommonError::AlreadyAnswered { seat: *seat }.into());
-                }
-                let (total, cards) = self.check_bid(*seat, cards)?;
-                d.emit(Event::BidShown { seat: *seat, cards, total });
-                if let Phase::Tournament { bidders, shown, .. } = &d.sim.phase {
-                    if shown.len() == bidders.len() {
-                        let bids = shown.clone();
-                        d.decide_tournament(rng, &bids);
-                    }
-                }
-            }
+            (
+                Command::Train { .. }
+                | Command::RoundTable { .. }
+                | Command::Court { .. }
+                | Command::Quest { .. }
+                | Command::Ride { .. }
+                | Command::EndTurn,
+                Phase::Actions { .. },
+            ) => self.decide_actions(c, d, rng),
+            (Command::BidDown { .. } | Command::Bid { .. }, Phase::Tournament { .. }) => self.decide_bids(c, d, rng),
             (Command::Setup(_) | Command::Learn { .. }, _) => unreachable!("handled above"),
-            _ => return Err(CommonError::NotNow.into()),
+            _ => Err(CommonError::NotNow.into()),
         }
-        Ok(())
-    }
-
-    /// Whether the seat may pick `card` now ("Fase I": a card "sul
-    /// tavolo"; the Tournament "solo una volta per round").
-    fn check_pick(&self, seat: Seat, card: &str) -> Res<()> {
-        Self::kak_card(card)?;
-        let Some(action) = Action::of_card(card) else {
-            return Err(err(KakError::NotAnActionCard { card: card.to_string() }));
-        };
-        if !self.actions.contains(card) {
-            return Err(err(KakError::ActionTaken { card: card.to_string() }));
-        }
-        if action == Action::Tournament
-            && self.players[seat.index()].picked.iter().any(|c| Action::of_card(c) == Some(Action::Tournament))
-        {
-            return Err(err(KakError::TournamentTwice));
-        }
-        Ok(())
-    }
-
-    fn virtue_card(&self, card: &str) -> Res<VirtueCard> {
-        Self::kak_card(card)?;
-        if !cards::is_virtue_card(card) {
-            return Err(err(KakError::NotAVirtueCard { card: card.to_string() }));
-        }
-        self.virtue_of(card).ok_or_else(|| CommonError::FactsNeeded { cards: vec![card.to_string()] }.into())
-    }
-
-    /// Cards named once each, virtue cards, in the seat's hand, with their
-    /// faces. A card Tavola does not place in the hand stands for one
-    /// alike that is there (two Swords of 1 are the same at the table):
-    /// the ids returned are the hand's.
-    fn hand_cards(&self, seat: Seat, cards: &[String]) -> Res<Vec<(String, VirtueCard)>> {
-        let hand = &self.players[seat.index()].hand;
-        let mut seen = BTreeSet::new();
-        let mut faces = Vec::new();
-        for c in cards {
-            if !seen.insert(c) {
-                return Err(err(KakError::CardTwice { card: c.clone() }));
-            }
-            faces.push(self.virtue_card(c)?);
-        }
-        let mut taken: BTreeSet<&String> = cards.iter().filter(|c| hand.contains(c)).collect();
-        let mut out = Vec::new();
-        for (c, v) in cards.iter().zip(faces) {
-            let held = if hand.contains(c) {
-                c.clone()
-            } else {
-                let alike = hand.iter().find(|h| !taken.contains(h) && self.virtue_of(h) == Some(v));
-                let alike = alike.ok_or_else(|| err(KakError::NotInHand { card: c.clone() }))?;
-                taken.insert(alike);
-                alike.clone()
-            };
-            out.push((held, v));
-        }
-        Ok(out)
-    }
-
-    /// A quest's check ("Carte Missione" and "Q (Ricerca)"): held, the
-    /// knight at its location, the virtues it asks, no card it does without.
-    /// Returns its points and the virtue value lost.
-    fn check_quest(&self, seat: Seat, quest: &str, cards: &[String]) -> Res<(u8, u8, Vec<String>)> {
-        if !QUESTS.contains(&quest) {
-            return Err(err(KakError::NotAQuest { card: quest.to_string() }));
-        }
-        if !self.players[seat.index()].quests.iter().any(|q| q == quest) {
-            return Err(err(KakError::QuestNotHeld { quest: quest.to_string() }));
-        }
-        let Some(q) = self.facts.quests.get(quest) else {
-            return Err(CommonError::FactsNeeded { cards: vec![quest.to_string()] }.into());
-        };
-        // "Q (Ricerca)": "nello stesso luogo indicato".
-        if self.location(seat) != Some(q.location.as_str()) {
-            return Err(err(KakError::WrongPlace { location: q.location.clone() }));
-        }
-        let held = self.hand_cards(seat, cards)?;
-        let mut total = [0u8; 4];
-        for (_, c) in &held {
-            total[c.virtue.index()] += c.value;
-        }
-        // "Q (Ricerca)": "le necessarie carte virtù".
-        for v in Virtue::ALL {
-            if total[v.index()] < q.needs[v.index()] {
-                return Err(err(KakError::VirtuesShort {
-                    virtue: v,
-                    needed: q.needs[v.index()],
-                    given: total[v.index()],
-                }));
-            }
-        }
-        // A card the quest is done without is kept in hand.
-        for (i, (_, c)) in held.iter().enumerate() {
-            let mut rest = total;
-            rest[c.virtue.index()] -= c.value;
-            if rest[c.virtue.index()] >= q.needs[c.virtue.index()] {
-                return Err(err(KakError::CardNotNeeded { card: cards[i].clone() }));
-            }
-        }
-        // "Q (Ricerca)": a card worth more than needed "non riceve alcun
-        // bonus": the extra value is lost.
-        let wasted = Virtue::ALL.iter().map(|v| total[v.index()] - q.needs[v.index()]).sum();
-        Ok((q.points, wasted, held.into_iter().map(|(c, _)| c).collect()))
-    }
-
-    /// A bid's check ("T (Torneo)": Swords "e/o" Lances only): its total.
-    fn check_bid(&self, seat: Seat, cards: &[String]) -> Res<(u8, Vec<String>)> {
-        for c in cards {
-            if self.virtue_card(c).is_ok_and(|v| !v.virtue.bids()) {
-                return Err(err(KakError::NotSwordOrLance { card: c.clone() }));
-            }
-        }
-        let held = self.hand_cards(seat, cards)?;
-        Ok((held.iter().map(|(_, c)| c.value).sum(), held.into_iter().map(|(c, _)| c).collect()))
-    }
-
-    fn award(&mut self, seat: Seat, points: u8) {
-        let target = target(self.players());
-        let at = self.awards;
-        if let Some(p) = self.players.get_mut(seat.index()) {
-            p.score += u32::from(points);
-            if p.reached.is_none() && p.score >= target {
-                p.reached = Some(at);
-            }
-        }
-    }
-
-    fn use_action(&mut self, seat: Seat, card: &str) {
-        if let Some(p) = self.players.get_mut(seat.index()) {
-            p.picked.retain(|c| c != card);
-        }
-        // "le carte azione al loro posto".
-        self.actions.insert(card.to_string());
-    }
-
-    fn hand_out(&mut self, seat: Seat, cards: &[String]) {
-        if let Some(p) = self.players.get_mut(seat.index()) {
-            p.hand.retain(|c| !cards.contains(c));
-        }
-        self.supply.extend(cards.iter().cloned());
     }
 
     fn apply_event(&mut self, e: &Event) {
         match e {
-            Event::SetUp { setup, removed, tents, dealt } => {
-                let n = setup.knights.len();
-                let camelot = setup.ring.iter().position(|l| l == CAMELOT).unwrap_or(0);
-                self.players = vec![Player { at: camelot, ..Player::default() }; n];
-                for (p, cards) in self.players.iter_mut().zip(dealt) {
-                    p.hand.clone_from(cards);
-                }
-                self.facts = setup.facts.clone();
-                self.removed.clone_from(removed);
-                self.tents.clone_from(tents);
-                let held: BTreeSet<&String> = dealt.iter().flatten().collect();
-                self.supply = cards::virtue_cards().filter(|c| !removed.contains(c) && !held.contains(c)).collect();
-                self.deck = QUESTS.iter().map(|q| q.to_string()).collect();
-                self.open.clear();
-                self.completed.clear();
-                self.actions = self.in_play().map(str::to_string).collect();
-                self.round = 0;
-                self.awards = 0;
-                self.phase = if setup.ring.is_empty() { Phase::Ring } else { Phase::Refill };
-                self.setup = Some(setup.clone());
-            }
-            Event::Laid { card } => {
-                if let Some(setup) = self.setup.as_mut() {
-                    setup.ring.push(card.clone());
-                    // The ring is whole: the knights stand by Camelot.
-                    if setup.ring.len() == RING {
-                        let camelot = setup.ring.iter().position(|l| l == CAMELOT).unwrap_or(0);
-                        for p in &mut self.players {
-                            p.at = camelot;
-                        }
-                        self.phase = Phase::Refill;
-                    }
-                }
-            }
-            Event::Revealed { card } => {
-                self.deck.remove(card);
-                self.open.push(card.clone());
-            }
-            Event::RoundStarted { round } => {
-                self.round = *round;
-                self.actions = self.in_play().map(str::to_string).collect();
-                for p in &mut self.players {
-                    p.picked.clear();
-                    p.done = false;
-                }
-                self.phase = Phase::Picks { pick: 0, turn: 0 };
-            }
-            Event::Picked { seat, card } => {
-                self.actions.remove(card);
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.picked.push(card.clone());
-                }
-                let n = self.players() as u8;
-                let per = picks_per_round(self.players()) as u8;
-                if let Phase::Picks { pick, turn } = &mut self.phase {
-                    *turn += 1;
-                    if *turn >= n {
-                        *turn = 0;
-                        *pick += 1;
-                    }
-                    if *pick >= per {
-                        self.phase = Phase::Actions { turn: 0 };
-                    }
-                }
-            }
-            Event::Trained { seat, action, card } => {
-                self.use_action(*seat, action);
-                self.supply.remove(card);
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.hand.push(card.clone());
-                }
-            }
-            Event::QuestTaken { seat, action, quest } => {
-                self.use_action(*seat, action);
-                self.open.retain(|q| q != quest);
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.quests.push(quest.clone());
-                }
-            }
-            Event::CourtHeld { seat, action, card, points } => {
-                self.use_action(*seat, action);
-                self.hand_out(*seat, std::slice::from_ref(card));
-                self.award(*seat, *points);
-                self.awards += 1;
-            }
-            Event::QuestCompleted { seat, action, quest, cards, points, .. } => {
-                self.use_action(*seat, action);
-                self.hand_out(*seat, cards);
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.quests.retain(|q| q != quest);
-                }
-                // "La carta missione completata viene tolta dal gioco."
-                self.completed.push(quest.clone());
-                self.award(*seat, *points);
-                self.awards += 1;
-            }
-            Event::Rode { seat, horse, to } => {
-                self.use_action(*seat, horse);
-                let at = self.setup.as_ref().and_then(|s| s.ring.iter().position(|l| l == to));
-                if let (Some(at), Some(p)) = (at, self.players.get_mut(seat.index())) {
-                    p.at = at;
-                }
-            }
-            Event::TurnEnded { seat, unused } => {
-                for c in unused {
-                    self.use_action(*seat, c);
-                }
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.done = true;
-                }
-                if let Phase::Actions { turn } = &mut self.phase {
-                    *turn += 1;
-                }
-            }
-            Event::TournamentOpened { bidders, absent } => {
-                for s in absent {
-                    self.return_tournament(*s);
-                }
-                if !bidders.is_empty() {
-                    self.phase =
-                        Phase::Tournament { bidders: bidders.clone(), down: BTreeSet::new(), shown: BTreeMap::new() };
-                }
-            }
-            Event::BidLaid { seat } => {
-                if let Phase::Tournament { down, .. } = &mut self.phase {
-                    down.insert(*seat);
-                }
-            }
-            Event::BidShown { seat, cards, total } => {
-                // "rimettono a posto le carte ... virtù ... alle appropriate
-                // pile".
-                self.hand_out(*seat, cards);
-                if let Phase::Tournament { shown, .. } = &mut self.phase {
-                    shown.insert(*seat, Bid { total: *total, cards: cards.len() as u8 });
-                }
-            }
-            Event::TournamentDecided { points, .. } => {
-                for (s, p) in points {
-                    self.award(*s, *p);
-                }
-                self.awards += 1;
-                for s in Seat::all(self.players()) {
-                    self.return_tournament(s);
-                }
-            }
-            Event::TentsDealt { tents, .. } => {
-                self.tents.clone_from(tents);
-                self.phase = Phase::Refill;
-            }
             Event::Learned { facts } => self.facts.merge(facts),
-            Event::GameEnded { winners } => {
-                self.winners.clone_from(winners);
-                self.phase = Phase::Over;
-            }
-        }
-    }
-
-    /// The Tournament card goes back to Camelot.
-    fn return_tournament(&mut self, seat: Seat) {
-        let cards: Vec<String> = self.players[seat.index()]
-            .picked
-            .iter()
-            .filter(|c| Action::of_card(c) == Some(Action::Tournament))
-            .cloned()
-            .collect();
-        for c in cards {
-            self.use_action(seat, &c);
+            Event::SetUp { .. } | Event::Laid { .. } => self.apply_setup(e),
+            Event::Revealed { .. }
+            | Event::RoundStarted { .. }
+            | Event::Picked { .. }
+            | Event::TentsDealt { .. }
+            | Event::GameEnded { .. } => self.apply_round(e),
+            Event::Trained { .. }
+            | Event::QuestTaken { .. }
+            | Event::CourtHeld { .. }
+            | Event::QuestCompleted { .. }
+            | Event::Rode { .. }
+            | Event::TurnEnded { .. } => self.apply_actions(e),
+            Event::TournamentOpened { .. }
+            | Event::BidLaid { .. }
+            | Event::BidShown { .. }
+            | Event::TournamentDecided { .. } => self.apply_tournament(e),
         }
     }
 }

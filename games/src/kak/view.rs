@@ -212,6 +212,16 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
     let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
     let card = crate::facts::card_msg;
     match e {
+        Event::Trained { .. }
+        | Event::QuestTaken { .. }
+        | Event::CourtHeld { .. }
+        | Event::QuestCompleted { .. }
+        | Event::Rode { .. }
+        | Event::TurnEnded { .. } => action_cues(g, e),
+        Event::TournamentOpened { .. }
+        | Event::BidLaid { .. }
+        | Event::BidShown { .. }
+        | Event::TournamentDecided { .. } => tournament_cues(g, e),
         Event::SetUp { setup, removed, tents, .. } => {
             let n = setup.knights.len();
             let mut cues = vec![Cue::new("kak.setup.start").arg("count", n).arg("target", target(n))];
@@ -270,6 +280,43 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
             }
             cues
         }
+        Event::TentsDealt { tents, drawn } => {
+            let mut cues = Vec::new();
+            for group in drawn {
+                let names: Vec<String> = group.iter().map(|s| g.name(*s)).collect();
+                cues.push(Cue::new("kak.tent.drawn").arg("names", names.join(", ")));
+            }
+            for (i, s) in tents.iter().enumerate() {
+                cues.push(Cue::new("kak.tent.holds").arg("name", name(*s)).arg("tent", i + 1));
+            }
+            if g.wanted() > 0 {
+                cues.push(Cue::new("kak.quest.turn_up").arg("count", g.wanted()));
+            }
+            cues
+        }
+        Event::GameEnded { winners } => {
+            let mut cues = vec![Cue::new("kak.end.round")];
+            match winners.as_slice() {
+                [w] => {
+                    let score = g.players.get(w.index()).map_or(0, |p| p.score);
+                    cues.push(Cue::new("kak.end.winner").arg("name", name(*w)).arg("count", score));
+                }
+                _ => {
+                    let names: Vec<String> = winners.iter().map(|s| g.name(*s)).collect();
+                    cues.push(Cue::new("kak.end.shared").arg("names", names.join(", ")));
+                }
+            }
+            cues
+        }
+        Event::Learned { .. } => Vec::new(),
+    }
+}
+
+/// Phase II: the action cards used, the turn ended.
+fn action_cues(g: &Kak, e: &Event) -> Vec<Cue> {
+    let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
+    let card = crate::facts::card_msg;
+    match e {
         Event::Trained { seat, card: c, .. } => {
             let v = g.virtue_of(c);
             let virtue = v.map_or(Virtue::Sword, |v| v.virtue).msg();
@@ -303,6 +350,14 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
             }
             _ => Vec::new(),
         },
+        _ => Vec::new(),
+    }
+}
+
+/// The tournament.
+fn tournament_cues(g: &Kak, e: &Event) -> Vec<Cue> {
+    let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
+    match e {
         Event::TournamentOpened { bidders, absent } => {
             let mut cues: Vec<Cue> =
                 absent.iter().map(|s| Cue::new("kak.tournament.absent").arg("name", name(*s))).collect();
@@ -333,34 +388,6 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
                 Joust::AloneEmpty => Cue::new("kak.tournament.alone_empty"),
             }]
         }
-        Event::TentsDealt { tents, drawn } => {
-            let mut cues = Vec::new();
-            for group in drawn {
-                let names: Vec<String> = group.iter().map(|s| g.name(*s)).collect();
-                cues.push(Cue::new("kak.tent.drawn").arg("names", names.join(", ")));
-            }
-            for (i, s) in tents.iter().enumerate() {
-                cues.push(Cue::new("kak.tent.holds").arg("name", name(*s)).arg("tent", i + 1));
-            }
-            if g.wanted() > 0 {
-                cues.push(Cue::new("kak.quest.turn_up").arg("count", g.wanted()));
-            }
-            cues
-        }
-        Event::GameEnded { winners } => {
-            let mut cues = vec![Cue::new("kak.end.round")];
-            match winners.as_slice() {
-                [w] => {
-                    let score = g.players.get(w.index()).map_or(0, |p| p.score);
-                    cues.push(Cue::new("kak.end.winner").arg("name", name(*w)).arg("count", score));
-                }
-                _ => {
-                    let names: Vec<String> = winners.iter().map(|s| g.name(*s)).collect();
-                    cues.push(Cue::new("kak.end.shared").arg("names", names.join(", ")));
-                }
-            }
-            cues
-        }
-        Event::Learned { .. } => Vec::new(),
+        _ => Vec::new(),
     }
 }

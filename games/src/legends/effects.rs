@@ -10,8 +10,8 @@
 //! small function the commands and [`crate::Game::legal`] share.
 
 use super::cards::{Location, Skill};
-use super::{abilities, err, Draft, Event, Legends, LegendsError, Phase, Protection, Res, Turn, HAND};
-use crate::Seat;
+use super::{abilities, err, Command, Draft, Event, Legends, LegendsError, Phase, Protection, Res, Turn, HAND};
+use crate::{CommonError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Assassination: its completer may discard a knight anywhere.
@@ -575,4 +575,80 @@ impl Legends {
 /// The turn's extra action of the Feast of Pentecost.
 pub(super) fn feast(t: &Turn) -> u8 {
     u8::from(t.feast)
+}
+
+impl Legends {
+    /// An event's effect answered, the Questing Beast hunted.
+    pub(super) fn decide_effects(&self, c: &Command, d: &mut Draft) -> Res<()> {
+        match c {
+            Command::Hunt { to } => {
+                let seat = self.acting()?.seat;
+                let from = self.check_hunt(*to)?;
+                d.emit(Event::Hunted { seat, from, to: *to });
+                d.after_action(seat);
+            }
+            Command::Resolve { card, seat, to } => {
+                self.started()?;
+                let answer = Answer { card: card.clone(), seat: *seat, to: *to };
+                let p = self.check_resolve(&answer)?;
+                let effect = p.effect.clone();
+                d.emit(Event::Resolved {
+                    seat: p.seat,
+                    effect: effect.clone(),
+                    card: card.clone(),
+                    with: *seat,
+                    to: *to,
+                });
+                match effect {
+                    Effect::Captive { left } => d.captives(left),
+                    Effect::Departure => d.departures(self.next(p.seat)),
+                    Effect::DarkJourney { left } => d.journey(left),
+                    Effect::Champion { mut chosen, left, .. } => {
+                        chosen.extend(card.clone());
+                        d.champions(chosen, left);
+                    }
+                    _ => {}
+                }
+            }
+            _ => return Err(CommonError::NotNow.into()),
+        }
+        Ok(())
+    }
+
+    /// The Questing Beast hunted, the Feast's third action, hands filled, the Damosel's offer.
+    pub(super) fn apply_effects(&mut self, e: &Event) {
+        match e {
+            Event::Hunted { from, to, .. } => {
+                let beast = QUESTING_BEAST.to_string();
+                if let Some(p) = self.places.get_mut(*from as usize) {
+                    p.events.retain(|e| *e != beast);
+                }
+                if let Some(p) = self.places.get_mut(*to as usize) {
+                    p.events.push(beast);
+                }
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.actions += 1;
+                    t.lunete = None;
+                    t.ettard = false;
+                }
+            }
+            Event::ThirdAction { .. } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.feast = true;
+                }
+            }
+            Event::HandFilled { seat, cards } => {
+                if let Some(p) = self.players.get_mut(seat.index()) {
+                    p.hand = (p.hand + cards).min(HAND);
+                }
+                self.character_deck = self.character_deck.saturating_sub(*cards);
+            }
+            Event::DamoselOffered { .. } => {
+                if let Phase::Turn(t) = &mut self.phase {
+                    t.damosel = true;
+                }
+            }
+            _ => {}
+        }
+    }
 }

@@ -1,8 +1,8 @@
 //! What the rules accept now ([`crate::Game::legal`]), from the checks
 //! `decide` makes: the screen's buttons and the fuzzers are built from it.
 
-use super::cards::{Location, Skill, Special};
-use super::{abilities, texts, Command, Legends, Phase, Setup, Turn, HAND};
+use super::cards::Location;
+use super::{texts, Command, Legends, Phase, Setup, Turn};
 use crate::{Legal, Seat};
 
 /// What an open command leaves to the table.
@@ -148,47 +148,7 @@ impl Legends {
                 out.push(Legal::Open(Command::DrawEvent { card: String::new() }, Choice::Event));
                 None
             }
-            Phase::Turn(t) => {
-                let seat = t.seat;
-                // Lady Ettard's spell, as she is played.
-                if t.ettard {
-                    for target in self.spell_targets(t, texts::ETTARD) {
-                        out.push(Legal::Exact(Command::Spell { card: texts::ETTARD.into(), target }));
-                    }
-                }
-                if t.actions == 0 && t.completed.is_empty() {
-                    self.abilities(t, &mut out);
-                    self.threats(t, &mut out);
-                    self.spells_and_crowns(t, &mut out);
-                }
-                if self.check_renounce(t, texts::BALIN).is_ok() {
-                    out.push(Legal::Exact(Command::Renounce { card: texts::BALIN.into() }));
-                }
-                if t.actions == 0 {
-                    for l in self.open_places().into_iter().filter(|l| !t.completed.contains(l)) {
-                        for e in &self.places[l as usize].events {
-                            if self.shortfall(seat, l, e).is_none() {
-                                out.push(Legal::Exact(Command::Complete { card: e.clone() }));
-                            }
-                        }
-                    }
-                }
-                if t.actions < self.actions_allowed(seat) {
-                    if self.players[seat.index()].hand < HAND && self.character_deck > 0 {
-                        out.push(Legal::Exact(Command::DrawCharacter));
-                    }
-                    self.moves(seat, &mut out);
-                    for to in Location::ALL {
-                        if self.check_hunt(to).is_ok() {
-                            out.push(Legal::Exact(Command::Hunt { to }));
-                        }
-                    }
-                    Some(seat)
-                } else {
-                    // Lady Lunete's offer: a lady in the same action.
-                    t.lunete.map(|_| seat)
-                }
-            }
+            Phase::Turn(t) => self.legal_turn(t, &mut out),
         };
         if let Some(seat) = layer {
             if let Some(card) = &self.laid {
@@ -217,132 +177,5 @@ impl Legends {
         out.push(hand);
         out.push(learn);
         out
-    }
-
-    /// The host's corrections, while characters are on the table.
-    fn fixes(&self, out: &mut Vec<Legal<Command, Choice>>) {
-        let any =
-            self.open_places().into_iter().any(|l| Seat::all(self.players()).any(|s| !self.company(s, l).is_empty()));
-        if !any {
-            return;
-        }
-        out.push(Legal::Open(Command::Remove { card: String::new(), to_hand: false }, Choice::Fix));
-        out.push(Legal::Open(
-            Command::Relocate { card: String::new(), to: Location::Camelot, seat: None },
-            Choice::Fix,
-        ));
-        if self.mode().full() {
-            out.push(Legal::Open(Command::GiveSpecial { special: Special::HighKing, card: None }, Choice::Fix));
-        }
-    }
-
-    /// Every threat the turn's player may carry out now, and Lady
-    /// Lyonesse's ward.
-    fn threats(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
-        for l in self.open_places() {
-            let mine = self.company(t.seat, l);
-            for card in mine {
-                if abilities::threat(card).is_some() {
-                    for s in Seat::all(self.players()).filter(|s| *s != t.seat) {
-                        for target in self.company(s, l) {
-                            if self.check_strike(t, card, target).is_ok() {
-                                out.push(Legal::Exact(Command::Strike { card: card.clone(), target: target.clone() }));
-                            }
-                        }
-                    }
-                }
-                if card == abilities::LYONESSE {
-                    for target in mine {
-                        if self.check_ward(t, card, target).is_ok() {
-                            out.push(Legal::Exact(Command::Ward { card: card.clone(), target: target.clone() }));
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Nimue's spells, and King Arthur's and the Archbishop's ways to the
-    /// High King, in the optional abilities' phase.
-    fn spells_and_crowns(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
-        for target in self.spell_targets(t, texts::NIMUE) {
-            out.push(Legal::Exact(Command::Spell { card: texts::NIMUE.into(), target }));
-        }
-        for card in [texts::MORGAUSE, texts::BREUNIS] {
-            for from in Seat::all(self.players()) {
-                if self.check_raid(t, card, from).is_ok() {
-                    out.push(Legal::Exact(Command::Raid { card: card.into(), seat: from }));
-                }
-            }
-        }
-        if self.check_recall(t, texts::HELLAWES).is_ok() {
-            out.push(Legal::Exact(Command::Recall { card: texts::HELLAWES.into() }));
-        }
-        for target in self.summons(t) {
-            out.push(Legal::Exact(Command::Summon { card: texts::BRAGWAINE.into(), target }));
-        }
-        for event in self.scraps(t) {
-            out.push(Legal::Exact(Command::Scrap { card: texts::COTE_MALE_TAILE.into(), event }));
-        }
-        if self.check_crown(t, texts::ARTHUR, None).is_ok() {
-            out.push(Legal::Exact(Command::Crown { card: texts::ARTHUR.into(), event: None }));
-        }
-        for e in &self.players[t.seat.index()].zone {
-            if self.check_crown(t, texts::ARCHBISHOP, Some(e)).is_ok() {
-                out.push(Legal::Exact(Command::Crown { card: texts::ARCHBISHOP.into(), event: Some(e.clone()) }));
-            }
-        }
-    }
-
-    /// Every use of an optional ability the turn's player may make now.
-    fn abilities(&self, t: &Turn, out: &mut Vec<Legal<Command, Choice>>) {
-        for l in self.open_places() {
-            let company = self.company(t.seat, l);
-            for card in company {
-                let Some(a) = abilities::ability(card) else { continue };
-                let targets: Vec<Option<String>> = match a.target {
-                    abilities::Target::Own => vec![None],
-                    abilities::Target::Knight => company.iter().filter(|c| *c != card).cloned().map(Some).collect(),
-                };
-                let skills: Vec<Option<Skill>> = match a.choices().as_slice() {
-                    [] => vec![None],
-                    many => many.iter().copied().map(Some).collect(),
-                };
-                for target in &targets {
-                    for skill in &skills {
-                        if self.check_use(t, card, target.as_deref(), *skill).is_ok() {
-                            out.push(Legal::Exact(Command::Use {
-                                card: card.clone(),
-                                target: target.clone(),
-                                skill: *skill,
-                            }));
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Every move of one or two of `seat`'s characters from one location
-    /// to another with room.
-    fn moves(&self, seat: Seat, out: &mut Vec<Legal<Command, Choice>>) {
-        let open = self.open_places();
-        for from in open.iter().copied() {
-            let company = self.company(seat, from);
-            let mut groups: Vec<Vec<String>> = company.iter().map(|c| vec![c.clone()]).collect();
-            for (i, a) in company.iter().enumerate() {
-                for b in &company[i + 1..] {
-                    groups.push(vec![a.clone(), b.clone()]);
-                }
-            }
-            for to in open.iter().copied().filter(|&t| t != from) {
-                for g in &groups {
-                    let stays = self.check_bewitched(g).is_err() || self.check_isle(seat, g, from, to).is_err();
-                    if self.room(seat, to, g.len()) && self.check_guard(seat, g, to).is_ok() && !stays {
-                        out.push(Legal::Exact(Command::Move { cards: g.clone(), to }));
-                    }
-                }
-            }
-        }
     }
 }

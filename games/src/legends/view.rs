@@ -256,6 +256,37 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
     let names = g.setup.as_ref().map_or(&[][..], |s| &s.names[..]);
     let name = |s: Seat| crate::seat_name(names, s);
     match e {
+        Event::EventDrawn { .. } | Event::EventCompleted { .. } | Event::Covered { .. } => event_card_cues(g, e),
+        Event::EffectOpened { .. }
+        | Event::Resolved { .. }
+        | Event::Captured { .. }
+        | Event::Freed { .. }
+        | Event::Hunted { .. }
+        | Event::ThirdAction { .. }
+        | Event::HandFilled { .. }
+        | Event::DamoselOffered { .. }
+        | Event::CardGiven { .. } => effect_cues(g, e),
+        Event::BidMade { .. }
+        | Event::DagonetBid { .. }
+        | Event::Passed { .. }
+        | Event::AuctionClosed { .. }
+        | Event::GrantOpened { .. }
+        | Event::SpecialGiven { .. }
+        | Event::CompanionAsked
+        | Event::CompanionChosen { .. } => bidding_cues(g, e),
+        Event::AbilityUsed { .. }
+        | Event::Struck { .. }
+        | Event::Spelled { .. }
+        | Event::Crowned { .. }
+        | Event::Scrapped { .. }
+        | Event::Replaced { .. }
+        | Event::Renounced { .. }
+        | Event::Forfeited { .. }
+        | Event::Rescued { .. }
+        | Event::Recalled { .. }
+        | Event::Summoned { .. }
+        | Event::Raided { .. }
+        | Event::Warded { .. } => power_cues(g, e),
         Event::SetUp { setup, first } => vec![
             Cue::new("legends.setup.deal").arg("players", setup.colours.len()),
             Cue::new("legends.setup.place").arg("name", name(*first)),
@@ -275,6 +306,45 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             }
             cues
         }
+        Event::CharacterDrawn { seat } => vec![Cue::new("legends.character.drawn").arg("name", name(*seat))],
+        Event::Moved { seat, to, .. } => {
+            vec![Cue::new("legends.moved").arg("name", name(*seat)).arg("location", tavola_words::Said::msg(to))]
+        }
+        // With the event deck empty a turn begins without a draw.
+        Event::TurnPassed { to } if g.event_deck == 0 => vec![Cue::new("legends.turn.no_draw").arg("name", name(*to))],
+        Event::TurnPassed { to } => vec![Cue::new("legends.turn").arg("name", name(*to))],
+        Event::Discarded { cards, why: Gone::EndOfTurn } => {
+            vec![Cue::new("legends.discarded.end_of_turn").arg("count", cards.len())]
+        }
+        Event::Discarded { cards, .. } => vec![Cue::new("legends.discarded").arg("count", cards.len())],
+        Event::ReturnedToHand { card, .. } => vec![Cue::new("legends.returned").card("card", card.clone())],
+        Event::Relocated { card, to, .. } => {
+            vec![Cue::new("legends.relocated").card("card", card.clone()).arg("location", tavola_words::Said::msg(to))]
+        }
+        Event::GameEnded { reason } => {
+            let mut cues = vec![Cue::new(match reason {
+                EndReason::AllCompleted => "legends.end.all_completed",
+                EndReason::Stopped => "legends.end.stopped",
+                EndReason::FinalCompleted => "legends.end.final",
+            })];
+            let points = g.points();
+            let winners = g.winners();
+            let best = winners.first().map_or(0, |w| points[w.index()]);
+            match winners.as_slice() {
+                [one] => cues.push(Cue::new("legends.end.winner").arg("name", name(*one)).arg("count", best)),
+                _ => cues.push(Cue::new("legends.end.shared").arg("count", best)),
+            }
+            cues
+        }
+        Event::Laid { .. } | Event::Learned { .. } | Event::HandCorrected { .. } => Vec::new(),
+    }
+}
+
+/// The event cards drawn, completed and covered.
+fn event_card_cues(g: &Legends, e: &Event) -> Vec<Cue> {
+    let names = g.setup.as_ref().map_or(&[][..], |s| &s.names[..]);
+    let name = |s: Seat| crate::seat_name(names, s);
+    match e {
         Event::EventDrawn { seat, card, went } => {
             let drawn = Cue::new("legends.event.drawn").arg("name", name(*seat)).card("card", card.clone());
             let then = match went {
@@ -321,6 +391,17 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
             }
             cues
         }
+        Event::Covered { card: Some(card) } => vec![Cue::new("legends.covered").card("card", card.clone())],
+        Event::Covered { card: None } => vec![Cue::new("legends.cover_discarded")],
+        _ => Vec::new(),
+    }
+}
+
+/// The events' effects.
+fn effect_cues(g: &Legends, e: &Event) -> Vec<Cue> {
+    let names = g.setup.as_ref().map_or(&[][..], |s| &s.names[..]);
+    let name = |s: Seat| crate::seat_name(names, s);
+    match e {
         Event::EffectOpened { pending } => {
             use super::effects::Effect;
             let id = match &pending.effect {
@@ -390,16 +471,15 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         Event::CardGiven { from, to } => {
             vec![Cue::new("legends.card_given").arg("name", name(*from)).arg("other", name(*to))]
         }
-        Event::CharacterDrawn { seat } => vec![Cue::new("legends.character.drawn").arg("name", name(*seat))],
-        Event::Moved { seat, to, .. } => {
-            vec![Cue::new("legends.moved").arg("name", name(*seat)).arg("location", tavola_words::Said::msg(to))]
-        }
-        // With the event deck empty a turn begins without a draw.
-        Event::TurnPassed { to } if g.event_deck == 0 => vec![Cue::new("legends.turn.no_draw").arg("name", name(*to))],
-        Event::TurnPassed { to } => vec![Cue::new("legends.turn").arg("name", name(*to))],
-        Event::AbilityUsed { seat, card, .. } => {
-            vec![Cue::new("legends.ability").arg("name", name(*seat)).card("card", card.clone())]
-        }
+        _ => Vec::new(),
+    }
+}
+
+/// The bidding and the special cards.
+fn bidding_cues(g: &Legends, e: &Event) -> Vec<Cue> {
+    let names = g.setup.as_ref().map_or(&[][..], |s| &s.names[..]);
+    let name = |s: Seat| crate::seat_name(names, s);
+    match e {
         Event::BidMade { seat, card, .. } => {
             let mut cues = vec![Cue::new("legends.bid.made").arg("name", name(*seat)).card("card", card.clone())];
             if let Some(a) = g.auction() {
@@ -409,13 +489,6 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         }
         Event::DagonetBid { seat, .. } => {
             vec![Cue::new("legends.bid.dagonet").arg("name", name(*seat))]
-        }
-        Event::Replaced { target, .. } if g.auction().is_some() => {
-            let mut cues = vec![Cue::new("legends.replaced").card("card", target.clone())];
-            if let Some(a) = g.auction() {
-                cues.push(Cue::new("legends.bid.turn").arg("name", name(a.to)));
-            }
-            cues
         }
         Event::Passed { seat } => {
             let mut cues = vec![Cue::new("legends.bid.passed").arg("name", name(*seat))];
@@ -440,10 +513,33 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         Event::SpecialGiven { special, card: None } => {
             vec![Cue::new("legends.special.returned").arg("special", tavola_words::Said::msg(special))]
         }
-        Event::Discarded { cards, why: Gone::EndOfTurn } => {
-            vec![Cue::new("legends.discarded.end_of_turn").arg("count", cards.len())]
+        Event::CompanionAsked => {
+            let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
+            vec![Cue::new("legends.companion.ask").card("card", holder)]
         }
-        Event::Discarded { cards, .. } => vec![Cue::new("legends.discarded").arg("count", cards.len())],
+        Event::CompanionChosen { card } => {
+            let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
+            vec![Cue::new("legends.companion.chosen").card("card", holder).card("lady", card.clone())]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The characters' abilities and texts.
+fn power_cues(g: &Legends, e: &Event) -> Vec<Cue> {
+    let names = g.setup.as_ref().map_or(&[][..], |s| &s.names[..]);
+    let name = |s: Seat| crate::seat_name(names, s);
+    match e {
+        Event::AbilityUsed { seat, card, .. } => {
+            vec![Cue::new("legends.ability").arg("name", name(*seat)).card("card", card.clone())]
+        }
+        Event::Replaced { target, .. } if g.auction().is_some() => {
+            let mut cues = vec![Cue::new("legends.replaced").card("card", target.clone())];
+            if let Some(a) = g.auction() {
+                cues.push(Cue::new("legends.bid.turn").arg("name", name(a.to)));
+            }
+            cues
+        }
         Event::Struck { seat, card, target, blow } => vec![Cue::new(match blow {
             super::abilities::Blow::Both => "legends.struck.both",
             super::abilities::Blow::Struck => "legends.struck.one",
@@ -490,38 +586,9 @@ pub(super) fn cues(g: &Legends, e: &Event) -> Vec<Cue> {
         })
         .arg("name", name(*seat))
         .arg("other", name(*from))],
-        Event::CompanionAsked => {
-            let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
-            vec![Cue::new("legends.companion.ask").card("card", holder)]
-        }
-        Event::CompanionChosen { card } => {
-            let holder = g.specials().get(&Special::LovePotion).cloned().unwrap_or_default();
-            vec![Cue::new("legends.companion.chosen").card("card", holder).card("lady", card.clone())]
-        }
-        Event::Covered { card: Some(card) } => vec![Cue::new("legends.covered").card("card", card.clone())],
-        Event::Covered { card: None } => vec![Cue::new("legends.cover_discarded")],
         Event::Warded { card, by, .. } => {
             vec![Cue::new("legends.warded").card("card", card.clone()).card("by", by.clone())]
         }
-        Event::ReturnedToHand { card, .. } => vec![Cue::new("legends.returned").card("card", card.clone())],
-        Event::Relocated { card, to, .. } => {
-            vec![Cue::new("legends.relocated").card("card", card.clone()).arg("location", tavola_words::Said::msg(to))]
-        }
-        Event::GameEnded { reason } => {
-            let mut cues = vec![Cue::new(match reason {
-                EndReason::AllCompleted => "legends.end.all_completed",
-                EndReason::Stopped => "legends.end.stopped",
-                EndReason::FinalCompleted => "legends.end.final",
-            })];
-            let points = g.points();
-            let winners = g.winners();
-            let best = winners.first().map_or(0, |w| points[w.index()]);
-            match winners.as_slice() {
-                [one] => cues.push(Cue::new("legends.end.winner").arg("name", name(*one)).arg("count", best)),
-                _ => cues.push(Cue::new("legends.end.shared").arg("count", best)),
-            }
-            cues
-        }
-        Event::Laid { .. } | Event::Learned { .. } | Event::HandCorrected { .. } => Vec::new(),
+        _ => Vec::new(),
     }
 }

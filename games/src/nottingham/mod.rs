@@ -32,26 +32,34 @@
 //!   turn it is, so that a deck running out mid-way is fair to the order
 //!   of play.
 
+mod actions;
+mod ambushes;
 mod error;
+mod exchange;
 #[cfg(any(test, feature = "testkit"))]
 mod fuzz;
 pub mod items;
 mod legal;
+mod setup;
+mod sheriff;
 mod stored;
 mod summary;
 #[cfg(test)]
 mod tests;
+mod turn;
 mod view;
 
 pub use error::NottinghamError;
 pub use items::{Action, AmbushCard, Colour, Commission, Facts, Item, Points};
 pub use legal::Choice;
+pub use setup::Setup;
 pub use view::{NottinghamView, PlayerView, StepView};
 
 use crate::catalog::Catalog;
 use crate::{CommonError, Ctx, Cue, FactBook, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, Waiting};
-use items::{COMMISSION_POINTS, DECK, MAX_PATH, PATH_VALUES};
+use items::DECK;
 use serde::{Deserialize, Serialize};
+use setup::{check_facts, merge_facts};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Players at the table (rules text: "Da 3 a 7 giocatori").
@@ -64,22 +72,6 @@ pub const HAND_AT_START: u8 = 3;
 pub const AMBUSH_CARDS: u8 = 13;
 /// Cards in an exchange of items alike: three or more.
 pub const MIN_TRADE: u8 = 3;
-
-/// The table's choices at setup.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    /// One colour per seat, in the order of play (clockwise).
-    pub colours: Vec<Colour>,
-    /// Players' names, by seat (empty: the seat's number).
-    #[serde(default)]
-    pub names: Vec<String>,
-    /// Who starts.
-    #[serde(default)]
-    pub first: Seat,
-    /// The owner's card facts known now (the path at least).
-    #[serde(default)]
-    pub facts: Facts,
-}
 
 /// What the players ask.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -526,92 +518,16 @@ impl Draft {
     fn end(&mut self, reason: EndReason) {
         self.emit(Event::GameEnded { reason });
     }
-
-    /// An empty deck: the discards shuffled in, or, with none, the hands
-    /// cut to the Sheriff's number and the Sheriff moved on ("Mazzo
-    /// esaurito").
-    fn refill(&mut self, turn: Seat) {
-        if self.sim.discard > 0 {
-            let cards = self.sim.discard;
-            self.emit(Event::Reshuffled { cards });
-            return;
-        }
-        let value = self.sim.space_value(self.sim.sheriff).unwrap_or(0);
-        let cuts: Vec<(Seat, u8)> = Seat::all(self.sim.players())
-            .filter_map(|s| {
-                let hand = self.sim.players[s.index()].hand;
-                (hand > value).then(|| (s, hand - value))
-            })
-            .collect();
-        if !cuts.is_empty() {
-            self.emit(Event::HandsCut { cuts });
-        }
-        self.move_sheriff(turn, false);
-        if self.sim.ended.is_none() && self.sim.deck == 0 && self.sim.discard > 0 {
-            let cards = self.sim.discard;
-            self.emit(Event::Reshuffled { cards });
-        }
-    }
-
-    /// The Sheriff moves on; favours, or the end back in Nottingham.
-    fn move_sheriff(&mut self, from: Seat, favours: bool) {
-        let to = self.sim.sheriff + 1;
-        self.emit(Event::SheriffMoved { to });
-        let Some(value) = self.sim.space_value(to) else {
-            return self.end(EndReason::SheriffHome);
-        };
-        if !favours {
-            return;
-        }
-        let n = self.sim.players();
-        let mut seats = Vec::new();
-        for i in 0..n {
-            let s = Seat(((from.index() + i) % n) as u8);
-            if self.sim.players[s.index()].hand <= value {
-                seats.push(s);
-            }
-        }
-        let mut given = Vec::new();
-        for s in seats {
-            if self.sim.deck == 0 {
-                if !given.is_empty() {
-                    self.emit(Event::Favoured { seats: std::mem::take(&mut given) });
-                }
-                self.refill(s);
-                if self.sim.ended.is_some() || self.sim.deck == 0 {
-                    return;
-                }
-            }
-            given.push(s);
-            // The deck as it will be once this favour is drawn.
-            self.sim.deck -= 1;
-        }
-        // Undo the look-ahead: the event applies the draws.
-        self.sim.deck += given.len() as u8;
-        if !given.is_empty() {
-            self.emit(Event::Favoured { seats: given });
-        }
-    }
-
-    /// Closes the exchange when nobody can spring an ambush any more.
-    fn settle_ambushes(&mut self) {
-        let Some(Turn { seat, step: Step::Ambushes { item, count, open, announced, .. }, .. }) = self.sim.turn.clone()
-        else {
-            return;
-        };
-        if announced.is_some() || (!open.is_empty() && count > 0) {
-            return;
-        }
-        if count >= MIN_TRADE {
-            self.emit(Event::Traded { seat, item, count });
-            self.move_sheriff(seat, true);
-        } else {
-            self.emit(Event::TradeSpoiled { seat, back: count });
-        }
-    }
 }
 
 type Res<T> = Result<T, RuleError>;
+
+/// A hand up or down by `delta` (never below zero).
+fn hand(g: &mut Nottingham, s: Seat, delta: i32) {
+    if let Some(p) = g.players.get_mut(s.index()) {
+        p.hand = (i32::from(p.hand) + delta).clamp(0, i32::from(u8::MAX)) as u8;
+    }
+}
 
 fn err(e: NottinghamError) -> RuleError {
     e.into()
@@ -720,60 +636,6 @@ impl Nottingham {
         self.turn.as_ref().ok_or_else(|| CommonError::NotNow.into())
     }
 
-    /// Who may answer an action that takes from a hand: opponents holding
-    /// a card.
-    fn victims(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-        Seat::all(self.players()).filter(move |&s| s != seat && self.players[s.index()].hand > 0)
-    }
-
-    /// Whether `from` may be attacked by `seat`: an opponent holding a card.
-    fn check_victim(&self, seat: Seat, from: Seat) -> Res<()> {
-        self.seat_ok(from)?;
-        if from == seat {
-            return Err(err(NottinghamError::NotYourself));
-        }
-        if self.players[from.index()].hand == 0 {
-            return Err(err(NottinghamError::EmptyHand { seat: from }));
-        }
-        Ok(())
-    }
-
-    /// Whether the card drawn may be played for its action now.
-    fn check_act(&self, seat: Seat, item: Item) -> Res<()> {
-        match item.action() {
-            Action::Defence => Err(err(NottinghamError::NecklaceIsKept)),
-            Action::Steal | Action::Rob | Action::Raid | Action::Barter if self.victims(seat).next().is_none() => {
-                Err(err(NottinghamError::NoOpponentHolds))
-            }
-            Action::Ambush if self.ambush_deck == 0 => Err(err(NottinghamError::NoAmbushCards)),
-            _ => Ok(()),
-        }
-    }
-
-    fn check_setup(&self, s: &Setup) -> Res<()> {
-        if self.setup.is_some() {
-            return Err(CommonError::AlreadyStarted.into());
-        }
-        let n = s.colours.len();
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-            return Err(err(NottinghamError::PlayerCount { players: n }));
-        }
-        let distinct: BTreeSet<Colour> = s.colours.iter().copied().collect();
-        if distinct.len() != n {
-            return Err(err(NottinghamError::ColourTwice));
-        }
-        if s.names.len() > n {
-            return Err(err(NottinghamError::TooManyNames { players: n }));
-        }
-        if s.first.index() >= n {
-            return Err(CommonError::NoSuchSeat { seat: s.first }.into());
-        }
-        if s.facts.path.is_empty() {
-            return Err(CommonError::FactsNeeded { cards: vec![items::PATH_CARD.to_string()] }.into());
-        }
-        check_facts(&s.facts)
-    }
-
     fn decide_in(&self, c: &Command, d: &mut Draft) -> Res<()> {
         if let Command::Setup(s) = c {
             self.check_setup(s)?;
@@ -808,429 +670,47 @@ impl Nottingham {
             return Ok(());
         }
         let turn = self.playing()?.clone();
-        let seat = turn.seat;
-        match (c, &turn.step) {
-            (Command::Draw { item }, Step::Draw) => {
-                if d.sim.deck == 0 {
-                    d.refill(seat);
-                }
-                if d.sim.ended.is_some() {
-                    return Ok(());
-                }
-                if d.sim.deck == 0 {
-                    // Every card is in a hand or won: the turn goes on
-                    // without a draw.
-                    d.emit(Event::NoDraw { seat });
-                    return Ok(());
-                }
-                d.emit(Event::Drew { seat, item: *item });
-                if item.action() == Action::Defence {
-                    // The Necklace is never played on the draw ("Difesa").
-                    d.emit(Event::Kept { seat, item: *item });
-                }
+        match c {
+            Command::Draw { .. } | Command::Keep | Command::Act | Command::EndTurn => self.decide_card(c, d, &turn),
+            Command::Buy { .. }
+            | Command::Take { .. }
+            | Command::Target { .. }
+            | Command::Defend { .. }
+            | Command::Barter { .. } => self.decide_action(c, d, &turn),
+            Command::Lay { .. } | Command::TakeBack | Command::Trade { .. } | Command::Complete { .. } => {
+                self.decide_exchange(c, d, &turn)
             }
-            (Command::Draw { .. }, _) => return Err(err(NottinghamError::AlreadyDrawn)),
-            (Command::Keep, Step::Drawn { item }) => d.emit(Event::Kept { seat, item: *item }),
-            (Command::Act, Step::Drawn { item }) => {
-                self.check_act(seat, *item)?;
-                d.emit(Event::Acted { seat, item: *item });
-                if item.action() == Action::Ambush {
-                    d.emit(Event::AmbushLaid { seat });
-                }
+            Command::Announce { .. } | Command::Pass { .. } | Command::Spring { .. } | Command::CloseAmbushes => {
+                self.decide_ambushes(c, d, &turn)
             }
-            (Command::Keep | Command::Act, Step::Draw) => return Err(err(NottinghamError::DrawFirst)),
-            (Command::Keep | Command::Act, _) => return Err(err(NottinghamError::CardPlaced)),
-            (Command::Buy { from }, Step::Acting { action: Action::Buy }) => {
-                if let Some(f) = from {
-                    self.seat_ok(*f)?;
-                    if *f == seat {
-                        return Err(err(NottinghamError::NotYourself));
-                    }
-                    if self.players[f.index()].hand == 0 {
-                        return Err(err(NottinghamError::EmptyHand { seat: *f }));
-                    }
-                }
-                d.emit(Event::Bought { seat, from: *from });
-            }
-            (Command::Take { from, defended }, Step::Acting { action }) if action.is_attack() => {
-                self.check_victim(seat, *from)?;
-                d.emit(Event::Took { seat, action: *action, from: *from, defended: *defended });
-            }
-            (Command::Target { from }, Step::Acting { action }) if action.is_attack() => {
-                self.check_victim(seat, *from)?;
-                d.emit(Event::Targeted { seat, from: *from });
-            }
-            (Command::Defend { defended }, Step::Defence { action, from }) => {
-                d.emit(Event::Took { seat, action: *action, from: *from, defended: *defended });
-            }
-            (Command::Target { .. } | Command::Defend { .. }, _) => return Err(err(NottinghamError::NotThatAction)),
-            (Command::Barter { from, cards }, Step::Acting { action: Action::Barter }) => {
-                match from {
-                    Some(f) => {
-                        self.seat_ok(*f)?;
-                        if *f == seat {
-                            return Err(err(NottinghamError::NotYourself));
-                        }
-                        if !(1..=2).contains(cards) {
-                            return Err(err(NottinghamError::BarterCards { cards: *cards }));
-                        }
-                        if self.players[f.index()].hand < *cards {
-                            return Err(err(NottinghamError::EmptyHand { seat: *f }));
-                        }
-                    }
-                    // The player may not refuse a barter; only an offer nobody
-                    // could make lets the chest stay.
-                    None if self.victims(seat).next().is_some() => {
-                        return Err(err(NottinghamError::BarterMustTake));
-                    }
-                    None => {}
-                }
-                d.emit(Event::Bartered { seat, from: *from, cards: if from.is_some() { *cards } else { 0 } });
-            }
-            (Command::Buy { .. } | Command::Take { .. } | Command::Barter { .. }, _) => {
-                return Err(err(NottinghamError::NotThatAction))
-            }
-            (Command::Lay { card }, Step::Free) => {
-                if turn.traded {
-                    return Err(err(NottinghamError::OneExchange));
-                }
-                let Some(item) = Item::of_card(card) else {
-                    return Err(CommonError::CardNotExpected { card: card.clone() }.into());
-                };
-                // "Carte uguali" are shown from the hand: one physical card
-                // counts once.
-                if turn.laid.iter().any(|(c, _)| c == card) {
-                    return Err(err(NottinghamError::CardLaidTwice { card: card.clone() }));
-                }
-                let hand = self.players[seat.index()].hand;
-                let needed = turn.laid.len() as u8 + 1;
-                if needed > hand {
-                    return Err(err(NottinghamError::NotEnoughCards { seat, needed, held: hand }));
-                }
-                d.emit(Event::Laid { seat, card: card.clone(), item });
-            }
-            (Command::TakeBack, Step::Free) if !turn.laid.is_empty() => d.emit(Event::TakenBack { seat }),
-            (Command::Lay { .. } | Command::TakeBack, _) => return Err(err(NottinghamError::NothingToLay)),
-            (Command::Trade { item, count }, Step::Free) => {
-                if turn.traded {
-                    return Err(err(NottinghamError::OneExchange));
-                }
-                let laid: Vec<Item> = turn.laid.iter().map(|(_, i)| *i).collect();
-                if !laid.is_empty() && (laid.len() != usize::from(*count) || laid.iter().any(|i| i != item)) {
-                    return Err(err(NottinghamError::NotTheCardsLaid { laid: laid.len() as u8 }));
-                }
-                if *count < MIN_TRADE {
-                    return Err(err(NottinghamError::TradeTooSmall { count: *count }));
-                }
-                let hand = self.players[seat.index()].hand;
-                if *count > hand {
-                    return Err(err(NottinghamError::NotEnoughCards { seat, needed: *count, held: hand }));
-                }
-                d.emit(Event::TradeOffered { seat, item: *item, count: *count });
-                d.settle_ambushes();
-            }
-            (Command::Complete { commission }, Step::Free) => {
-                if turn.traded {
-                    return Err(err(NottinghamError::OneExchange));
-                }
-                let done = self.completed(*commission);
-                if done.contains(&seat) {
-                    return Err(err(NottinghamError::CommissionTwice { commission: *commission }));
-                }
-                let laid: Vec<Item> = turn.laid.iter().map(|(_, i)| *i).collect();
-                if !laid.is_empty() && !commission.is_made_of(&laid) {
-                    return Err(err(NottinghamError::NotTheCommission { commission: *commission }));
-                }
-                if done.len() >= 2 {
-                    return Err(err(NottinghamError::CommissionGone { commission: *commission }));
-                }
-                let hand = self.players[seat.index()].hand;
-                let needed = commission.cards();
-                if needed > hand {
-                    return Err(err(NottinghamError::NotEnoughCards { seat, needed, held: hand }));
-                }
-                d.emit(Event::Completed { seat, commission: *commission, first: done.is_empty() });
-                if d.sim.commissions.values().map(Vec::len).sum::<usize>() == 2 * Commission::ALL.len() {
-                    d.end(EndReason::Commissions);
-                } else {
-                    d.move_sheriff(seat, true);
-                }
-            }
-            (Command::Trade { .. } | Command::Complete { .. }, Step::Ambushes { .. }) => {
-                return Err(err(NottinghamError::AmbushesOpen))
-            }
-            (Command::Trade { .. } | Command::Complete { .. }, _) => return Err(err(NottinghamError::FinishTheCard)),
-            (Command::Announce { seat: who }, Step::Ambushes { open, announced, .. }) => {
-                self.seat_ok(*who)?;
-                if !open.contains(who) {
-                    return Err(err(NottinghamError::NoAmbushToSpring { seat: *who }));
-                }
-                if announced.is_some() {
-                    return Err(err(NottinghamError::OneAmbushAtATime));
-                }
-                d.emit(Event::Announced { seat: *who });
-            }
-            (Command::Pass { seat: who }, Step::Ambushes { open, announced, .. }) => {
-                self.seat_ok(*who)?;
-                if !open.contains(who) || *announced == Some(*who) {
-                    return Err(CommonError::NotAsked { seat: *who }.into());
-                }
-                d.emit(Event::Passed { seat: *who });
-                d.settle_ambushes();
-            }
-            (Command::Spring { seat: who, card }, Step::Ambushes { item, open, announced, .. }) => {
-                let who = match (who, announced) {
-                    (Some(w), _) => *w,
-                    (None, Some(a)) => *a,
-                    (None, None) if open.len() == 1 => open.iter().copied().next().unwrap_or(seat),
-                    (None, None) => return Err(err(NottinghamError::AnnounceFirst)),
-                };
-                self.seat_ok(who)?;
-                if !open.contains(&who) {
-                    return Err(err(NottinghamError::NoAmbushToSpring { seat: who }));
-                }
-                if announced.is_some_and(|a| a != who) {
-                    return Err(err(NottinghamError::OneAmbushAtATime));
-                }
-                self.check_ambush(card, who, seat, *item)?;
-                d.emit(Event::Sprung { seat: who, card: card.clone(), on: seat });
-                d.settle_ambushes();
-            }
-            (Command::CloseAmbushes, Step::Ambushes { .. }) => {
-                let open: Vec<Seat> = match &d.sim.turn {
-                    Some(Turn { step: Step::Ambushes { open, .. }, .. }) => open.iter().copied().collect(),
-                    _ => Vec::new(),
-                };
-                for s in open {
-                    d.emit(Event::Passed { seat: s });
-                }
-                d.settle_ambushes();
-            }
-            (Command::Announce { .. } | Command::Pass { .. } | Command::Spring { .. } | Command::CloseAmbushes, _) => {
-                return Err(err(NottinghamError::NoExchangeNow))
-            }
-            (Command::EndTurn, Step::Free) => {
-                let next = Seat(((seat.index() + 1) % self.players()) as u8);
-                d.emit(Event::TurnPassed { to: next });
-            }
-            (Command::EndTurn, Step::Ambushes { .. }) => return Err(err(NottinghamError::AmbushesOpen)),
-            (Command::EndTurn, _) => return Err(err(NottinghamError::FinishTheCard)),
-            (Command::Setup(_) | Command::Learn { .. } | Command::CorrectHand { .. }, _) => {
-                unreachable!("handled above")
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether `card` may be sprung by `who` on `trader`'s exchange of
-    /// `item` ("Attivare una carta imboscata").
-    fn check_ambush(&self, card: &str, who: Seat, trader: Seat, item: Item) -> Res<()> {
-        let Some(kind) = AmbushCard::of_card(card) else {
-            return Err(err(NottinghamError::NotAnAmbushCard { card: card.to_string() }));
-        };
-        match kind {
-            AmbushCard::Colour(c) if Some(c) == self.colour(who) => Err(err(NottinghamError::OwnColour)),
-            AmbushCard::Colour(c) if Some(c) != self.colour(trader) => {
-                Err(err(NottinghamError::WrongColour { colour: c, seat: trader }))
-            }
-            AmbushCard::Colour(_) => Ok(()),
-            AmbushCard::Items(_) => match self.facts.ambush_items.get(card) {
-                None => Err(CommonError::FactsNeeded { cards: vec![card.to_string()] }.into()),
-                Some(items) if items.contains(&item) => Ok(()),
-                Some(items) => Err(err(NottinghamError::WrongItems { items: *items, item })),
-            },
-        }
-    }
-
-    /// The key of the ambush window open now.
-    fn ambush_key(&self) -> Option<String> {
-        match &self.turn {
-            Some(Turn { step: Step::Ambushes { sprung, .. }, .. }) => Some(format!("ambush-{}-{sprung}", self.trades)),
-            _ => None,
+            Command::Setup(_) | Command::Learn { .. } | Command::CorrectHand { .. } => unreachable!("handled above"),
         }
     }
 
     fn apply_event(&mut self, e: &Event) {
-        let hand = |g: &mut Nottingham, s: Seat, delta: i32| {
-            if let Some(p) = g.players.get_mut(s.index()) {
-                p.hand = (i32::from(p.hand) + delta).clamp(0, i32::from(u8::MAX)) as u8;
-            }
-        };
         match e {
-            Event::SetUp { setup, put_away } => {
-                let n = setup.colours.len();
-                self.players = vec![PlayerState { hand: HAND_AT_START, ..PlayerState::default() }; n];
-                self.deck = DECK - HAND_AT_START * n as u8;
-                self.discard = 0;
-                self.ambush_deck = AMBUSH_CARDS - put_away.len() as u8;
-                self.sheriff = 0;
-                self.facts = setup.facts.clone();
-                self.turn = Some(Turn { seat: setup.first, step: Step::Draw, traded: false, laid: Vec::new() });
-                self.setup = Some(setup.clone());
-            }
-            Event::Drew { item, .. } => {
-                self.deck = self.deck.saturating_sub(1);
-                if let Some(t) = &mut self.turn {
-                    t.step = Step::Drawn { item: *item };
-                }
-            }
             Event::NoDraw { .. } => self.free(),
-            Event::Reshuffled { cards } => {
-                self.deck += cards;
-                self.discard -= (*cards).min(self.discard);
-            }
-            Event::Kept { seat, .. } => {
-                hand(self, *seat, 1);
-                if let Some(t) = &mut self.turn {
-                    t.step = Step::Free;
-                }
-            }
-            Event::Acted { item, .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.step = Step::Acting { action: item.action() };
-                }
-            }
-            Event::Bought { seat, .. } => {
-                // The coin or the card bought: one more either way; the
-                // seller's card is paid with the coin.
-                hand(self, *seat, 1);
-                self.free();
-            }
-            Event::Took { seat, .. } => {
-                // The card taken (or the Necklace given back): one more for
-                // the attacker, as many for the victim.
-                hand(self, *seat, 1);
-                self.free();
-            }
-            Event::Targeted { from, .. } => {
-                if let Some(t) = &mut self.turn {
-                    if let Step::Acting { action } = t.step {
-                        t.step = Step::Defence { action, from: *from };
-                    }
-                }
-            }
-            Event::Bartered { seat, from, cards } => {
-                match from {
-                    Some(f) => {
-                        hand(self, *seat, i32::from(*cards));
-                        hand(self, *f, 1 - i32::from(*cards));
-                    }
-                    None => hand(self, *seat, 1),
-                }
-                self.free();
-            }
-            Event::AmbushLaid { seat } => {
-                self.ambush_deck = self.ambush_deck.saturating_sub(1);
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.ambushes += 1;
-                }
-                self.free();
-            }
-            Event::Laid { card, item, .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.laid.push((card.clone(), *item));
-                }
-            }
-            Event::TakenBack { .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.laid.clear();
-                }
-            }
-            Event::TradeOffered { seat, item, count } => {
-                if let Some(t) = &mut self.turn {
-                    t.laid.clear();
-                }
-                self.trades += 1;
-                let open: BTreeSet<Seat> =
-                    Seat::all(self.players()).filter(|&s| s != *seat && self.players[s.index()].ambushes > 0).collect();
-                if let Some(t) = &mut self.turn {
-                    t.traded = true;
-                    t.step = Step::Ambushes { item: *item, count: *count, open, announced: None, sprung: 0 };
-                }
-                hand(self, *seat, -i32::from(*count));
-            }
-            Event::Announced { seat } => {
-                if let Some(Turn { step: Step::Ambushes { announced, .. }, .. }) = &mut self.turn {
-                    *announced = Some(*seat);
-                }
-            }
-            Event::Passed { seat } => {
-                if let Some(Turn { step: Step::Ambushes { open, announced, .. }, .. }) = &mut self.turn {
-                    open.remove(seat);
-                    if *announced == Some(*seat) {
-                        *announced = None;
-                    }
-                }
-            }
-            Event::Sprung { seat, on, .. } => {
-                hand(self, *seat, 1);
-                hand(self, *on, 1);
-                self.ambush_deck += 1;
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.ambushes = p.ambushes.saturating_sub(1);
-                }
-                let still = self.players.get(seat.index()).is_some_and(|p| p.ambushes > 0);
-                if let Some(Turn { step: Step::Ambushes { count, open, announced, sprung, .. }, .. }) = &mut self.turn {
-                    *count = count.saturating_sub(1);
-                    *announced = None;
-                    *sprung += 1;
-                    if !still {
-                        open.remove(seat);
-                    }
-                }
-            }
-            Event::Traded { seat, item, count } => {
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.winnings.push(*item);
-                }
-                self.discard += count.saturating_sub(1);
-                self.free();
-            }
-            Event::TradeSpoiled { seat, back } => {
-                hand(self, *seat, i32::from(*back));
-                self.free();
-            }
-            Event::Completed { seat, commission, .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.laid.clear();
-                }
-                let n = commission.cards();
-                hand(self, *seat, -i32::from(n));
-                self.discard += n;
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.commissions.push(*commission);
-                }
-                self.commissions.entry(*commission).or_default().push(*seat);
-                if let Some(t) = &mut self.turn {
-                    t.traded = true;
-                }
-            }
             Event::SheriffMoved { to } => self.sheriff = *to,
-            Event::Favoured { seats } => {
-                for s in seats {
-                    hand(self, *s, 1);
-                }
-                self.deck = self.deck.saturating_sub(seats.len() as u8);
-            }
-            Event::HandsCut { cuts } => {
-                for (s, n) in cuts {
-                    hand(self, *s, -i32::from(*n));
-                    self.discard += n;
-                }
-            }
             Event::Learned { facts } => merge_facts(&mut self.facts, facts),
-            Event::TurnPassed { to } => {
-                self.turn = Some(Turn { seat: *to, step: Step::Draw, traded: false, laid: Vec::new() })
-            }
-            Event::HandCorrected { seat, cards } => {
-                if let Some(p) = self.players.get_mut(seat.index()) {
-                    p.hand = *cards;
-                }
-            }
-            Event::GameEnded { reason } => {
-                self.ended = Some(*reason);
-                self.turn = None;
-            }
+            Event::SetUp { .. } | Event::HandCorrected { .. } => self.apply_setup(e),
+            Event::Drew { .. }
+            | Event::Kept { .. }
+            | Event::Acted { .. }
+            | Event::TurnPassed { .. }
+            | Event::GameEnded { .. } => self.apply_turn(e),
+            Event::Bought { .. }
+            | Event::Took { .. }
+            | Event::Targeted { .. }
+            | Event::Bartered { .. }
+            | Event::AmbushLaid { .. } => self.apply_action(e),
+            Event::Laid { .. }
+            | Event::TakenBack { .. }
+            | Event::TradeOffered { .. }
+            | Event::Traded { .. }
+            | Event::TradeSpoiled { .. }
+            | Event::Completed { .. } => self.apply_exchange(e),
+            Event::Announced { .. } | Event::Passed { .. } | Event::Sprung { .. } => self.apply_ambushes(e),
+            Event::Reshuffled { .. } | Event::Favoured { .. } | Event::HandsCut { .. } => self.apply_sheriff(e),
         }
     }
 
@@ -1240,47 +720,6 @@ impl Nottingham {
             t.step = Step::Free;
         }
     }
-}
-
-/// Checks facts against the ranges the game knows.
-fn check_facts(f: &Facts) -> Res<()> {
-    if f.path.len() > MAX_PATH {
-        return Err(err(NottinghamError::PathTooLong { spaces: f.path.len() }));
-    }
-    if let Some(&v) = f.path.iter().find(|v| !PATH_VALUES.contains(v)) {
-        return Err(err(NottinghamError::PathValue { value: v }));
-    }
-    for (c, p) in &f.commissions {
-        for v in [p.alone, p.shared] {
-            if !COMMISSION_POINTS.contains(&v) {
-                return Err(err(NottinghamError::CommissionPoints { commission: *c, points: v }));
-            }
-        }
-        // "il valore ... accanto alla pedina singola è maggiore".
-        if p.alone <= p.shared {
-            return Err(err(NottinghamError::AloneNotHigher { commission: *c }));
-        }
-    }
-    for (card, items) in &f.ambush_items {
-        if !matches!(AmbushCard::of_card(card), Some(AmbushCard::Items(_))) {
-            return Err(err(NottinghamError::NotAnAmbushCard { card: card.clone() }));
-        }
-        // No ambush card shows Gold, and each shows two different items
-        // ("Note", under "Attivare una carta imboscata").
-        if items.contains(&Item::Gold) || items[0] == items[1] {
-            return Err(err(NottinghamError::AmbushItems { card: card.clone() }));
-        }
-    }
-    Ok(())
-}
-
-/// `learned` added to `facts` (what was known stays unless re-learned).
-fn merge_facts(facts: &mut Facts, learned: &Facts) {
-    if !learned.path.is_empty() {
-        facts.path.clone_from(&learned.path);
-    }
-    facts.commissions.extend(learned.commissions.iter().map(|(k, v)| (*k, *v)));
-    facts.ambush_items.extend(learned.ambush_items.iter().map(|(k, v)| (k.clone(), *v)));
 }
 
 impl Game for Nottingham {
