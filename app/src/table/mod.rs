@@ -328,24 +328,6 @@ impl TableView {
     pub fn game<G: Registered>(&self) -> Option<&G::View> {
         self.game_view.as_ref()?.get::<G>()
     }
-
-    // Kept for the screens until they use game::<G>()
-    /// Avalon's public view, while Avalon is on.
-    pub fn avalon(&self) -> Option<&crate::games::avalon::AvalonView> {
-        self.game::<crate::games::avalon::Avalon>()
-    }
-
-    // Kept for the screens until they use game::<G>()
-    /// Shadows over Camelot's public view, while it is on.
-    pub fn soc(&self) -> Option<&crate::games::soc::SocView> {
-        self.game::<crate::games::soc::Soc>()
-    }
-
-    // Kept for the screens until they use game::<G>()
-    /// Nottingham's view, while it is on.
-    pub fn nottingham(&self) -> Option<&crate::games::nottingham::NottinghamView> {
-        self.game::<crate::games::nottingham::Nottingham>()
-    }
 }
 
 /// How long presses are ignored when one secret input gives way to the
@@ -578,20 +560,6 @@ impl Session {
     /// The game being played.
     pub fn game(&self) -> Option<&AnyGame> {
         self.game.as_ref()
-    }
-
-    // Kept for the screens until they use engine::<G>()
-    /// Avalon's full state, while Avalon is on. Only for code that needs the
-    /// rules (the night script); screens use [`Session::view`].
-    pub fn avalon(&self) -> Option<&crate::games::avalon::Avalon> {
-        self.engine::<crate::games::avalon::Avalon>()
-    }
-
-    // Kept for the screens until they use engine::<G>()
-    /// Shadows over Camelot's full state, while it is on (for tests and
-    /// code that needs the rules); screens use [`Session::view`].
-    pub fn soc(&self) -> Option<&crate::games::soc::Soc> {
-        self.engine::<crate::games::soc::Soc>()
     }
 
     /// The engine of the game on, if it is a `G`: what its rules accept now

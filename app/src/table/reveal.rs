@@ -9,43 +9,10 @@
 //! shuffle is drawn in `decide` and journaled), so a replayed or resumed
 //! game shows the result at once and says the same order if asked.
 
-use crate::games::{AnyEvent, AnyGame, Cue, Seat};
-pub use crate::games::{RevealItem as Item, RevealKind};
+use crate::games::RevealItem as Item;
+use crate::games::{AnyEvent, AnyGame, Cue};
+pub use crate::games::{RevealItem, RevealKind};
 use serde::Serialize;
-
-/// What a step turns over, as the screens read it.
-///
-/// Kept for the screens until they read [`Item`] (a card by its code): the
-/// one card the reveals turn today is typed here.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "item", rename_all = "snake_case")]
-pub enum RevealItem {
-    /// A card (no seat: the cards are shuffled).
-    Card {
-        /// The card.
-        card: crate::games::avalon::MissionCard,
-    },
-    /// A player's character, at the end.
-    Role {
-        /// The player.
-        seat: Seat,
-        /// The character's code.
-        role: String,
-        /// The code of the side the player ended on.
-        side: String,
-    },
-}
-
-impl RevealItem {
-    /// The screens' form of an engine's item (`None` for a card they do
-    /// not know).
-    fn of(item: &Item) -> Option<RevealItem> {
-        Some(match item {
-            Item::Card { card } => RevealItem::Card { card: serde_json::from_value(serde_json::json!(card)).ok()? },
-            Item::Role { seat, role, side } => RevealItem::Role { seat: *seat, role: role.clone(), side: side.clone() },
-        })
-    }
-}
 
 /// The reveal as the screen shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -74,7 +41,7 @@ impl Staged {
     pub fn view(&self) -> RevealView {
         RevealView {
             kind: self.kind,
-            shown: self.steps[..self.shown].iter().filter_map(|(_, item)| RevealItem::of(item)).collect(),
+            shown: self.steps[..self.shown].iter().map(|(_, item)| item.clone()).collect(),
             total: self.steps.len(),
         }
     }

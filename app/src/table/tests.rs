@@ -1,5 +1,5 @@
 use super::*;
-use crate::games::avalon::{Command, RoleSet, Setup};
+use crate::games::avalon::{Avalon, Command, RoleSet, Setup};
 use crate::hw::sim::speaking_time;
 
 fn session() -> Session {
@@ -246,7 +246,7 @@ fn a_card_missing_from_the_catalog_or_from_another_game_is_named_and_changes_not
     let out = s.handle(2, tag("legends/character/sir-gawain"));
     let text = format!("{out:?}");
     assert!(text.contains("Camelot Legends"), "the card's own game is named: {text}");
-    assert_eq!(s.view().avalon(), before.avalon(), "nothing changed in the game");
+    assert_eq!(s.view().game::<Avalon>(), before.game::<Avalon>(), "nothing changed in the game");
 }
 
 fn ids(out: &[Output]) -> Vec<String> {
@@ -320,7 +320,7 @@ fn a_missions_cards_are_turned_one_at_a_time_with_a_beat_then_the_result() {
         .shown
         .iter()
         .map(|i| match i {
-            RevealItem::Card { card } => crate::games::code(card),
+            RevealItem::Card { card } => card.clone(),
             RevealItem::Role { .. } => panic!("a card"),
         })
         .collect();
@@ -342,7 +342,7 @@ fn the_host_skips_the_reveal_to_the_result() {
     assert_eq!(said.first().map(String::as_str), Some("avalon.mission.failed"), "the result at once: {said:?}");
     assert!(said.iter().all(|id| !id.starts_with("avalon.turn.")), "no card said after the skip: {said:?}");
     assert!(s.view().reveal.is_none());
-    assert_eq!(s.view().avalon().unwrap().score, (0, 1));
+    assert_eq!(s.view().game::<Avalon>().unwrap().score, (0, 1));
     // Nothing more comes from the reveal as time passes.
     let later: Vec<String> = (1..40).flat_map(|k| ids(&s.tick(60_300 + k * 500))).collect();
     assert!(later.iter().all(|id| !id.starts_with("avalon.turn.")), "{later:?}");
@@ -360,7 +360,7 @@ fn a_game_taken_up_after_the_cards_shows_the_result_without_turning_them_again()
     let mut again = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(99));
     again.resume(70_000, commands, vec![], vec![], None).unwrap();
     assert!(again.view().reveal.is_none());
-    assert_eq!(again.view().avalon().unwrap().score, (0, 1));
+    assert_eq!(again.view().game::<Avalon>().unwrap().score, (0, 1));
 }
 
 #[test]
@@ -449,7 +449,11 @@ fn the_end_reveal_can_be_skipped() {
     let out = s.handle(2_000, Input::Touch(Touch::SkipReveal));
     assert_eq!(ids(&out), ["avalon.reveal.merlin_was"], "straight to the end");
     assert!(s.view().reveal.is_none());
-    assert_eq!(s.view().avalon().unwrap().roles_revealed.as_ref().map(|r| r.len()), Some(5), "every character shown");
+    assert_eq!(
+        s.view().game::<Avalon>().unwrap().roles_revealed.as_ref().map(|r| r.len()),
+        Some(5),
+        "every character shown"
+    );
 }
 
 #[test]
@@ -497,8 +501,8 @@ fn the_view_says_where_the_game_stands_and_gives_its_own_view() {
     let s = session();
     let view = s.view();
     assert_eq!(view.stage, Some(Stage::Playing));
-    assert_eq!(view.game::<crate::games::avalon::Avalon>().map(|a| a.players), Some(5));
-    assert_eq!(s.engine::<crate::games::avalon::Avalon>().map(|a| a.players()), Some(5));
+    assert_eq!(view.game::<Avalon>().map(|a| a.players), Some(5));
+    assert_eq!(s.engine::<Avalon>().map(|a| a.players()), Some(5));
     let json = serde_json::to_value(&view).unwrap();
     assert!(json.get("stage").is_none(), "not part of the protocol's view");
 }

@@ -315,7 +315,11 @@ impl Controller {
             .iter()
             .flat_map(|r| &r.shown)
             .filter_map(|i| match i {
-                RevealItem::Card { card: crate::games::avalon::MissionCard::Success } => Some(1),
+                RevealItem::Card { card }
+                    if *card == crate::games::code(&crate::games::avalon::MissionCard::Success) =>
+                {
+                    Some(1)
+                }
                 RevealItem::Card { .. } => Some(2),
                 RevealItem::Role { .. } => None,
             })
