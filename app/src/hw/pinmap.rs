@@ -51,8 +51,6 @@ pub struct ReaderPins {
     pub chip_select: u8,
     /// Reset GPIO.
     pub reset_pin: Option<u8>,
-    /// IRQ GPIO.
-    pub irq_pin: Option<u8>,
     /// Poll period in milliseconds.
     pub poll_ms: u32,
 }
@@ -141,7 +139,10 @@ struct RawReader {
     spi_bus: Spanned<u8>,
     chip_select: Spanned<u8>,
     reset_pin: Option<Spanned<u8>>,
-    irq_pin: Option<Spanned<u8>>,
+    /// Read and left alone: Tavola polls the reader, its IRQ line is not used, and its GPIO
+    /// stays free for another part (an older map that names it still reads).
+    #[serde(default, rename = "irq_pin")]
+    _irq_pin: Option<toml::Value>,
     #[serde(default = "default_poll")]
     poll_ms: Spanned<u32>,
 }
@@ -243,7 +244,6 @@ impl PinMap {
             spi_bus: *r.spi_bus.get_ref(),
             chip_select: *r.chip_select.get_ref(),
             reset_pin: r.reset_pin.as_ref().map(|p| c.gpio(p, "reader reset_pin")).transpose()?,
-            irq_pin: r.irq_pin.as_ref().map(|p| c.gpio(p, "reader irq_pin")).transpose()?,
             poll_ms,
         };
 
@@ -266,8 +266,12 @@ impl PinMap {
                         );
                     }
                 }
+                // I2C1 is the bus the installer switches on, on the pins kept for it.
+                if let Some(b) = p.i2c_bus.as_ref().filter(|b| *b.get_ref() != 1) {
+                    return Err(c.err(b.span(), msg!("hw.pinmap.i2c_bus", bus = *b.get_ref())));
+                }
                 PadWiring::Mcp23017 {
-                    i2c_bus: p.i2c_bus.as_ref().map_or(1, |b| *b.get_ref()),
+                    i2c_bus: 1,
                     addresses,
                     interrupt_pin: p.interrupt_pin.as_ref().map(|x| c.gpio(x, "pad interrupt_pin")).transpose()?,
                 }
@@ -386,6 +390,27 @@ mod tests {
         use tavola_words::Lang;
         let e = with("spi_bus = 4\nchip_select = 2", "approve = 5\nreject = 6").unwrap_err();
         assert!(e.text(Lang::En).contains("only on SPI1") && e.text(Lang::It).contains("solo su SPI1"), "{e}");
+    }
+
+    /// The expanders' bus is I2C1, the one the installer switches on; a reader's IRQ line
+    /// named in an older map is read and takes no GPIO (Tavola polls the reader).
+    #[test]
+    fn the_expanders_bus_is_i2c1_and_the_readers_irq_pin_takes_no_gpio() {
+        let map = |i2c: &str, irq: &str, interrupt: u8| {
+            format!(
+                "[reader]\nspi_bus = 0\nchip_select = 0\n{irq}\n[pad]\nseats = 5\nkind = \"mcp23017\"\n{i2c}\naddresses = [0x20]\ninterrupt_pin = {interrupt}\n"
+            )
+        };
+        let e = PinMap::parse(&map("i2c_bus = 0", "", 17)).unwrap_err();
+        assert_eq!(e.line, Some(8), "{e}");
+        use tavola_words::Lang;
+        assert!(e.text(Lang::En).contains("I2C1") && e.text(Lang::It).contains("I2C1"), "{e}");
+        assert!(PinMap::parse(&map("i2c_bus = 3", "", 17)).is_err());
+        assert!(PinMap::parse(&map("i2c_bus = 1", "", 17)).is_ok());
+        assert!(PinMap::parse(&map("", "", 17)).is_ok(), "I2C1 when the line is left out");
+        // The IRQ line's GPIO is not claimed: another part may have it.
+        let m = PinMap::parse(&map("", "irq_pin = 24", 24)).expect("an older map with irq_pin");
+        assert!(matches!(m.pad.wiring, PadWiring::Mcp23017 { interrupt_pin: Some(24), .. }));
     }
 
     #[test]
