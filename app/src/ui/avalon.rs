@@ -99,6 +99,10 @@ impl GameScreens for Avalon {
     /// Every character card (each copy of the loyal servants and minions,
     /// for a table of ten scanning its cards) and a mission card of each
     /// kind, for a pad button that dies.
+    fn short_title() -> &'static str {
+        "Avalon"
+    }
+
     fn picker_cards(catalog: &Catalog) -> Vec<String> {
         super::screens::catalog_cards(catalog, GameKind::Avalon, &["role"], u16::MAX)
             .into_iter()

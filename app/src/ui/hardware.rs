@@ -739,7 +739,7 @@ impl Controller {
     fn refresh_tags(&self, window: &AppWindow, lang: Lang) {
         let ui = window.global::<HardwareUi<'_>>();
         let t = &self.hw.tags;
-        let games: Vec<SharedString> = GameKind::ALL.iter().map(|g| short_title(*g).into()).collect();
+        let games: Vec<SharedString> = GameKind::ALL.iter().map(|g| super::screens::short_title(*g).into()).collect();
         set_rows(&ui.get_games(), games, |m| ui.set_games(m));
         ui.set_game(GameKind::ALL.iter().position(|g| *g == t.game).unwrap_or(0) as i32);
         let all_kinds = kinds(t.game);
@@ -810,17 +810,6 @@ impl Controller {
         };
         ui.set_question(question.into());
         ui.set_sim_reader(self.booted.on_screen.reader.is_some());
-    }
-}
-
-/// A game's title short enough for a button.
-fn short_title(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Avalon => "Avalon",
-        GameKind::ShadowsOverCamelot => "Shadows over Camelot",
-        GameKind::CamelotLegends => "Camelot Legends",
-        GameKind::Nottingham => "Nottingham",
-        GameKind::KingArthursKnights => "King Arthur's Knights",
     }
 }
 

@@ -116,6 +116,11 @@ pub(super) trait GameScreens: Registered {
     /// The cards of this game the simulated reader offers, from the catalog:
     /// those the game reads on the reader.
     fn picker_cards(catalog: &Catalog) -> Vec<String>;
+
+    /// The game's title short enough for a button (the full one by default).
+    fn short_title() -> &'static str {
+        Self::KIND.title()
+    }
 }
 
 /// Sends a command of `G` to the table.
@@ -189,6 +194,14 @@ macro_rules! bind {
         /// Connects every game's own callbacks.
         pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
             $(<$Engine as GameScreens>::wire(window, ctrl, with);)*
+        }
+
+        /// A game's title short enough for a button.
+        pub(super) fn short_title(kind: GameKind) -> &'static str {
+            match kind {
+                $(GameKind::$Kind => <$Engine as GameScreens>::short_title(),)*
+                $(GameKind::$Coming => $ctitle,)*
+            }
         }
 
         /// The cards of `kind` the simulated reader offers.
