@@ -52,6 +52,7 @@ impl Default for AvalonScreen {
 
 impl GameScreens for Avalon {
     type Screen = AvalonScreen;
+    const PARTS: super::screens::Parts = super::screens::Parts::Characters;
 
     fn page(a: &AvalonView) -> Page {
         if let Some(page) = avalon_options::page(&a.phase) {

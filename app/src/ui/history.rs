@@ -60,11 +60,7 @@ impl HistoryScreen {
         };
         let page = ChartPage::new(&self.games, kind, lang);
         app.set_history_games(lang.text(&msg!("ui.chart.games", count = count)).into());
-        app.set_chart_parts_kind(match kind {
-            GameKind::Avalon => 0,
-            GameKind::ShadowsOverCamelot | GameKind::KingArthursKnights => 1,
-            _ => 2,
-        });
+        app.set_chart_parts_kind(super::screens::parts(kind).code());
         app.set_wins_headline(page.wins_headline.into());
         app.set_chart_rows(ModelRc::new(VecModel::from(page.rows)));
         app.set_chart_points(ModelRc::new(VecModel::from(page.points)));

@@ -680,6 +680,7 @@ impl Controller {
 
 impl GameScreens for Kak {
     type Screen = KakScreen;
+    const PARTS: screens::Parts = screens::Parts::Knights;
 
     fn page(v: &KakView) -> Page {
         match v.phase {

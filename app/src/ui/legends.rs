@@ -879,6 +879,7 @@ impl Controller {
 
 impl GameScreens for Legends {
     type Screen = LegendsScreen;
+    const PARTS: screens::Parts = screens::Parts::Colours;
 
     fn page(v: &LegendsView) -> Page {
         match v.phase {

@@ -503,6 +503,7 @@ impl Controller {
 
 impl GameScreens for Nottingham {
     type Screen = NottsScreen;
+    const PARTS: screens::Parts = screens::Parts::Colours;
 
     fn page(v: &NottinghamView) -> Page {
         if v.players.is_empty() {

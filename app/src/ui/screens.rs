@@ -83,6 +83,28 @@ impl<C: Clone, S: Clone> Shown<C, S> {
     }
 }
 
+/// What a seat plays as, for the history's chart of wins by part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Parts {
+    /// A character (Avalon).
+    Characters,
+    /// A knight.
+    Knights,
+    /// A colour.
+    Colours,
+}
+
+impl Parts {
+    /// The value of the `chart-parts-kind` property.
+    pub fn code(self) -> i32 {
+        match self {
+            Parts::Characters => 0,
+            Parts::Knights => 1,
+            Parts::Colours => 2,
+        }
+    }
+}
+
 /// How a callback reaches the controller: runs a change, then refreshes.
 pub(super) type With = Rc<dyn Fn(&dyn Fn(&mut Controller))>;
 
@@ -116,6 +138,9 @@ pub(super) trait GameScreens: Registered {
     /// The cards of this game the simulated reader offers, from the catalog:
     /// those the game reads on the reader.
     fn picker_cards(catalog: &Catalog) -> Vec<String>;
+
+    /// What a seat plays as, as the history's chart of wins by part names it.
+    const PARTS: Parts;
 
     /// The game's title short enough for a button (the full one by default).
     fn short_title() -> &'static str {
@@ -194,6 +219,14 @@ macro_rules! bind {
         /// Connects every game's own callbacks.
         pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
             $(<$Engine as GameScreens>::wire(window, ctrl, with);)*
+        }
+
+        /// What a seat of `kind` plays as (colours for a game not playable yet).
+        pub(super) fn parts(kind: GameKind) -> Parts {
+            match kind {
+                $(GameKind::$Kind => <$Engine as GameScreens>::PARTS,)*
+                $(GameKind::$Coming => Parts::Colours,)*
+            }
         }
 
         /// A game's title short enough for a button.

@@ -826,6 +826,7 @@ impl Controller {
 
 impl GameScreens for Soc {
     type Screen = SocScreen;
+    const PARTS: screens::Parts = screens::Parts::Knights;
 
     fn page(v: &SocView) -> Page {
         if v.knights.is_empty() {
