@@ -163,21 +163,18 @@ fn paged(items: Vec<Button>, page: usize, lang: Lang) -> Vec<Button> {
     out
 }
 
-/// The cards of `kind` Tavola has not seen on the table yet.
-fn unseen(v: &LegendsView, kind: &str) -> Vec<String> {
-    let mut seen: Vec<&String> = v.discarded.iter().chain(v.heraldic.iter()).chain(v.laid.iter()).collect();
-    for place in &v.places {
-        seen.extend(place.events.iter().map(|e| &e.card));
-        seen.extend(place.companies.iter().flat_map(|c| &c.cards));
-    }
-    for p in &v.players {
-        seen.extend(p.zone.iter());
-    }
-    Catalog::builtin()
-        .by_kind(GameKind::CamelotLegends, kind)
-        .map(|c| c.id.clone())
-        .filter(|id| !seen.contains(&id))
-        .collect()
+/// The cards of the first open command whose choice `is` picks (the
+/// events the deck may give, the characters that may be in a hand).
+fn choice(legal: &LegalNow, is: impl Fn(&Choice) -> bool) -> Vec<String> {
+    legal
+        .iter()
+        .filter_map(Legal::choice)
+        .find(|c| is(c))
+        .map(|c| match c {
+            Choice::Event { cards } | Choice::Character { cards } | Choice::Bid { cards } => cards.clone(),
+            _ => Vec::new(),
+        })
+        .unwrap_or_default()
 }
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
@@ -191,24 +188,19 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
     match m {
         Menu::Main => {}
         Menu::Draw(page) | Menu::Lay(page) | Menu::Bid(page) => {
-            let (kind, ask): (_, fn(String) -> Command) = match m {
-                // The final event is the deck's last card.
-                Menu::Draw(_) if v.mode.full() && v.event_deck == 1 => ("final", |card| Command::DrawEvent { card }),
-                Menu::Draw(_) => ("event", |card| Command::DrawEvent { card }),
-                Menu::Bid(_) => ("character", |card| Command::Bid { card }),
-                _ => ("character", |card| Command::Lay { card }),
+            // The cards the engine says may come now, each a button.
+            let (cards, ask): (Vec<String>, fn(String) -> Command) = match m {
+                Menu::Draw(_) => {
+                    (choice(legal, |c| matches!(c, Choice::Event { .. })), |card| Command::DrawEvent { card })
+                }
+                Menu::Bid(_) => (choice(legal, |c| matches!(c, Choice::Bid { .. })), |card| Command::Bid { card }),
+                _ => (choice(legal, |c| matches!(c, Choice::Character { .. })), |card| Command::Lay { card }),
             };
-            // The red cards that open a location belong to the advanced game.
-            let takes = |c: &String| v.mode == Mode::Advanced || crate::games::legends::sites::opens(c).is_none();
-            let items = unseen(v, kind)
-                .into_iter()
-                .filter(takes)
-                .map(|c| play(&ask(c.clone()), card_name(&c, lang), 0))
-                .collect();
-            let prompt = if kind == "character" {
-                msg!("ui.legends.ask.which_character")
-            } else {
+            let items = cards.into_iter().map(|c| play(&ask(c.clone()), card_name(&c, lang), 0)).collect();
+            let prompt = if matches!(m, Menu::Draw(_)) {
                 msg!("ui.legends.ask.which_event")
+            } else {
+                msg!("ui.legends.ask.which_character")
             };
             return (say(prompt), paged(items, *page, lang), true);
         }

@@ -115,12 +115,12 @@ impl Fuzz for Legends {
                     },
                 })
             }
-            (Choice::Character, _) => {
+            (Choice::Character { .. }, _) => {
                 let free: Vec<String> =
                     ids("character").into_iter().filter(|c| self.where_is(c).is_none() || rng.below(20) == 0).collect();
                 Command::Lay { card: pick(&free, rng) }
             }
-            (Choice::Event, _) => {
+            (Choice::Event { .. }, _) => {
                 // The final event is the deck's last card.
                 let kind =
                     if self.mode().full() && self.decks().0 == 1 && rng.below(10) > 0 { "final" } else { "event" };
@@ -128,7 +128,7 @@ impl Fuzz for Legends {
                     ids(kind).into_iter().filter(|c| !self.seen(c) || rng.below(20) == 0).collect();
                 Command::DrawEvent { card: pick(&fresh, rng) }
             }
-            (Choice::Bid, _) => {
+            (Choice::Bid { .. }, _) => {
                 let free: Vec<String> =
                     ids("character").into_iter().filter(|c| self.where_is(c).is_none() || rng.below(20) == 0).collect();
                 Command::Bid { card: pick(&free, rng) }

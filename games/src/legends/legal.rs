@@ -11,17 +11,31 @@ pub enum Choice {
     /// The setup page's choices: colours, names, the first player, the
     /// decks' counts, facts known.
     Setup,
-    /// A character from the hand laid on the reader (any character of the
-    /// introductory game not on the table).
-    Character,
-    /// The event drawn, laid on the reader.
-    Event,
+    /// A character from the hand laid on the reader: one of `cards`, the
+    /// characters on no table, in no discard pile and in no zone.
+    Character {
+        /// The characters that may be in a hand now.
+        cards: Vec<String>,
+    },
+    /// The event drawn, laid on the reader: one of `cards`, what the deck
+    /// may give now (the final event when it is the last card of a full
+    /// game's deck; else an event not seen yet, a card opening a special
+    /// location in the advanced game only, a card of a level the game does
+    /// not take left out once its facts are known).
+    Event {
+        /// The events the deck may give now.
+        cards: Vec<String>,
+    },
     /// A hand's count set right.
     HandCount,
     /// Facts learned for a card the game needs now.
     Facts,
-    /// A character from the hand bid, laid on the reader.
-    Bid,
+    /// A character from the hand bid, laid on the reader: one of `cards`
+    /// (as for [`Choice::Character`]).
+    Bid {
+        /// The characters that may be in a hand now.
+        cards: Vec<String>,
+    },
     /// The host's correction of the board, as a card's text says: a
     /// character taken off the table, moved, or a special card given.
     Fix,
@@ -43,6 +57,33 @@ impl Setup {
 }
 
 impl Legends {
+    /// The events the deck may give now (see [`Choice::Event`]).
+    fn drawable(&self) -> Vec<String> {
+        let catalog = crate::Catalog::builtin();
+        // The final event lies under the others: it is the last card of a full game's deck.
+        if self.mode().full() && self.event_deck == 1 {
+            return catalog.by_kind(crate::GameKind::CamelotLegends, "final").map(|c| c.id.clone()).collect();
+        }
+        let takes = |card: &str| match super::sites::opens(card) {
+            Some(_) => self.mode().takes("advanced"),
+            None => self.facts.events.get(card).is_none_or(|f| self.mode().takes(&f.level)),
+        };
+        catalog
+            .by_kind(crate::GameKind::CamelotLegends, "event")
+            .map(|c| c.id.clone())
+            .filter(|c| !self.seen(c) && takes(c))
+            .collect()
+    }
+
+    /// The characters that may be in a hand now (see [`Choice::Character`]).
+    fn in_hands(&self) -> Vec<String> {
+        crate::Catalog::builtin()
+            .by_kind(crate::GameKind::CamelotLegends, "character")
+            .map(|c| c.id.clone())
+            .filter(|c| self.where_is(c).is_none() && !self.seen(c) && self.laid.as_deref() != Some(c.as_str()))
+            .collect()
+    }
+
     /// See [`crate::Game::legal`].
     pub(super) fn legal_now(&self) -> Vec<Legal<Command, Choice>> {
         let mut out = Vec::new();
@@ -76,7 +117,7 @@ impl Legends {
                     }
                 }
                 if self.players[seat.index()].hand > 0 {
-                    out.push(Legal::Open(Command::Bid { card: String::new() }, Choice::Bid));
+                    out.push(Legal::Open(Command::Bid { card: String::new() }, Choice::Bid { cards: self.in_hands() }));
                 }
             }
             out.push(Legal::Exact(Command::Pass));
@@ -145,7 +186,10 @@ impl Legends {
             Phase::Over { .. } | Phase::Setup => None,
             Phase::Placing { seat, .. } => Some(*seat),
             Phase::Turn(Turn { drawn: false, .. }) => {
-                out.push(Legal::Open(Command::DrawEvent { card: String::new() }, Choice::Event));
+                out.push(Legal::Open(
+                    Command::DrawEvent { card: String::new() },
+                    Choice::Event { cards: self.drawable() },
+                ));
                 None
             }
             Phase::Turn(t) => self.legal_turn(t, &mut out),
@@ -164,7 +208,10 @@ impl Legends {
                 }
             }
             if self.players[seat.index()].hand > 0 && self.playable().into_iter().any(|l| self.room(seat, l, 1)) {
-                out.push(Legal::Open(Command::Lay { card: String::new() }, Choice::Character));
+                out.push(Legal::Open(
+                    Command::Lay { card: String::new() },
+                    Choice::Character { cards: self.in_hands() },
+                ));
             }
         }
         if let Phase::Turn(Turn { drawn: true, .. }) = &self.phase {

@@ -691,3 +691,48 @@ fn the_heraldic_event_and_the_round_table_add_as_the_glossary_says() {
     assert!(three_alliances(&four));
     assert_eq!(company_totals(&four, &round_table, &[]), [6, 3, 4, 2, 2, 2]);
 }
+
+/// The cards the engine offers to draw or to lay are the ones it accepts:
+/// over random games, every event listed is taken (or asks for its facts)
+/// and every event not listed that the catalog holds is refused; every
+/// character listed for the hand is laid or asks its facts.
+#[test]
+fn the_cards_offered_to_draw_and_to_lay_are_the_ones_the_rules_take() {
+    use crate::testkit::Fuzz;
+    use crate::Legal;
+    let mut checked = 0;
+    for seed in 0..8 {
+        let mut ctx = Ctx::seeded(seed);
+        let mut g = Legends::default();
+        for _ in 0..300 {
+            if g.is_over() {
+                break;
+            }
+            for l in g.legal() {
+                let (Legal::Open(_, Choice::Event { cards }), true) = (&l, checked < 400) else { continue };
+                let all = Catalog::builtin()
+                    .by_game(GameKind::CamelotLegends)
+                    .iter()
+                    .filter(|c| c.kind == "event" || c.kind == "final");
+                for card in all {
+                    let taken = match g.decide(&Command::DrawEvent { card: card.id.clone() }, &mut ctx.clone()) {
+                        Ok(_) => true,
+                        Err(RuleError::Common(CommonError::FactsNeeded { .. })) => true,
+                        Err(_) => false,
+                    };
+                    assert_eq!(
+                        cards.contains(&card.id),
+                        taken,
+                        "seed {seed}: {} listed {}",
+                        card.id,
+                        cards.contains(&card.id)
+                    );
+                    checked += 1;
+                }
+            }
+            let cmd = g.random_command(&mut ctx.rng);
+            let _ = g.execute(&cmd, &mut ctx);
+        }
+    }
+    assert!(checked > 100, "only {checked} cards checked");
+}
