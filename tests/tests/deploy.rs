@@ -3,13 +3,11 @@
 //! second run), and the systemd unit it installs checked by
 //! `systemd-analyze verify`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod common;
+use common::{card, install, repo, snapshot, Pi};
 
 /// Raspberry Pi OS's config.txt as it comes: SPI commented out, I2C off, a
 /// model section at the end.
@@ -26,71 +24,15 @@ camera_auto_detect=1
 otg_mode=1
 ";
 
-struct Pi {
-    _dir: tempfile::TempDir,
-    root: PathBuf,
-    binary: PathBuf,
-    voices: PathBuf,
-}
-
+/// A card as Raspberry Pi OS comes, with a voice pack for each language.
 fn pi() -> Pi {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("sd");
-    std::fs::create_dir_all(root.join("boot/firmware")).unwrap();
-    std::fs::write(root.join("boot/firmware/config.txt"), CONFIG_TXT).unwrap();
-    let binary = dir.path().join("tavola");
-    std::fs::write(&binary, "#!/bin/sh\necho tavola 0.1.0\n").unwrap();
-    make_executable(&binary);
-    let voices = dir.path().join("voices");
+    let pi = card(CONFIG_TXT);
     for lang in ["it", "en"] {
-        std::fs::create_dir_all(voices.join(lang).join("clips")).unwrap();
-        std::fs::write(voices.join(lang).join("manifest.json"), format!("{{\"lang\":\"{lang}\"}}")).unwrap();
-        std::fs::write(voices.join(lang).join("clips/welcome.ogg"), b"OggS....").unwrap();
+        std::fs::create_dir_all(pi.voices.join(lang).join("clips")).unwrap();
+        std::fs::write(pi.voices.join(lang).join("manifest.json"), format!("{{\"lang\":\"{lang}\"}}")).unwrap();
+        std::fs::write(pi.voices.join(lang).join("clips/welcome.ogg"), b"OggS....").unwrap();
     }
-    Pi { _dir: dir, root, binary, voices }
-}
-
-fn make_executable(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
-
-/// Runs the installer into the Pi's root; returns (success, what it said).
-fn install(pi: &Pi, extra: &[&str]) -> (bool, String) {
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/install.sh"))
-        .arg("--root")
-        .arg(&pi.root)
-        .arg("--binary")
-        .arg(&pi.binary)
-        .arg("--voices")
-        .arg(&pi.voices)
-        .args(extra)
-        .output()
-        .expect("bash runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    (out.status.success(), text)
-}
-
-/// Every file and link under `root` with its content.
-fn snapshot(root: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.strip_prefix(root).unwrap().display().to_string();
-            let meta = std::fs::symlink_metadata(&path).unwrap();
-            if meta.file_type().is_symlink() {
-                files.insert(name, std::fs::read_link(&path).unwrap().display().to_string().into_bytes());
-            } else if meta.is_dir() {
-                stack.push(path);
-            } else {
-                files.insert(name, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
+    pi
 }
 
 fn active_lines(config: &str) -> Vec<&str> {

@@ -4,13 +4,8 @@
 //! card: dry run, real run, second run, a line in another model's section,
 //! a clock the option does not know.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod common;
+use common::{card, install, snapshot, Pi};
 
 /// Raspberry Pi OS's config.txt as it comes, I2C off, a model section at
 /// the end (where a line added last would apply to that model only).
@@ -25,64 +20,8 @@ dtparam=audio=on
 otg_mode=1
 ";
 
-struct Pi {
-    _dir: tempfile::TempDir,
-    root: PathBuf,
-    binary: PathBuf,
-    voices: PathBuf,
-}
-
-fn pi(config: &str) -> Pi {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("sd");
-    std::fs::create_dir_all(root.join("boot/firmware")).unwrap();
-    std::fs::write(root.join("boot/firmware/config.txt"), config).unwrap();
-    let binary = dir.path().join("tavola");
-    std::fs::write(&binary, "#!/bin/sh\necho tavola 0.1.0\n").unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let voices = dir.path().join("voices");
-    std::fs::create_dir_all(&voices).unwrap();
-    Pi { _dir: dir, root, binary, voices }
-}
-
-/// Runs the installer into the Pi's root; returns (success, what it said).
-fn install(pi: &Pi, extra: &[&str]) -> (bool, String) {
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/install.sh"))
-        .arg("--root")
-        .arg(&pi.root)
-        .arg("--binary")
-        .arg(&pi.binary)
-        .arg("--voices")
-        .arg(&pi.voices)
-        .args(extra)
-        .output()
-        .expect("bash runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    (out.status.success(), text)
-}
-
 fn config(pi: &Pi) -> String {
     std::fs::read_to_string(pi.root.join("boot/firmware/config.txt")).unwrap()
-}
-
-/// Every file under `root` with its content.
-fn snapshot(root: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.strip_prefix(root).unwrap().display().to_string();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.insert(name, std::fs::read(&path).unwrap_or_default());
-            }
-        }
-    }
-    files
 }
 
 /// The active lines of config.txt that apply to every model (before any
@@ -104,7 +43,7 @@ const OVERLAY: &str = "dtoverlay=i2c-rtc,ds3231";
 
 #[test]
 fn the_clocks_overlay_is_switched_on_for_every_model_once() {
-    let pi = pi(CONFIG_TXT);
+    let pi = card(CONFIG_TXT);
     let before = snapshot(&pi.root);
     let (ok, said) = install(&pi, &["--rtc", "ds3231", "--dry-run"]);
     assert!(ok, "{said}");
@@ -137,13 +76,13 @@ fn the_clocks_overlay_is_switched_on_for_every_model_once() {
 #[test]
 fn a_clock_set_up_for_one_model_only_is_set_up_for_all() {
     // The overlay already there, but in the [cm4] section: a Pi 4 ignores it.
-    let cm4_only = pi(&format!("{CONFIG_TXT}{OVERLAY}\n"));
+    let cm4_only = card(&format!("{CONFIG_TXT}{OVERLAY}\n"));
     let (ok, said) = install(&cm4_only, &["--rtc", "ds3231"]);
     assert!(ok, "{said}");
     assert!(for_every_model(&config(&cm4_only)).iter().any(|l| l == OVERLAY), "{}", config(&cm4_only));
 
     // Already on for every model, with a parameter of its own: left as it is.
-    let pi = pi(&format!("dtoverlay=i2c-rtc,ds3231,wakeup-source\n{CONFIG_TXT}"));
+    let pi = card(&format!("dtoverlay=i2c-rtc,ds3231,wakeup-source\n{CONFIG_TXT}"));
     install(&pi, &[]);
     let before = config(&pi);
     let (ok, said) = install(&pi, &["--rtc", "ds3231"]);
@@ -153,7 +92,7 @@ fn a_clock_set_up_for_one_model_only_is_set_up_for_all() {
 
 #[test]
 fn a_clock_it_does_not_know_is_refused_before_anything_changes() {
-    let pi = pi(CONFIG_TXT);
+    let pi = card(CONFIG_TXT);
     let before = snapshot(&pi.root);
     let (ok, said) = install(&pi, &["--rtc", "pcf8523"]);
     assert!(!ok && said.contains("say ds3231") && said.contains("nothing was changed"), "{said}");

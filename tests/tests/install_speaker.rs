@@ -3,15 +3,10 @@
 //! for the I2S amplifier its overlay in config.txt. Checked against a folder
 //! standing for the card: dry run, real run, second run, a bad value.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+use common::{card, install, repo, snapshot, Pi};
 use tavola::hw::speaker::{SpeakerChoice, SpeakerKind};
 use tavola::settings::Settings;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
 
 /// Raspberry Pi OS's config.txt as it comes: the Pi's own audio on, a model
 /// section at the end.
@@ -28,63 +23,8 @@ camera_auto_detect=1
 otg_mode=1
 ";
 
-struct Pi {
-    _dir: tempfile::TempDir,
-    root: PathBuf,
-    binary: PathBuf,
-    voices: PathBuf,
-}
-
 fn pi() -> Pi {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("sd");
-    std::fs::create_dir_all(root.join("boot/firmware")).unwrap();
-    std::fs::write(root.join("boot/firmware/config.txt"), CONFIG_TXT).unwrap();
-    let binary = dir.path().join("tavola");
-    std::fs::write(&binary, "#!/bin/sh\necho tavola 0.1.0\n").unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let voices = dir.path().join("voices");
-    std::fs::create_dir_all(&voices).unwrap();
-    Pi { _dir: dir, root, binary, voices }
-}
-
-/// Runs the installer into the Pi's root; returns (success, what it said).
-fn install(pi: &Pi, extra: &[&str]) -> (bool, String) {
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/install.sh"))
-        .arg("--root")
-        .arg(&pi.root)
-        .arg("--binary")
-        .arg(&pi.binary)
-        .arg("--voices")
-        .arg(&pi.voices)
-        .args(extra)
-        .output()
-        .expect("bash runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    (out.status.success(), text)
-}
-
-/// Every file and link under `root` with its content.
-fn snapshot(root: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.strip_prefix(root).unwrap().display().to_string();
-            let meta = std::fs::symlink_metadata(&path).unwrap();
-            if meta.file_type().is_symlink() {
-                files.insert(name, std::fs::read_link(&path).unwrap().display().to_string().into_bytes());
-            } else if meta.is_dir() {
-                stack.push(path);
-            } else {
-                files.insert(name, std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
+    card(CONFIG_TXT)
 }
 
 fn read(pi: &Pi, path: &str) -> String {
