@@ -55,6 +55,7 @@ pub mod legends;
 pub mod nottingham;
 pub mod registry;
 pub mod reveal;
+pub mod setup;
 pub mod soc;
 pub mod summary;
 #[cfg(any(test, feature = "testkit"))]
@@ -66,6 +67,7 @@ pub use self::error::{CommonError, RuleError};
 pub use self::facts::{FactBook, FactKind};
 pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Registered, ReplayError};
 pub use self::reveal::{Private, Reveal, RevealItem, RevealKind};
+pub use self::setup::{SetupAnswers, SetupSpec};
 pub use self::summary::{Named, Number, SeatPart, Summary};
 
 use serde::de::DeserializeOwned;
@@ -568,6 +570,15 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
         let _ = message;
         None
     }
+
+    /// What the setup asks, given the answers so far: the players the
+    /// rules allow, what each seat chooses, the options (see [`setup`]).
+    /// The setup screen is built from it.
+    fn setup_spec(answers: &SetupAnswers) -> SetupSpec;
+
+    /// The setup command for these answers (settled within
+    /// [`Game::setup_spec`]), or why they form none; `decide` judges it.
+    fn setup_command(answers: &SetupAnswers) -> Result<Self::Command, RuleError>;
 
     /// The players named at setup, one per seat (empty for an unnamed
     /// seat), if `event` is the setup event.

@@ -922,6 +922,14 @@ impl Game for Avalon {
         summary::cue_id(message)
     }
 
+    fn setup_spec(answers: &crate::SetupAnswers) -> crate::SetupSpec {
+        setup::setup_spec(answers)
+    }
+
+    fn setup_command(answers: &crate::SetupAnswers) -> Result<Command, RuleError> {
+        setup::setup_command(answers)
+    }
+
     fn seated_names(event: &Event) -> Option<Vec<String>> {
         let Event::SetUp { setup, .. } = event else { return None };
         let n = setup.roles.players();

@@ -1,12 +1,14 @@
 //! Setting up: the table's choices and optional rules checked, the first
 //! leader and the Lancelots' deck drawn, the character cards tapped.
 
-use super::roles::{Role, RoleSet};
+use super::roles::{evil_count, Role, RoleSet, MAX_PLAYERS, MIN_PLAYERS};
 use super::team::LOYALTY_DECK;
 use super::{Avalon, AvalonError, Event, LadyToken, Phase};
-use crate::{CommonError, GameKind, GameRng, RuleError, Seat};
+use crate::setup::{OptionKind, SetupAnswers, SetupOption, SetupSpec};
+use crate::{CommonError, GameKind, GameRng, Msg, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use tavola_words::msg;
 
 /// How the table starts a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -206,4 +208,121 @@ impl Avalon {
             _ => {}
         }
     }
+}
+
+/// The optional characters' option codes, in [`Role::OPTIONAL`]'s order.
+const OPTIONAL_CODES: [&str; 4] = ["percival", "mordred", "morgana", "oberon"];
+
+/// What Avalon's setup asks (see [`crate::setup`]): the players, their
+/// names, the optional characters and rules; the counts of good and evil
+/// and what the chosen set favours come with it.
+pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
+    let players = a.players.clamp(MIN_PLAYERS, MAX_PLAYERS);
+    let toggle = |code: &'static str, label: Msg, note: Option<Msg>| SetupOption {
+        code,
+        label,
+        note,
+        kind: OptionKind::Toggle,
+        default: 0,
+    };
+    let mut options: Vec<SetupOption> =
+        Role::OPTIONAL.iter().zip(OPTIONAL_CODES).map(|(r, code)| toggle(code, r.msg(), None)).collect();
+    let lancelot = a.option("lancelot");
+    let variant_note = match lancelot {
+        1 => Some(msg!("ui.avalon.lancelot.v1")),
+        2 => Some(msg!("ui.avalon.lancelot.v2")),
+        3 => Some(msg!("ui.avalon.lancelot.v3")),
+        _ => None,
+    };
+    options.push(SetupOption {
+        code: "lancelot",
+        label: msg!("setup.avalon.lancelot"),
+        note: variant_note.map(|variant| msg!("ui.avalon.lancelot.note", variant)),
+        kind: OptionKind::OneOf(vec![
+            msg!("setup.avalon.lancelot.none"),
+            msg!("setup.avalon.lancelot.variant", variant = 1),
+            msg!("setup.avalon.lancelot.variant", variant = 2),
+            msg!("setup.avalon.lancelot.variant", variant = 3),
+        ]),
+        default: 0,
+    });
+    if lancelot > 0 {
+        options.push(SetupOption {
+            default: 1,
+            ..toggle("merlin_sees_lancelot", msg!("setup.avalon.merlin_sees_lancelot"), None)
+        });
+    }
+    let lady = a.option("lady") == 1;
+    let lady_hint = (lady && players < 7).then(|| msg!("ui.avalon.lady_hint"));
+    options.push(toggle("lady", msg!("setup.avalon.lady"), lady_hint));
+    options.push(toggle("excalibur", msg!("setup.avalon.excalibur"), None));
+    options.push(toggle("choose_missions", msg!("setup.avalon.choose_missions"), None));
+    options.push(toggle("scan_roles", msg!("setup.avalon.scan_roles"), None));
+
+    let evil = evil_count(players);
+    let (warnings, details) = match role_set(a) {
+        Ok(set) => {
+            let mut distinct: Vec<Role> = set.roles().to_vec();
+            distinct.dedup();
+            let mut details: Vec<Msg> =
+                distinct.iter().map(|r| msg!("setup.avalon.role", role = r.msg(), does = r.explain())).collect();
+            details.extend(set.balance(lady).iter().map(Said::msg));
+            details.push(match set.leans(lady) {
+                Some(side) => msg!("ui.avalon.leans", side = side.msg()),
+                None => msg!("ui.avalon.balanced"),
+            });
+            (set.warnings().iter().map(Said::msg).collect(), details)
+        }
+        Err(_) => (Vec::new(), Vec::new()),
+    };
+    SetupSpec {
+        players: MIN_PLAYERS..=MAX_PLAYERS,
+        seat_choice: None,
+        seat_question: None,
+        options,
+        laid: None,
+        typed: None,
+        summary: Some(msg!("ui.avalon.setup.summary", good = players - evil, evil)),
+        warnings,
+        details,
+        start: msg!("setup.start"),
+    }
+}
+
+/// The characters the answers choose.
+fn role_set(a: &SetupAnswers) -> Result<RoleSet, AvalonError> {
+    let mut chosen: Vec<Role> = Role::OPTIONAL
+        .into_iter()
+        .zip(OPTIONAL_CODES)
+        .filter(|(_, code)| a.option(code) == 1)
+        .map(|(r, _)| r)
+        .collect();
+    if a.option("lancelot") > 0 {
+        chosen.extend(Role::LANCELOTS);
+    }
+    RoleSet::standard(a.players, &chosen)
+}
+
+/// Avalon's setup command for these answers.
+pub(super) fn setup_command(a: &SetupAnswers) -> Result<super::Command, RuleError> {
+    let on = |code: &str| a.option(code) == 1;
+    let options = AvalonOptions {
+        lady_of_the_lake: on("lady"),
+        excalibur: on("excalibur"),
+        choose_missions: on("choose_missions"),
+        lancelot: match a.option("lancelot") {
+            1 => Some(LancelotVariant::V1),
+            2 => Some(LancelotVariant::V2),
+            3 => Some(LancelotVariant::V3),
+            _ => None,
+        },
+        merlin_sees_evil_lancelot: a.options.get("merlin_sees_lancelot").is_none_or(|&v| v == 1),
+    };
+    Ok(super::Command::Setup(Setup {
+        names: a.seated_names(),
+        roles: role_set(a)?,
+        scan_roles: on("scan_roles"),
+        first_leader: None,
+        options,
+    }))
 }

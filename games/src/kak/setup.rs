@@ -6,9 +6,11 @@ use super::cards::{self, CAMELOT, QUESTS};
 use super::{dealt_ones, err, Command, Draft, Event, Facts, Kak, KakError, Phase, Player, Res, Virtue};
 use super::{MAX_PLAYERS, MIN_PLAYERS, RING};
 use crate::catalog::Catalog;
-use crate::{CommonError, GameRng, Seat};
+use crate::setup::{LaidCards, SeatChoice, SetupAnswers, SetupSpec};
+use crate::{CommonError, GameRng, Named, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use tavola_words::msg;
 
 /// The table's choices at setup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,4 +185,47 @@ impl Kak {
             _ => {}
         }
     }
+}
+
+/// What the setup asks (see [`crate::setup`]): the players, each one's
+/// knight, and the eight locations as laid in the circle (touched in order
+/// now, or laid on the reader once the cards are dealt).
+pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
+    let left = RING.saturating_sub(a.laid.len());
+    SetupSpec {
+        players: MIN_PLAYERS..=MAX_PLAYERS,
+        seat_choice: Some(SeatChoice {
+            title: msg!("setup.kak.knights"),
+            picks: cards::knights().map(|k| Named { name: crate::facts::card_msg(&k), code: k }).collect(),
+            distinct: true,
+        }),
+        seat_question: None,
+        options: Vec::new(),
+        laid: Some(LaidCards {
+            title: msg!("setup.kak.ring"),
+            cards: cards::locations().collect(),
+            count: RING,
+            hint: match left {
+                0 => msg!("setup.kak.ring.whole"),
+                RING => msg!("ui.kak.setup.or_reader"),
+                _ => msg!("ui.kak.setup.lay", count = left),
+            },
+        }),
+        typed: None,
+        summary: None,
+        warnings: Vec::new(),
+        details: Vec::new(),
+        start: msg!("setup.start"),
+    }
+}
+
+/// The setup command for these answers.
+pub(super) fn setup_command(a: &SetupAnswers) -> Result<Command, crate::RuleError> {
+    let knights: Vec<String> = cards::knights().collect();
+    Ok(Command::Setup(Setup {
+        knights: a.seats.iter().filter_map(|&i| knights.get(i).cloned()).collect(),
+        names: a.seated_names(),
+        ring: a.laid.clone(),
+        facts: Facts::default(),
+    }))
 }

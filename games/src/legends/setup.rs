@@ -7,9 +7,11 @@ use super::{
     PlayerState, Res, Special,
 };
 use super::{CHARACTERS, EVENTS, HAND, MAX_PLAYERS, MIN_PLAYERS};
-use crate::{CommonError, Seat};
+use crate::setup::{OptionKind, SeatChoice, SeatQuestion, SetupAnswers, SetupOption, SetupSpec, Unanswered};
+use crate::{CommonError, Msg, Named, Said, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use tavola_words::msg;
 
 /// The table's choices at setup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,4 +187,70 @@ fn check_facts(f: &Facts) -> Res<()> {
         }
     }
     Ok(())
+}
+
+/// What the setup asks (see [`crate::setup`]): the players and their
+/// colours, who holds the Pendragon card (or by lot), the game (the
+/// introductory, normal or advanced one) and the cards counted in its
+/// decks.
+pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
+    let mode = mode(a);
+    let players = a.players.clamp(MIN_PLAYERS, MAX_PLAYERS);
+    let count = |code: &'static str, label: Msg, max: u8| SetupOption {
+        code,
+        label,
+        note: None,
+        kind: OptionKind::Count { min: 0, max: i32::from(max), step: 5 },
+        // The table counts its white-icon cards once: no number is assumed.
+        default: 0,
+    };
+    let mut options = vec![SetupOption {
+        code: "mode",
+        label: msg!("setup.legends.mode"),
+        note: Some(if mode.full() {
+            msg!("ui.legends.full_deck", count = u32::from(cards::full_deck(players)))
+        } else {
+            msg!("setup.legends.count_white")
+        }),
+        kind: OptionKind::OneOf(Mode::ALL.iter().map(Said::msg).collect()),
+        default: 0,
+    }];
+    if !mode.full() {
+        options.push(count("events", msg!("setup.legends.events"), EVENTS));
+    }
+    options.push(count("characters", msg!("setup.legends.characters"), CHARACTERS));
+    SetupSpec {
+        players: MIN_PLAYERS..=MAX_PLAYERS,
+        seat_choice: Some(SeatChoice {
+            title: msg!("setup.colours"),
+            picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
+            distinct: true,
+        }),
+        seat_question: Some(SeatQuestion { title: msg!("setup.legends.pendragon"), unanswered: Unanswered::ByLot }),
+        options,
+        laid: None,
+        typed: None,
+        summary: None,
+        warnings: Vec::new(),
+        details: Vec::new(),
+        start: msg!("setup.legends.start"),
+    }
+}
+
+fn mode(a: &SetupAnswers) -> Mode {
+    Mode::ALL.get(a.option("mode").max(0) as usize).copied().unwrap_or_default()
+}
+
+/// The setup command for these answers.
+pub(super) fn setup_command(a: &SetupAnswers) -> Result<Command, crate::RuleError> {
+    let byte = |code: &str| u8::try_from(a.option(code).max(0)).unwrap_or(u8::MAX);
+    Ok(Command::Setup(Setup {
+        colours: a.seats.iter().map(|&i| Colour::ALL[i % Colour::ALL.len()]).collect(),
+        names: a.seated_names(),
+        first: a.seat,
+        events: byte("events"),
+        characters: byte("characters"),
+        facts: Facts::default(),
+        mode: mode(a),
+    }))
 }

@@ -43,6 +43,11 @@ pub enum NottinghamError {
         /// Spaces given.
         spaces: usize,
     },
+    /// A word typed for the path that is not a number.
+    PathWord {
+        /// The word.
+        word: String,
+    },
     /// A path value out of the board's range.
     PathValue {
         /// The value.
@@ -205,6 +210,7 @@ impl Said for NottinghamError {
             ColourTwice => msg!("nottingham.colour_twice"),
             TooManyNames { players } => msg!("nottingham.too_many_names", count = players),
             PathTooLong { spaces } => msg!("nottingham.path_too_long", count = spaces, most = MAX_PATH),
+            PathWord { word } => msg!("nottingham.path_word", word = word.as_str()),
             PathValue { value } => msg!("nottingham.path_value", value, low, high),
             CommissionPoints { commission, points } => msg!(
                 "nottingham.commission_points",

@@ -910,6 +910,14 @@ impl Game for Nottingham {
         stored::old_facts(stored)
     }
 
+    fn setup_spec(answers: &crate::SetupAnswers) -> crate::SetupSpec {
+        setup::setup_spec(answers)
+    }
+
+    fn setup_command(answers: &crate::SetupAnswers) -> Result<Command, RuleError> {
+        setup::setup_command(answers)
+    }
+
     fn seated_names(event: &Event) -> Option<Vec<String>> {
         let Event::SetUp { setup, .. } = event else { return None };
         Some((0..setup.colours.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())

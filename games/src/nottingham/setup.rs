@@ -4,9 +4,11 @@
 use super::items::{self, COMMISSION_POINTS, MAX_PATH, PATH_VALUES};
 use super::{err, AmbushCard, Colour, Event, Facts, Item, Nottingham, NottinghamError, PlayerState, Res, Step, Turn};
 use super::{AMBUSH_CARDS, DECK, HAND_AT_START, MAX_PLAYERS, MIN_PLAYERS};
-use crate::{CommonError, Seat};
+use crate::setup::{SeatChoice, SeatQuestion, SetupAnswers, SetupSpec, TypedField, Unanswered};
+use crate::{CommonError, Named, Said, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use tavola_words::msg;
 
 /// The table's choices at setup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,4 +114,46 @@ pub(super) fn merge_facts(facts: &mut Facts, learned: &Facts) {
     }
     facts.commissions.extend(learned.commissions.iter().map(|(k, v)| (*k, *v)));
     facts.ambush_items.extend(learned.ambush_items.iter().map(|(k, v)| (k.clone(), *v)));
+}
+
+/// What the setup asks (see [`crate::setup`]): the players and their
+/// colours, who starts, and the Sheriff's path as printed on the board
+/// (typed; left empty, the path kept from an earlier game, or asked).
+pub(super) fn setup_spec(_: &SetupAnswers) -> SetupSpec {
+    SetupSpec {
+        players: MIN_PLAYERS..=MAX_PLAYERS,
+        seat_choice: Some(SeatChoice {
+            title: msg!("setup.colours"),
+            picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
+            distinct: true,
+        }),
+        seat_question: Some(SeatQuestion { title: msg!("setup.who_starts"), unanswered: Unanswered::FirstSeat }),
+        options: Vec::new(),
+        laid: None,
+        typed: Some(TypedField {
+            title: msg!("setup.nottingham.path"),
+            placeholder: msg!("setup.nottingham.path.hint"),
+        }),
+        summary: None,
+        warnings: Vec::new(),
+        details: Vec::new(),
+        start: msg!("setup.start"),
+    }
+}
+
+/// The setup command for these answers: the path typed, if any (numbers
+/// separated by spaces, commas or semicolons), over the facts kept.
+pub(super) fn setup_command(a: &SetupAnswers) -> Result<super::Command, crate::RuleError> {
+    let path = a
+        .typed
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<u8>().map_err(|_| err(NottinghamError::PathWord { word: w.chars().take(12).collect() })))
+        .collect::<Res<Vec<u8>>>()?;
+    Ok(super::Command::Setup(Setup {
+        colours: a.seats.iter().map(|&i| Colour::ALL[i % Colour::ALL.len()]).collect(),
+        names: a.seated_names(),
+        first: a.seat.unwrap_or_default(),
+        facts: Facts { path, ..Facts::default() },
+    }))
 }

@@ -22,10 +22,13 @@
 use super::knights::{KnightState, Side};
 use super::quests::Place;
 use super::turn::Turn;
+use super::Knight;
 use super::{Draft, Event, Pending, Phase, Relic, Soc, SocError};
 use crate::catalog::Catalog;
-use crate::{CommonError, GameKind, RuleError, Seat};
+use crate::setup::{OptionKind, SeatChoice, SeatQuestion, SetupAnswers, SetupOption, SetupSpec, Unanswered};
+use crate::{CommonError, GameKind, Named, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
+use tavola_words::msg;
 
 /// Fewest knights.
 pub const MIN_KNIGHTS: usize = 3;
@@ -64,7 +67,7 @@ impl LoyaltyMode {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The knights in seat order (clockwise).
-    pub knights: Vec<super::Knight>,
+    pub knights: Vec<Knight>,
     /// Player names in seat order (may be shorter or empty).
     #[serde(default)]
     pub names: Vec<String>,
@@ -121,7 +124,7 @@ impl Draft<'_> {
             }
             None => super::Rules::builtin().clone(),
         };
-        let first = match setup.knights.iter().position(|&k| k == super::Knight::Arthur) {
+        let first = match setup.knights.iter().position(|&k| k == Knight::Arthur) {
             Some(i) => Seat(i as u8),
             None => match setup.youngest {
                 Some(s) if s.index() < n => s,
@@ -195,7 +198,7 @@ impl Soc {
 
     fn first_seat(&self) -> Seat {
         let s = self.setup.as_ref();
-        let arthur = s.and_then(|s| s.knights.iter().position(|&k| k == super::Knight::Arthur));
+        let arthur = s.and_then(|s| s.knights.iter().position(|&k| k == Knight::Arthur));
         arthur.map(|i| Seat(i as u8)).or(s.and_then(|s| s.youngest)).unwrap_or_default()
     }
 
@@ -565,4 +568,81 @@ impl Soc {
         }
         Ok(())
     }
+}
+
+/// What the setup asks (see [`crate::setup`]): the knights, a shield per
+/// seat, how the loyalty cards are dealt and whether they are tapped, and
+/// the youngest player when King Arthur is not at the table.
+pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
+    let loyalty = loyalty_mode(a.option("loyalty"));
+    let note = match loyalty {
+        LoyaltyMode::Standard => msg!("ui.soc.setup.loyalty.standard"),
+        LoyaltyMode::TraitorAmongUs => msg!("ui.soc.setup.loyalty.traitor_among_us"),
+        LoyaltyMode::NoTraitor => msg!("ui.soc.setup.loyalty.no_traitor"),
+    };
+    let mut options = vec![SetupOption {
+        code: "loyalty",
+        label: msg!("setup.soc.loyalty"),
+        note: Some(note),
+        kind: OptionKind::OneOf(vec![
+            msg!("setup.soc.loyalty.standard"),
+            msg!("setup.soc.loyalty.traitor_among_us"),
+            msg!("setup.soc.loyalty.no_traitor"),
+        ]),
+        default: 0,
+    }];
+    if loyalty.has_traitor() {
+        options.push(SetupOption {
+            code: "scan_loyalty",
+            label: msg!("setup.soc.scan_loyalty"),
+            note: None,
+            kind: OptionKind::Toggle,
+            default: 0,
+        });
+    }
+    let arthur = knights(a).contains(&Knight::Arthur);
+    SetupSpec {
+        players: MIN_KNIGHTS..=MAX_KNIGHTS,
+        seat_choice: Some(SeatChoice {
+            title: msg!("setup.soc.knights"),
+            picks: Knight::ALL.iter().map(|k| Named::new(crate::code(k), k.msg())).collect(),
+            distinct: true,
+        }),
+        seat_question: (!arthur)
+            .then(|| SeatQuestion { title: msg!("setup.soc.youngest"), unanswered: Unanswered::Refused }),
+        options,
+        laid: None,
+        typed: None,
+        summary: None,
+        warnings: Vec::new(),
+        details: Vec::new(),
+        start: msg!("setup.soc.start"),
+    }
+}
+
+fn loyalty_mode(v: i32) -> LoyaltyMode {
+    match v {
+        1 => LoyaltyMode::TraitorAmongUs,
+        2 => LoyaltyMode::NoTraitor,
+        _ => LoyaltyMode::Standard,
+    }
+}
+
+/// The knights chosen, seat by seat.
+fn knights(a: &SetupAnswers) -> Vec<Knight> {
+    a.seats.iter().map(|&i| Knight::ALL[i % Knight::ALL.len()]).collect()
+}
+
+/// The setup command for these answers.
+pub(super) fn setup_command(a: &SetupAnswers) -> Result<super::Command, RuleError> {
+    let knights = knights(a);
+    let loyalty = loyalty_mode(a.option("loyalty"));
+    Ok(super::Command::Setup(Setup {
+        youngest: if knights.contains(&Knight::Arthur) { None } else { a.seat },
+        knights,
+        names: a.seated_names(),
+        loyalty,
+        scan_loyalty: loyalty.has_traitor() && a.option("scan_loyalty") == 1,
+        rules: None,
+    }))
 }
