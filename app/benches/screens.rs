@@ -131,13 +131,13 @@ fn main() {
         "home → Avalon's setup",
         |t| t.touch(Touch::Leave { confirm: true }),
         |t| t.touch(Touch::ChooseGame { game: GameKind::Avalon }),
-        Page::AvalonSetup,
+        Page::Setup,
     );
     t.time(
         "home → Shadows over Camelot's setup",
         |t| t.touch(Touch::Leave { confirm: true }),
         |t| t.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot }),
-        Page::SocSetup,
+        Page::Setup,
     );
     t.time("Avalon's setup → the night, 10 players", avalon_setup, avalon_ten, Page::AvalonNight);
     t.time(

@@ -20,7 +20,7 @@ use tavola::boot::{boot, BootOptions};
 use tavola::games::{GameKind, Lang};
 use tavola::hw::HwError;
 use tavola::table::{Input, Touch};
-use tavola::ui::{init, offscreen, App, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, Ui};
 use tavola_words::Msg;
 
 struct Reference {
@@ -79,7 +79,7 @@ fn main() {
     r.ui.window.global::<App<'_>>().set_show_messages(false);
     r.ui.controller.borrow_mut().input(Input::Touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot }));
     r.save("soc-setup");
-    r.ui.window.global::<SocUi<'_>>().invoke_start();
+    r.ui.window.global::<tavola::ui::SetupUi<'_>>().invoke_start();
     r.save("soc-board");
 
     // The power cut: the same journal opened again.

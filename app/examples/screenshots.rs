@@ -4,7 +4,7 @@
 //!     cargo run -p tavola --example screenshots [OUT_DIR [it]]
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
-use slint::ComponentHandle;
+use slint::{ComponentHandle, Model};
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
 use tavola::catalog::Catalog;
@@ -16,7 +16,7 @@ use tavola::games::{GameKind, Lang, Seat};
 use tavola::hw::PadButton;
 use tavola::table::{Input, NarrationControl, Touch};
 use tavola::ui::{
-    init, offscreen, ActionItem, App, AvalonExtras, AvalonUi, FactsUi, GameUi, KakUi, LegendsUi, NottsUi, Page, SocUi,
+    init, offscreen, ActionItem, App, AvalonExtras, AvalonUi, FactsUi, GameUi, KakUi, LegendsUi, Page, SetupUi, SocUi,
     Ui,
 };
 
@@ -323,13 +323,15 @@ fn main() {
     s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
     let win = s.ui.window.clone_strong();
     let extras = win.global::<AvalonExtras<'_>>();
-    for rule in ["lady", "excalibur", "choose"] {
-        extras.invoke_toggle(rule.into());
+    let setup = win.global::<SetupUi<'_>>();
+    for rule in ["Lady of the Lake", "Excalibur", "The leader chooses the mission"] {
+        tavola::ui::set_setup_option(&win, rule, 1);
     }
-    extras.invoke_set_lancelot(2);
-    extras.set_show_options(true);
+    tavola::ui::set_setup_option(&win, "Lancelot: variant", 2);
     s.save("avalon-options");
-    extras.set_show_options(false);
+    setup.set_show_details(true);
+    s.save("avalon-details");
+    setup.set_show_details(false);
     let names = NAMES.iter().map(|n| n.to_string()).collect();
     let roles = RoleSet::standard(7, &[Role::Percival, Role::Morgana, Role::GoodLancelot, Role::EvilLancelot])
         .expect("a legal set");
@@ -367,9 +369,9 @@ fn main() {
     s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot });
     let soc_ui = win.global::<SocUi<'_>>();
-    soc_ui.invoke_setup_knights(6);
+    setup.invoke_set_players(6);
     for (i, name) in NAMES.iter().take(6).enumerate() {
-        soc_ui.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
     s.save("soc-setup");
     let knights = vec![Knight::Arthur, Knight::Galahad, Knight::Gawain, Knight::Kay, Knight::Percival, Knight::Tristan];
@@ -432,14 +434,13 @@ fn main() {
     // window open, the final count. The path's numbers are test values.
     s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
-    let notts_ui = win.global::<NottsUi<'_>>();
-    notts_ui.invoke_setup_players(5);
+    setup.invoke_set_players(5);
     for (i, name) in NAMES.iter().take(5).enumerate() {
-        notts_ui.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
-    notts_ui.invoke_set_path("4 3 5 2 6 3 4 5 2 6 3 4".into());
+    setup.invoke_set_typed("4 3 5 2 6 3 4 5 2 6 3 4".into());
     s.save("notts-setup");
-    notts_ui.invoke_start();
+    setup.invoke_start();
     let draw_keep = |s: &mut Shooter, item: Item| {
         s.notts(notts::Command::Draw { item });
         s.notts(notts::Command::Keep);
@@ -521,15 +522,16 @@ fn main() {
     s.ui.window.global::<App<'_>>().invoke_close_page();
     s.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
     let kak_ui = win.global::<KakUi<'_>>();
-    kak_ui.invoke_setup_players(3);
+    setup.invoke_set_players(3);
     for (i, name) in NAMES.iter().take(3).enumerate() {
-        kak_ui.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
-    kak_ui.invoke_cycle_knight(1);
+    setup.invoke_cycle(1);
     let ring: Vec<String> = kak::cards::locations().collect();
     // The first place not laid yet, five times: the ring's order.
     for _ in ring.iter().take(5) {
-        kak_ui.invoke_setup_act(0);
+        let next = setup.get_lay_buttons().iter().find(|b| !b.checked).map_or(0, |b| b.index);
+        setup.invoke_lay(next);
     }
     s.ui.step(s.now);
     s.save("kak-setup");
@@ -705,16 +707,13 @@ fn legends_screens(s: &mut Shooter) {
     s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
     let win = s.ui.window.clone_strong();
     let ui = win.global::<LegendsUi<'_>>();
-    ui.invoke_setup_players(3);
+    let setup = win.global::<SetupUi<'_>>();
+    setup.invoke_set_players(3);
     for (i, name) in NAMES.iter().take(3).enumerate() {
-        ui.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
-    ui.invoke_step_events(5);
-    ui.invoke_step_events(5);
-    ui.invoke_step_characters(5);
-    ui.invoke_step_characters(5);
-    ui.invoke_step_characters(5);
-    ui.invoke_step_characters(5);
+    tavola::ui::set_setup_option(&win, "Events", 10);
+    tavola::ui::set_setup_option(&win, "Characters", 20);
     s.ui.step(s.now);
     s.save("legends-setup");
     let mut rng = tavola::games::GameRng::seeded(3);

@@ -6,7 +6,7 @@ use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, AvalonExtras, AvalonUi, Page, Ui};
+use tavola::ui::{init, App, AvalonExtras, AvalonUi, Page, SetupUi, Ui};
 
 mod common;
 use common::click;
@@ -54,20 +54,28 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     }
     ui.step(now);
 
-    // The rules page explains the characters and the balance.
-    click(&ui, "Optional rules and characters");
     let extras = ui.window.global::<AvalonExtras<'_>>();
-    assert!(extras.get_show_options());
-    let lines: Vec<String> = extras.get_role_lines().iter().map(|l| l.to_string()).collect();
-    assert!(lines.iter().any(|l| l.starts_with("Merlin: Good.")), "{lines:?}");
-    click(&ui, "Lady of the Lake");
-    assert!(extras.get_lady_hint().contains("7 players"), "a hint at five players, not a refusal");
-    let balance: Vec<String> = extras.get_balance_lines().iter().map(|l| l.to_string()).collect();
-    assert!(balance.iter().any(|l| l.contains("Lady of the Lake") && l.contains("Good")), "{balance:?}");
-    click(&ui, "Lady of the Lake");
-    click(&ui, "Excalibur");
+    // The details explain the characters and the balance.
+    click(&ui, "Details");
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert!(setup.get_show_details());
+    let details = || setup.get_details().iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    assert!(details().iter().any(|l| l.starts_with("Merlin: Good.")), "{:?}", details());
     click(&ui, "Back to the setup");
-    assert!(extras.get_excalibur() && !extras.get_lady());
+    assert!(!setup.get_show_details());
+    // The rules lie below the fold of the options' list: set as a finger
+    // would once it scrolled.
+    let set = |label, value| assert!(tavola::ui::set_setup_option(&ui.window, label, value), "{label}");
+    set("Lady of the Lake", 1);
+    let note = |label: &str| setup.get_options().iter().find(|o| o.label == label).map(|o| o.note.to_string());
+    let lady = note("Lady of the Lake").unwrap_or_default();
+    assert!(lady.contains("7 players"), "a hint at five players, not a refusal: {lady}");
+    assert_eq!(setup.get_problem(), "");
+    assert!(details().iter().any(|l| l.contains("Lady of the Lake") && l.contains("Good")), "{:?}", details());
+    set("Lady of the Lake", 0);
+    set("Excalibur", 1);
+    let option = |label| tavola::ui::setup_option(&ui.window, label);
+    assert_eq!((option("Excalibur"), option("Lady of the Lake")), (Some(1), Some(0)));
     click(&ui, "Start");
     click(&ui, "Day begins");
     if ui.window.global::<App<'_>>().get_page() == Page::AvalonNight {
@@ -173,14 +181,14 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
     assert_eq!(app.get_page(), Page::AvalonNight, "a new game at once: {}", app.get_message());
     end(false);
     click(&ui, "Same game, new seats");
-    assert_eq!(app.get_page(), Page::AvalonSetup);
-    let avalon = ui.window.global::<AvalonUi<'_>>();
-    assert_eq!(avalon.get_setup_players(), 6);
-    assert_eq!(avalon.get_setup_names().row_data(5).unwrap(), "Franco");
-    let extras = ui.window.global::<AvalonExtras<'_>>();
-    assert!(extras.get_excalibur(), "the rules stay chosen");
-    let chosen: Vec<String> = avalon.get_role_options().iter().filter(|r| r.on).map(|r| r.label.to_string()).collect();
-    assert_eq!(chosen, vec!["Percival", "Morgana"]);
+    assert_eq!(app.get_page(), Page::Setup);
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert_eq!(setup.get_players(), 6);
+    assert_eq!(setup.get_seats().row_data(5).unwrap().name, "Franco");
+    assert_eq!(tavola::ui::setup_option(&ui.window, "Excalibur"), Some(1), "the rules stay chosen");
+    let chosen: Vec<String> =
+        setup.get_options().iter().filter(|o| o.kind == 0 && o.value == 1).map(|o| o.label.to_string()).collect();
+    assert_eq!(chosen, vec!["Percival", "Morgana", "Excalibur"]);
 }
 
 #[test]
@@ -192,9 +200,7 @@ fn the_mission_the_leader_picks_sets_the_team_size_the_engine_asks() {
     click(&ui, "English");
     click(&ui, "Done");
     click(&ui, "The Resistance: Avalon");
-    click(&ui, "Optional rules and characters");
-    click(&ui, "The leader chooses the mission");
-    click(&ui, "Back to the setup");
+    assert!(tavola::ui::set_setup_option(&ui.window, "The leader chooses the mission", 1));
     click(&ui, "Start");
     click(&ui, "Day begins");
     if ui.window.global::<App<'_>>().get_page() == Page::AvalonNight {

@@ -199,7 +199,7 @@ fn the_hardware_pages_stay_closed_during_a_game() {
     click(&ui, "Nottingham");
     assert!(hw.get_can_open(), "a setup is no game under way");
     // The path's numbers are test values, not a real board.
-    ui.window.global::<tavola::ui::NottsUi<'_>>().invoke_set_path("4 3 5 2 6".into());
+    ui.window.global::<tavola::ui::SetupUi<'_>>().invoke_set_typed("4 3 5 2 6".into());
     click(&ui, "Deal the cards");
     assert_eq!(app.get_page(), Page::NottsBoard, "{}", app.get_message());
     click(&ui, "Settings");

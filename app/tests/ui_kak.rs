@@ -11,7 +11,7 @@ use slint::{ComponentHandle, Model};
 use tavola::games::kak;
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{App, KakUi, Page, TableSim, Ui};
+use tavola::ui::{App, KakUi, Page, SetupUi, TableSim, Ui};
 
 /// The owner's facts for every card, as the form would keep them.
 fn give_test_facts(ui: &Ui) {
@@ -32,27 +32,32 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     let ui = open_game("King Arthur's Knights");
     let app = ui.window.global::<App<'_>>();
     let k = ui.window.global::<KakUi<'_>>();
-    assert_eq!(app.get_page(), Page::KakSetup);
-    assert_eq!(k.get_setup_seats().row_count(), 4);
-    click(&ui, "Fewer players");
-    click(&ui, "Fewer players");
-    assert_eq!(k.get_setup_seats().row_count(), 2);
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert_eq!(app.get_page(), Page::Setup);
+    assert_eq!(setup.get_seats().row_count(), 4, "a usual table");
+    click(&ui, "More players");
+    assert_eq!(setup.get_seats().row_count(), 4, "the most the rules allow");
+    for _ in 0..3 {
+        click(&ui, "Fewer players");
+    }
+    assert_eq!(setup.get_seats().row_count(), 2, "the fewest the rules allow");
     click(&ui, "Knight of seat 2");
-    let knights: Vec<String> = k.get_setup_seats().iter().map(|s| s.knight.to_string()).collect();
+    let knights: Vec<String> = setup.get_seats().iter().map(|s| s.pick.to_string()).collect();
     assert_eq!(knights, ["Knight 1", "Knight 3"], "the next knight nobody holds");
 
     // The ring, tapped in order; one taken back and tapped again.
-    let places: Vec<String> = k.get_setup_places().iter().map(|p| p.label.to_string()).collect();
+    let places: Vec<String> = setup.get_lay_buttons().iter().map(|p| p.label.to_string()).collect();
     assert_eq!(places.len(), 8, "{places:?}");
     for place in &places[..3] {
         click(&ui, place);
     }
     click(&ui, "Take the last one back");
-    assert!(k.get_setup_problem().contains("6 locations"), "{}", k.get_setup_problem());
+    assert!(setup.get_laid_hint().contains("6 locations"), "{}", setup.get_laid_hint());
+    assert!(!setup.get_problem().is_empty(), "a ring of two is refused");
     for place in &places[2..] {
         click(&ui, place);
     }
-    assert_eq!(k.get_setup_problem(), "");
+    assert_eq!(setup.get_problem(), "");
 
     // No virtue card's facts yet: the table asks for them before dealing.
     click(&ui, "Draw the tents and deal");
@@ -110,7 +115,8 @@ fn a_ring_left_untapped_is_laid_on_the_reader_after_the_deal() {
     let app = ui.window.global::<App<'_>>();
     let k = ui.window.global::<KakUi<'_>>();
     give_test_facts(&ui);
-    assert!(k.get_setup_problem().contains("lay them on the reader"), "{}", k.get_setup_problem());
+    let hint = ui.window.global::<SetupUi<'_>>().get_laid_hint();
+    assert!(hint.contains("lay them on the reader"), "{hint}");
     click(&ui, "Draw the tents and deal");
     assert_eq!(app.get_page(), Page::KakBoard, "{}", app.get_message());
     for _ in 0..4 {

@@ -24,7 +24,7 @@ use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{kak, legends, nottingham as notts, GameKind, Lang, Msg, Seat};
 use tavola::hw::HwError;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonUi, HardwareUi, KakUi, LegendsUi, NottsUi, Page, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonUi, HardwareUi, Page, SetupUi, SocUi, Ui};
 
 /// Names of 18 to 20 characters, as long as a seat is asked to hold.
 const LONG_NAMES: [&str; 10] = [
@@ -340,15 +340,15 @@ fn avalon(s: &mut Screen) {
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     let win = s.ui.window.clone_strong();
     let ui = win.global::<AvalonUi<'_>>();
-    ui.invoke_setup_players_changed(10);
+    let setup = win.global::<SetupUi<'_>>();
+    setup.invoke_set_players(10);
     s.ui.controller.borrow_mut().prepare_setup(10, &[Role::Percival, Role::Morgana, Role::Oberon, Role::Mordred]);
     for (i, name) in LONG_NAMES.iter().enumerate() {
-        ui.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
-    ui.invoke_set_scan_roles(false);
     s.step(0);
     s.check("Avalon setup, 10 players");
-    ui.invoke_start();
+    setup.invoke_start();
     s.step(0);
     s.touch(Touch::Avalon(Command::EndNight));
     s.last_line();
@@ -389,9 +389,10 @@ fn soc(s: &mut Screen) {
     s.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot });
     let win = s.ui.window.clone_strong();
     let ui = win.global::<SocUi<'_>>();
-    ui.invoke_setup_knights(7);
+    let setup = win.global::<SetupUi<'_>>();
+    setup.invoke_set_players(7);
     for (i, name) in LONG_NAMES.iter().take(7).enumerate() {
-        ui.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
     s.step(0);
     s.check("Shadows over Camelot setup, 7 knights");
@@ -430,30 +431,30 @@ fn soc(s: &mut Screen) {
 fn other_games(s: &mut Screen) {
     let win = s.ui.window.clone_strong();
     s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
-    let n = win.global::<NottsUi<'_>>();
-    n.invoke_setup_players(5);
+    let setup = win.global::<SetupUi<'_>>();
+    setup.invoke_set_players(5);
     for (i, name) in LONG_NAMES.iter().take(5).enumerate() {
-        n.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
-    n.invoke_set_path("4 3 5 2 6 3 4 5 2 6 3 4".into());
+    setup.invoke_set_typed("4 3 5 2 6 3 4 5 2 6 3 4".into());
     s.step(0);
     s.check("Nottingham setup, 5 players");
-    n.invoke_start();
+    setup.invoke_start();
     s.touch(Touch::Nottingham(notts::Command::Draw { item: notts::Item::Gold }));
     s.last_line();
     s.check("Nottingham board, 5 players");
     s.touch(Touch::Leave { confirm: true });
 
     s.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
-    let k = win.global::<KakUi<'_>>();
-    k.invoke_setup_players(4);
+    setup.invoke_set_players(4);
     for (i, name) in LONG_NAMES.iter().take(4).enumerate() {
-        k.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
     let ring: Vec<String> = kak::cards::locations().collect();
     // The first place not laid yet, five times: the ring's order.
     for _ in ring.iter().take(5) {
-        k.invoke_setup_act(0);
+        let next = setup.get_lay_buttons().iter().find(|b| !b.checked).map_or(0, |b| b.index);
+        setup.invoke_lay(next);
     }
     s.step(0);
     s.check("King Arthur's Knights setup, 4 players");
@@ -472,10 +473,9 @@ fn other_games(s: &mut Screen) {
     s.touch(Touch::Leave { confirm: true });
 
     s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
-    let l = win.global::<LegendsUi<'_>>();
-    l.invoke_setup_players(4);
+    setup.invoke_set_players(4);
     for (i, name) in LONG_NAMES.iter().take(4).enumerate() {
-        l.invoke_set_name(i as i32, (*name).into());
+        setup.invoke_set_name(i as i32, (*name).into());
     }
     s.step(0);
     s.check("Camelot Legends setup, 4 players");

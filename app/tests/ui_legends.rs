@@ -13,7 +13,7 @@ use slint::{ComponentHandle, Model};
 use tavola::games::legends::{self, cards::INTRODUCTORY, EventType, Location};
 use tavola::games::GameRng;
 use tavola::table::{Input, Touch};
-use tavola::ui::{App, GameUi, LegendsUi, Page, TableSim, Ui};
+use tavola::ui::{App, GameUi, LegendsUi, Page, SetupUi, TableSim, Ui};
 
 /// Test facts for every card, every one of the introductory game, every
 /// event a location event (its place the rules text's where it gives one).
@@ -44,18 +44,21 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     let ui = open_game("Camelot Legends");
     let app = ui.window.global::<App<'_>>();
     let l = ui.window.global::<LegendsUi<'_>>();
-    assert_eq!(app.get_page(), Page::LegendsSetup);
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert_eq!(app.get_page(), Page::Setup);
     give_test_facts(&ui);
-    click(&ui, "Fewer: Players");
-    click(&ui, "Fewer: Players");
-    assert_eq!(l.get_setup_seats().row_count(), 2);
+    click(&ui, "Fewer players");
+    click(&ui, "Fewer players");
+    assert_eq!(setup.get_seats().row_count(), 2);
     click(&ui, "Colour of seat 2");
-    let colours: Vec<String> = l.get_setup_seats().iter().map(|s| s.colour.to_string()).collect();
+    let colours: Vec<String> = setup.get_seats().iter().map(|s| s.pick.to_string()).collect();
     assert_eq!(colours, ["Blue", "Yellow"], "the next colour nobody holds");
     // The decks' counts start at nothing: the table counts its cards.
-    assert_eq!((l.get_events(), l.get_characters()), (0, 0));
+    let count = |label| tavola::ui::setup_option(&ui.window, label);
+    assert_eq!((count("Events"), count("Characters")), (Some(0), Some(0)));
+    assert!(!setup.get_problem().is_empty(), "no deck counted yet");
     click(&ui, "Deal the characters");
-    assert_eq!(app.get_page(), Page::LegendsSetup, "no deck counted yet");
+    assert_eq!(app.get_page(), Page::Setup, "no deck counted yet");
     for _ in 0..2 {
         click(&ui, "Five more: Events");
     }
@@ -139,9 +142,11 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
         ui.controller.borrow_mut().input(Input::Touch(touch));
     }
     ui.step(0);
-    assert_eq!(l.get_mode(), "Introductory game");
-    two_players_in(&ui, "Normal game");
-    assert!(l.get_full() && l.get_deck_note().contains("17 events"), "{}", l.get_deck_note());
+    assert_eq!(tavola::ui::setup_option(&ui.window, "The game"), Some(0), "the introductory game first");
+    two_players_in(&ui, "Normal");
+    let note = ui.window.global::<SetupUi<'_>>().get_options().row_data(0).expect("the game").note;
+    assert!(note.contains("17 events"), "{note}");
+    assert_eq!(tavola::ui::setup_option(&ui.window, "Events"), None, "a full game's events are counted by Tavola");
     deal_and_place(&ui);
     // Seat 1 draws French Delegation: the bidding opens with Seat 1.
     click(&ui, "Pick the event drawn");
@@ -162,14 +167,11 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
     assert!(l.get_status().contains("16 events before the final"), "{}", l.get_status());
 }
 
-/// Two players, and the setup page's game tapped until it reads `mode`.
+/// Two players, and the setup page's game `mode` tapped.
 fn two_players_in(ui: &Ui, mode: &str) {
-    let l = ui.window.global::<LegendsUi<'_>>();
-    click(ui, "Fewer: Players");
-    click(ui, "Fewer: Players");
-    while l.get_mode() != mode {
-        click(ui, "Introductory, normal or advanced game");
-    }
+    click(ui, "Fewer players");
+    click(ui, "Fewer players");
+    click(ui, mode);
 }
 
 /// Fifteen characters, Seat 1 first, the deal; each seat's first
@@ -229,7 +231,7 @@ fn the_advanced_cards_open_the_isle_and_the_castle_as_new_places_on_the_board() 
         ui.controller.borrow_mut().input(Input::Touch(touch));
     }
     ui.step(0);
-    two_players_in(&ui, "Advanced game");
+    two_players_in(&ui, "Advanced");
     deal_and_place(&ui);
     let names = |l: &LegendsUi<'_>| l.get_places().iter().map(|p| p.name.to_string()).collect::<Vec<_>>();
     assert_eq!(names(&l), ["Camelot", "Cornwall", "Perilous Forest"]);

@@ -9,7 +9,7 @@ use common::{click, open_game};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, NottsUi, Page, Ui};
+use tavola::ui::{init, App, NottsUi, Page, SetupUi, Ui};
 
 /// Presses the button labelled `label` (a path space may show the same number).
 fn press(ui: &Ui, label: &str) {
@@ -30,22 +30,27 @@ fn a_table_sets_up_draws_ambushes_and_exchanges_through_the_widgets() {
     let ui = open_game("Nottingham");
     let app = ui.window.global::<App<'_>>();
     let n = ui.window.global::<NottsUi<'_>>();
-    assert_eq!(app.get_page(), Page::NottsSetup);
-    assert_eq!(n.get_setup_seats().row_count(), 4, "four players to begin with");
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert_eq!(app.get_page(), Page::Setup);
+    assert_eq!(setup.get_seats().row_count(), 4, "four players to begin with");
     click(&ui, "Fewer players");
-    let colours: Vec<String> = n.get_setup_seats().iter().map(|s| s.colour.to_string()).collect();
+    let colours: Vec<String> = setup.get_seats().iter().map(|s| s.pick.to_string()).collect();
     assert_eq!(colours, ["Red", "Yellow", "Green"]);
     click(&ui, "Colour of seat 3");
-    assert_eq!(n.get_setup_seats().row_data(2).unwrap().colour, "Blue", "the next colour nobody holds");
+    assert_eq!(setup.get_seats().row_data(2).unwrap().pick, "Blue", "the next colour nobody holds");
     for (i, name) in ["Anna", "Bruno", "Carla"].iter().enumerate() {
         field(&ui, &format!("Seat {}", i + 1)).set_accessible_value(*name);
     }
     // The path's numbers are test values, not a real board.
     field(&ui, "The Sheriff's path").set_accessible_value("4 three 5");
+    // The table's next turn shows the word refused, and the start waits.
+    ui.step(20);
+    assert!(setup.get_problem().contains("three"), "{}", setup.get_problem());
     click(&ui, "Deal the cards");
-    assert_eq!(app.get_page(), Page::NottsSetup);
-    assert!(n.get_setup_problem().contains("three"), "{}", n.get_setup_problem());
+    assert_eq!(app.get_page(), Page::Setup);
     field(&ui, "The Sheriff's path").set_accessible_value("4 3 5 2 6");
+    ui.step(40);
+    assert_eq!(setup.get_problem(), "");
     click(&ui, "Deal the cards");
     assert_eq!(app.get_page(), Page::NottsBoard, "{}", app.get_message());
     let hands = |n: &NottsUi<'_>| n.get_players().iter().map(|p| p.hand).collect::<Vec<_>>();
@@ -91,8 +96,7 @@ fn the_sheriffs_path_typed_once_is_offered_again_at_the_next_start() {
         ui.step(0);
         ui.window.global::<App<'_>>().invoke_set_lang("en".into());
         click(&ui, "Nottingham");
-        let n = ui.window.global::<NottsUi<'_>>();
-        assert_eq!(n.get_path_text(), "", "nothing known yet");
+        assert_eq!(ui.window.global::<SetupUi<'_>>().get_typed_text(), "", "nothing known yet");
         // Test values, not a real board.
         field(&ui, "The Sheriff's path").set_accessible_value("4 3 5 2 6");
         click(&ui, "Deal the cards");
@@ -106,6 +110,6 @@ fn the_sheriffs_path_typed_once_is_offered_again_at_the_next_start() {
         ui.step(0);
     }
     click(&ui, "Nottingham");
-    assert_eq!(ui.window.global::<NottsUi<'_>>().get_path_text(), "4 3 5 2 6", "the owner's path, kept");
+    assert_eq!(ui.window.global::<SetupUi<'_>>().get_typed_text(), "4 3 5 2 6", "the owner's path, kept");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@ use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, AvalonUi, Page, Ui};
+use tavola::ui::{init, App, AvalonUi, Page, SetupUi, Ui};
 
 mod common;
 use common::{click, shown};
@@ -71,22 +71,23 @@ fn the_first_round_through_the_widgets() {
     click(&ui, "Done");
 
     // Every game is listed and opens its setup; nothing is lost leaving it.
-    for (game, page) in [("Camelot Legends", Page::LegendsSetup), ("King Arthur's Knights", Page::KakSetup)] {
+    for (game, page) in [("Camelot Legends", Page::Setup), ("King Arthur's Knights", Page::Setup)] {
         click(&ui, game);
         assert_eq!(app.get_page(), page);
         click(&ui, "Leave the game");
         assert_eq!(app.get_page(), Page::Picker);
     }
     click(&ui, "The Resistance: Avalon");
-    assert_eq!(app.get_page(), Page::AvalonSetup);
+    assert_eq!(app.get_page(), Page::Setup);
 
     // An impossible set is refused before starting: Mordred and Morgana at five.
     click(&ui, "Mordred");
     click(&ui, "Morgana");
+    let setup = ui.window.global::<SetupUi<'_>>();
     let avalon = ui.window.global::<AvalonUi<'_>>();
-    assert!(avalon.get_setup_problem().contains("Evil has 2 places"), "{}", avalon.get_setup_problem());
+    assert!(setup.get_problem().contains("Evil has 2 places"), "{}", setup.get_problem());
     click(&ui, "Morgana");
-    assert_eq!(avalon.get_setup_problem(), "");
+    assert_eq!(setup.get_problem(), "");
 
     // A name typed for seat 1 (the field is labelled by its seat).
     let field = ElementHandle::find_by_accessible_label(&ui.window, "Seat 1")
@@ -96,12 +97,16 @@ fn the_first_round_through_the_widgets() {
     ui.step(now);
 
     // The character-card choice stays as tapped while the table loop runs.
-    click(&ui, "Players tap their character cards");
+    // The option lies below the fold of the options' list: set as a finger
+    // would once it scrolled.
+    let scan = || tavola::ui::setup_option(&ui.window, "Players tap their character cards");
+    let tap = |on| assert!(tavola::ui::set_setup_option(&ui.window, "Players tap their character cards", on));
+    tap(1);
     ui.step(now);
-    assert!(avalon.get_scan_roles(), "the cards are to be tapped");
-    click(&ui, "Players tap their character cards");
+    assert_eq!(scan(), Some(1), "the cards are to be tapped");
+    tap(0);
     ui.step(now);
-    assert!(!avalon.get_scan_roles(), "played on trust");
+    assert_eq!(scan(), Some(0), "played on trust");
     click(&ui, "Start");
     assert_eq!(app.get_page(), Page::AvalonNight);
     assert!(app.get_subtitle().contains("close your eyes"), "{}", app.get_subtitle());
@@ -199,7 +204,7 @@ fn the_first_round_through_the_widgets() {
     // The names stay for the next game.
     click(&ui, "The Resistance: Avalon");
     ui.step(now);
-    assert_eq!(avalon.get_setup_names().row_data(0).unwrap(), "Anna");
+    assert_eq!(setup.get_seats().row_data(0).unwrap().name, "Anna");
 }
 
 #[test]
@@ -299,7 +304,7 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
     let app = ui.window.global::<App<'_>>();
     let avalon = ui.window.global::<AvalonUi<'_>>();
     click(&ui, "The Resistance: Avalon");
-    click(&ui, "Players tap their character cards");
+    assert!(tavola::ui::set_setup_option(&ui.window, "Players tap their character cards", 1));
     click(&ui, "Start");
     assert_eq!(app.get_page(), Page::AvalonScan);
     click(&ui, "Table");

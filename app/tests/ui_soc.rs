@@ -6,7 +6,7 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, Page, SocUi, TableSim, Ui};
+use tavola::ui::{init, App, Page, SetupUi, SocUi, TableSim, Ui};
 
 /// Taps the button (or toggle) with `label`; a quest tile may bear the same
 /// name as a place to travel to.
@@ -54,28 +54,27 @@ fn a_table_without_arthur_names_the_youngest_then_plays_turns_on_the_board() {
     let ui = open("en");
     let app = ui.window.global::<App<'_>>();
     let soc = ui.window.global::<SocUi<'_>>();
-    assert_eq!(app.get_page(), Page::SocSetup);
-    assert_eq!(soc.get_setup_seats().row_count(), 5, "five knights to begin with");
-    click(&ui, "Fewer knights");
-    click(&ui, "Fewer knights");
-    let shields: Vec<String> = soc.get_setup_seats().iter().map(|s| s.knight.to_string()).collect();
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert_eq!(app.get_page(), Page::Setup);
+    assert_eq!(setup.get_seats().row_count(), 5, "five knights to begin with");
+    click(&ui, "Fewer players");
+    click(&ui, "Fewer players");
+    let shields: Vec<String> = setup.get_seats().iter().map(|s| s.pick.to_string()).collect();
     assert_eq!(shields, ["King Arthur", "Galahad", "Gawain"]);
+    assert_eq!(setup.get_question(), "", "King Arthur starts");
     // Seat 1 trades Arthur's shield for the next one nobody holds.
     click(&ui, "Knight of seat 1");
-    assert_eq!(soc.get_setup_seats().row_data(0).unwrap().knight, "Kay");
-    assert!(soc.get_ask_youngest(), "without Arthur the youngest starts");
-    assert!(soc.get_setup_problem().contains("youngest"), "{}", soc.get_setup_problem());
+    assert_eq!(setup.get_seats().row_data(0).unwrap().pick, "Kay");
+    assert!(setup.get_question().contains("youngest"), "without Arthur the youngest starts");
+    assert!(setup.get_problem().contains("youngest"), "{}", setup.get_problem());
     for (i, name) in ["Anna", "Bruno", "Carla"].iter().enumerate() {
         let field = ElementHandle::find_by_accessible_label(&ui.window, &format!("Seat {}", i + 1))
             .find(|e| e.accessible_role() == Some(AccessibleRole::TextInput))
             .expect("a name field");
         field.set_accessible_value(*name);
     }
-    let youngest = ElementHandle::find_by_accessible_label(&ui.window, "Seat 2")
-        .find(|e| e.accessible_role() == Some(AccessibleRole::Checkbox))
-        .expect("the youngest's seat");
-    youngest.invoke_accessible_default_action();
-    assert_eq!(soc.get_setup_problem(), "");
+    click(&ui, "Seat 2 is the youngest");
+    assert_eq!(setup.get_problem(), "");
     click(&ui, "No traitor");
     click(&ui, "Begin the quest");
     assert_eq!(app.get_page(), Page::SocBoard, "{}", message(&ui));
@@ -157,8 +156,8 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     let ui = open_with("it", BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() });
     let app = ui.window.global::<App<'_>>();
     let soc = ui.window.global::<SocUi<'_>>();
-    click(&ui, "Meno cavalieri");
-    click(&ui, "Meno cavalieri");
+    click(&ui, "Meno giocatori");
+    click(&ui, "Meno giocatori");
     click(&ui, "Nessun traditore");
     click(&ui, "Inizia la cerca");
     assert_eq!(app.get_page(), Page::SocBoard, "{}", message(&ui));
@@ -192,10 +191,10 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
 fn merlin_cards_cancel_a_special_black_card_and_the_host_confirms_an_accused_traitor() {
     let ui = open("en");
     let soc = ui.window.global::<SocUi<'_>>();
-    click(&ui, "Fewer knights");
-    click(&ui, "Fewer knights");
+    click(&ui, "Fewer players");
+    click(&ui, "Fewer players");
     for (i, name) in ["Anna", "Bruno", "Carla"].iter().enumerate() {
-        soc.invoke_set_name(i as i32, (*name).into());
+        ui.window.global::<SetupUi<'_>>().invoke_set_name(i as i32, (*name).into());
     }
     click(&ui, "Begin the quest");
     assert_eq!(turn(&ui), "Anna", "King Arthur starts");
@@ -252,8 +251,8 @@ fn the_host_sets_each_number_of_the_board_right_on_the_screen_and_it_is_journale
     let db = dir.join("t.db");
     let ui = open_with("en", BootOptions { simulate: true, db: Some(db.clone()), ..BootOptions::default() });
     let soc = ui.window.global::<SocUi<'_>>();
-    click(&ui, "Fewer knights");
-    click(&ui, "Fewer knights");
+    click(&ui, "Fewer players");
+    click(&ui, "Fewer players");
     click(&ui, "No traitor");
     click(&ui, "Begin the quest");
     assert_eq!(knight_names(&ui), ["King Arthur", "Galahad", "Gawain"]);

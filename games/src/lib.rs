@@ -300,7 +300,7 @@ pub fn code<T: Serialize>(value: &T) -> String {
 
 /// Reads a stored code (`merlin_assassinated`) back into the value it
 /// names, if it names one.
-pub(crate) fn from_code<T: DeserializeOwned>(code: &str) -> Option<T> {
+pub fn from_code<T: DeserializeOwned>(code: &str) -> Option<T> {
     serde_json::from_value(serde_json::Value::String(code.to_string())).ok()
 }
 

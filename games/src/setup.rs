@@ -23,6 +23,8 @@ pub const NAME_CHARS: usize = 24;
 pub struct SetupSpec {
     /// The players the rules allow.
     pub players: RangeInclusive<usize>,
+    /// The players offered first: a usual table.
+    pub usual: usize,
     /// What each seat chooses (a knight, a colour), if anything.
     pub seat_choice: Option<SeatChoice>,
     /// A seat the table names (who starts, the youngest), if one is asked
@@ -53,6 +55,8 @@ pub struct SeatChoice {
     pub title: Msg,
     /// What may be chosen, in the order offered.
     pub picks: Vec<Named>,
+    /// A seat's choice, named for a screen reader ("Knight of seat 2").
+    pub each: fn(Seat) -> Msg,
     /// Whether two seats may not choose the same.
     pub distinct: bool,
 }
@@ -62,6 +66,8 @@ pub struct SeatChoice {
 pub struct SeatQuestion {
     /// The question.
     pub title: Msg,
+    /// The answer "this seat", for a screen reader ("Seat 2 starts").
+    pub each: fn(Seat) -> Msg,
     /// What no seat named means.
     pub unanswered: Unanswered,
 }
@@ -165,10 +171,11 @@ pub struct SetupAnswers {
 }
 
 impl SetupAnswers {
-    /// The first answers of `G`'s setup: the fewest players the rules allow
-    /// unless `players` is given, the first picks, every option as it comes.
+    /// The first answers of `G`'s setup: a usual table unless `players` is
+    /// given, the first picks, every option as it comes.
     pub fn first<G: Game>(players: Option<usize>) -> SetupAnswers {
-        let mut a = SetupAnswers { players: players.unwrap_or(0), ..SetupAnswers::default() };
+        let players = players.unwrap_or_else(|| G::setup_spec(&SetupAnswers::default()).usual);
+        let mut a = SetupAnswers { players, ..SetupAnswers::default() };
         a.settle::<G>();
         a
     }
@@ -345,10 +352,12 @@ mod tests {
         all.extend(spec.warnings.iter().cloned());
         all.extend(spec.details.iter().cloned());
         if let Some(c) = &spec.seat_choice {
-            all.push(c.title.clone());
+            all.extend([c.title.clone(), (c.each)(Seat(1))]);
             all.extend(c.picks.iter().map(|p| p.name.clone()));
         }
-        all.extend(spec.seat_question.as_ref().map(|q| q.title.clone()));
+        if let Some(q) = &spec.seat_question {
+            all.extend([q.title.clone(), (q.each)(Seat(1))]);
+        }
         for o in &spec.options {
             all.push(o.label.clone());
             all.extend(o.note.clone());
@@ -489,6 +498,20 @@ mod tests {
             };
         }
         crate::games!(ranges);
+    }
+
+    #[test]
+    fn a_finished_avalon_setup_is_chosen_again_as_it_was() {
+        use crate::avalon::{Avalon, Command};
+        let mut a = SetupAnswers::first::<Avalon>(Some(8));
+        for (code, v) in [("percival", 1), ("morgana", 1), ("lancelot", 2), ("lady", 1), ("scan_roles", 1)] {
+            a.set_option::<Avalon>(code, v);
+        }
+        a.names[2] = "Viviana".into();
+        let Ok(Command::Setup(setup)) = Avalon::setup_command(&a) else { panic!("a setup") };
+        let again = Avalon::answers_of(&setup);
+        assert_eq!(Avalon::setup_command(&again), Ok(Command::Setup(setup)));
+        assert_eq!(again.names[2], "Viviana");
     }
 
     #[test]

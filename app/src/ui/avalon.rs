@@ -1,17 +1,17 @@
-//! The Resistance: Avalon on the screen (`app/ui/pages/setup.slint`,
-//! `scan.slint`, `night.slint`, `round.slint`, `endgame.slint` and, for the
-//! optional rules, `avalon-options.slint`): the setup, the night, the rounds
-//! and the end, from the public view into the `AvalonUi` global.
+//! The Resistance: Avalon on the screen (`scan.slint`, `night.slint`,
+//! `round.slint`, `endgame.slint` and, for the optional rules,
+//! `avalon-options.slint`; its setup is every game's, see `setup.rs`): the
+//! night, the rounds and the end, from the public view into the `AvalonUi`
+//! global.
 
 use super::screens::{GameScreens, With};
 use super::{set_model, Controller};
 use crate::catalog::Catalog;
-use crate::games::avalon::roles::{MAX_PLAYERS, MIN_PLAYERS};
-use crate::games::avalon::{Avalon, AvalonView, Choice, Command, PhaseView, Role, RoleSet, Setup, Side};
+use crate::games::avalon::{Avalon, AvalonView, Choice, Command, PhaseView, Role, Side};
 use crate::games::{AnyView, Game, GameKind, Lang, Legal, Said, Seat};
 use crate::hw::Light;
 use crate::table::{RevealItem, RevealKind, TableView, Touch};
-use crate::ui::{AppWindow, AvalonUi, MissionItem, Page, RoleOption, SeatItem};
+use crate::ui::{AppWindow, AvalonUi, MissionItem, Page, SeatItem};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -22,32 +22,15 @@ use tavola_words::msg;
 #[path = "avalon_options.rs"]
 mod avalon_options;
 
-/// The screens' own state: the setup being prepared, the team being chosen.
-#[derive(Debug)]
+/// The screens' own state: the team being chosen, the optional rules'
+/// choices, the night's second touch.
+#[derive(Debug, Default)]
 pub(super) struct AvalonScreen {
-    players: usize,
-    optional: [bool; 4],
-    names: Vec<String>,
-    scan_roles: bool,
     team: BTreeSet<Seat>,
     /// Avalon's optional rules (see `avalon_options.rs`).
     extras: avalon_options::Extras,
     /// "Day begins" was touched once while the night was still read.
     night_armed: bool,
-}
-
-impl Default for AvalonScreen {
-    fn default() -> Self {
-        AvalonScreen {
-            players: MIN_PLAYERS,
-            optional: [false; 4],
-            names: vec![String::new(); MAX_PLAYERS],
-            scan_roles: false,
-            team: BTreeSet::new(),
-            extras: Default::default(),
-            night_armed: false,
-        }
-    }
 }
 
 impl GameScreens for Avalon {
@@ -59,7 +42,7 @@ impl GameScreens for Avalon {
             return page;
         }
         match a.phase {
-            PhaseView::Lobby => Page::AvalonSetup,
+            PhaseView::Lobby => Page::Setup,
             PhaseView::RoleScan { .. } => Page::AvalonScan,
             PhaseView::Night => Page::AvalonNight,
             PhaseView::TeamBuilding { .. } | PhaseView::TeamVote { .. } | PhaseView::Mission { .. } => {
@@ -92,8 +75,8 @@ impl GameScreens for Avalon {
     /// A seat is chosen on its own pages (the team, the target).
     fn seat(_: &mut Controller, _: Seat) {}
 
-    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
-        wire(window, ctrl, with);
+    fn wire(window: &AppWindow, _: &Rc<RefCell<Controller>>, with: &With) {
+        wire(window, with);
         avalon_options::wire(window, with.clone());
     }
 
@@ -113,10 +96,14 @@ impl GameScreens for Avalon {
 }
 
 impl Controller {
-    /// Sets up the setup page's choices (players and optional characters).
+    /// Sets up the setup page's choices (players and optional characters),
+    /// as the table would touch them.
     pub fn prepare_setup(&mut self, players: usize, optional: &[Role]) {
-        self.screens.Avalon.players = players.clamp(MIN_PLAYERS, MAX_PLAYERS);
-        self.screens.Avalon.optional = Role::OPTIONAL.map(|r| optional.contains(&r));
+        let a = self.setups.answers::<Avalon>();
+        a.set_players::<Avalon>(players);
+        for r in Role::OPTIONAL {
+            a.set_option::<Avalon>(&crate::games::code(&r), i32::from(optional.contains(&r)));
+        }
     }
 
     fn avalon(&mut self, cmd: Command) {
@@ -133,31 +120,6 @@ impl Controller {
         }
         self.screens.Avalon.night_armed = false;
         self.avalon(Command::EndNight);
-    }
-
-    fn role_set(&self) -> Result<RoleSet, String> {
-        let mut chosen: Vec<Role> = Role::OPTIONAL
-            .into_iter()
-            .zip(self.screens.Avalon.optional)
-            .filter(|(_, on)| *on)
-            .map(|(r, _)| r)
-            .collect();
-        if self.screens.Avalon.extras.options.lancelot.is_some() {
-            chosen.extend(Role::LANCELOTS);
-        }
-        RoleSet::standard(self.screens.Avalon.players, &chosen).map_err(|e| e.text(self.lang()))
-    }
-
-    fn avalon_start(&mut self) {
-        let Ok(roles) = self.role_set() else { return };
-        let names = self.screens.Avalon.names.iter().take(self.screens.Avalon.players).cloned().collect();
-        self.avalon(Command::Setup(Setup {
-            names,
-            roles,
-            scan_roles: self.screens.Avalon.scan_roles,
-            first_leader: None,
-            options: self.screens.Avalon.extras.options,
-        }));
     }
 
     fn toggle_seat(&mut self, i: usize) {
@@ -177,27 +139,6 @@ impl Controller {
     fn refresh_avalon(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<AvalonUi<'_>>();
-        // Setup.
-        ui.set_setup_players(self.screens.Avalon.players as i32);
-        let options: Vec<RoleOption> = Role::OPTIONAL
-            .iter()
-            .zip(self.screens.Avalon.optional)
-            .map(|(r, on)| RoleOption { label: r.text(lang).into(), on })
-            .collect();
-        set_model(&ui.get_role_options(), options, |m| ui.set_role_options(m));
-        let (problem, warning) = match self.role_set() {
-            Ok(set) => (String::new(), set.warnings().iter().map(|w| w.text(lang)).collect::<Vec<_>>().join(" ")),
-            Err(e) => (e, String::new()),
-        };
-        ui.set_setup_problem(problem.into());
-        ui.set_setup_warning(warning.into());
-        let evil = crate::games::avalon::roles::evil_count(self.screens.Avalon.players);
-        let summary = lang.text(&msg!("ui.avalon.setup.summary", good = self.screens.Avalon.players - evil, evil));
-        ui.set_setup_summary(summary.into());
-        ui.set_scan_roles(self.screens.Avalon.scan_roles);
-        let names: Vec<slint::SharedString> = self.screens.Avalon.names.iter().map(|n| n.as_str().into()).collect();
-        set_model(&ui.get_setup_names(), names, |m| ui.set_setup_names(m));
-
         let Some(a) = view.game_view.as_ref().and_then(AnyView::get::<Avalon>) else { return };
         if !matches!(a.phase, PhaseView::TeamBuilding { .. }) {
             self.screens.Avalon.team.clear();
@@ -423,41 +364,12 @@ fn awaited(a: &AvalonView, missing: &[Seat], vote: bool, lang: Lang) -> String {
 }
 
 /// Connects the `AvalonUi` callbacks.
-fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
+fn wire(window: &AppWindow, with: &With) {
     let ui = window.global::<AvalonUi<'_>>();
     let act = |f: fn(&mut Controller)| {
         let with = with.clone();
         move || with(&f)
     };
-    {
-        let with = with.clone();
-        ui.on_setup_players_changed(move |n| {
-            with(&|c| c.screens.Avalon.players = (n.clamp(MIN_PLAYERS as i32, MAX_PLAYERS as i32)) as usize)
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_toggle_role(move |i| {
-            with(&|c| {
-                if let Some(on) = c.screens.Avalon.optional.get_mut(i as usize) {
-                    *on = !*on;
-                }
-            })
-        });
-    }
-    {
-        let c = ctrl.clone();
-        ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().screens.Avalon.names.get_mut(i as usize) {
-                *name = text.to_string();
-            }
-        });
-    }
-    ui.on_start(act(|c| c.avalon_start()));
-    {
-        let with = with.clone();
-        ui.on_set_scan_roles(move |on| with(&|c| c.screens.Avalon.scan_roles = on));
-    }
     ui.on_skip_scan(act(|c| c.avalon(Command::SkipRoleScan)));
     ui.on_skip_reveal(act(|c| c.touch(Touch::SkipReveal)));
     ui.on_end_night(act(|c| c.end_night()));

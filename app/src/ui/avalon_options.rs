@@ -1,5 +1,5 @@
-//! Avalon's optional rules on the screen (`app/ui/pages/avalon-options.slint`):
-//! the setup's rules and role notes, the leader's mission and Excalibur
+//! Avalon's optional rules on the screen (`app/ui/pages/avalon-options.slint`;
+//! the setup asks for them, see `setup.rs`): the leader's mission and Excalibur
 //! choices, the host answering for a seat, the Excalibur and Lady of the
 //! Lake choices, the private reveal behind a covered panel, playing again.
 //!
@@ -8,8 +8,8 @@
 //! looks, and dropped as soon as the reveal is over.
 
 use super::Controller;
-use crate::games::avalon::{Avalon, AvalonOptions, AvalonView, Choice, Command, LancelotVariant, PhaseView, Role};
-use crate::games::{Lang, Said, Seat};
+use crate::games::avalon::{Avalon, AvalonView, Choice, Command, PhaseView};
+use crate::games::{Lang, Seat};
 use crate::table::{Input, Output, TableView, Touch};
 use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem, Page};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -19,8 +19,6 @@ use tavola_words::msg;
 /// The screen's own state for the optional rules.
 #[derive(Debug, Default)]
 pub(super) struct Extras {
-    /// The options the next game starts with.
-    pub options: AvalonOptions,
     /// The mission the leader picked (0-based), when choosing missions.
     pub mission: Option<u8>,
     /// The member the leader hands Excalibur to.
@@ -36,18 +34,6 @@ pub(super) fn page(phase: &PhaseView) -> Option<Page> {
         PhaseView::Private { .. } => Some(Page::AvalonPrivate),
         _ => None,
     }
-}
-
-/// What the chosen Lancelot variant does, and where the rules text is
-/// silent, what Tavola does by default and why.
-fn lancelot_note(o: AvalonOptions, lang: Lang) -> String {
-    let variant = match o.lancelot {
-        None => return String::new(),
-        Some(LancelotVariant::V1) => msg!("ui.avalon.lancelot.v1"),
-        Some(LancelotVariant::V2) => msg!("ui.avalon.lancelot.v2"),
-        Some(LancelotVariant::V3) => msg!("ui.avalon.lancelot.v3"),
-    };
-    lang.text(&msg!("ui.avalon.lancelot.note", variant))
 }
 
 /// One line for the round page: who holds Excalibur and the Lady, and the
@@ -104,44 +90,6 @@ impl Controller {
     pub(super) fn refresh_extras(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<AvalonExtras<'_>>();
-        let o = self.screens.Avalon.extras.options;
-        ui.set_lady(o.lady_of_the_lake);
-        ui.set_excalibur(o.excalibur);
-        ui.set_choose_missions(o.choose_missions);
-        ui.set_lancelot(match o.lancelot {
-            None => 0,
-            Some(LancelotVariant::V1) => 1,
-            Some(LancelotVariant::V2) => 2,
-            Some(LancelotVariant::V3) => 3,
-        });
-        ui.set_merlin_sees_lancelot(o.merlin_sees_evil_lancelot);
-        let hint = if o.lady_of_the_lake && self.screens.Avalon.players < 7 {
-            lang.text(&msg!("ui.avalon.lady_hint"))
-        } else {
-            String::new()
-        };
-        ui.set_lady_hint(hint.into());
-        ui.set_lancelot_note(lancelot_note(o, lang).into());
-        let (roles, balance) = match self.role_set() {
-            Ok(set) => {
-                let mut distinct: Vec<Role> = set.roles().to_vec();
-                distinct.dedup();
-                let roles: Vec<slint::SharedString> =
-                    distinct.iter().map(|r| format!("{}: {}", r.text(lang), r.explain().text(lang)).into()).collect();
-                let mut balance: Vec<slint::SharedString> =
-                    set.balance(o.lady_of_the_lake).iter().map(|n| n.text(lang).into()).collect();
-                let leans = match set.leans(o.lady_of_the_lake) {
-                    Some(side) => lang.text(&msg!("ui.avalon.leans", side = side.msg())),
-                    None => lang.text(&msg!("ui.avalon.balanced")),
-                };
-                balance.push(leans.into());
-                (roles, balance)
-            }
-            Err(e) => (vec![e.into()], Vec::new()),
-        };
-        ui.set_role_lines(ModelRc::new(VecModel::from(roles)));
-        ui.set_balance_lines(ModelRc::new(VecModel::from(balance)));
-
         let Some(a) = view.game_view.as_ref().and_then(|v| v.get::<Avalon>()) else { return };
         let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
         // Team building: which mission, and who gets Excalibur.
@@ -254,13 +202,7 @@ impl Controller {
     /// and rules filled in, to type the names in their new seats.
     fn reseat(&mut self) {
         let Some(setup) = self.booted.table.session.engine::<Avalon>().and_then(|a| a.setup().cloned()) else { return };
-        self.screens.Avalon.players = setup.roles.players();
-        self.screens.Avalon.optional = Role::OPTIONAL.map(|r| setup.roles.has(r));
-        for (i, name) in self.screens.Avalon.names.iter_mut().enumerate() {
-            *name = setup.names.get(i).cloned().unwrap_or_default();
-        }
-        self.screens.Avalon.scan_roles = setup.scan_roles;
-        self.screens.Avalon.extras.options = setup.options;
+        *self.setups.answers::<Avalon>() = Avalon::answers_of(&setup);
         self.touch(Touch::Leave { confirm: true });
         self.touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon });
     }
@@ -279,34 +221,6 @@ impl Controller {
 /// controller and refreshes the screen.
 pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(window: &AppWindow, with: Rc<W>) {
     let ui = window.global::<AvalonExtras<'_>>();
-    {
-        let with = with.clone();
-        ui.on_toggle(move |what| {
-            with(&|c| {
-                let o = &mut c.screens.Avalon.extras.options;
-                match what.as_str() {
-                    "lady" => o.lady_of_the_lake = !o.lady_of_the_lake,
-                    "excalibur" => o.excalibur = !o.excalibur,
-                    "choose" => o.choose_missions = !o.choose_missions,
-                    "merlin-lancelot" => o.merlin_sees_evil_lancelot = !o.merlin_sees_evil_lancelot,
-                    _ => {}
-                }
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_set_lancelot(move |v| {
-            with(&|c| {
-                c.screens.Avalon.extras.options.lancelot = match v {
-                    1 => Some(LancelotVariant::V1),
-                    2 => Some(LancelotVariant::V2),
-                    3 => Some(LancelotVariant::V3),
-                    _ => None,
-                }
-            })
-        });
-    }
     {
         let with = with.clone();
         ui.on_choose_mission(move |m| with(&|c| c.screens.Avalon.extras.mission = u8::try_from(m - 1).ok()));

@@ -1,9 +1,9 @@
 //! The screen's controller: turns touches into table inputs and the table's
 //! public view into the globals' properties.
 
-use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, TableSim};
+use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, SetupUi, TableSim};
 use crate::boot::Booted;
-use crate::games::{Game, GameKind, Lang, Seat};
+use crate::games::{Game, GameKind, Lang, Seat, Stage};
 use crate::hw::{Light, Millis, PadButton};
 use crate::table::{HwReport, Input, NarrationControl, Output, TableView, TimerConfig, TimerKind, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
@@ -31,6 +31,9 @@ mod kak;
 #[path = "legends.rs"]
 mod legends;
 // The owner's card facts: the form and Settings → Card facts.
+#[path = "setup.rs"]
+mod setup;
+
 #[path = "facts.rs"]
 mod facts;
 // The hardware self-test and tagging pages, kept apart from this file.
@@ -66,6 +69,8 @@ pub struct Controller {
     labels: Option<Lang>,
     /// Every game's screens (see `screens.rs`).
     screens: screens::Screens,
+    /// Every game's setup as chosen so far (see `setup.rs`).
+    setups: setup::Setups,
     /// The card facts pages (see `facts.rs`).
     facts_screen: facts::FactsScreen,
     /// The game the card picker holds cards for.
@@ -105,6 +110,7 @@ impl Controller {
             held: BTreeSet::new(),
             labels: None,
             screens: Default::default(),
+            setups: Default::default(),
             facts_screen: Default::default(),
             cards_for: None,
             hw: Default::default(),
@@ -256,7 +262,7 @@ impl Controller {
             Some(Overlay::History) => return Page::History,
             Some(Overlay::CardFacts) | None => {}
         }
-        view.game_view.as_ref().map_or(Page::Picker, screens::page_of)
+        game_page(view).unwrap_or(Page::Picker)
     }
 
     /// Copies the public view into the window's globals.
@@ -272,7 +278,7 @@ impl Controller {
         app.set_page(page);
         // ✕ leaves the game from its own pages; it asks first while there
         // is something to lose.
-        let game_page = view.game_view.as_ref().is_some_and(|v| screens::page_of(v) == page);
+        let game_page = game_page(&view) == Some(page);
         app.set_game_page(game_page);
         app.set_leave_asks(self.game_under_way());
         let host_page = matches!(
@@ -346,6 +352,9 @@ impl Controller {
 
         // The pages of the game on the table (the picker shows none).
         if let Some(kind) = view.game {
+            if view.stage == Some(Stage::Setup) {
+                screens::setup_refresh(kind, self, window, &view);
+            }
             screens::refresh(kind, self, window, &view);
         }
         self.refresh_sim(window, &view);
@@ -394,6 +403,15 @@ impl Controller {
     }
 }
 
+/// The page of the game on the table: its setup until it is set up, then
+/// the page its screens show.
+fn game_page(view: &TableView) -> Option<Page> {
+    match view.stage {
+        Some(Stage::Setup) => Some(Page::Setup),
+        _ => view.game_view.as_ref().map(screens::page_of),
+    }
+}
+
 /// Replaces a model's rows only when they changed (the screen redraws less).
 fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>, set: impl FnOnce(ModelRc<T>)) {
     let same = current.row_count() == rows.len()
@@ -412,27 +430,49 @@ fn seat_label<G: Game>(game: Option<&G>, seat: Seat, name: &str, lang: Lang) -> 
     }
 }
 
-/// A setup's seats each holding one of `all` (a colour, a knight): `n` of
-/// them, a new seat given the first that nobody holds.
-fn resize_choices<T: Copy + PartialEq>(chosen: &mut Vec<T>, n: usize, all: &[T]) {
-    chosen.truncate(n);
-    while chosen.len() < n {
-        match all.iter().find(|k| !chosen.contains(k)) {
-            Some(&k) => chosen.push(k),
-            None => break,
+/// Connects the `SetupUi` callbacks to the setup of the game on the table.
+fn wire_setup(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &screens::With) {
+    let ui = window.global::<SetupUi<'_>>();
+    let change = |with: screens::With| {
+        move |ch: setup::Change| {
+            with(&|c| {
+                if let Some(kind) = c.view().game {
+                    screens::setup_change(kind, c, &ch);
+                }
+            })
         }
-    }
-}
-
-/// Seat `i`'s choice moves on to the next of `all` that nobody holds,
-/// coming round after the last.
-fn cycle_choice<T: Copy + PartialEq>(chosen: &mut [T], i: usize, all: &[T]) {
-    let Some(&current) = chosen.get(i) else { return };
-    let at = all.iter().position(|&k| k == current).unwrap_or(0);
-    let next = (1..all.len()).map(|d| all[(at + d) % all.len()]).find(|k| !chosen.contains(k));
-    if let Some(k) = next {
-        chosen[i] = k;
-    }
+    };
+    // Typing changes no page: no refresh, so the field keeps its focus.
+    let typing = |ctrl: Rc<RefCell<Controller>>| {
+        move |ch: setup::Change| {
+            let mut c = ctrl.borrow_mut();
+            if let Some(kind) = c.view().game {
+                screens::setup_change(kind, &mut c, &ch);
+            }
+        }
+    };
+    let f = change(with.clone());
+    ui.on_set_players(move |n| f(setup::Change::Players(n)));
+    let f = change(with.clone());
+    ui.on_cycle(move |i| f(setup::Change::Cycle(i)));
+    let f = typing(ctrl.clone());
+    ui.on_set_name(move |i, text| f(setup::Change::Name(i, text.to_string())));
+    let f = change(with.clone());
+    ui.on_set_option(move |i, v| f(setup::Change::Option(i, v)));
+    let f = change(with.clone());
+    ui.on_set_seat(move |i| f(setup::Change::Seat(i)));
+    let f = change(with.clone());
+    ui.on_lay(move |i| f(setup::Change::Lay(i)));
+    let f = typing(ctrl.clone());
+    ui.on_set_typed(move |text| f(setup::Change::Typed(text.to_string())));
+    let with = with.clone();
+    ui.on_start(move || {
+        with(&|c| {
+            if let Some(kind) = c.view().game {
+                screens::setup_start(kind, c);
+            }
+        })
+    });
 }
 
 /// For the screens' tests: walks random games of `G` and checks, in every
@@ -678,6 +718,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         });
     }
     screens::wire(window, ctrl, &with);
+    wire_setup(window, ctrl, &with);
     hardware::wire(window, with.clone());
     facts::wire(window, ctrl, with);
 }

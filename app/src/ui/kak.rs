@@ -1,6 +1,6 @@
-//! King Arthur's Knights on the screen (`app/ui/pages/kak.slint`): the
-//! setup, the board as Tavola keeps it, and the buttons for what the table
-//! is asked now.
+//! King Arthur's Knights on the screen (`app/ui/pages/kak.slint`; its
+//! setup is every game's, see `setup.rs`): the board as Tavola keeps it,
+//! and the buttons for what the table is asked now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
 //! accept now ([`crate::games::Game::legal`]), each command a button; alike
@@ -13,10 +13,10 @@ use super::screens::{self, GameScreens, Shown, With};
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::kak::cards::{self, QUESTS};
-use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Setup, Virtue, VirtueCard, RING};
+use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Virtue, VirtueCard, RING};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakSeatChoice, KakUi, Page};
+use crate::ui::{AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakUi, Page};
 use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -46,15 +46,6 @@ pub(super) enum Step {
     DealHide,
 }
 
-/// A button of the setup's ring.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum RingStep {
-    /// This location is laid next.
-    Add(String),
-    /// The last location laid is taken back.
-    Undo,
-}
-
 fn play(c: &Command, label: impl Into<String>, tone: i32) -> Button {
     screens::play(c.clone(), label, tone)
 }
@@ -63,15 +54,9 @@ fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
     screens::step(s, label, tone)
 }
 
-/// The screen's own state: the setup being prepared and a choice in steps.
-#[derive(Debug)]
+/// The screen's own state: a choice in steps, the deal shown.
+#[derive(Debug, Default)]
 pub(super) struct KakScreen {
-    /// Each seat's knight (an index into the four).
-    knights: Vec<usize>,
-    /// The names typed, by seat (four kept while the count changes).
-    names: Vec<String>,
-    /// The ring as laid so far, clockwise.
-    ring: Vec<String>,
     menu: Menu,
     /// The virtue cards Tavola dealt, shown to each player in turn: the
     /// seat whose turn it is to look, and whether the cards show now.
@@ -81,23 +66,6 @@ pub(super) struct KakScreen {
     deal_pending: bool,
     /// The buttons shown on the board.
     shown: Shown<Command, Step>,
-    /// The setup's ring buttons shown.
-    ring_shown: Shown<(), RingStep>,
-}
-
-impl Default for KakScreen {
-    fn default() -> Self {
-        KakScreen {
-            knights: (0..4).collect(),
-            names: vec![String::new(); 4],
-            ring: Vec::new(),
-            menu: Menu::Main,
-            deal: None,
-            deal_pending: false,
-            shown: Shown::default(),
-            ring_shown: Shown::default(),
-        }
-    }
 }
 
 /// What the cards chosen in steps are for.
@@ -388,20 +356,6 @@ impl Controller {
         self.booted.table.session.engine::<Kak>().map(|g| g.facts().clone()).unwrap_or_default()
     }
 
-    fn kak_start(&mut self) {
-        let knights: Vec<String> = cards::knights().collect();
-        let s = &self.screens.KingArthursKnights;
-        let setup = Setup {
-            knights: s.knights.iter().map(|k| knights[*k % knights.len()].clone()).collect(),
-            names: s.names.iter().take(s.knights.len()).map(|n| n.trim().to_string()).collect(),
-            ring: s.ring.clone(),
-            facts: Facts::default(),
-        };
-        self.screens.KingArthursKnights.menu = Menu::Main;
-        self.screens.KingArthursKnights.deal_pending = true;
-        self.kak(Command::Setup(setup));
-    }
-
     /// The private look at the cards dealt: `(prompt, buttons)` for the
     /// seat whose turn it is, its cards only while it has them shown.
     fn deal_menu(&self, v: &KakView, (seat, open): (usize, bool), names: &Names<'_>) -> (String, Vec<Button>) {
@@ -458,22 +412,6 @@ impl Controller {
         self.screens.KingArthursKnights.menu = next;
     }
 
-    /// The setup's ring, tapped in order.
-    fn kak_ring(&mut self, index: i32) {
-        let s = &mut self.screens.KingArthursKnights;
-        match s.ring_shown.pressed(index) {
-            Some(screens::Press::Step(RingStep::Add(place))) => {
-                if cards::is_location(&place) && !s.ring.contains(&place) {
-                    s.ring.push(place);
-                }
-            }
-            Some(screens::Press::Step(RingStep::Undo)) => {
-                s.ring.pop();
-            }
-            Some(screens::Press::Play(())) | None => {}
-        }
-    }
-
     /// Copies the game's public view into the `KakUi` global.
     pub(super) fn refresh_kak(&mut self, window: &AppWindow, view: &TableView) {
         // Another game, or none: nothing of this one shows (and the owner's
@@ -485,56 +423,8 @@ impl Controller {
         let lang = view.lang;
         let ui = window.global::<KakUi<'_>>();
         let facts = self.kak_facts();
-        let kept = Facts::from_book(self.booted.table.session.facts());
         let empty = std::collections::BTreeMap::new();
         let game = view.game_view.as_ref().and_then(|g| g.get::<Kak>());
-        // Before the game the owner's names come from the facts kept.
-        let setup_names = Names { lang, names: &kept.names, facts: &kept };
-        let knights: Vec<String> = cards::knights().collect();
-        let s = &self.screens.KingArthursKnights;
-        let seats: Vec<KakSeatChoice> = s
-            .knights
-            .iter()
-            .zip(&s.names)
-            .map(|(k, name)| KakSeatChoice {
-                knight: setup_names.card(&knights[*k % knights.len()]).into(),
-                name: name.clone().into(),
-            })
-            .collect();
-        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
-        let ring: Vec<KakRingSpot> = (0..RING)
-            .map(|i| {
-                let card = s.ring.get(i);
-                KakRingSpot {
-                    name: card.map(|c| setup_names.card(c)).unwrap_or_default().into(),
-                    camelot: card.is_some_and(|c| c == cards::CAMELOT),
-                    knights: Default::default(),
-                }
-            })
-            .collect();
-        let (first, second) = ring.split_at(RING / 2);
-        super::set_model(&ui.get_setup_ring(), first.to_vec(), |m| ui.set_setup_ring(m));
-        super::set_model(&ui.get_setup_ring_2(), second.to_vec(), |m| ui.set_setup_ring_2(m));
-        let mut places: Vec<screens::Button<(), RingStep>> = cards::locations()
-            .filter(|l| !s.ring.contains(l))
-            .map(|l| {
-                let label = setup_names.card(&l);
-                screens::step(RingStep::Add(l), label, 0)
-            })
-            .collect();
-        if !s.ring.is_empty() {
-            places.push(screens::step(RingStep::Undo, lang.text(&msg!("ui.kak.setup.undo")), 0));
-        }
-        let left = RING - s.ring.len();
-        let places = self.screens.KingArthursKnights.ring_shown.show(places);
-        super::set_model(&ui.get_setup_places(), places, |m| ui.set_setup_places(m));
-        let problem = match left {
-            0 => String::new(),
-            RING => lang.text(&msg!("ui.kak.setup.or_reader")),
-            _ => lang.text(&msg!("ui.kak.setup.lay", count = left)),
-        };
-        ui.set_setup_problem(problem.into());
-
         let Some(v) = game else {
             self.screens.KingArthursKnights.deal_pending = false;
             return;
@@ -684,7 +574,7 @@ impl GameScreens for Kak {
 
     fn page(v: &KakView) -> Page {
         match v.phase {
-            PhaseView::Setup => Page::KakSetup,
+            PhaseView::Setup => Page::Setup,
             PhaseView::Over { .. } => Page::KakEnd,
             _ => Page::KakBoard,
         }
@@ -701,8 +591,14 @@ impl GameScreens for Kak {
     /// The players' lines take no touch.
     fn seat(_: &mut Controller, _: Seat) {}
 
-    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
-        wire(window, ctrl, with.clone());
+    /// Every control of the board is in the action grid (`GameUi`).
+    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
+
+    /// The deal is shown once the game is set up.
+    fn starting(c: &mut Controller) {
+        let s = &mut c.screens.KingArthursKnights;
+        s.menu = Menu::Main;
+        s.deal_pending = true;
     }
 
     /// The locations (the ring at setup), the quests turned up, the action
@@ -714,43 +610,6 @@ impl GameScreens for Kak {
         cards.extend(cards::virtue_cards());
         cards
     }
-}
-
-/// Connects the `KakUi` callbacks.
-fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
-    window: &AppWindow,
-    ctrl: &Rc<RefCell<Controller>>,
-    with: Rc<W>,
-) {
-    let ui = window.global::<KakUi<'_>>();
-    {
-        let with = with.clone();
-        ui.on_setup_players(move |n| {
-            with(&|c| {
-                super::resize_choices(&mut c.screens.KingArthursKnights.knights, n.clamp(2, 4) as usize, &[0, 1, 2, 3])
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_cycle_knight(move |i| {
-            with(&|c| super::cycle_choice(&mut c.screens.KingArthursKnights.knights, i.max(0) as usize, &[0, 1, 2, 3]))
-        });
-    }
-    {
-        // Typing changes no page: no refresh, so the field keeps its focus.
-        let c = ctrl.clone();
-        ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().screens.KingArthursKnights.names.get_mut(i.max(0) as usize) {
-                *name = text.to_string();
-            }
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_start(move || with(&|c| c.kak_start()));
-    }
-    ui.on_setup_act(move |i| with(&|c| c.kak_ring(i)));
 }
 
 #[cfg(test)]
@@ -822,7 +681,7 @@ mod tests {
         let mut g = Kak::default();
         let mut rng = crate::games::GameRng::seeded(3);
         let facts = crate::games::kak::test_facts(&mut rng);
-        let setup = Setup {
+        let setup = crate::games::kak::Setup {
             knights: cards::knights().take(2).collect(),
             names: vec!["Anna".into(), "Bruno".into()],
             ring: cards::locations().collect(),

@@ -1,5 +1,5 @@
-//! Camelot Legends on the screen (`app/ui/pages/legends.slint`): the setup,
-//! the board (the three locations, their events and every company's totals
+//! Camelot Legends on the screen (`app/ui/pages/legends.slint`; its setup is
+//! every game's, see `setup.rs`): the board (the three locations, their events and every company's totals
 //! as Tavola adds them up), and the buttons for what the table is asked now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
@@ -10,11 +10,11 @@
 use super::screens::{self, GameScreens, Shown, With};
 use super::Controller;
 use crate::catalog::Catalog;
-use crate::games::legends::cards::{Colour, Mode, Skill, Special};
-use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase, Setup};
+use crate::games::legends::cards::{Colour, Skill, Special};
+use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegSeatChoice, LegendsUi, Page};
+use crate::ui::{AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegendsUi, Page};
 use slint::{Color, ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,37 +49,12 @@ fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
 /// Buttons a page of a long list holds (and one more for the next page).
 const PAGE: usize = 11;
 
-/// The screen's own state: the setup being prepared and a list shown a
-/// page at a time.
-#[derive(Debug)]
+/// The screen's own state: a list shown a page at a time.
+#[derive(Debug, Default)]
 pub(super) struct LegendsScreen {
-    colours: Vec<Colour>,
-    names: Vec<String>,
-    /// Who holds the Pendragon card (`None`: by lot).
-    first: Option<Seat>,
-    events: u8,
-    characters: u8,
-    mode: Mode,
     menu: Menu,
     /// The buttons shown.
     shown: Shown<Command, Step>,
-}
-
-impl Default for LegendsScreen {
-    fn default() -> Self {
-        LegendsScreen {
-            colours: Colour::ALL.to_vec(),
-            names: vec![String::new(); 4],
-            first: None,
-            // The table counts its white-icon cards once: no number is
-            // assumed here.
-            events: 0,
-            characters: 0,
-            mode: Mode::Introductory,
-            menu: Menu::Main,
-            shown: Shown::default(),
-        }
-    }
 }
 
 /// A list shown a page at a time, or a choice in steps.
@@ -707,22 +682,6 @@ impl Controller {
         self.booted.table.session.engine::<Legends>().map(Game::legal).unwrap_or_default()
     }
 
-    fn legends_start(&mut self) {
-        let s = &self.screens.CamelotLegends;
-        let n = s.colours.len();
-        let setup = Setup {
-            colours: s.colours.clone(),
-            names: s.names.iter().take(n).map(|n| n.trim().to_string()).collect(),
-            first: s.first,
-            events: s.events,
-            characters: s.characters,
-            facts: Default::default(),
-            mode: s.mode,
-        };
-        self.screens.CamelotLegends.menu = Menu::Main;
-        self.legends(Command::Setup(setup));
-    }
-
     /// Runs the button at `index` of those shown (see [`menu`]).
     fn legends_act(&mut self, index: i32) {
         let Some(press) = self.screens.CamelotLegends.shown.pressed(index) else { return };
@@ -746,29 +705,6 @@ impl Controller {
         }
         let lang = view.lang;
         let ui = window.global::<LegendsUi<'_>>();
-        let s = &self.screens.CamelotLegends;
-        let seats: Vec<LegSeatChoice> = s
-            .colours
-            .iter()
-            .enumerate()
-            .map(|(i, c)| LegSeatChoice {
-                colour: lang.text(&c.msg()).into(),
-                tint: tint(*c),
-                name: s.names.get(i).cloned().unwrap_or_default().into(),
-            })
-            .collect();
-        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
-        ui.set_first(s.first.map_or(-1, |f| i32::from(f.0)));
-        ui.set_events(i32::from(s.events));
-        ui.set_mode(lang.text(&s.mode.msg()).into());
-        ui.set_full(s.mode.full());
-        let deck = lang.text(&msg!(
-            "ui.legends.full_deck",
-            count = u32::from(crate::games::legends::cards::full_deck(s.colours.len()))
-        ));
-        ui.set_deck_note(deck.into());
-        ui.set_characters(i32::from(s.characters));
-
         let Some(v) = view.game_view.as_ref().and_then(|g| g.get::<Legends>()) else { return };
         if v.players.is_empty() {
             return;
@@ -875,7 +811,7 @@ impl GameScreens for Legends {
 
     fn page(v: &LegendsView) -> Page {
         match v.phase {
-            Phase::Setup => Page::LegendsSetup,
+            Phase::Setup => Page::Setup,
             Phase::Over { .. } => Page::LegendsEnd,
             _ => Page::LegendsBoard,
         }
@@ -894,88 +830,21 @@ impl GameScreens for Legends {
         c.screens.CamelotLegends.menu = Menu::HandCount(seat);
     }
 
-    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
-        wire(window, ctrl, with.clone());
+    /// Every control of the board is in the action grid (`GameUi`).
+    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
+
+    /// A pawn's colour.
+    fn tint(code: &str) -> Option<Color> {
+        crate::games::from_code::<Colour>(code).map(tint)
+    }
+
+    fn starting(c: &mut Controller) {
+        c.screens.CamelotLegends.menu = Menu::Main;
     }
 
     /// The events drawn and the characters laid.
     fn picker_cards(catalog: &Catalog) -> Vec<String> {
         screens::catalog_cards(catalog, GameKind::CamelotLegends, &["event", "character"], 1)
-    }
-}
-
-/// Connects the `LegendsUi` callbacks.
-fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
-    window: &AppWindow,
-    ctrl: &Rc<RefCell<Controller>>,
-    with: Rc<W>,
-) {
-    let ui = window.global::<LegendsUi<'_>>();
-    {
-        let with = with.clone();
-        ui.on_setup_players(move |n| {
-            with(&|c| {
-                let s = &mut c.screens.CamelotLegends;
-                let n = n.clamp(2, 4) as usize;
-                super::resize_choices(&mut s.colours, n, &Colour::ALL);
-                if s.first.is_some_and(|f| f.index() >= n) {
-                    s.first = None;
-                }
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_cycle_colour(move |i| {
-            with(&|c| super::cycle_choice(&mut c.screens.CamelotLegends.colours, i.max(0) as usize, &Colour::ALL))
-        });
-    }
-    {
-        // Typing changes no page: no refresh, so the field keeps its focus.
-        let c = ctrl.clone();
-        ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().screens.CamelotLegends.names.get_mut(i.max(0) as usize) {
-                *name = text.to_string();
-            }
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_set_first(move |i| {
-            with(&|c| c.screens.CamelotLegends.first = u8::try_from(i).ok().filter(|i| *i < 4).map(Seat))
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_step_events(move |d| {
-            with(&|c| {
-                let e = &mut c.screens.CamelotLegends.events;
-                *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::EVENTS)) as u8;
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_step_characters(move |d| {
-            with(&|c| {
-                let e = &mut c.screens.CamelotLegends.characters;
-                *e = (i32::from(*e) + d).clamp(0, i32::from(crate::games::legends::CHARACTERS)) as u8;
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_cycle_mode(move || {
-            with(&|c| {
-                let m = &mut c.screens.CamelotLegends.mode;
-                let i = Mode::ALL.iter().position(|x| x == m).unwrap_or(0);
-                *m = Mode::ALL[(i + 1) % Mode::ALL.len()];
-            })
-        })
-    }
-    {
-        let with = with.clone();
-        ui.on_start(move || with(&|c| c.legends_start()));
     }
 }
 

@@ -62,6 +62,27 @@ pub fn init(booted: Booted) -> Result<Ui, slint::PlatformError> {
     Ok(Ui { window, controller })
 }
 
+/// The value of the setup's option labelled `label` (in the table's
+/// language), if the setup shows one: for scripts, screenshots and tests.
+pub fn setup_option(window: &AppWindow, label: &str) -> Option<i32> {
+    use slint::Model;
+    window.global::<SetupUi<'_>>().get_options().iter().find(|o| o.label == label).map(|o| o.value)
+}
+
+/// Sets the setup's option labelled `label` to `value`, as a finger would.
+/// False when the setup shows no such option.
+pub fn set_setup_option(window: &AppWindow, label: &str, value: i32) -> bool {
+    use slint::Model;
+    let ui = window.global::<SetupUi<'_>>();
+    match ui.get_options().iter().position(|o| o.label == label) {
+        Some(i) => {
+            ui.invoke_set_option(i as i32, value);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Touches the first button of a game's action grid (`actions`, the grid's
 /// model) that `pick` chooses, as a finger would: for scripts, screenshots
 /// and benchmarks. False when no button is picked.

@@ -1,6 +1,6 @@
-//! Nottingham on the screen (`app/ui/pages/notts.slint`): the setup, the
-//! board as Tavola counts it, and the buttons for what the table is asked
-//! now.
+//! Nottingham on the screen (`app/ui/pages/notts.slint`; its setup is every
+//! game's, see `setup.rs`): the board as Tavola counts it, and the buttons
+//! for what the table is asked now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
 //! accept now ([`crate::games::Game::legal`]), each command a button, the
@@ -13,11 +13,11 @@ use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::nottingham::items::{item_ambush_cards, COMMISSION_POINTS};
 use crate::games::nottingham::{
-    Choice, Colour, Command, Commission, Facts, Item, Nottingham, NottinghamView, Points, Setup, StepView,
+    Choice, Colour, Command, Commission, Facts, Item, Nottingham, NottinghamView, Points, StepView,
 };
-use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
+use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat, SetupAnswers};
 use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, NottsPlayerItem, NottsScoreItem, NottsSeatChoice, NottsSpace, NottsUi, Page};
+use crate::ui::{AppWindow, NottsPlayerItem, NottsScoreItem, NottsSpace, NottsUi, Page};
 use slint::{Color, ComponentHandle};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -51,34 +51,12 @@ fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
     screens::step(s, label, tone)
 }
 
-/// The screen's own state: the setup being prepared and a choice in steps.
-#[derive(Debug)]
+/// The screen's own state: a choice in steps.
+#[derive(Debug, Default)]
 pub(super) struct NottsScreen {
-    colours: Vec<Colour>,
-    names: Vec<String>,
-    first: Seat,
-    path_text: String,
-    /// The path was filled from the facts kept from the last game.
-    path_filled: bool,
-    problem: Option<Msg>,
     menu: Menu,
     /// The buttons shown.
     shown: Shown<Command, Step>,
-}
-
-impl Default for NottsScreen {
-    fn default() -> Self {
-        NottsScreen {
-            colours: Colour::ALL[..4].to_vec(),
-            names: vec![String::new(); 7],
-            first: Seat(0),
-            path_text: String::new(),
-            path_filled: false,
-            problem: None,
-            menu: Menu::Main,
-            shown: Shown::default(),
-        }
-    }
 }
 
 /// A choice in several steps, half made.
@@ -125,14 +103,6 @@ fn tint(c: Colour) -> Color {
         Colour::White => Color::from_rgb_u8(0xee, 0xee, 0xee),
         Colour::Grey => Color::from_rgb_u8(0x9a, 0x9a, 0x9a),
     }
-}
-
-/// Reads the path typed at setup: numbers separated by spaces or commas.
-fn parse_path(text: &str) -> Result<Vec<u8>, Msg> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse::<u8>().map_err(|_| msg!("ui.notts.setup.not_a_number", word = w)))
-        .collect()
 }
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
@@ -312,30 +282,6 @@ impl Controller {
         Facts::from_book(self.booted.table.session.facts())
     }
 
-    fn notts_start(&mut self) {
-        let kept = self.notts_kept_facts();
-        let s = &self.screens.Nottingham;
-        let path = match parse_path(&s.path_text) {
-            Ok(p) => p,
-            Err(m) => {
-                self.screens.Nottingham.problem = Some(m);
-                return;
-            }
-        };
-        let n = s.colours.len();
-        let setup = Setup {
-            colours: s.colours.clone(),
-            names: s.names.iter().take(n).map(|n| n.trim().to_string()).collect(),
-            first: s.first,
-            // The path as typed now; the points and ambush cards learned
-            // in earlier games are kept.
-            facts: Facts { path, ..kept },
-        };
-        self.screens.Nottingham.problem = None;
-        self.screens.Nottingham.menu = Menu::Main;
-        self.notts(Command::Setup(setup));
-    }
-
     /// Runs the button at `index` of those shown (see [`menu`]).
     fn notts_act(&mut self, index: i32) {
         let Some(press) = self.screens.Nottingham.shown.pressed(index) else { return };
@@ -373,40 +319,10 @@ impl Controller {
         self.screens.Nottingham.menu = next;
     }
 
-    /// The setup's path, the first time: the one kept in the owner's facts
-    /// as they are at the first refresh.
-    pub(super) fn fill_notts_path(&mut self) {
-        if !self.screens.Nottingham.path_filled {
-            self.screens.Nottingham.path_filled = true;
-            let kept = self.notts_kept_facts().path;
-            if self.screens.Nottingham.path_text.is_empty() && !kept.is_empty() {
-                self.screens.Nottingham.path_text = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-            }
-        }
-    }
-
     /// Copies the game's public view into the `NottsUi` global.
     pub(super) fn refresh_notts(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<NottsUi<'_>>();
-        self.fill_notts_path();
-        let s = &self.screens.Nottingham;
-        let seats: Vec<NottsSeatChoice> = s
-            .colours
-            .iter()
-            .enumerate()
-            .map(|(i, c)| NottsSeatChoice {
-                colour: c.text(lang).into(),
-                tint: tint(*c),
-                name: s.names.get(i).cloned().unwrap_or_default().into(),
-            })
-            .collect();
-        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
-        ui.set_first(i32::from(s.first.0));
-        ui.set_path_text(s.path_text.clone().into());
-        let problem = s.problem.as_ref().map(|m| lang.text(m)).unwrap_or_default();
-        ui.set_setup_problem(problem.into());
-
         let Some(v) = view.game_view.as_ref().and_then(|v| v.get::<Nottingham>()) else { return };
         // A seat nobody named is "Seat 2" on the screen, in its language.
         let mut v = v.clone();
@@ -507,7 +423,7 @@ impl GameScreens for Nottingham {
 
     fn page(v: &NottinghamView) -> Page {
         if v.players.is_empty() {
-            Page::NottsSetup
+            Page::Setup
         } else if v.ended.is_some() {
             Page::NottsEnd
         } else {
@@ -528,63 +444,30 @@ impl GameScreens for Nottingham {
         c.screens.Nottingham.menu = Menu::HandCount(seat);
     }
 
-    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
-        wire(window, ctrl, with.clone());
+    /// Every control of the board is in the action grid (`GameUi`).
+    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
+
+    /// A pawn's colour.
+    fn tint(code: &str) -> Option<Color> {
+        crate::games::from_code::<Colour>(code).map(tint)
+    }
+
+    /// The path kept from an earlier game, typed for the next one.
+    fn prefill(c: &Controller, answers: &mut SetupAnswers) {
+        let kept = c.notts_kept_facts().path;
+        if answers.typed.is_empty() {
+            answers.typed = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        }
+    }
+
+    fn starting(c: &mut Controller) {
+        c.screens.Nottingham.menu = Menu::Main;
     }
 
     /// The items (laid for an exchange, or as the card drawn) and the
     /// ambush cards.
     fn picker_cards(catalog: &Catalog) -> Vec<String> {
         screens::catalog_cards(catalog, GameKind::Nottingham, &["item", "ambush"], 1)
-    }
-}
-
-/// Connects the `NottsUi` callbacks.
-fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
-    window: &AppWindow,
-    ctrl: &Rc<RefCell<Controller>>,
-    with: Rc<W>,
-) {
-    let ui = window.global::<NottsUi<'_>>();
-    {
-        let with = with.clone();
-        ui.on_setup_players(move |n| {
-            with(&|c| {
-                let s = &mut c.screens.Nottingham;
-                let n = n.clamp(3, 7) as usize;
-                super::resize_choices(&mut s.colours, n, &Colour::ALL);
-                if s.first.index() >= n {
-                    s.first = Seat(0);
-                }
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_cycle_colour(move |i| {
-            with(&|c| super::cycle_choice(&mut c.screens.Nottingham.colours, i.max(0) as usize, &Colour::ALL))
-        });
-    }
-    {
-        // Typing changes no page: no refresh, so the field keeps its focus.
-        let c = ctrl.clone();
-        ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().screens.Nottingham.names.get_mut(i.max(0) as usize) {
-                *name = text.to_string();
-            }
-        });
-    }
-    {
-        let c = ctrl.clone();
-        ui.on_set_path(move |text| c.borrow_mut().screens.Nottingham.path_text = text.to_string());
-    }
-    {
-        let with = with.clone();
-        ui.on_set_first(move |i| with(&|c| c.screens.Nottingham.first = Seat(i.clamp(0, 6) as u8)));
-    }
-    {
-        let with = with.clone();
-        ui.on_start(move || with(&|c| c.notts_start()));
     }
 }
 
@@ -609,12 +492,5 @@ mod tests {
         let skip = |c: &Command| matches!(c, Command::Take { .. });
         let states = super::super::buttons_follow_legal::<Nottingham, _>(0..20, 400, buttons, |_, a, b| a == b, skip);
         assert!(states > 1_000, "only {states} states");
-    }
-
-    #[test]
-    fn the_path_typed_at_setup_is_read_or_refused_with_the_word() {
-        assert_eq!(parse_path("4 3, 5;2"), Ok(vec![4, 3, 5, 2]));
-        let e = parse_path("4 tre 5").expect_err("a word");
-        assert!(Lang::It.text(&e).contains("tre"), "{}", Lang::It.text(&e));
     }
 }

@@ -146,6 +146,25 @@ pub(super) trait GameScreens: Registered {
     fn short_title() -> &'static str {
         Self::KIND.title()
     }
+
+    /// The colour a setup choice is drawn in (a pawn's colour, by its
+    /// code), if it is one.
+    fn tint(code: &str) -> Option<slint::Color> {
+        let _ = code;
+        None
+    }
+
+    /// Fills in what the setup can know before the players touch it (the
+    /// owner's numbers kept from an earlier game), once.
+    fn prefill(c: &Controller, answers: &mut crate::games::SetupAnswers) {
+        let _ = (c, answers);
+    }
+
+    /// The setup is about to be sent: the screens make ready for the game
+    /// (a choice of the last game forgotten, the deal shown).
+    fn starting(c: &mut Controller) {
+        let _ = c;
+    }
 }
 
 /// Sends a command of `G` to the table.
@@ -219,6 +238,30 @@ macro_rules! bind {
         /// Connects every game's own callbacks.
         pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
             $(<$Engine as GameScreens>::wire(window, ctrl, with);)*
+        }
+
+        /// Copies the setup of the game on the table into its page.
+        pub(super) fn setup_refresh(kind: GameKind, c: &mut Controller, window: &AppWindow, view: &TableView) {
+            match kind {
+                $(GameKind::$Kind => super::setup::refresh::<$Engine>(c, window, view),)*
+                $(GameKind::$Coming => {})*
+            }
+        }
+
+        /// A change of the setup page of the game on the table.
+        pub(super) fn setup_change(kind: GameKind, c: &mut Controller, change: &super::setup::Change) {
+            match kind {
+                $(GameKind::$Kind => super::setup::change::<$Engine>(c, change),)*
+                $(GameKind::$Coming => {})*
+            }
+        }
+
+        /// Starts the game on the table with its setup as chosen.
+        pub(super) fn setup_start(kind: GameKind, c: &mut Controller) {
+            match kind {
+                $(GameKind::$Kind => super::setup::start::<$Engine>(c),)*
+                $(GameKind::$Coming => {})*
+            }
         }
 
         /// What a seat of `kind` plays as (colours for a game not playable yet).

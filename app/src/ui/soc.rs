@@ -1,5 +1,5 @@
-//! Shadows over Camelot on the screen (`app/ui/pages/soc-setup.slint`,
-//! `soc-board.slint`): the setup, the board as Tavola remembers it, and the
+//! Shadows over Camelot on the screen (`app/ui/pages/soc-board.slint`; its
+//! setup is every game's, see `setup.rs`): the board as Tavola remembers it, and the
 //! buttons for whatever the table is asked now.
 //!
 //! The buttons come from [`menu`]: the engine's list of what the rules
@@ -13,13 +13,10 @@ use super::screens::{self, GameScreens, Shown, With};
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::soc::Soc;
-use crate::games::soc::{
-    Choice, Command, Correction, FightView, Knight, LoyaltyMode, PendingView, Place, QuestId, Rules, Setup, Side,
-    SocView,
-};
+use crate::games::soc::{Choice, Command, Correction, FightView, PendingView, Place, QuestId, Rules, Side, SocView};
 use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, Page, SocKnightItem, SocQuestItem, SocSeatChoice, SocUi};
+use crate::ui::{AppWindow, Page, SocKnightItem, SocQuestItem, SocUi};
 use slint::{ComponentHandle, SharedString};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -55,37 +52,12 @@ fn play(c: &Command, label: impl Into<String>, tone: i32) -> Button {
 fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
     screens::step(s, label, tone)
 }
-/// The knights a table of `n` starts with, in seat order.
-fn default_knights(n: usize) -> Vec<Knight> {
-    Knight::ALL.into_iter().take(n.clamp(3, 7)).collect()
-}
-
-/// The screen's own state: the setup being prepared and a choice in
-/// several steps.
-#[derive(Debug)]
+/// The screen's own state: a choice in several steps.
+#[derive(Debug, Default)]
 pub(super) struct SocScreen {
-    knights: Vec<Knight>,
-    names: Vec<String>,
-    loyalty: LoyaltyMode,
-    scan: bool,
-    youngest: Option<Seat>,
     menu: Menu,
     /// The buttons shown.
     shown: Shown<Command, Step>,
-}
-
-impl Default for SocScreen {
-    fn default() -> Self {
-        SocScreen {
-            knights: default_knights(5),
-            names: vec![String::new(); 7],
-            loyalty: LoyaltyMode::Standard,
-            scan: false,
-            youngest: None,
-            menu: Menu::Main,
-            shown: Shown::default(),
-        }
-    }
 }
 
 /// A choice in several steps, half made.
@@ -669,33 +641,9 @@ impl Controller {
         screens::send::<Soc>(self, cmd);
     }
 
-    /// The problem that stops the setup from starting, if any.
-    fn soc_setup_problem(&self, lang: Lang) -> String {
-        let s = &self.screens.ShadowsOverCamelot;
-        if !s.knights.contains(&Knight::Arthur) && s.youngest.is_none_or(|y| y.index() >= s.knights.len()) {
-            return lang.text(&msg!("ui.soc.setup.youngest"));
-        }
-        String::new()
-    }
-
     /// What the engine accepts now (nothing before a game).
     fn soc_legal(&self) -> Vec<Legal<Command, Choice>> {
         self.booted.table.session.engine::<Soc>().map(crate::games::Game::legal).unwrap_or_default()
-    }
-
-    fn soc_start(&mut self) {
-        let s = &self.screens.ShadowsOverCamelot;
-        let n = s.knights.len();
-        let setup = Setup {
-            knights: s.knights.clone(),
-            names: s.names.iter().take(n).map(|n| n.trim().to_string()).collect(),
-            loyalty: s.loyalty,
-            scan_loyalty: s.scan && s.loyalty.has_traitor(),
-            youngest: if s.knights.contains(&Knight::Arthur) { None } else { s.youngest },
-            rules: None,
-        };
-        self.screens.ShadowsOverCamelot.menu = Menu::Main;
-        self.soc(Command::Setup(setup));
     }
 
     /// Runs the button at `index` of those shown (see [`menu`]): a command
@@ -744,34 +692,6 @@ impl Controller {
     pub(super) fn refresh_soc(&mut self, window: &AppWindow, view: &TableView) {
         let lang = view.lang;
         let ui = window.global::<SocUi<'_>>();
-        // Setup.
-        let s = &self.screens.ShadowsOverCamelot;
-        let seats: Vec<SocSeatChoice> = s
-            .knights
-            .iter()
-            .enumerate()
-            .map(|(i, k)| SocSeatChoice {
-                knight: k.text(lang).into(),
-                name: s.names.get(i).cloned().unwrap_or_default().into(),
-            })
-            .collect();
-        super::set_model(&ui.get_setup_seats(), seats, |m| ui.set_setup_seats(m));
-        ui.set_setup_loyalty(match s.loyalty {
-            LoyaltyMode::Standard => 0,
-            LoyaltyMode::TraitorAmongUs => 1,
-            LoyaltyMode::NoTraitor => 2,
-        });
-        ui.set_setup_scan(s.scan);
-        ui.set_ask_youngest(!s.knights.contains(&Knight::Arthur));
-        ui.set_youngest(s.youngest.map_or(-1, |y| i32::from(y.0)));
-        let note = match s.loyalty {
-            LoyaltyMode::Standard => msg!("ui.soc.setup.loyalty.standard"),
-            LoyaltyMode::TraitorAmongUs => msg!("ui.soc.setup.loyalty.traitor_among_us"),
-            LoyaltyMode::NoTraitor => msg!("ui.soc.setup.loyalty.no_traitor"),
-        };
-        ui.set_loyalty_note(lang.text(&note).into());
-        ui.set_setup_problem(self.soc_setup_problem(lang).into());
-
         let Some(v) = view.game_view.as_ref().and_then(|v| v.get::<Soc>()) else { return };
         // A half-made choice that no longer fits the moment (an undo, a
         // card on the reader) is dropped.
@@ -830,7 +750,7 @@ impl GameScreens for Soc {
 
     fn page(v: &SocView) -> Page {
         if v.knights.is_empty() {
-            Page::SocSetup
+            Page::Setup
         } else if v.ended.is_some() {
             Page::SocEnd
         } else {
@@ -851,8 +771,11 @@ impl GameScreens for Soc {
         c.screens.ShadowsOverCamelot.menu = Menu::Knight(seat);
     }
 
-    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
-        wire(window, ctrl, with.clone());
+    /// Every control of the board is in the action grid (`GameUi`).
+    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
+
+    fn starting(c: &mut Controller) {
+        c.screens.ShadowsOverCamelot.menu = Menu::Main;
     }
 
     /// The loyalty cards (three of each, for a table scanning them) and a
@@ -861,84 +784,6 @@ impl GameScreens for Soc {
         let mut cards = screens::catalog_cards(catalog, GameKind::ShadowsOverCamelot, &["loyalty"], 3);
         cards.extend(screens::catalog_cards(catalog, GameKind::ShadowsOverCamelot, &["black"], 1));
         cards
-    }
-}
-
-/// Connects the `SocUi` callbacks.
-fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
-    window: &AppWindow,
-    ctrl: &Rc<RefCell<Controller>>,
-    with: Rc<W>,
-) {
-    let ui = window.global::<SocUi<'_>>();
-    {
-        let with = with.clone();
-        ui.on_setup_knights(move |n| {
-            with(&|c| {
-                let s = &mut c.screens.ShadowsOverCamelot;
-                let n = n.clamp(3, 7) as usize;
-                while s.knights.len() > n {
-                    s.knights.pop();
-                }
-                // A new seat takes the first shield nobody holds.
-                while s.knights.len() < n {
-                    match Knight::ALL.into_iter().find(|k| !s.knights.contains(k)) {
-                        Some(k) => s.knights.push(k),
-                        None => break,
-                    }
-                }
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_cycle_knight(move |i| {
-            with(&|c| {
-                let s = &mut c.screens.ShadowsOverCamelot;
-                let Some(current) = s.knights.get(i.max(0) as usize).copied() else { return };
-                let at = Knight::ALL.iter().position(|&k| k == current).unwrap_or(0);
-                // The next shield round the list that no other seat holds.
-                let next = (1..Knight::ALL.len())
-                    .map(|d| Knight::ALL[(at + d) % Knight::ALL.len()])
-                    .find(|k| !s.knights.contains(k));
-                if let Some(k) = next {
-                    s.knights[i as usize] = k;
-                }
-            })
-        });
-    }
-    {
-        // Typing changes no page: no refresh, so the field keeps its focus.
-        let c = ctrl.clone();
-        ui.on_set_name(move |i, text| {
-            if let Some(name) = c.borrow_mut().screens.ShadowsOverCamelot.names.get_mut(i.max(0) as usize) {
-                *name = text.to_string();
-            }
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_set_loyalty(move |i| {
-            with(&|c| {
-                c.screens.ShadowsOverCamelot.loyalty = match i {
-                    1 => LoyaltyMode::TraitorAmongUs,
-                    2 => LoyaltyMode::NoTraitor,
-                    _ => LoyaltyMode::Standard,
-                }
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_set_scan(move |on| with(&|c| c.screens.ShadowsOverCamelot.scan = on));
-    }
-    {
-        let with = with.clone();
-        ui.on_set_youngest(move |i| with(&|c| c.screens.ShadowsOverCamelot.youngest = u8::try_from(i).ok().map(Seat)));
-    }
-    {
-        let with = with.clone();
-        ui.on_start(move || with(&|c| c.soc_start()));
     }
 }
 

@@ -277,6 +277,7 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     };
     SetupSpec {
         players: MIN_PLAYERS..=MAX_PLAYERS,
+        usual: MIN_PLAYERS,
         seat_choice: None,
         seat_question: None,
         options,
@@ -325,4 +326,35 @@ pub(super) fn setup_command(a: &SetupAnswers) -> Result<super::Command, RuleErro
         first_leader: None,
         options,
     }))
+}
+
+impl Avalon {
+    /// The setup answers that give `setup` again (the players, their names,
+    /// the characters and the rules), for another game with the same table.
+    pub fn answers_of(setup: &Setup) -> SetupAnswers {
+        let mut a =
+            SetupAnswers { players: setup.roles.players(), names: setup.names.clone(), ..SetupAnswers::default() };
+        for (r, code) in Role::OPTIONAL.iter().zip(OPTIONAL_CODES) {
+            a.options.insert(code.into(), i32::from(setup.roles.has(*r)));
+        }
+        let o = setup.options;
+        let variant = match o.lancelot {
+            None => 0,
+            Some(LancelotVariant::V1) => 1,
+            Some(LancelotVariant::V2) => 2,
+            Some(LancelotVariant::V3) => 3,
+        };
+        for (code, v) in [
+            ("lancelot", variant),
+            ("merlin_sees_lancelot", i32::from(o.merlin_sees_evil_lancelot)),
+            ("lady", i32::from(o.lady_of_the_lake)),
+            ("excalibur", i32::from(o.excalibur)),
+            ("choose_missions", i32::from(o.choose_missions)),
+            ("scan_roles", i32::from(setup.scan_roles)),
+        ] {
+            a.options.insert(code.into(), v);
+        }
+        a.settle::<Avalon>();
+        a
+    }
 }

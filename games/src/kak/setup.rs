@@ -194,10 +194,12 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     let left = RING.saturating_sub(a.laid.len());
     SetupSpec {
         players: MIN_PLAYERS..=MAX_PLAYERS,
+        usual: 4,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.kak.knights"),
             picks: cards::knights().map(|k| Named { name: crate::facts::card_msg(&k), code: k }).collect(),
             distinct: true,
+            each: |s| msg!("setup.knight_of_seat", seat = s.number()),
         }),
         seat_question: None,
         options: Vec::new(),
@@ -215,7 +217,7 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
         summary: None,
         warnings: Vec::new(),
         details: Vec::new(),
-        start: msg!("setup.start"),
+        start: msg!("setup.kak.start"),
     }
 }
 

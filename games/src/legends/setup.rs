@@ -212,7 +212,11 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
         } else {
             msg!("setup.legends.count_white")
         }),
-        kind: OptionKind::OneOf(Mode::ALL.iter().map(Said::msg).collect()),
+        kind: OptionKind::OneOf(vec![
+            msg!("setup.legends.mode.introductory"),
+            msg!("setup.legends.mode.normal"),
+            msg!("setup.legends.mode.advanced"),
+        ]),
         default: 0,
     }];
     if !mode.full() {
@@ -221,12 +225,18 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     options.push(count("characters", msg!("setup.legends.characters"), CHARACTERS));
     SetupSpec {
         players: MIN_PLAYERS..=MAX_PLAYERS,
+        usual: 4,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.colours"),
             picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
             distinct: true,
+            each: |s| msg!("setup.colour_of_seat", seat = s.number()),
         }),
-        seat_question: Some(SeatQuestion { title: msg!("setup.legends.pendragon"), unanswered: Unanswered::ByLot }),
+        seat_question: Some(SeatQuestion {
+            title: msg!("setup.legends.pendragon"),
+            each: |s| msg!("setup.seat_starts", seat = s.number()),
+            unanswered: Unanswered::ByLot,
+        }),
         options,
         laid: None,
         typed: None,

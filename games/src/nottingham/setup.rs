@@ -122,12 +122,18 @@ pub(super) fn merge_facts(facts: &mut Facts, learned: &Facts) {
 pub(super) fn setup_spec(_: &SetupAnswers) -> SetupSpec {
     SetupSpec {
         players: MIN_PLAYERS..=MAX_PLAYERS,
+        usual: 4,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.colours"),
             picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
             distinct: true,
+            each: |s| msg!("setup.colour_of_seat", seat = s.number()),
         }),
-        seat_question: Some(SeatQuestion { title: msg!("setup.who_starts"), unanswered: Unanswered::FirstSeat }),
+        seat_question: Some(SeatQuestion {
+            title: msg!("setup.who_starts"),
+            each: |s| msg!("setup.seat_starts", seat = s.number()),
+            unanswered: Unanswered::FirstSeat,
+        }),
         options: Vec::new(),
         laid: None,
         typed: Some(TypedField {
@@ -137,7 +143,7 @@ pub(super) fn setup_spec(_: &SetupAnswers) -> SetupSpec {
         summary: None,
         warnings: Vec::new(),
         details: Vec::new(),
-        start: msg!("setup.start"),
+        start: msg!("setup.nottingham.start"),
     }
 }
 

@@ -603,13 +603,18 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     let arthur = knights(a).contains(&Knight::Arthur);
     SetupSpec {
         players: MIN_KNIGHTS..=MAX_KNIGHTS,
+        usual: 5,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.soc.knights"),
             picks: Knight::ALL.iter().map(|k| Named::new(crate::code(k), k.msg())).collect(),
             distinct: true,
+            each: |s| msg!("setup.knight_of_seat", seat = s.number()),
         }),
-        seat_question: (!arthur)
-            .then(|| SeatQuestion { title: msg!("setup.soc.youngest"), unanswered: Unanswered::Refused }),
+        seat_question: (!arthur).then(|| SeatQuestion {
+            title: msg!("setup.soc.youngest"),
+            each: |s| msg!("setup.soc.youngest_seat", seat = s.number()),
+            unanswered: Unanswered::Refused,
+        }),
         options,
         laid: None,
         typed: None,
