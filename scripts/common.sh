@@ -17,7 +17,10 @@
 #   slowdown LOCAL EMULATED
 #                         how many times more processor time the same runs
 #                         took under emulation: two files written by
-#                         `/usr/bin/time -f '%U %S'`, a line a run
+#                         `/usr/bin/time -f '%U %S'`, a line a run; a local
+#                         run counts at least 0.01 s (the timer's step: a
+#                         short run reads 0.00), which can only make the
+#                         figure smaller and the budget stricter
 #   emulated_budget BUDGET SLOWDOWN WALL
 #                         BUDGET seconds of processor time on this machine
 #                         as a budget under emulation: times SLOWDOWN, and
@@ -79,7 +82,8 @@ within_budget() { # what, spent (s), budget (s)
 }
 
 slowdown() { # local times, emulated times
-  awk 'FNR == NR { l += $1 + $2; next } { e += $1 + $2 } END { printf "%.1f\n", (l > 0 ? e / l : 1) }' "$1" "$2"
+  awk 'FNR == NR { t = $1 + $2; l += (t < 0.01 ? 0.01 : t); next } { e += $1 + $2 }
+    END { printf "%.1f\n", (l > 0 ? e / l : 1) }' "$1" "$2"
 }
 
 emulated_budget() { # budget (s), slowdown, wall (s)
