@@ -32,11 +32,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 keep=0
 binary=
-say() { printf 'appliance: %s\n' "$*" >&2; }
-die() {
-  say "$*"
-  exit 2
-}
+me=appliance
+# shellcheck source=scripts/common.sh
+. "$here/scripts/common.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) keep=1 ;;

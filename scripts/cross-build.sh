@@ -26,11 +26,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 profile=pi
 deps_only=0
-say() { printf 'tavola cross-build: %s\n' "$*" >&2; }
-die() {
-  say "$*"
-  exit 2
-}
+me="tavola cross-build"
+# shellcheck source=scripts/common.sh
+. "$here/scripts/common.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
     --deps-only) deps_only=1 ;;
@@ -47,13 +45,6 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then "$@"
-  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
-  else die "need root to run: $*"
-  fi
-}
 
 command -v dpkg >/dev/null 2>&1 || die "this script needs Debian or Ubuntu (dpkg, apt-get); on another system install an aarch64 cross toolchain and the arm64 libraries below by hand, or use the 'cross' tool"
 

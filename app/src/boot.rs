@@ -154,7 +154,8 @@ pub fn boot(opts: &BootOptions) -> Booted {
     let mut on_screen = OnScreen::default();
     let settings = settings(opts, &mut notices);
     let seats = settings.seats.unwrap_or(10);
-    let (mut reader, pad, dice, mut seats) = hardware(opts, seats, &mut notices, &mut on_screen);
+    let fitted = crate::hw::pinmap::Fitted::from_settings(&settings);
+    let (mut reader, pad, dice, mut seats) = hardware(opts, fitted, seats, &mut notices, &mut on_screen);
     let wired_seats = seats;
 
     // The settings file's values first; what the host chose on screen (in
@@ -283,7 +284,13 @@ pub fn boot(opts: &BootOptions) -> Booted {
 type Ports = (Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButton>, u8);
 
 #[cfg(feature = "rpi")]
-fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
+fn hardware(
+    opts: &BootOptions,
+    fitted: crate::hw::pinmap::Fitted,
+    sim_seats: u8,
+    notices: &mut Vec<HwError>,
+    on_screen: &mut OnScreen,
+) -> Ports {
     use crate::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
     use crate::hw::rpi::{open_reader_spi_on, RpiDice, RpiPad};
     if opts.simulate {
@@ -296,7 +303,7 @@ fn hardware(opts: &BootOptions, sim_seats: u8, notices: &mut Vec<HwError>, on_sc
         notices.push(HwError::said("board", msg!("hw.not_a_pi")));
         return simulated(sim_seats, on_screen);
     };
-    let map = match crate::hw::pinmap::load() {
+    let map = match crate::hw::pinmap::load(fitted) {
         Ok((map, _)) => map,
         Err(e) => {
             notices.push(HwError::said("pinmap", msg!("hw.pinmap.invalid", error = e.msg())));
@@ -404,7 +411,13 @@ fn threaded_reader(
 }
 
 #[cfg(not(feature = "rpi"))]
-fn hardware(_opts: &BootOptions, sim_seats: u8, _notices: &mut Vec<HwError>, on_screen: &mut OnScreen) -> Ports {
+fn hardware(
+    _opts: &BootOptions,
+    _fitted: crate::hw::pinmap::Fitted,
+    sim_seats: u8,
+    _notices: &mut Vec<HwError>,
+    on_screen: &mut OnScreen,
+) -> Ports {
     simulated(sim_seats, on_screen)
 }
 

@@ -193,7 +193,8 @@ fn real_reader_tags(
 ) -> Result<Msg, Msg> {
     use tavola::tags;
     let ask = |q: &Msg| ask(lang, q);
-    let (map, _) = tavola::hw::pinmap::load().map_err(|e| msg!("hw.pinmap.invalid", error = e.msg()))?;
+    let (map, _) = tavola::hw::pinmap::load(tavola::hw::pinmap::Fitted::as_set())
+        .map_err(|e| msg!("hw.pinmap.invalid", error = e.msg()))?;
     let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader).map_err(|e| e.msg)?;
     let mut s = tags::session(spi)?;
     println!("{}", lang.text(&msg!("cli.tags.lay_tag")));

@@ -823,7 +823,7 @@ fn real_hardware(
         };
         return Ok(run(&mut hw, opts, tick, hands, report));
     }
-    let (map, _) = match crate::hw::pinmap::load() {
+    let (map, _) = match crate::hw::pinmap::load(crate::hw::pinmap::Fitted::as_set()) {
         Ok(m) => m,
         Err(e) => return Err(opts.lang.text(&msg!("selftest.pinmap_invalid", error = e.msg()))),
     };

@@ -6,6 +6,7 @@
 
 pub mod audio;
 pub mod awaited;
+pub mod dice;
 pub mod nfc;
 pub mod pad;
 pub mod pinmap;

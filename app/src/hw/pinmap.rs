@@ -18,28 +18,41 @@ pub const MAX_GPIO: u8 = 27;
 const FIXED_PINS: [(u8, &str); 4] =
     [(0, "the HAT EEPROM (ID_SD)"), (1, "the HAT EEPROM (ID_SC)"), (2, "I2C1 SDA"), (3, "I2C1 SCL")];
 
-/// The pins of the SPI buses on the 40-pin header (MISO, MOSI, SCLK, then each chip select),
-/// as rppal documents them; `None` for a bus the header does not carry usably (SPI2 is not on
-/// it, SPI3 uses GPIO0 to 3: the HAT EEPROM's and I2C1's).
-fn spi_pins(bus: u8) -> Option<(&'static [u8; 3], &'static [u8])> {
-    Some(match bus {
-        0 => (&[9, 10, 11], &[8, 7]),
-        1 => (&[19, 20, 21], &[18, 17, 16]),
-        4 => (&[5, 6, 7], &[4, 25]),
-        5 => (&[13, 14, 15], &[12, 26]),
-        6 => (&[19, 20, 21], &[18, 27]),
-        _ => return None,
-    })
+/// The pins of SPI0, the bus the installer switches on (`dtparam=spi=on`): MISO, MOSI and
+/// SCLK, then the two chip selects. The Pi has other SPI buses (SPI1, and SPI3 to SPI6 on a
+/// Pi 4), but each needs an overlay of its own that nothing here turns on: a reader on one
+/// of them would never answer.
+const SPI0_DATA: [(u8, &str); 3] = [(9, "SPI0 MISO"), (10, "SPI0 MOSI"), (11, "SPI0 SCLK")];
+const SPI0_CHIP_SELECTS: [(u8, &str); 2] = [(8, "SPI0 CE0"), (7, "SPI0 CE1")];
+
+/// The pins of the MAX98357A I2S amplifier as `hardware/README.md` wires it, with their
+/// lines: the I2S clock, frame and data (the PCM function the overlay gives GPIO18, 19 and
+/// 21) and SD_MODE, which the overlay drives on GPIO4.
+pub const AMPLIFIER_PINS: [(u8, &str); 4] = [(18, "BCLK"), (19, "LRC"), (21, "DIN"), (4, "SD_MODE")];
+
+/// The parts fitted beside the pin map's own, which take pins of their own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Fitted {
+    /// The I2S amplifier (the `speaker` setting is `"i2s"`): its pins
+    /// ([`AMPLIFIER_PINS`]) are the overlay's.
+    pub amplifier: bool,
 }
 
-/// The GPIOs the reader's SPI bus takes, with their names: its data lines and every chip
-/// select line (the kernel's overlays claim them all).
-fn spi_bus_pins(bus: u8) -> Vec<(u8, String)> {
-    let Some((data, ce)) = spi_pins(bus) else { return Vec::new() };
-    let names = ["MISO", "MOSI", "SCLK"];
-    let mut pins: Vec<(u8, String)> = data.iter().zip(names).map(|(p, n)| (*p, format!("SPI{bus} {n}"))).collect();
-    pins.extend(ce.iter().enumerate().map(|(i, p)| (*p, format!("SPI{bus} CE{i}"))));
-    pins
+impl Fitted {
+    /// What the settings say is fitted: the amplifier when `speaker = "i2s"`.
+    pub fn from_settings(settings: &crate::settings::Settings) -> Fitted {
+        use super::speaker::{SpeakerChoice, SpeakerKind};
+        Fitted { amplifier: settings.speaker == Some(SpeakerChoice::Kind(SpeakerKind::I2s)) }
+    }
+
+    /// What the settings file in its default place says ([`crate::settings::default_path`]);
+    /// nothing fitted when there is none or it cannot be read (start-up names a wrong file).
+    pub fn as_set() -> Fitted {
+        crate::settings::default_path()
+            .and_then(|path| crate::settings::load(&path).ok())
+            .map(|s| Fitted::from_settings(&s))
+            .unwrap_or_default()
+    }
 }
 
 /// The reader's connection.
@@ -188,8 +201,8 @@ struct RawMap {
 struct Checker<'a> {
     text: &'a str,
     used: BTreeMap<u8, String>,
-    /// The SPI bus's pins, once the reader's bus is known.
-    spi: Vec<(u8, String)>,
+    /// The parts fitted beside the map's.
+    fitted: Fitted,
 }
 
 impl Checker<'_> {
@@ -207,9 +220,13 @@ impl Checker<'_> {
         if p > MAX_GPIO {
             return Err(self.err(pin.span(), msg!("hw.pinmap.no_such_gpio", what, pin = p, max = MAX_GPIO)));
         }
-        let fixed = FIXED_PINS.iter().find(|(b, _)| *b == p).map(|(_, n)| n.to_string());
-        if let Some(bus) = fixed.or_else(|| self.spi.iter().find(|(b, _)| *b == p).map(|(_, n)| n.clone())) {
-            return Err(self.err(pin.span(), msg!("hw.pinmap.bus_pin", what, pin = p, bus)));
+        let bus = FIXED_PINS.iter().chain(&SPI0_DATA).chain(&SPI0_CHIP_SELECTS).find(|(b, _)| *b == p);
+        if let Some((_, bus)) = bus {
+            return Err(self.err(pin.span(), msg!("hw.pinmap.bus_pin", what, pin = p, bus = *bus)));
+        }
+        let amplifier = AMPLIFIER_PINS.iter().find(|(b, _)| self.fitted.amplifier && *b == p);
+        if let Some((_, line)) = amplifier {
+            return Err(self.err(pin.span(), msg!("hw.pinmap.amplifier_pin", what, pin = p, line = *line)));
         }
         if let Some(other) = self.used.insert(p, what.to_string()) {
             return Err(self.err(pin.span(), msg!("hw.pinmap.pin_twice", what, pin = p, other)));
@@ -219,23 +236,28 @@ impl Checker<'_> {
 }
 
 impl PinMap {
-    /// Reads and checks a pin map.
+    /// Reads and checks a pin map, with nothing fitted beside its parts.
     pub fn parse(text: &str) -> Result<PinMap, PinMapError> {
-        let mut c = Checker { text, used: BTreeMap::new(), spi: Vec::new() };
+        PinMap::parse_with(text, Fitted::default())
+    }
+
+    /// Reads and checks a pin map, whose pins must leave those of the parts `fitted` free.
+    pub fn parse_with(text: &str, fitted: Fitted) -> Result<PinMap, PinMapError> {
+        let mut c = Checker { text, used: BTreeMap::new(), fitted };
         let raw: RawMap = toml::from_str(text).map_err(|e| PinMapError {
             line: e.span().and_then(|s| c.line(s.start..s.end.max(s.start + 1))),
             message: msg!("hw.pinmap.unreadable", error = e.message().trim()),
         })?;
 
         let r = &raw.reader;
+        // SPI0 is the bus the installer switches on, on the pins kept for it.
         let bus = *r.spi_bus.get_ref();
-        let Some((_, chip_selects)) = spi_pins(bus) else {
-            return Err(c.err(r.spi_bus.span(), msg!("hw.pinmap.spi_bus")));
-        };
-        if usize::from(*r.chip_select.get_ref()) >= chip_selects.len() {
-            return Err(c.err(r.chip_select.span(), msg!("hw.pinmap.chip_select", bus)));
+        if bus != 0 {
+            return Err(c.err(r.spi_bus.span(), msg!("hw.pinmap.spi_bus", bus)));
         }
-        c.spi = spi_bus_pins(bus);
+        if usize::from(*r.chip_select.get_ref()) >= SPI0_CHIP_SELECTS.len() {
+            return Err(c.err(r.chip_select.span(), msg!("hw.pinmap.chip_select")));
+        }
         let poll_ms = *r.poll_ms.get_ref();
         if !(10..=1000).contains(&poll_ms) {
             return Err(c.err(r.poll_ms.span(), msg!("hw.pinmap.poll_ms")));
@@ -303,22 +325,23 @@ impl PinMap {
 
 /// Where the pin map comes from: `$TAVOLA_PINMAP`, then
 /// `/etc/tavola/pinmap.toml`, then `hardware/pinmap.toml` in the working
-/// directory, then the standard map built into the binary.
-pub fn load() -> Result<(PinMap, String), PinMapError> {
+/// directory, then the standard map built into the binary. Its pins must
+/// leave those of the parts `fitted` free.
+pub fn load(fitted: Fitted) -> Result<(PinMap, String), PinMapError> {
     let candidates = std::env::var_os("TAVOLA_PINMAP")
         .map(std::path::PathBuf::from)
         .into_iter()
         .chain(["/etc/tavola/pinmap.toml", "hardware/pinmap.toml"].map(std::path::PathBuf::from));
     for path in candidates {
         if let Ok(text) = std::fs::read_to_string(&path) {
-            let map = PinMap::parse(&text).map_err(|e| PinMapError {
+            let map = PinMap::parse_with(&text, fitted).map_err(|e| PinMapError {
                 line: e.line,
                 message: msg!("hw.pinmap.in_file", problem = e.message, path = path.display().to_string()),
             })?;
             return Ok((map, path.display().to_string()));
         }
     }
-    Ok((PinMap::parse(DEFAULT_PINMAP)?, "the standard pin map".into()))
+    Ok((PinMap::parse_with(DEFAULT_PINMAP, fitted)?, "the standard pin map".into()))
 }
 
 #[cfg(test)]
@@ -331,6 +354,8 @@ mod tests {
         assert_eq!(map.pad.seats, 10);
         assert_eq!(map.reader.reset_pin, Some(25));
         assert!(matches!(map.pad.wiring, PadWiring::Mcp23017 { ref addresses, .. } if addresses == &[0x20, 0x21]));
+        // The standard wiring leaves the I2S amplifier's pins free.
+        assert_eq!(PinMap::parse_with(DEFAULT_PINMAP, Fitted { amplifier: true }).unwrap(), map);
     }
 
     fn gpio_map(seats: &str) -> String {
@@ -370,26 +395,90 @@ mod tests {
         assert!(e.to_string().contains("GPIO0 is taken by the HAT EEPROM (ID_SD)"), "{e}");
         let e = with(spi0, "approve = 5\nreject = 1").unwrap_err();
         assert!(e.to_string().contains("HAT EEPROM (ID_SC)"), "{e}");
-        // On SPI1 its own pins are taken, and SPI0's are free.
-        let spi1 = "spi_bus = 1\nchip_select = 0";
-        let e = with(spi1, "approve = 19\nreject = 6").unwrap_err();
-        assert!(e.to_string().contains("GPIO19 is taken by SPI1 MISO"), "{e}");
-        let e = with(spi1, "approve = 16\nreject = 6").unwrap_err();
-        assert!(e.to_string().contains("SPI1 CE2"), "{e}");
-        assert!(with(spi1, "approve = 9\nreject = 10").is_ok());
-        // Chip select 2 only on SPI1; SPI2 and SPI3 are not usable from the header.
+        let e = with(spi0, "approve = 8\nreject = 6").unwrap_err();
+        assert!(e.to_string().contains("GPIO8 is taken by SPI0 CE0"), "{e}");
+        let e = with(spi0, "approve = 5\nreject = 7").unwrap_err();
+        assert!(e.to_string().contains("GPIO7 is taken by SPI0 CE1"), "{e}");
+        // CE0 or CE1.
         let e = with("spi_bus = 0\nchip_select = 2", "approve = 5\nreject = 6").unwrap_err();
         assert_eq!(e.line, Some(3), "{e}");
-        assert!(e.to_string().contains("chip_select"), "{e}");
-        assert!(with("spi_bus = 1\nchip_select = 2", "approve = 5\nreject = 6").is_ok());
-        for bus in [2, 3, 7] {
-            let e = with(&format!("spi_bus = {bus}\nchip_select = 0"), "approve = 5\nreject = 6").unwrap_err();
-            assert_eq!(e.line, Some(2), "{e}");
-        }
-        // The words, in both languages.
+        assert!(e.to_string().contains("chip_select: 0 (CE0, GPIO8) or 1 (CE1, GPIO7)"), "{e}");
+        assert!(with("spi_bus = 0\nchip_select = 1", "approve = 5\nreject = 6").is_ok());
+    }
+
+    /// The installer switches on SPI0 alone (`dtparam=spi=on`): a reader on any other bus
+    /// would never answer, so the map refuses it and says which bus to use.
+    #[test]
+    fn a_reader_on_another_spi_bus_than_spi0_is_refused_with_the_bus_to_use() {
         use tavola_words::Lang;
-        let e = with("spi_bus = 4\nchip_select = 2", "approve = 5\nreject = 6").unwrap_err();
-        assert!(e.text(Lang::En).contains("only on SPI1") && e.text(Lang::It).contains("solo su SPI1"), "{e}");
+        let with = |bus: u8| {
+            PinMap::parse(&format!(
+                "[reader]\nspi_bus = {bus}\nchip_select = 0\n\n[pad]\nseats = 1\nkind = \"gpio\"\n[[pad.seat]]\napprove = 5\nreject = 6\n"
+            ))
+        };
+        assert!(with(0).is_ok());
+        for bus in [1, 2, 3, 4, 5, 6, 7] {
+            let e = with(bus).unwrap_err();
+            assert_eq!(e.line, Some(2), "{e}");
+            let (en, it) = (e.text(Lang::En), e.text(Lang::It));
+            assert!(
+                en.contains(&format!("spi_bus = {bus}: the installer switches on SPI0 only"))
+                    && en.contains("write spi_bus = 0"),
+                "{en}"
+            );
+            assert!(it.contains("solo SPI0") && it.contains("scrivete spi_bus = 0"), "{it}");
+        }
+    }
+
+    /// With the I2S amplifier fitted (`speaker = "i2s"`), its pins (BCLK GPIO18, LRC GPIO19,
+    /// DIN GPIO21, SD_MODE GPIO4) are refused to every part of the map, naming the line;
+    /// without it they are free.
+    #[test]
+    fn the_amplifiers_pins_are_refused_when_it_is_fitted() {
+        use tavola_words::Lang;
+        let amp = Fitted { amplifier: true };
+        let map = |reset: u8, approve: u8, light: u8, dice: u8| {
+            format!(
+                "[reader]\nspi_bus = 0\nchip_select = 0\nreset_pin = {reset}\n\n[pad]\nseats = 1\nkind = \"gpio\"\n\
+                 [[pad.seat]]\napprove = {approve}\nreject = 6\nlight = {light}\n\n[dice]\nbutton_pin = {dice}\n"
+            )
+        };
+        let free = map(25, 5, 13, 27);
+        assert!(PinMap::parse_with(&free, amp).is_ok());
+        for (text, line, what, pin, name) in [
+            (map(4, 5, 13, 27), 4, "reader reset_pin", 4, "SD_MODE"),
+            (map(25, 18, 13, 27), 10, "seat 1 approve", 18, "BCLK"),
+            (map(25, 5, 19, 27), 12, "seat 1 light", 19, "LRC"),
+            (map(25, 5, 13, 21), 15, "dice button_pin", 21, "DIN"),
+        ] {
+            assert!(PinMap::parse(&text).is_ok(), "no amplifier, no reserved pin: {text}");
+            let e = PinMap::parse_with(&text, amp).unwrap_err();
+            assert_eq!(e.line, Some(line), "{e}");
+            assert_eq!(
+                e.text(Lang::En),
+                format!(
+                    "pinmap.toml, line {line}: {what}: GPIO{pin} is the I2S amplifier's {name} (the speaker setting \
+                     is \"i2s\"); wire it to a free GPIO"
+                )
+            );
+            assert!(e.text(Lang::It).contains(&format!("è la linea {name} dell'amplificatore I2S")), "{e}");
+        }
+        // The expanders' interrupt line too.
+        let mcp = "[reader]\nspi_bus = 0\nchip_select = 0\n[pad]\nseats = 5\nkind = \"mcp23017\"\naddresses = [0x20]\n\
+                   interrupt_pin = 4\n";
+        assert!(PinMap::parse(mcp).is_ok());
+        assert!(PinMap::parse_with(mcp, amp).unwrap_err().to_string().contains("SD_MODE"));
+    }
+
+    /// The amplifier is fitted when the settings' speaker is "i2s", and only then.
+    #[test]
+    fn the_amplifier_is_fitted_when_the_speaker_setting_says_i2s() {
+        let fitted = |text: &str| Fitted::from_settings(&crate::settings::Settings::parse(text).unwrap()).amplifier;
+        assert!(fitted("speaker = \"i2s\"\n"));
+        assert!(fitted("speaker = \"I2S\"\n"));
+        for other in ["", "speaker = \"auto\"\n", "speaker = \"usb\"\n", "speaker = \"jack\"\n"] {
+            assert!(!fitted(other), "{other}");
+        }
     }
 
     /// The expanders' bus is I2C1, the one the installer switches on; a reader's IRQ line

@@ -10,6 +10,7 @@
 //! needs rppal to know the model. On a Pi newer than rppal's list, the parts
 //! wired to GPIO say so, naming the model, and the others work.
 
+use super::dice::{RollLine, ThreadedDice};
 use super::pinmap::{GpioSeatPins, PadWiring, PinMap, ReaderPins};
 use super::spi::{ReaderPort, Segment, SegmentBus, SegmentSpi};
 use super::{DiceButton, HwError, Light, Millis, PadEvent, VotePad};
@@ -19,7 +20,6 @@ use rppal::i2c::I2c;
 use rppal::spi::{Bus, Mode, SlaveSelect, Spi};
 use std::io::ErrorKind;
 use std::path::Path;
-use tavola_firmware::dice::RollButton;
 use tavola_firmware::votepad::{self as fw, McpPad, McpPinMap, NoInterrupt};
 use tavola_words::{msg, Msg};
 
@@ -302,11 +302,21 @@ impl VotePad for RpiPad {
     }
 }
 
-/// The roll button on a GPIO, to ground with the internal pull-up.
+/// The roll button on a GPIO, to ground with the internal pull-up, read on a
+/// thread of its own ([`ThreadedDice`]): a press while the screen's thread
+/// waits for a slow commit is still counted.
 #[derive(Debug)]
 pub struct RpiDice {
-    pin: InputPin,
-    button: RollButton,
+    button: ThreadedDice,
+}
+
+/// The roll button's GPIO, low while the button is held.
+struct RollPin(InputPin);
+
+impl RollLine for RollPin {
+    fn pressed(&mut self) -> bool {
+        self.0.is_low()
+    }
 }
 
 impl RpiDice {
@@ -319,14 +329,14 @@ impl RpiDice {
     pub fn open_on(pin: u8, pi: Option<&Pi>) -> Result<RpiDice, HwError> {
         let gpio = gpio(pi, "dice", |model| msg!("hw.dice.newer_pi", model))?;
         let pin = gpio.get(pin).map_err(|e| gpio_error("dice", e))?.into_input_pullup();
-        Ok(RpiDice { pin, button: RollButton::default() })
+        let debounce_ms = fw::PadConfig::default().debounce_ms;
+        Ok(RpiDice { button: ThreadedDice::spawn(RollPin(pin), debounce_ms) })
     }
 }
 
 impl DiceButton for RpiDice {
     fn poll(&mut self, now: Millis) -> Result<u32, HwError> {
-        self.button.set_level(now, self.pin.is_low());
-        Ok(self.button.poll(now))
+        self.button.poll(now)
     }
 }
 

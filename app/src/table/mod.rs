@@ -820,14 +820,26 @@ impl Session {
             NarrationControl::Resume => self.speech.resume(self.now),
             NarrationControl::Repeat => self.speech.repeat(self.now),
             NarrationControl::Skip => self.speech.skip(self.now),
-            NarrationControl::Pace { factor } => {
-                self.speech.set_pace(factor);
+            NarrationControl::Pace { .. } => {
+                self.preview_narration(control);
                 self.remember("pace", serde_json::json!(self.speech.pace()), out);
             }
-            NarrationControl::Volume { percent } => {
-                self.volume = percent.min(100);
+            NarrationControl::Volume { .. } => {
+                self.preview_narration(control);
                 self.remember("volume", serde_json::json!(self.volume), out);
             }
+        }
+    }
+
+    /// Puts a new volume or pace in effect without keeping it for the next start: a slider
+    /// still moving. The same control as a touch ([`Touch::Narration`]) puts it in effect and
+    /// keeps it, once the slider is let go: a write to the journal (a synchronous commit) per
+    /// change, not per step of the slider. Other controls are touches only.
+    pub fn preview_narration(&mut self, control: NarrationControl) {
+        match control {
+            NarrationControl::Pace { factor } => self.speech.set_pace(factor),
+            NarrationControl::Volume { percent } => self.volume = percent.min(100),
+            _ => {}
         }
     }
 

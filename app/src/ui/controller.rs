@@ -669,21 +669,40 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             with(&|c| c.touch(Touch::SetTimers(cfg)));
         });
     }
+    // The volume and pace sliders: in effect as they move, kept (a commit) once let go.
+    let volume = |w: &slint::Weak<AppWindow>| {
+        w.upgrade()
+            .map(|win| NarrationControl::Volume { percent: win.global::<App<'_>>().get_volume().clamp(0, 100) as u8 })
+    };
+    let pace = |w: &slint::Weak<AppWindow>| {
+        w.upgrade().map(|win| NarrationControl::Pace { factor: win.global::<App<'_>>().get_pace() })
+    };
+    {
+        let (with, w) = (with.clone(), window.as_weak());
+        app.on_preview_volume(move || {
+            let Some(control) = volume(&w) else { return };
+            with(&|c| c.booted.table.session.preview_narration(control));
+        });
+    }
+    {
+        let (with, w) = (with.clone(), window.as_weak());
+        app.on_preview_pace(move || {
+            let Some(control) = pace(&w) else { return };
+            with(&|c| c.booted.table.session.preview_narration(control));
+        });
+    }
     {
         let (with, w) = (with.clone(), window.as_weak());
         app.on_apply_volume(move || {
-            let Some(win) = w.upgrade() else { return };
-            let percent = win.global::<App<'_>>().get_volume().clamp(0, 100) as u8;
-            with(&|c| c.touch(Touch::Narration { control: NarrationControl::Volume { percent } }));
+            let Some(control) = volume(&w) else { return };
+            with(&|c| c.touch(Touch::Narration { control }));
         });
     }
-
     {
         let (with, w) = (with.clone(), window.as_weak());
         app.on_apply_pace(move || {
-            let Some(win) = w.upgrade() else { return };
-            let factor = win.global::<App<'_>>().get_pace();
-            with(&|c| c.touch(Touch::Narration { control: NarrationControl::Pace { factor } }));
+            let Some(control) = pace(&w) else { return };
+            with(&|c| c.touch(Touch::Narration { control }));
         });
     }
     {
