@@ -138,6 +138,7 @@ impl Headless {
                     let (done, undone) = crate::journal::commands(&stored);
                     let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
                     session.resume(0, done, undone, stored.secrets.clone(), timer)?;
+                    session.await_facts_again(journal.setting(crate::table::FACTS_WAIT).ok().flatten());
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
                     let said = msg!("notice.journal.resumed", game = stored.info.id.0, count = stored.events.len());
                     opening.push(json!({"out": "notice", "code": "table.resumed", "message": opts.lang.text(&said)}));

@@ -16,7 +16,7 @@ use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, Regis
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
-pub use facts::{form as fact_form, FactForm, FormField};
+pub use facts::{form as fact_form, FactForm, FactsWait, FormField, FACTS_WAIT};
 pub use reveal::{RevealItem, RevealKind, RevealView};
 pub use runner::{HwReport, Table};
 use serde::{Deserialize, Serialize};
@@ -260,6 +260,14 @@ pub trait Store {
     fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), Msg>;
     /// The game has ended; `history` is everything stored for it.
     fn finish(&mut self, history: &[AnyEvent]) -> Result<(), Msg>;
+    /// A command taken after the game's end (the points its count waited
+    /// for): stored with the game just finished, whose result is now the
+    /// one `history` (everything stored for it, these events included)
+    /// gives.
+    fn amend(&mut self, kind: GameKind, events: &[AnyEvent], history: &[AnyEvent]) -> Result<(), Msg> {
+        let _ = history;
+        self.append(kind, events)
+    }
     /// The game is left before its end.
     fn discard(&mut self) -> Result<(), Msg>;
     /// The table stops storing into the game without closing it: it stays
@@ -275,8 +283,10 @@ pub trait Store {
     fn redo(&mut self) -> Result<(), Msg>;
     /// Remembers a setting (language, timers) for the next start.
     fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), Msg>;
-    /// Keeps the owner's card facts (checked already) for good.
-    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<(), Msg>;
+    /// Keeps the owner's card facts (checked already) for good. An error:
+    /// nothing was kept. `Ok(Some(why))`: kept, but the deck file beside
+    /// the database could not be written (the next start writes it).
+    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<Option<Msg>, Msg>;
 }
 
 /// Everything the screen shows.
@@ -942,6 +952,7 @@ impl Session {
             return self.notice(Notice::NoGame, out);
         };
         let kind = game.kind();
+        let was_over = game.is_over();
         // The engine reads the owner's card facts through its context; the
         // random numbers it drew go back to the table's.
         let mut ctx = Ctx { rng: self.ctx.rng.clone(), cards: self.ctx.cards, facts: &self.facts };
@@ -968,7 +979,13 @@ impl Session {
             }
         }
         if let (Some(store), false) = (self.store.as_mut(), stored.is_empty()) {
-            if let Err(why) = store.append(kind, &stored) {
+            let saved = if was_over {
+                let history: Vec<AnyEvent> = self.history.iter().chain(&stored).cloned().collect();
+                store.amend(kind, &stored, &history)
+            } else {
+                store.append(kind, &stored)
+            };
+            if let Err(why) = saved {
                 return self.notice(Notice::NotSaved { why }, out);
             }
             if reveals {
