@@ -957,7 +957,6 @@ impl Session {
         // random numbers it drew go back to the table's.
         let mut ctx = Ctx { rng: self.ctx.rng.clone(), cards: self.ctx.cards, facts: &self.facts };
         let decided = game.decide(&cmd, &mut ctx);
-        self.ctx.rng = ctx.rng;
         let events = match decided {
             Err(RuleError::Common(crate::games::CommonError::FactsNeeded { cards })) => {
                 return self.facts_needed(cmd, cards, out);
@@ -965,6 +964,15 @@ impl Session {
             Err(e) => return self.error(&e, out),
             Ok(events) => events,
         };
+        // A name longer than a seat's place on the screen is refused before
+        // anything is stored (and the random numbers drawn are not spent).
+        let mut names = events.iter().filter_map(AnyEvent::seated_names).flat_map(|n| n.into_iter().enumerate());
+        if let Some((seat, _)) = names.find(|(_, n)| n.chars().count() > crate::games::MAX_NAME_CHARS) {
+            let seat = Seat(u8::try_from(seat).unwrap_or(u8::MAX));
+            let e = crate::games::CommonError::NameTooLong { seat, most: crate::games::MAX_NAME_CHARS };
+            return self.error(&e.into(), out);
+        }
+        self.ctx.rng = ctx.rng;
         // Stored first, shown after: what the screen acknowledges is on disk.
         // A secret input (a mission card) is kept apart until its reveal,
         // then erased, so that only the tally remains. The input that

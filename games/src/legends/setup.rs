@@ -94,6 +94,9 @@ impl Legends {
                 if self.setup.is_none() {
                     return Err(CommonError::NotStarted.into());
                 }
+                if facts.is_empty() {
+                    return Err(CommonError::NothingToLearn.into());
+                }
                 check_facts(facts)?;
                 // A fact in force stays for the whole game.
                 let known = &self.facts;
