@@ -928,3 +928,114 @@ fn a_finished_kak_game_is_in_its_statistics() {
 fn a_finished_legends_game_is_in_its_statistics() {
     stats_of_a_stored_game::<crate::games::legends::Legends>();
 }
+
+/// Eight finished games, each of a few entries, some of them long (their
+/// events spill over to overflow pages, divider keys among them), beside
+/// two cards' facts and a learned tag: a small database of several pages
+/// per table. Returns the games' ids and events.
+fn small_database(j: &mut Journal) -> Vec<(GameId, Vec<AnyEvent>)> {
+    let mut games = Vec::new();
+    for g in 0..8u8 {
+        let entries: Vec<Vec<AnyEvent>> = (0..6u8)
+            .map(|e| (0..if e % 3 == 0 { 120 } else { 2 }).map(|i| marker((g + e + i) % 5)[0].clone()).collect())
+            .collect();
+        let id = record(j, &entries, None);
+        j.finish_game(id, &GameResult { winner: Some(format!("seat-{g}")), ..GameResult::default() }).unwrap();
+        games.push((id, entries.concat()));
+    }
+    j.keep_facts(&test_facts()).unwrap();
+    j.learn_tag("04A1B2C3D4E580", "avalon/role/merlin").unwrap();
+    games
+}
+
+/// The games a lookup by key reads whole from the file at `path` (how the
+/// salvage read them before it scanned).
+fn read_by_key(path: &Path, games: &[(GameId, Vec<AnyEvent>)]) -> usize {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let Ok(conn) = Connection::open_with_flags(path, flags) else { return 0 };
+    games
+        .iter()
+        .filter(|(id, _)| {
+            let game = conn
+                .query_row("SELECT id FROM games WHERE id = ?1 AND state = 'finished'", [id.0], |r| r.get::<_, i64>(0));
+            let entries = conn.prepare("SELECT events FROM entries WHERE game = ?1 ORDER BY seq").and_then(|mut s| {
+                s.query_map([id.0], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()
+            });
+            game.is_ok() && entries.is_ok_and(|e| e.len() == 6)
+        })
+        .count()
+}
+
+#[test]
+fn each_page_spoiled_in_turn_every_readable_game_comes_back_and_the_loss_is_named() {
+    let (dir, mut j) = fresh();
+    let games = small_database(&mut j);
+    j.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    let sound = fs::read(&path).unwrap();
+    let page = usize::from(u16::from_be_bytes([sound[16], sound[17]]));
+    let pages = sound.len() / page;
+    assert!(pages >= 10, "a database of a few pages per table: {pages}");
+    let mut more_than_by_key = 0;
+    for spoiled in 1..pages {
+        let scratch = tempfile::tempdir().unwrap();
+        let copy = scratch.path().join("tavola.db");
+        let mut bytes = sound.clone();
+        bytes[spoiled * page..(spoiled + 1) * page].fill(0xA5);
+        fs::write(&copy, &bytes).unwrap();
+        let by_key = read_by_key(&copy, &games);
+        let opened = Journal::open(&copy).unwrap_or_else(|e| panic!("page {spoiled}: {e}"));
+        let salvaged = opened.moved_aside.as_ref().and_then(|m| m.salvaged);
+        let j = opened.journal;
+        let back = j.games(GameState::Finished).unwrap();
+        for g in &back {
+            let (_, events) = games.iter().find(|(id, _)| *id == g.id).expect("a game of the file");
+            assert_eq!(&j.events(g.id).unwrap(), events, "page {spoiled}: a game comes back whole or not at all");
+        }
+        assert!(back.len() >= by_key, "page {spoiled}: {} back, {by_key} readable by key", back.len());
+        more_than_by_key += usize::from(back.len() > by_key);
+        match salvaged {
+            Some(s) => {
+                assert_eq!(s.games.lost, back.len() < games.len(), "page {spoiled}: the loss is named: {s:?}");
+                let said = crate::games::Lang::En.text(&opened.moved_aside.as_ref().unwrap().notice());
+                let named = said.split("lost:").nth(1).is_some_and(|l| l.contains("finished games"));
+                assert_eq!(named, s.games.lost, "page {spoiled}: {said}");
+            }
+            // Not found damaged (a page nothing uses any more): all is there.
+            None => assert_eq!(back.len(), games.len(), "page {spoiled}"),
+        }
+    }
+    eprintln!("{pages} pages; {more_than_by_key} spoiled pages read back more games than a lookup by key");
+}
+
+/// Plays `count` seeded random games of `G`; each game's facts (set up and
+/// learned) are kept in a fresh journal; its deck file reads back as the
+/// journal holds them, and imports into an empty journal the same.
+fn decks_of_random_games_read_back<G: crate::games::testkit::Fuzz>(kind: GameKind, seed: u64, count: u64) -> usize {
+    let mut kept = 0;
+    for s in seed..seed + count {
+        let played = crate::games::testkit::recorded_game::<G>(s, 300);
+        let Some(facts) = played.state.card_facts() else { continue };
+        let (dir, mut j) = fresh();
+        j.keep_facts(&facts).unwrap();
+        assert_eq!(j.facts().unwrap(), facts, "seed {s}: every fact the game holds is kept, none dropped");
+        let from_file = deck_read_back(&dir, kind);
+        assert_eq!(from_file, facts.of_game(kind), "seed {s}: the deck file says what the journal holds");
+        let (_b, mut empty) = fresh();
+        let exported = crate::deck::render(kind, &j.facts().unwrap());
+        let (_, book) = crate::deck::parse(&exported, crate::games::Catalog::builtin()).unwrap();
+        empty.keep_facts(&book).unwrap();
+        assert_eq!(empty.facts().unwrap(), j.facts().unwrap(), "seed {s}: imported, the same facts");
+        kept += facts.len();
+    }
+    kept
+}
+
+#[test]
+fn a_deck_file_exported_after_random_games_imports_the_same_facts_in_every_game() {
+    use crate::games::{kak::Kak, legends::Legends, nottingham::Nottingham};
+    assert!(decks_of_random_games_read_back::<Nottingham>(GameKind::Nottingham, 0xDEC0, 30) > 0);
+    assert!(decks_of_random_games_read_back::<Kak>(GameKind::KingArthursKnights, 0xDEC1, 30) > 0);
+    assert!(decks_of_random_games_read_back::<Legends>(GameKind::CamelotLegends, 0xDEC2, 30) > 0);
+}
