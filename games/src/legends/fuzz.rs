@@ -70,7 +70,10 @@ pub fn test_facts(rng: &mut GameRng, share: usize) -> Facts {
         // A single knight's event is a location event: its place is asked.
         if super::cards::single_knight(&e) {
             facts.event_type = EventType::Location;
-            facts.location = Some(Location::ALL[rng.below(3)]);
+            // (Its place from its first requirement: no draw of its own, so
+            // that the cards after it get the numbers they always had.)
+            let at = facts.requirements.first().map_or(0, |r| usize::from(r.needed) % 3);
+            facts.location = Some(Location::ALL[at]);
         }
         if rng.below(100) < share {
             f.events.insert(e, facts);
