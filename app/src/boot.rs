@@ -67,6 +67,7 @@ impl Booted {
         };
         let (done, undone) = crate::journal::commands(&stored);
         self.table.session.resume(now, done, undone, stored.secrets.clone(), timer)?;
+        self.table.session.await_facts_again(journal.setting(crate::table::FACTS_WAIT).ok().flatten());
         self.table.session.set_store(Box::new(JournalStore::resuming(journal, &stored, None)));
         Ok(())
     }

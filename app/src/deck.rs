@@ -49,13 +49,19 @@ impl Said for DeckError {
 }
 
 /// One game's facts as a deck file's text (cards in id order, a newline
-/// at the end).
+/// at the end). Only facts that [`parse`] takes back are written: a card
+/// whose facts its form would refuse (kept by an older Tavola) is left
+/// out, so that a file Tavola writes always reads back.
 pub fn render(game: GameKind, book: &FactBook) -> String {
+    let cards = Catalog::builtin();
+    let kinds = game.fact_kinds();
+    let readable =
+        book.of_game(game).only(|card| book.get(card).is_some_and(|f| facts::check(kinds, cards, card, f).is_ok()));
     let file = json!({
         "format": FORMAT,
         "version": VERSION,
         "game": game.id(),
-        "cards": book.of_game(game),
+        "cards": readable,
     });
     let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
     text.push('\n');
@@ -63,8 +69,19 @@ pub fn render(game: GameKind, book: &FactBook) -> String {
 }
 
 /// Reads a deck file: its game and its facts, each checked against the
-/// game's declared fields.
+/// game's declared fields. The first problem refuses the whole file.
 pub fn parse(text: &str, cards: &Catalog) -> Result<(GameKind, FactBook), DeckError> {
+    let (game, book, mut refused) = parse_each(text, cards)?;
+    match refused.is_empty() {
+        true => Ok((game, book)),
+        false => Err(refused.remove(0)),
+    }
+}
+
+/// Reads a deck file card by card: its game, the cards that read, and why
+/// each other card did not. Only a file that is not a deck file at all
+/// (not JSON, another format, a newer version, no game) is refused whole.
+pub fn parse_each(text: &str, cards: &Catalog) -> Result<(GameKind, FactBook, Vec<DeckError>), DeckError> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| DeckError { line: e.line().max(1), why: msg!("deck.not_json", detail = e.to_string()) })?;
     let at_top = |why| DeckError { line: 1, why };
@@ -85,22 +102,28 @@ pub fn parse(text: &str, cards: &Catalog) -> Result<(GameKind, FactBook), DeckEr
         .ok_or_else(|| DeckError { line: line_of(text, &["cards"]), why: msg!("deck.no_cards") })?;
     let kinds = game.fact_kinds();
     let mut book = FactBook::new();
+    let mut refused = Vec::new();
     for (card, given) in listed {
         let at = |field: Option<&str>| {
             let mut path = vec!["cards", card.as_str()];
             path.extend(field);
             line_of(text, &path)
         };
-        if GameKind::of_card(card) != Some(game) {
+        let checked = if GameKind::of_card(card) != Some(game) {
             let why = msg!("deck.wrong_game", card = card.as_str(), game = game.title());
-            return Err(DeckError { line: at(None), why });
+            Err(DeckError { line: at(None), why })
+        } else if let Some(given) = given.as_object() {
+            facts::check(kinds, cards, card, given)
+                .map_err(|e| DeckError { line: at(e.field().filter(|f| given.contains_key(*f))), why: e.msg() })
+        } else {
+            Err(DeckError { line: at(None), why: msg!("deck.not_facts") })
+        };
+        match checked {
+            Ok(checked) => book.set(card.clone(), checked),
+            Err(e) => refused.push(e),
         }
-        let given = given.as_object().ok_or_else(|| DeckError { line: at(None), why: msg!("deck.not_facts") })?;
-        let checked = facts::check(kinds, cards, card, given)
-            .map_err(|e| DeckError { line: at(e.field().filter(|f| given.contains_key(*f))), why: e.msg() })?;
-        book.set(card.clone(), checked);
     }
-    Ok((game, book))
+    Ok((game, book, refused))
 }
 
 /// What importing `incoming` into `current` would change, card by card:

@@ -138,6 +138,7 @@ impl Headless {
                     let (done, undone) = crate::journal::commands(&stored);
                     let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
                     session.resume(0, done, undone, stored.secrets.clone(), timer)?;
+                    session.await_facts_again(journal.setting(crate::table::FACTS_WAIT).ok().flatten());
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
                     let said = msg!("notice.journal.resumed", game = stored.info.id.0, count = stored.events.len());
                     opening.push(json!({"out": "notice", "code": "table.resumed", "message": opts.lang.text(&said)}));
@@ -202,10 +203,34 @@ impl Headless {
                 // while waiting); the rest, the time the input finished.
                 if let Value::Object(m) = &mut v {
                     m.entry("t").or_insert(json!(self.now));
+                    // What was given is never said back whole: an id or a
+                    // command of any length fits in a line of a screen.
+                    if let Some(Value::String(message)) = m.get_mut("message") {
+                        cut(message);
+                    }
+                    if let Some(Value::String(message)) = m.get_mut("view").and_then(|v| v.get_mut("message")) {
+                        cut(message);
+                    }
                 }
                 v.to_string()
             })
             .collect()
+    }
+
+    /// Handles one input line given as bytes: a line that is not UTF-8
+    /// text is answered with an error, and the driver goes on.
+    pub fn bytes(&mut self, line: &[u8]) -> Vec<String> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.line(text),
+            Err(e) => {
+                let said = msg!("cli.headless.not_utf8", at = e.valid_up_to());
+                let mut v = bad_input(self.table.session.lang().text(&said));
+                if let Value::Object(m) = &mut v {
+                    m.insert("t".into(), json!(self.now));
+                }
+                vec![v.to_string()]
+            }
+        }
     }
 
     fn input(&mut self, v: Value) -> Vec<Value> {
@@ -369,6 +394,17 @@ fn bad_input(message: String) -> Value {
     json!({ "out": "error", "code": "headless.bad_input", "message": message })
 }
 
+/// The most characters of a message the driver writes.
+pub const MAX_MESSAGE_CHARS: usize = 400;
+
+/// Cuts `message` after [`MAX_MESSAGE_CHARS`] characters, with an ellipsis.
+fn cut(message: &mut String) {
+    if let Some((at, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        message.truncate(at);
+        message.push('…');
+    }
+}
+
 /// Runs the driver over a reader and a writer (stdin and stdout).
 pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut h = Headless::open(opts).map_err(std::io::Error::other)?;
@@ -376,11 +412,18 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> std::
         writeln!(output, "{out}")?;
     }
     output.flush()?;
-    for line in input.lines() {
-        for out in h.line(&line?) {
+    let mut input = input;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        for out in h.bytes(text) {
             writeln!(output, "{out}")?;
         }
         output.flush()?;
     }
-    Ok(())
 }

@@ -65,19 +65,25 @@ fn run(cli: Cli) -> Result<Done, String> {
     done.map(Done::from)
 }
 
-/// The journal at `db`, or the default one.
-fn journal(db: Option<PathBuf>) -> Result<tavola::journal::Journal, String> {
+/// The journal at `db`, or the default one. A damaged file moved aside is
+/// said on the standard error, in `lang` (else the journal's language), as
+/// the table says it on its screen.
+fn journal(db: Option<PathBuf>, lang: Option<Lang>) -> Result<tavola::journal::Journal, String> {
     use tavola::journal::Journal;
     let opened = match db {
         Some(p) => Journal::open(p),
         None => Journal::open_default(),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| tavola::settings::command_lang(lang, None).text(&e.msg()))?;
+    if let Some(moved) = &opened.moved_aside {
+        let lang = tavola::settings::command_lang(lang, Some(&opened.journal));
+        eprintln!("tavola: {}", lang.text(&msg!("cli.moved_aside", notice = moved.notice())));
+    }
     Ok(opened.journal)
 }
 
 fn export(number: i64, db: Option<PathBuf>) -> Result<(), String> {
-    let journal = journal(db)?;
+    let journal = journal(db, None)?;
     print!("{}", journal.export_jsonl(tavola::journal::GameId(number)).map_err(|e| e.to_string())?);
     Ok(())
 }
@@ -85,7 +91,7 @@ fn export(number: i64, db: Option<PathBuf>) -> Result<(), String> {
 /// `tavola facts`: the owner's card facts, listed, exported as a deck file,
 /// or imported from one after showing what would change.
 fn facts(action: FactsAction, db: Option<PathBuf>, lang: Option<Lang>) -> Result<(), String> {
-    let mut journal = journal(db)?;
+    let mut journal = journal(db, lang)?;
     let lang = tavola::settings::command_lang(lang, Some(&journal));
     let known = journal.facts().map_err(|e| lang.text(&e.msg()))?;
     let game = |name: &str| {
@@ -114,7 +120,7 @@ fn facts(action: FactsAction, db: Option<PathBuf>, lang: Option<Lang>) -> Result
 }
 
 fn history(db: Option<PathBuf>) -> Result<(), String> {
-    let journal = journal(db)?;
+    let journal = journal(db, None)?;
     for g in journal.history().map_err(|e| e.to_string())? {
         let players = g.info.players.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join(", ");
         let result = g.info.result.as_ref().and_then(|r| r.winner.clone()).unwrap_or_default();

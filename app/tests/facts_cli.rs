@@ -69,3 +69,35 @@ fn a_deck_goes_from_one_journal_to_another_and_a_bad_value_imports_nothing() {
     assert!(said.contains("Line 7") && said.contains("10 to 30"), "{said}");
     assert_eq!(text(&tavola(&into, &["facts", "export", "nottingham"], "")), exported, "nothing imported");
 }
+
+/// `tavola <args>` with no language given: the journal's, else English
+/// (nothing else is read from the temporary home).
+fn tavola_plain(home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavola"))
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env_remove("TAVOLA_DB")
+        .env_remove("TAVOLA_SETTINGS")
+        .output()
+        .expect("tavola runs")
+}
+
+#[test]
+fn history_and_facts_list_say_that_a_damaged_database_was_moved_aside() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for args in [&["history"][..], &["facts", "list", "nottingham"][..]] {
+        let db = dir.path().join(format!("{}.db", args[0]));
+        std::fs::write(&db, "these are not the bytes of a database\n".repeat(200)).unwrap();
+        let mut all = args.to_vec();
+        all.extend(["--db", db.to_str().unwrap()]);
+        let o = tavola_plain(dir.path(), &all);
+        assert!(o.status.success(), "{o:?}");
+        let said = String::from_utf8_lossy(&o.stderr);
+        assert!(said.contains("The database was damaged") && said.contains(".corrupt-"), "{args:?}: {said}");
+        // The second time, the fresh file is sound: nothing to say.
+        let o = tavola_plain(dir.path(), &all);
+        assert!(String::from_utf8_lossy(&o.stderr).is_empty(), "{o:?}");
+    }
+}

@@ -242,6 +242,15 @@ pub fn message_id(base: &str) -> String {
 /// in the app keeps the two equal).
 pub const MAX_ID_LEN: usize = 64;
 
+/// A card id as it was given, to be said back: cut after [`MAX_ID_LEN`]
+/// characters (no card's id is longer), with an ellipsis.
+pub fn as_given(id: &str) -> String {
+    match id.char_indices().nth(MAX_ID_LEN) {
+        Some((at, _)) => format!("{}…", &id[..at]),
+        None => id.to_string(),
+    }
+}
+
 /// Checks the shape of a card id for `game`.
 fn check_id(game: GameKind, id: &str) -> Result<(), CatalogError> {
     let bad = |reason| Err(CatalogError::BadId { id: id.to_string(), reason });
@@ -411,7 +420,7 @@ impl Catalog {
     /// What to call a card in messages: its name in `lang`, or the id
     /// itself for an id the catalog does not know.
     pub fn label(&self, id: &str, lang: Lang) -> String {
-        self.name(id, lang).unwrap_or_else(|| id.to_string())
+        self.name(id, lang).unwrap_or_else(|| as_given(id))
     }
 
     /// All cards of one game, in the order of its data file.

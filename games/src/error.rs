@@ -54,6 +54,15 @@ pub enum CommonError {
         /// The cards' ids.
         cards: Vec<String>,
     },
+    /// A learn command that names no card's facts.
+    NothingToLearn,
+    /// A player's name longer than the screen shows.
+    NameTooLong {
+        /// The seat named.
+        seat: Seat,
+        /// The most letters a name may have.
+        most: usize,
+    },
 }
 
 impl Said for CommonError {
@@ -79,6 +88,8 @@ impl Said for CommonError {
                     _ => msg!("common.facts_needed.cards", count = names.len()),
                 }
             }
+            NothingToLearn => msg!("common.nothing_to_learn"),
+            NameTooLong { seat, most } => msg!("common.name_too_long", seat = seat.number(), most = *most),
         }
     }
 
@@ -114,6 +125,8 @@ impl CommonError {
             CardNotExpected { .. } => "card_not_expected",
             NotNow => "not_now",
             FactsNeeded { .. } => "facts_needed",
+            NothingToLearn => "nothing_to_learn",
+            NameTooLong { .. } => "name_too_long",
         }
     }
 }

@@ -369,8 +369,12 @@ impl FactError {
 
 /// The message naming a card (its catalog name; copies share theirs).
 pub fn card_msg(card: &str) -> Msg {
-    let base = Catalog::builtin().get(card).map_or(card, |c| c.base.as_str());
-    Msg::new(crate::catalog::message_id(base))
+    match Catalog::builtin().get(card) {
+        Some(c) => Msg::new(crate::catalog::message_id(&c.base)),
+        // A card no catalog knows is said by its id as given, never by a
+        // message key made from it.
+        None => tavola_words::msg!("card.as_given", card = crate::catalog::as_given(card)),
+    }
 }
 
 /// The message naming a choice's option: `<words>.<option>`, dashes as

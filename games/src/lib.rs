@@ -62,6 +62,10 @@ pub mod summary;
 pub mod testkit;
 
 pub use self::catalog::Catalog;
+
+/// The most letters a player's name may have: what a seat's place on the
+/// smallest screen (7", 800×480) shows whole.
+pub const MAX_NAME_CHARS: usize = 24;
 pub use self::core::{GameRng, Seat};
 pub use self::error::{CommonError, RuleError};
 pub use self::facts::{FactBook, FactKind};

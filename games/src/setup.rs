@@ -19,7 +19,7 @@ use std::ops::RangeInclusive;
 pub const NAME_CHARS: usize = 24;
 
 /// What a game asks at setup, given the answers so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct SetupSpec {
     /// The players the rules allow.
     pub players: RangeInclusive<usize>,
@@ -49,7 +49,7 @@ pub struct SetupSpec {
 }
 
 /// What each seat chooses.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct SeatChoice {
     /// The panel's title.
     pub title: Msg,
@@ -62,7 +62,7 @@ pub struct SeatChoice {
 }
 
 /// A seat the table names.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct SeatQuestion {
     /// The question.
     pub title: Msg,

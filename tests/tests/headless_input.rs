@@ -93,3 +93,221 @@ fn a_double_press_on_the_last_vote_does_not_become_a_mission_card() {
     let phase = &views[1]["view"]["avalon"]["phase"];
     assert_eq!(phase["played"], serde_json::json!([4]), "a press after the pause plays the card: {phase}");
 }
+
+fn drive_bytes(script: &[u8]) -> Vec<Value> {
+    let mut out = Vec::new();
+    run(&Options { seed: 1, ..Options::default() }, script, &mut out).expect("the driver runs to the end");
+    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+fn errors(out: &[Value]) -> Vec<&str> {
+    out.iter().filter(|o| o["out"] == "error").map(|o| o["code"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_driver_goes_on() {
+    let mut script = b"{\"view\": true}\n".to_vec();
+    script.extend_from_slice(b"{\"touch\": \"choose_game\", \"game\": \"avalon\xff\xfe\"}\n");
+    script.extend_from_slice(b"{\"view\": true}\n");
+    let out = drive_bytes(&script);
+    assert_eq!(errors(&out), ["headless.bad_input"]);
+    let said = out[1]["message"].as_str().unwrap();
+    assert!(said.contains("UTF-8") && said.contains("40"), "where the text stops: {said}");
+    assert_eq!(out[2]["out"], "view", "the next line is read");
+    assert_eq!(out[0]["view"], out[2]["view"], "nothing changed");
+}
+
+#[test]
+fn a_card_no_catalog_knows_is_said_by_its_id_and_a_long_one_is_cut() {
+    let out = drive(
+        r#"{"touch": "choose_game", "game": "kak"}
+{"touch": "open_facts", "card": "kak/action/teleport-1"}"#,
+    );
+    let said = out.iter().find(|o| o["out"] == "error").expect("refused")["message"].as_str().unwrap().to_string();
+    assert!(said.contains("kak/action/teleport-1") && !said.contains("card.kak"), "{said}");
+    // An id of 150 kB, and a command of 200 kB: said back cut.
+    let long = "x".repeat(150_000);
+    let script = format!(
+        "{{\"touch\": \"open_facts\", \"card\": \"{long}\"}}\n{{\"touch\": \"kak\", \"cmd\": \"{}\"}}\n{{\"view\": true}}\n",
+        "y".repeat(200_000)
+    );
+    let out = drive(&script);
+    assert_eq!(errors(&out).len(), 2, "{:?}", errors(&out));
+    for o in out.iter().filter(|o| o["out"] == "error") {
+        let n = o["message"].as_str().unwrap().chars().count();
+        assert!(n <= 401, "{n} characters said back");
+    }
+    let view = out.last().unwrap().to_string();
+    assert!(view.len() < 10_000, "the view says no whole id back: {} bytes", view.len());
+}
+
+#[test]
+fn a_name_longer_than_the_screen_shows_is_refused_and_nothing_is_set_up() {
+    let long = "N".repeat(10_000);
+    let script = format!(
+        "{{\"touch\": \"choose_game\", \"game\": \"nottingham\"}}\n{{\"view\": true}}\n\
+         {{\"touch\": \"nottingham\", \"cmd\": \"setup\", \"colours\": [\"red\", \"yellow\", \"green\"], \
+         \"names\": [\"Anna\", \"{long}\", \"Carla\"], \"first\": 0, \"facts\": {{\"path\": [4, 3]}}}}\n{{\"view\": true}}\n"
+    );
+    let out = drive(&script);
+    assert_eq!(errors(&out), ["common.name_too_long"]);
+    let said = out.iter().find(|o| o["out"] == "error").unwrap()["message"].as_str().unwrap();
+    assert!(said.contains("Seat 2") && said.contains("24"), "{said}");
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert_eq!(views[0]["view"]["nottingham"], views[1]["view"]["nottingham"], "nothing set up");
+    // Twenty-four letters fit.
+    let out = drive(&script.replace(&long, &"N".repeat(24)));
+    assert!(errors(&out).is_empty(), "{:?}", errors(&out));
+}
+
+#[test]
+fn an_empty_learn_is_refused_and_not_journaled() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("tavola.db");
+    let script = r#"{"touch": "choose_game", "game": "nottingham"}
+{"touch": "nottingham", "cmd": "setup", "colours": ["red", "yellow", "green"], "names": [], "first": 0, "facts": {"path": [4, 3]}}
+{"touch": "nottingham", "cmd": "learn", "facts": {}}"#;
+    let mut out = Vec::new();
+    run(&Options { seed: 1, db: Some(db.clone()), ..Options::default() }, script.as_bytes(), &mut out).unwrap();
+    let out: Vec<Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(errors(&out), ["common.nothing_to_learn"]);
+    let journal = tavola::journal::Journal::open(&db).unwrap().journal;
+    let game = journal.unfinished().unwrap().expect("the game set up");
+    assert_eq!(game.entries.len(), 1, "the setup alone");
+}
+
+/// A small deterministic generator for the fuzz run below.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, of: &[&'a str]) -> &'a str {
+        of[self.below(of.len())]
+    }
+}
+
+/// A random line: random bytes, broken JSON, or a JSON input of a kind the
+/// driver takes with random values.
+fn random_line(r: &mut Lcg) -> Vec<u8> {
+    let words = [
+        "nottingham",
+        "avalon",
+        "kak",
+        "legends",
+        "soc",
+        "x",
+        "",
+        "setup",
+        "draw",
+        "keep",
+        "act",
+        "end_turn",
+        "trade",
+        "learn",
+        "complete",
+        "gold",
+        "chest",
+        "pearls",
+        "nottingham/ambush/items-3",
+        "kak/action/teleport-1",
+        "choose_game",
+        "set_facts",
+        "open_facts",
+        "import_deck",
+        "confirm_import",
+        "undo",
+        "redo",
+        "leave",
+        "peek",
+    ];
+    let value = |r: &mut Lcg| -> String {
+        match r.below(6) {
+            0 => format!("{}", r.below(40) as i64 - 5),
+            1 => format!("\"{}\"", r.pick(&words)),
+            2 => "null".into(),
+            3 => format!("[{}, {}]", r.below(14), r.below(14)),
+            4 => "{}".into(),
+            _ => format!("\"{}\"", "z".repeat(r.below(3000))),
+        }
+    };
+    match r.below(10) {
+        0 => (0..r.below(200)).map(|_| r.next() as u8).collect(),
+        1 => {
+            let mut l = format!("{{\"touch\": \"{}\", \"cmd\": ", r.pick(&words)).into_bytes();
+            l.truncate(r.below(l.len() + 1));
+            l
+        }
+        _ => {
+            let key =
+                r.pick(&["touch", "touch", "touch", "tag", "press", "button", "roll", "wait_ms", "fault", "nope"]);
+            let mut fields = vec![format!("\"{key}\": {}", value(r))];
+            for _ in 0..r.below(4) {
+                let name = r.pick(&[
+                    "cmd",
+                    "game",
+                    "card",
+                    "item",
+                    "count",
+                    "seat",
+                    "facts",
+                    "names",
+                    "colours",
+                    "uid",
+                    "button",
+                    "first",
+                    "commission",
+                    "down",
+                    "hold_ms",
+                    "deck",
+                ]);
+                fields.push(format!("\"{name}\": {}", value(r)));
+            }
+            if key == "wait_ms" {
+                fields[0] = format!("\"wait_ms\": {}", r.below(5000));
+            }
+            format!("{{{}}}", fields.join(", ")).into_bytes()
+        }
+    }
+}
+
+#[test]
+fn random_bytes_and_random_lines_never_end_the_driver_and_a_refusal_changes_no_view() {
+    let started = std::time::Instant::now();
+    let mut h = tavola::headless::Headless::new(&Options { seed: 3, ..Options::default() });
+    for line in [
+        r#"{"touch": "choose_game", "game": "nottingham"}"#,
+        r#"{"touch": "nottingham", "cmd": "setup", "colours": ["red", "yellow", "green"], "names": [], "first": 0, "facts": {"path": [4, 3, 5]}}"#,
+    ] {
+        h.line(line);
+    }
+    let game_view = |h: &tavola::headless::Headless| {
+        let v = serde_json::to_value(h.session().view()).unwrap();
+        (v["game"].clone(), v["nottingham"].clone())
+    };
+    let mut r = Lcg(0x5EED);
+    let (mut refusals, mut lines) = (0, 0);
+    for _ in 0..4_000 {
+        let line = random_line(&mut r);
+        let before = game_view(&h);
+        let out = h.bytes(&line);
+        lines += 1;
+        let out: Vec<Value> = out.iter().map(|l| serde_json::from_str(l).expect("every output is JSON")).collect();
+        if !out.is_empty() && out.iter().all(|o| o["out"] == "error") {
+            refusals += 1;
+            assert_eq!(game_view(&h), before, "refused, and the view changed: {}", String::from_utf8_lossy(&line));
+        }
+        for o in &out {
+            if let Some(m) = o["message"].as_str() {
+                assert!(m.chars().count() <= 401, "said back whole: {} characters", m.chars().count());
+            }
+        }
+    }
+    assert!(refusals > 1_000, "{refusals} refusals in {lines} lines");
+    assert!(started.elapsed().as_secs() < 120, "no line hangs the driver: {:?}", started.elapsed());
+}

@@ -201,7 +201,8 @@ fn full_facts() -> Value {
         chars.insert(c, json!({"skills": [2, 2, 2, 2, 2, 2], "alliance": "none", "gender": "male", "level": "normal"}));
     }
     let mut events = serde_json::Map::new();
-    for e in Catalog::builtin().by_kind(GameKind::CamelotLegends, "event") {
+    // The Isle of Avalon takes no facts: its text is all there is.
+    for e in Catalog::builtin().by_kind(GameKind::CamelotLegends, "event").filter(|e| e.id != event("isle-of-avalon")) {
         events.insert(e.id.clone(), json!({"event_type": "location", "location": "cornwall", "requirements": [{"skill": "psyche", "needed": 18}], "victory_points": 1, "level": "normal"}));
     }
     events.insert(event("french-delegation"), json!({"event_type": "bidding", "victory_points": 3, "level": "normal"}));

@@ -245,6 +245,59 @@ fn a_deck_file_with_one_bad_value_imports_nothing_and_a_good_one_only_once_confi
 }
 
 #[test]
+fn a_game_waiting_on_a_facts_form_when_the_power_went_comes_back_waiting() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("tavola.db");
+    let drive_db = |resume: bool, lines: &[Value]| -> Vec<Value> {
+        let script: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let mut out = Vec::new();
+        let opts = Options { seed: 5, db: Some(db.clone()), resume, ..Options::default() };
+        run(&opts, script.as_bytes(), &mut out).expect("the driver runs");
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+    };
+    let before = drive_db(
+        false,
+        &[
+            json!({"touch": "choose_game", "game": "nottingham"}),
+            setup(&["red", "yellow", "green"], &[4, 3, 5, 2, 6]),
+            n(json!({"cmd": "draw", "item": "gold"})),
+            n(json!({"cmd": "act"})),
+            n(json!({"cmd": "end_turn"})),
+            n(json!({"cmd": "draw", "item": "pearls"})),
+            n(json!({"cmd": "keep"})),
+            n(json!({"cmd": "correct_hand", "seat": 1, "cards": 6})),
+            n(json!({"cmd": "trade", "item": "pearls", "count": 4})),
+            json!({"press": {"seat": 0, "button": "approve"}}),
+            // A two-item card Tavola has not learned yet: the table waits.
+            json!({"tag": "placed", "uid": "04A10000000032", "card": "nottingham/ambush/items-3"}),
+            json!({"tag": "removed"}),
+            json!({"view": true}),
+        ],
+    );
+    assert_eq!(errors(&before), ["common.facts_needed"]);
+    let waiting = before.iter().rev().find(|o| o["out"] == "view").unwrap();
+    assert_eq!(waiting["view"]["facts_block_game"], true);
+    // The power goes; the game is taken up, still waiting for that card.
+    let after = drive_db(
+        true,
+        &[
+            json!({"view": true}),
+            json!({"touch": "set_facts", "card": "nottingham/ambush/items-3", "facts": {"first": "pearls", "second": "chest"}}),
+            json!({"view": true}),
+        ],
+    );
+    let taken_up = after.iter().find(|o| o["out"] == "view").unwrap();
+    assert_eq!(taken_up["view"]["facts_block_game"], true, "{taken_up}");
+    assert_eq!(taken_up["view"]["facts_form"]["card"], "nottingham/ambush/items-3");
+    assert!(taken_up["view"]["message"].as_str().unwrap_or_default().starts_with("Ambush: two items"), "{taken_up}");
+    // The items are given: the card laid before the cut is taken, with no
+    // second laying (test values).
+    let v = last_view(&after);
+    assert_eq!(v["players"][1]["winnings"], 1, "three pearls left: the exchange stands");
+    assert_eq!(hands(&v)[0], 5, "Anna took a pearl, then a favour");
+}
+
+#[test]
 fn a_game_runs_to_the_sheriffs_return_and_the_count_asks_the_commissions_points() {
     let mut lines =
         vec![json!({"touch": "choose_game", "game": "nottingham"}), setup(&["red", "yellow", "green"], &[4, 3])];
@@ -279,6 +332,59 @@ fn a_game_runs_to_the_sheriffs_return_and_the_count_asks_the_commissions_points(
     // Anna: five alike alone 25; Bruno: a chest 13; Carla: a gold 9.
     assert_eq!(totals, [25, 13, 9]);
     assert_eq!(after["winners"], json!([0]));
+}
+
+#[test]
+fn points_entered_on_the_facts_form_after_the_end_finish_the_count_and_the_history() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("tavola.db");
+    let mut lines =
+        vec![json!({"touch": "choose_game", "game": "nottingham"}), setup(&["red", "yellow", "green"], &[4, 3])];
+    lines.extend([
+        n(json!({"cmd": "draw", "item": "chest"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "correct_hand", "seat": 0, "cards": 6})),
+        n(json!({"cmd": "complete", "commission": "five_alike"})),
+        n(json!({"cmd": "end_turn"})),
+        n(json!({"cmd": "draw", "item": "chest"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "trade", "item": "chest", "count": 3})),
+        n(json!({"cmd": "end_turn"})),
+        n(json!({"cmd": "draw", "item": "gold"})),
+        n(json!({"cmd": "keep"})),
+        n(json!({"cmd": "correct_hand", "seat": 2, "cards": 4})),
+        n(json!({"cmd": "trade", "item": "gold", "count": 3})),
+        json!({"view": true}),
+        // The documented path: the card's form (test values).
+        json!({"touch": "set_facts", "card": "nottingham/commission/five-alike-first",
+               "facts": {"alone": 25, "shared": 15}}),
+        json!({"view": true}),
+    ]);
+    let script: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let mut out = Vec::new();
+    let opts = Options { seed: 9, db: Some(db.clone()), ..Options::default() };
+    run(&opts, script.as_bytes(), &mut out).expect("the driver runs");
+    let out: Vec<Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(errors(&out).is_empty(), "{:?}", errors(&out));
+    let views: Vec<&Value> = out.iter().filter(|o| o["out"] == "view").collect();
+    assert_eq!(views[0]["view"]["nottingham"]["points_missing"], json!(["five_alike"]));
+    let after = &views[1]["view"]["nottingham"];
+    let totals: Vec<u64> = after["scores"].as_array().unwrap().iter().map(|s| s["total"].as_u64().unwrap()).collect();
+    assert_eq!(totals, [25, 13, 9], "the count is made");
+    assert_eq!(after["winners"], json!([0]));
+    let notices: Vec<&str> =
+        out.iter().filter(|o| o["out"] == "notice").map(|o| o["message"].as_str().unwrap()).collect();
+    assert!(
+        notices.iter().any(|m| m.contains("the game in progress takes these values now")),
+        "the owner is told the game took them: {notices:?}"
+    );
+    assert!(!notices.iter().any(|m| m.contains("keeps the old values")), "{notices:?}");
+    // The history has the one game, finished, won by Red.
+    let journal = tavola::journal::Journal::open(&db).expect("the journal").journal;
+    let history = journal.history().expect("history");
+    assert_eq!(history.len(), 1, "one game, not a second one begun by the points");
+    assert_eq!(history[0].info.result.as_ref().and_then(|r| r.winner.as_deref()), Some("red"));
+    assert!(journal.unfinished().expect("unfinished").is_none());
 }
 
 #[test]

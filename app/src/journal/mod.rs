@@ -564,6 +564,43 @@ impl Journal {
         self.clear_secrets(game)
     }
 
+    /// Adds one command's events to a game already finished (what a game
+    /// still takes after its end: the points its count waited for) and
+    /// records its result as it stands now, in one transaction.
+    pub fn amend_finished(&mut self, game: GameId, events: &[AnyEvent], result: &GameResult) -> Result<Seq> {
+        if events.is_empty() {
+            return Err(JournalError::EmptyEntry);
+        }
+        if let Some(index) = events.iter().position(is_transient) {
+            return Err(JournalError::TransientEvent { index });
+        }
+        let json = to_json(events, || format!("events of game {game}"))?;
+        let outcome = to_json(result, || format!("result of game {game}"))?;
+        let now = recovery::now_ms();
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let row: Option<(String, String)> = tx
+            .prepare_cached("SELECT kind, state FROM games WHERE id = ?1")?
+            .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        let (kind, state) = row.ok_or(JournalError::NoSuchGame(game))?;
+        match GameState::parse(&state)? {
+            GameState::Finished => {}
+            state => return Err(JournalError::NotOpen { game, state }),
+        }
+        let kind = kind_from_name(&kind)?;
+        if let Some(found) = events.iter().map(event_kind).find(|&k| k != kind) {
+            return Err(JournalError::WrongGame { game, expected: kind, found });
+        }
+        let seq = next_seq(&tx, game)?;
+        tx.prepare_cached(
+            "INSERT INTO entries (game, seq, kind, target, events, created_at) VALUES (?1, ?2, 'command', NULL, ?3, ?4)",
+        )?
+        .execute(params![game.0, seq.0, json, now])?;
+        tx.execute("UPDATE games SET result = ?2 WHERE id = ?1", params![game.0, outcome])?;
+        tx.commit()?;
+        Ok(seq)
+    }
+
     /// Marks an open game discarded: it leaves the resume offer, the history
     /// and the statistics, and stays on disk.
     pub fn discard(&mut self, game: GameId) -> Result<()> {

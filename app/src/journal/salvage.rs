@@ -7,8 +7,12 @@
 //! is left out whole: half a game would not replay). What was saved and
 //! what was not is said to the table ([`Salvaged`]).
 //!
-//! Rows are read one by one in each table's order: a damaged page ends the
-//! reading of its table, and the rows read before it are kept.
+//! Rows are read by scanning each table whole, never by looking a key up
+//! (a damaged page that holds a divider key would fail every lookup that
+//! passes it): once from the first row on, and, where a damaged page ends
+//! that scan, once more from the last row back, so that only the rows
+//! between the two damaged places are lost. A game is copied only when all
+//! its entries were read.
 
 use super::Journal;
 use rusqlite::{Connection, OpenFlags};
@@ -75,11 +79,64 @@ pub(crate) fn salvage(old: &Path, fresh: &mut Journal) -> Salvaged {
         return Salvaged { facts: all, tags: all, settings: all, games: all };
     };
     Salvaged {
-        facts: copy(&conn, fresh, "SELECT card, game, facts, updated_at FROM card_facts", 4, "card_facts"),
-        tags: copy(&conn, fresh, "SELECT uid, card, learned_at FROM learned_tags", 3, "learned_tags"),
-        settings: copy(&conn, fresh, "SELECT key, value FROM settings", 2, "settings"),
+        facts: copy(&conn, fresh, "SELECT card, game, facts, updated_at FROM card_facts", "card", 4, "card_facts"),
+        tags: copy(&conn, fresh, "SELECT uid, card, learned_at FROM learned_tags", "uid", 3, "learned_tags"),
+        settings: copy(&conn, fresh, "SELECT key, value FROM settings", "key", 2, "settings"),
         games: games(&conn, fresh),
     }
+}
+
+type Row = Vec<rusqlite::types::Value>;
+
+/// What a scan read: the rows, whether some could not be read, and, when
+/// a damaged place stopped the scan from the start, how many rows that
+/// scan read before it (the rest were read from the end back).
+struct Scanned {
+    rows: Vec<Row>,
+    lost: bool,
+    stopped_after: Option<usize>,
+    /// The first column (the key's start) of each row the scan passed but
+    /// could not read whole (`None`: not even that).
+    unread: Vec<Option<rusqlite::types::Value>>,
+}
+
+/// The rows `select` reads (`columns` of them) scanning its table in the
+/// order of `key`, then, if a damaged place stopped that scan, from the
+/// other end back to it.
+fn scan(conn: &Connection, select: &str, key: &str, columns: usize) -> Scanned {
+    let mut out = Scanned { rows: Vec::new(), lost: false, stopped_after: None, unread: Vec::new() };
+    for order in ["ASC", "DESC"] {
+        let by = key.split(',').map(|k| format!("{} {order}", k.trim())).collect::<Vec<_>>().join(", ");
+        let sql = format!("{select} ORDER BY {by}");
+        let Ok(mut stmt) = conn.prepare(&sql) else {
+            out.lost = true;
+            return out;
+        };
+        let Ok(mut rows) = stmt.query([]) else {
+            out.lost = true;
+            return out;
+        };
+        loop {
+            match rows.next() {
+                Ok(Some(row)) => match (0..columns).map(|i| row.get(i)).collect::<Result<Row, _>>() {
+                    Ok(values) => out.rows.push(values),
+                    Err(_) => {
+                        out.lost = true;
+                        out.unread.push(row.get(0).ok());
+                    }
+                },
+                Ok(None) => return out,
+                Err(_) => {
+                    out.lost = true;
+                    break;
+                }
+            }
+        }
+        if order == "ASC" {
+            out.stopped_after = Some(out.rows.len());
+        }
+    }
+    out
 }
 
 /// A table that did not exist in the old file's version is not a loss.
@@ -91,37 +148,30 @@ fn exists(conn: &Connection, table: &str) -> Option<bool> {
     .map(|n| n > 0)
 }
 
-/// Copies the rows `select` reads (`columns` of them, in the table's order)
+/// Copies the rows `select` reads (`columns` of them, scanned by `key`)
 /// into the same table of `fresh`, each row on its own: a row the fresh
 /// table's checks refuse is counted as lost.
-fn copy(conn: &Connection, fresh: &mut Journal, select: &str, columns: usize, table: &str) -> Part {
+fn copy(conn: &Connection, fresh: &mut Journal, select: &str, key: &str, columns: usize, table: &str) -> Part {
     let mut part = Part::default();
     match exists(conn, table) {
         Some(true) => {}
         Some(false) => return part,
         None => return Part { saved: 0, lost: true },
     }
-    let Ok(mut stmt) = conn.prepare(select) else { return Part { saved: 0, lost: true } };
-    let Ok(mut rows) = stmt.query([]) else { return Part { saved: 0, lost: true } };
+    let Scanned { rows, lost, .. } = scan(conn, select, key, columns);
+    part.lost = lost;
     let marks = vec!["?"; columns].join(", ");
     let insert = format!("INSERT OR REPLACE INTO {table} VALUES ({marks})");
-    loop {
-        match rows.next() {
-            Ok(Some(row)) => {
-                let values: Result<Vec<rusqlite::types::Value>, _> = (0..columns).map(|i| row.get(i)).collect();
-                let stored = values
-                    .map_err(|_| ())
-                    .and_then(|v| fresh.conn.execute(&insert, rusqlite::params_from_iter(v)).map_err(|_| ()));
-                match stored {
-                    Ok(_) => part.saved += 1,
-                    Err(()) => part.lost = true,
-                }
-            }
-            Ok(None) => break,
-            Err(_) => {
-                part.lost = true;
-                break;
-            }
+    let mut seen = std::collections::BTreeSet::new();
+    for values in rows {
+        // A row read by both scans (the second went past the damage) is
+        // one row.
+        if !seen.insert(format!("{:?}", values.first())) {
+            continue;
+        }
+        match fresh.conn.execute(&insert, rusqlite::params_from_iter(values)) {
+            Ok(_) => part.saved += 1,
+            Err(_) => part.lost = true,
         }
     }
     part
@@ -129,63 +179,92 @@ fn copy(conn: &Connection, fresh: &mut Journal, select: &str, columns: usize, ta
 
 /// The finished games, each with all its entries or not at all.
 fn games(conn: &Connection, fresh: &mut Journal) -> Part {
-    let mut part = Part::default();
-    let ids: Vec<i64> = {
-        let Ok(mut stmt) = conn.prepare("SELECT id FROM games WHERE state = 'finished' ORDER BY id") else {
-            return Part { saved: 0, lost: true };
-        };
-        let Ok(mut rows) = stmt.query([]) else { return Part { saved: 0, lost: true } };
-        let mut ids = Vec::new();
-        loop {
-            match rows.next() {
-                Ok(Some(row)) => match row.get(0) {
-                    Ok(id) => ids.push(id),
-                    Err(_) => part.lost = true,
-                },
-                Ok(None) => break,
-                Err(_) => {
-                    part.lost = true;
-                    break;
-                }
-            }
-        }
-        ids
+    // A file from before version 4 has no clock_unsure: its games read 0.
+    let select = |clock: &str| {
+        format!(
+            "SELECT id, kind, started_at, ended_at, seed, players, result, state, {clock} \
+             FROM games NOT INDEXED WHERE state = 'finished'"
+        )
     };
-    for id in ids {
-        match one_game(conn, fresh, id) {
-            Ok(()) => part.saved += 1,
-            Err(_) => part.lost = true,
+    let has_clock = conn.prepare("SELECT clock_unsure FROM games LIMIT 0").is_ok();
+    let games = scan(conn, &select(if has_clock { "clock_unsure" } else { "0" }), "id", 9);
+    let mut lost = games.lost;
+    let entries = scan(conn, "SELECT game, seq, kind, target, events, created_at FROM entries", "game, seq", 6);
+    // Where a damaged place stopped the scan of the entries, the games
+    // between the last game read before it and the first read after it
+    // may lack entries: they are left out.
+    let game_of = |r: &Row| match r[0] {
+        rusqlite::types::Value::Integer(g) => Some(g),
+        _ => None,
+    };
+    let gap = match entries.stopped_after {
+        None => None,
+        // The scan from the end comes back down to the damage: its last row
+        // read is the nearest after it.
+        Some(k) => Some((entries.rows[..k].last().and_then(game_of), entries.rows[k..].last().and_then(game_of))),
+    };
+    // A row passed but not read whole: its game, where its key says it;
+    // where not even that reads, any game may lack it.
+    let unread: Vec<Option<i64>> = entries
+        .unread
+        .iter()
+        .map(|k| match k {
+            Some(rusqlite::types::Value::Integer(g)) => Some(*g),
+            _ => None,
+        })
+        .collect();
+    let entries = entries.rows;
+    let games = games.rows;
+    let mut by_game: std::collections::BTreeMap<i64, Vec<Row>> = Default::default();
+    for e in entries {
+        if let rusqlite::types::Value::Integer(g) = e[0] {
+            by_game.entry(g).or_default().push(e);
         }
     }
+    let mut part = Part::default();
+    let mut seen = std::collections::BTreeSet::new();
+    for game in games {
+        let rusqlite::types::Value::Integer(id) = game[0] else { continue };
+        if !seen.insert(id) {
+            continue;
+        }
+        let mut rows = by_game.remove(&id).unwrap_or_default();
+        rows.sort_by_key(|r| match r[1] {
+            rusqlite::types::Value::Integer(seq) => seq,
+            _ => 0,
+        });
+        rows.dedup_by_key(|r| match r[1] {
+            rusqlite::types::Value::Integer(seq) => seq,
+            _ => 0,
+        });
+        let contiguous = rows
+            .iter()
+            .enumerate()
+            .all(|(i, r)| matches!(r[1], rusqlite::types::Value::Integer(s) if s == i as i64 + 1));
+        let spanned =
+            gap.is_some_and(|(after, before)| after.is_none_or(|a| id >= a) && before.is_none_or(|b| id <= b));
+        let unread_here = unread.iter().any(|g| g.is_none_or(|g| g == id));
+        if rows.is_empty() || !contiguous || spanned || unread_here {
+            lost = true;
+            continue;
+        }
+        match one_game(fresh, game, rows) {
+            Ok(()) => part.saved += 1,
+            Err(_) => lost = true,
+        }
+    }
+    part.lost = lost;
     part
 }
 
 /// One game and its entries, copied in one transaction.
-fn one_game(conn: &Connection, fresh: &mut Journal, id: i64) -> rusqlite::Result<()> {
-    type Row = Vec<rusqlite::types::Value>;
-    let read = |sql: &str, columns: usize| -> rusqlite::Result<Vec<Row>> {
-        let mut stmt = conn.prepare(sql)?;
-        let rows = stmt.query_map([id], |r| (0..columns).map(|i| r.get(i)).collect::<rusqlite::Result<Row>>())?;
-        rows.collect()
-    };
-    // A file from before version 4 has no clock_unsure: its games read 0.
-    let game = read(
-        "SELECT id, kind, started_at, ended_at, seed, players, result, state, clock_unsure FROM games WHERE id = ?1",
-        9,
-    )
-    .or_else(|_| {
-        read("SELECT id, kind, started_at, ended_at, seed, players, result, state, 0 FROM games WHERE id = ?1", 9)
-    })?;
-    let entries =
-        read("SELECT game, seq, kind, target, events, created_at FROM entries WHERE game = ?1 ORDER BY seq", 6)?;
+fn one_game(fresh: &mut Journal, game: Row, entries: Vec<Row>) -> rusqlite::Result<()> {
     let tx = fresh.conn.transaction()?;
-    for g in game {
-        tx.execute(
-            "INSERT INTO games (id, kind, started_at, ended_at, seed, players, result, state, clock_unsure)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rusqlite::params_from_iter(g),
-        )?;
-    }
+    tx.execute(
+        "INSERT INTO games (id, kind, started_at, ended_at, seed, players, result, state, clock_unsure)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rusqlite::params_from_iter(game),
+    )?;
     for e in entries {
         tx.execute("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", rusqlite::params_from_iter(e))?;
     }

@@ -11,6 +11,9 @@ use tavola_words::msg;
 pub struct JournalStore {
     journal: Journal,
     game: Option<GameId>,
+    /// The game finished last, which may still take a command after its
+    /// end (see [`Store::amend`]).
+    finished: Option<GameId>,
     seed: Option<u64>,
     /// Where the system's clock is asked whether it was ever synchronised
     /// ([`crate::system::clock::synchronised`]): `/`, or a test's folder.
@@ -21,12 +24,12 @@ impl JournalStore {
     /// Stores into `journal`; `seed` is recorded with each new game when the
     /// table was seeded by hand.
     pub fn new(journal: Journal, seed: Option<u64>) -> Self {
-        JournalStore { journal, game: None, seed, clock_root: "/".into() }
+        JournalStore { journal, game: None, finished: None, seed, clock_root: "/".into() }
     }
 
     /// Goes on storing into a game taken up from the journal.
     pub fn resuming(journal: Journal, stored: &StoredGame, seed: Option<u64>) -> Self {
-        JournalStore { journal, game: Some(stored.info.id), seed, clock_root: "/".into() }
+        JournalStore { journal, game: Some(stored.info.id), finished: None, seed, clock_root: "/".into() }
     }
 
     /// Asks the clock under `root` instead of `/` (tests).
@@ -61,7 +64,15 @@ impl Store for JournalStore {
 
     fn finish(&mut self, history: &[AnyEvent]) -> Result<(), Msg> {
         let (Some(id), Some(result)) = (self.game.take(), GameResult::from_events(history)) else { return Ok(()) };
+        self.finished = Some(id);
         self.journal.finish_game(id, &result).map_err(|e| e.msg())
+    }
+
+    fn amend(&mut self, kind: GameKind, events: &[AnyEvent], history: &[AnyEvent]) -> Result<(), Msg> {
+        let (Some(id), Some(result)) = (self.finished, GameResult::from_events(history)) else {
+            return self.append(kind, events);
+        };
+        self.journal.amend_finished(id, events, &result).map(|_| ()).map_err(|e| e.msg())
     }
 
     fn undo(&mut self) -> Result<(), Msg> {
@@ -78,12 +89,17 @@ impl Store for JournalStore {
         self.journal.set_setting(key, value).map_err(|e| e.msg())
     }
 
-    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<(), Msg> {
-        self.journal.keep_facts(facts).map_err(|e| e.msg())
+    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<Option<Msg>, Msg> {
+        match self.journal.keep_facts_apart(facts) {
+            Err(e) => Err(e.msg()),
+            Ok(Err(e)) => Ok(Some(e.msg())),
+            Ok(Ok(())) => Ok(None),
+        }
     }
 
     fn detach(&mut self) {
         self.game = None;
+        self.finished = None;
     }
 
     fn stash_secret(&mut self, events: &[AnyEvent]) -> Result<(), Msg> {

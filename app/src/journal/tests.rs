@@ -631,6 +631,131 @@ fn a_damaged_file_gives_back_every_row_it_still_holds_and_says_what_was_lost() {
     assert!(said.contains("i dati di 2 carte") && said.contains("partite concluse"), "{said}");
 }
 
+/// Test values for two Camelot Legends characters, not a real card's.
+fn legends_facts() -> crate::games::FactBook {
+    let mut book = crate::games::FactBook::new();
+    for card in ["legends/character/sir-kay", "legends/character/merlin"] {
+        let f = serde_json::json!({"combat": 2, "diplomacy": 1, "adventure": 0, "cunning": 3, "chivalry": 2,
+            "psyche": -1, "alliance": "none", "gender": "male", "level": "introductory"});
+        book.set(card, f.as_object().cloned().unwrap_or_default());
+    }
+    book
+}
+
+/// The deck file of `game` beside the journal at `dir`, read strictly.
+fn deck_read_back(dir: &TempDir, game: GameKind) -> crate::games::FactBook {
+    let text = fs::read_to_string(facts::deck_path(&dir.path().join("tavola.db"), game)).expect("a deck file");
+    let (_, book) = crate::deck::parse(&text, crate::games::Catalog::builtin())
+        .unwrap_or_else(|e| panic!("{}\n{text}", crate::games::Lang::En.text(&tavola_words::Said::msg(&e))));
+    book
+}
+
+#[test]
+fn a_deck_file_tavola_writes_always_reads_back_and_a_bad_card_never_costs_the_others() {
+    let (dir, mut j) = fresh();
+    // Facts an older Tavola kept for a card that takes none (the Isle of
+    // Avalon, given at a setup) beside two sound ones.
+    j.conn()
+        .execute(
+            "INSERT INTO card_facts (card, game, facts, updated_at) VALUES (?1, 'legends', ?2, 0)",
+            params!["legends/event/isle-of-avalon", r#"{"victory_points": 1}"#],
+        )
+        .unwrap();
+    j.keep_facts(&legends_facts()).unwrap();
+    assert_eq!(
+        deck_read_back(&dir, GameKind::CamelotLegends),
+        legends_facts(),
+        "written without the card that takes none"
+    );
+    // Facts given for it now are not kept.
+    let mut isle = crate::games::FactBook::new();
+    isle.set("legends/event/isle-of-avalon", serde_json::json!({"victory_points": 2}).as_object().cloned().unwrap());
+    j.keep_facts(&isle).unwrap();
+    assert_eq!(deck_read_back(&dir, GameKind::CamelotLegends), legends_facts());
+    drop(j);
+    // An older Tavola's deck file with that card in it, and the database
+    // lost: every other card comes back, and the file is written again so
+    // that it reads back.
+    let path = facts::deck_path(&dir.path().join("tavola.db"), GameKind::CamelotLegends);
+    let mut old = crate::deck::render(GameKind::CamelotLegends, &legends_facts());
+    old = old.replacen(
+        "\"cards\": {",
+        "\"cards\": {\n    \"legends/event/isle-of-avalon\": { \"victory_points\": 1 },",
+        1,
+    );
+    assert!(crate::deck::parse(&old, crate::games::Catalog::builtin()).is_err(), "the older file:\n{old}");
+    fs::write(&path, &old).unwrap();
+    for f in ["tavola.db", "tavola.db-wal", "tavola.db-shm"] {
+        let _ = fs::remove_file(dir.path().join(f));
+    }
+    let mut j = reopen(&dir);
+    assert_eq!(j.facts().unwrap(), legends_facts(), "the sound cards came back");
+    assert_eq!(deck_read_back(&dir, GameKind::CamelotLegends), legends_facts());
+    // The next fact entered keeps every other card's in the file.
+    let mut more = crate::games::FactBook::new();
+    more.set("legends/special/excalibur", serde_json::json!({"victory_points": 3}).as_object().cloned().unwrap());
+    j.keep_facts(&more).unwrap();
+    assert_eq!(deck_read_back(&dir, GameKind::CamelotLegends).len(), 3);
+}
+
+#[test]
+fn a_fact_committed_before_a_kill_reaches_its_deck_file_at_the_next_start() {
+    let (dir, mut j) = fresh();
+    j.keep_facts(&test_facts()).unwrap();
+    // The commit of a new fact, and no rewrite of the deck file: the power
+    // went between the two.
+    j.conn()
+        .execute(
+            "INSERT INTO card_facts (card, game, facts, updated_at) VALUES (?1, 'nottingham', ?2, 0)",
+            params!["nottingham/commission/five-alike-first", r#"{"alone": 22, "shared": 14}"#],
+        )
+        .unwrap();
+    assert_eq!(deck_read_back(&dir, GameKind::Nottingham), test_facts(), "the file lags");
+    drop(j);
+    let j = reopen(&dir);
+    let all = j.facts().unwrap();
+    assert_eq!(all.len(), 3);
+    assert_eq!(deck_read_back(&dir, GameKind::Nottingham), all, "the deck file equals the database after a start");
+    // A forgotten card, cut the other way round, is back in the file too.
+    drop(j);
+    let path = facts::deck_path(&dir.path().join("tavola.db"), GameKind::Nottingham);
+    fs::write(&path, crate::deck::render(GameKind::Nottingham, &test_facts())).unwrap();
+    let j = reopen(&dir);
+    assert_eq!(deck_read_back(&dir, GameKind::Nottingham), j.facts().unwrap());
+}
+
+#[test]
+fn a_partly_read_back_database_takes_the_cards_it_lost_from_the_deck_files() {
+    let (dir, mut j) = fresh();
+    j.keep_facts(&test_facts()).unwrap();
+    j.keep_facts(&legends_facts()).unwrap();
+    // Nottingham's rows are in the page that is lost; Legends' are read
+    // back. (The rows are taken out by hand: which page holds which row is
+    // SQLite's business.)
+    j.conn().execute("DELETE FROM card_facts WHERE game = 'nottingham'", []).unwrap();
+    let (_, history) = play(&five_rejections(&["Anna", "Bruno", "Carla", "Dario", "Elena"]));
+    let finished = record(&mut j, &history, Some(3));
+    j.finish_game(finished, &GameResult::from_events(&history.concat()).unwrap()).unwrap();
+    let games_root: i64 =
+        j.conn().query_row("SELECT rootpage FROM sqlite_schema WHERE name = 'games'", [], |r| r.get(0)).unwrap();
+    j.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    let mut bytes = fs::read(&path).unwrap();
+    let page = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+    let at = (games_root as usize - 1) * page;
+    bytes[at..at + page].fill(0xA5);
+    fs::write(&path, &bytes).unwrap();
+    let opened = Journal::open(&path).expect("open");
+    let s = opened.moved_aside.expect("moved aside").salvaged.expect("salvaged");
+    assert_eq!(s.facts.saved, 2, "Legends' two cards read back");
+    let mut all = legends_facts();
+    all.merge(&test_facts());
+    assert_eq!(opened.journal.facts().unwrap(), all, "Nottingham's came from its deck file");
+    let listed = crate::deck::list(GameKind::Nottingham, &opened.journal.facts().unwrap(), crate::games::Lang::En);
+    assert!(listed.contains("spaces=[4,3,5,2]"), "{listed}");
+}
+
 #[test]
 fn a_sound_copy_of_every_table_comes_back_when_only_the_integrity_check_fails() {
     let (dir, mut j) = fresh();
@@ -802,4 +927,115 @@ fn a_finished_kak_game_is_in_its_statistics() {
 #[test]
 fn a_finished_legends_game_is_in_its_statistics() {
     stats_of_a_stored_game::<crate::games::legends::Legends>();
+}
+
+/// Eight finished games, each of a few entries, some of them long (their
+/// events spill over to overflow pages, divider keys among them), beside
+/// two cards' facts and a learned tag: a small database of several pages
+/// per table. Returns the games' ids and events.
+fn small_database(j: &mut Journal) -> Vec<(GameId, Vec<AnyEvent>)> {
+    let mut games = Vec::new();
+    for g in 0..8u8 {
+        let entries: Vec<Vec<AnyEvent>> = (0..6u8)
+            .map(|e| (0..if e % 3 == 0 { 120 } else { 2 }).map(|i| marker((g + e + i) % 5)[0].clone()).collect())
+            .collect();
+        let id = record(j, &entries, None);
+        j.finish_game(id, &GameResult { winner: Some(format!("seat-{g}")), ..GameResult::default() }).unwrap();
+        games.push((id, entries.concat()));
+    }
+    j.keep_facts(&test_facts()).unwrap();
+    j.learn_tag("04A1B2C3D4E580", "avalon/role/merlin").unwrap();
+    games
+}
+
+/// The games a lookup by key reads whole from the file at `path` (how the
+/// salvage read them before it scanned).
+fn read_by_key(path: &Path, games: &[(GameId, Vec<AnyEvent>)]) -> usize {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let Ok(conn) = Connection::open_with_flags(path, flags) else { return 0 };
+    games
+        .iter()
+        .filter(|(id, _)| {
+            let game = conn
+                .query_row("SELECT id FROM games WHERE id = ?1 AND state = 'finished'", [id.0], |r| r.get::<_, i64>(0));
+            let entries = conn.prepare("SELECT events FROM entries WHERE game = ?1 ORDER BY seq").and_then(|mut s| {
+                s.query_map([id.0], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()
+            });
+            game.is_ok() && entries.is_ok_and(|e| e.len() == 6)
+        })
+        .count()
+}
+
+#[test]
+fn each_page_spoiled_in_turn_every_readable_game_comes_back_and_the_loss_is_named() {
+    let (dir, mut j) = fresh();
+    let games = small_database(&mut j);
+    j.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    let sound = fs::read(&path).unwrap();
+    let page = usize::from(u16::from_be_bytes([sound[16], sound[17]]));
+    let pages = sound.len() / page;
+    assert!(pages >= 10, "a database of a few pages per table: {pages}");
+    let mut more_than_by_key = 0;
+    for spoiled in 1..pages {
+        let scratch = tempfile::tempdir().unwrap();
+        let copy = scratch.path().join("tavola.db");
+        let mut bytes = sound.clone();
+        bytes[spoiled * page..(spoiled + 1) * page].fill(0xA5);
+        fs::write(&copy, &bytes).unwrap();
+        let by_key = read_by_key(&copy, &games);
+        let opened = Journal::open(&copy).unwrap_or_else(|e| panic!("page {spoiled}: {e}"));
+        let salvaged = opened.moved_aside.as_ref().and_then(|m| m.salvaged);
+        let j = opened.journal;
+        let back = j.games(GameState::Finished).unwrap();
+        for g in &back {
+            let (_, events) = games.iter().find(|(id, _)| *id == g.id).expect("a game of the file");
+            assert_eq!(&j.events(g.id).unwrap(), events, "page {spoiled}: a game comes back whole or not at all");
+        }
+        assert!(back.len() >= by_key, "page {spoiled}: {} back, {by_key} readable by key", back.len());
+        more_than_by_key += usize::from(back.len() > by_key);
+        match salvaged {
+            Some(s) => {
+                assert_eq!(s.games.lost, back.len() < games.len(), "page {spoiled}: the loss is named: {s:?}");
+                let said = crate::games::Lang::En.text(&opened.moved_aside.as_ref().unwrap().notice());
+                let named = said.split("lost:").nth(1).is_some_and(|l| l.contains("finished games"));
+                assert_eq!(named, s.games.lost, "page {spoiled}: {said}");
+            }
+            // Not found damaged (a page nothing uses any more): all is there.
+            None => assert_eq!(back.len(), games.len(), "page {spoiled}"),
+        }
+    }
+    eprintln!("{pages} pages; {more_than_by_key} spoiled pages read back more games than a lookup by key");
+}
+
+/// Plays `count` seeded random games of `G`; each game's facts (set up and
+/// learned) are kept in a fresh journal; its deck file reads back as the
+/// journal holds them, and imports into an empty journal the same.
+fn decks_of_random_games_read_back<G: crate::games::testkit::Fuzz>(kind: GameKind, seed: u64, count: u64) -> usize {
+    let mut kept = 0;
+    for s in seed..seed + count {
+        let played = crate::games::testkit::recorded_game::<G>(s, 300);
+        let Some(facts) = played.state.card_facts() else { continue };
+        let (dir, mut j) = fresh();
+        j.keep_facts(&facts).unwrap();
+        assert_eq!(j.facts().unwrap(), facts, "seed {s}: every fact the game holds is kept, none dropped");
+        let from_file = deck_read_back(&dir, kind);
+        assert_eq!(from_file, facts.of_game(kind), "seed {s}: the deck file says what the journal holds");
+        let (_b, mut empty) = fresh();
+        let exported = crate::deck::render(kind, &j.facts().unwrap());
+        let (_, book) = crate::deck::parse(&exported, crate::games::Catalog::builtin()).unwrap();
+        empty.keep_facts(&book).unwrap();
+        assert_eq!(empty.facts().unwrap(), j.facts().unwrap(), "seed {s}: imported, the same facts");
+        kept += facts.len();
+    }
+    kept
+}
+
+#[test]
+fn a_deck_file_exported_after_random_games_imports_the_same_facts_in_every_game() {
+    use crate::games::{kak::Kak, legends::Legends, nottingham::Nottingham};
+    assert!(decks_of_random_games_read_back::<Nottingham>(GameKind::Nottingham, 0xDEC0, 30) > 0);
+    assert!(decks_of_random_games_read_back::<Kak>(GameKind::KingArthursKnights, 0xDEC1, 30) > 0);
+    assert!(decks_of_random_games_read_back::<Legends>(GameKind::CamelotLegends, 0xDEC2, 30) > 0);
 }

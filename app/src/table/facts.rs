@@ -111,15 +111,16 @@ impl Session {
             self.error(&err, out);
             let forms = missing.iter().filter_map(|c| form(c, &self.facts, self.lang)).collect();
             out.push(Output::FactsNeeded { game: kind, cards: forms });
-            self.awaiting_facts = Some((cmd, missing));
+            self.set_awaiting(Some((cmd, missing)), out);
             return;
         }
         // Every card asked for is known (given since the game began): the
         // facts enter the game by its own command, then the command again.
-        self.awaiting_facts = None;
         let known = self.facts.only(|c| cards.iter().any(|x| x == c));
+        let learn = game.learn_command(&known);
+        self.set_awaiting(None, out);
         let learned_before = self.history.len();
-        match game.learn_command(&known) {
+        match learn {
             Some(learn) => self.command(learn, out),
             None => return self.error(&CommonError::FactsNeeded { cards }.into(), out),
         }
@@ -129,11 +130,39 @@ impl Session {
     }
 
     /// Keeps `new` facts (checked already): in the table and the journal.
-    pub(super) fn keep_facts(&mut self, new: &FactBook, out: &mut Vec<Output>) {
-        if let Some(Err(why)) = self.store.as_mut().map(|s| s.keep_facts(new)) {
-            return self.notice(Notice::NotSaved { why }, out);
+    /// False when the journal could not store them (said already): the
+    /// table's facts are then as they were.
+    pub(super) fn keep_facts(&mut self, new: &FactBook, out: &mut Vec<Output>) -> bool {
+        match self.store.as_mut().map(|s| s.keep_facts(new)) {
+            Some(Err(why)) => {
+                self.notice(Notice::NotSaved { why }, out);
+                return false;
+            }
+            Some(Ok(Some(why))) => self.notice(Notice::DeckNotWritten { why }, out),
+            _ => {}
         }
         self.facts.merge(new);
+        true
+    }
+
+    /// The game in progress takes, by its own learn command, the cards of
+    /// `given` it has no facts for (a game over whose count waits for
+    /// them, or a card it has not met yet); a card it has in force keeps
+    /// the game's values. True when the game took some.
+    fn teach_game(&mut self, given: &FactBook, out: &mut Vec<Output>) -> bool {
+        let Some(game) = self.game.as_ref() else { return false };
+        let Some(in_force) = game.card_facts() else { return false };
+        let kind = game.kind();
+        let new = given.only(|c| in_force.get(c).is_none() && GameKind::of_card(c) == Some(kind));
+        let Some(learn) = game.learn_command(&new).filter(|_| !new.is_empty()) else { return false };
+        // Only a learn the game takes: a refusal here is no news to the owner.
+        let mut ctx = crate::games::Ctx { rng: self.ctx.rng.clone(), cards: self.ctx.cards, facts: &self.facts };
+        if game.decide(&learn, &mut ctx).is_err() {
+            return false;
+        }
+        let before = self.history.len();
+        self.command(learn, out);
+        self.history.len() > before
     }
 
     /// The owner gives a card's facts (the form, or the headless driver).
@@ -152,11 +181,18 @@ impl Session {
         };
         let mut one = FactBook::new();
         one.set(card.clone(), checked);
-        self.keep_facts(&one, out);
+        if !self.keep_facts(&one, out) {
+            return;
+        }
         if self.facts_open.as_deref() == Some(card.as_str()) {
             self.facts_open = None;
         }
-        self.notice(Notice::FactsKept { card: facts::card_msg(&card) }, out);
+        let waited = self.awaiting_facts.as_ref().is_some_and(|(_, cards)| cards.contains(&card));
+        if !waited && self.teach_game(&one, out) {
+            self.notice(Notice::FactsLearned { card: facts::card_msg(&card) }, out);
+        } else {
+            self.notice(Notice::FactsKept { card: facts::card_msg(&card) }, out);
+        }
         self.resume_after_facts(out);
     }
 
@@ -186,8 +222,13 @@ impl Session {
         let changed = deck::changes(&self.facts, &book);
         let new: FactBook = changed.into_iter().map(|c| (c.card, c.after)).collect();
         let count = new.len();
-        self.keep_facts(&new, out);
+        if !self.keep_facts(&new, out) {
+            return;
+        }
         self.notice(Notice::DeckImported { count }, out);
+        if self.awaiting_facts.is_none() {
+            self.teach_game(&new, out);
+        }
         self.resume_after_facts(out);
     }
 
@@ -206,7 +247,7 @@ impl Session {
         match card {
             None => {
                 self.facts_open = None;
-                self.awaiting_facts = None;
+                self.set_awaiting(None, out);
             }
             Some(card) => {
                 let game = GameKind::of_card(&card);
@@ -227,9 +268,64 @@ impl Session {
         let ready =
             self.awaiting_facts.as_ref().is_some_and(|(_, cards)| cards.iter().all(|c| self.facts.get(c).is_some()));
         if ready {
-            if let Some((cmd, _)) = self.awaiting_facts.take() {
+            if let Some((cmd, _)) = self.awaiting_facts.clone() {
+                self.set_awaiting(None, out);
                 self.command(cmd, out);
             }
         }
     }
+
+    /// The game waits for facts (`Some`) or no longer does; kept in the
+    /// journal's settings too, so that a game waiting on a form when the
+    /// power went comes back waiting ([`Session::await_facts_again`]).
+    fn set_awaiting(&mut self, wait: Option<(AnyCommand, Vec<String>)>, out: &mut Vec<Output>) {
+        let kind = self.game.as_ref().map(crate::games::AnyGame::kind);
+        let stored = match (&wait, kind) {
+            (Some((command, cards)), Some(game)) => {
+                let w = FactsWait { game, events: self.history.len(), command: command.clone(), cards: cards.clone() };
+                serde_json::to_value(w).unwrap_or_default()
+            }
+            _ => Value::Null,
+        };
+        if self.awaiting_facts.is_some() || wait.is_some() {
+            self.remember(FACTS_WAIT, stored, out);
+        }
+        self.awaiting_facts = wait;
+    }
+
+    /// A game taken up after a restart waits again for the facts it was
+    /// waiting for when the power went (`wait`, read back from the
+    /// journal's setting [`FACTS_WAIT`]): the card laid then needs no
+    /// second laying. A wait kept for another game, or for this game at
+    /// another point, is let go.
+    pub fn await_facts_again(&mut self, wait: Option<FactsWait>) {
+        let Some(w) = wait else { return };
+        let same =
+            self.game.as_ref().map(crate::games::AnyGame::kind) == Some(w.game) && self.history.len() == w.events;
+        let missing: Vec<String> = w.cards.iter().filter(|c| self.facts.get(c).is_none()).cloned().collect();
+        if !same || missing.is_empty() {
+            return;
+        }
+        let err = RuleError::from(CommonError::FactsNeeded { cards: missing });
+        self.message = Some(err.text(self.lang));
+        self.awaiting_facts = Some((w.command, w.cards));
+    }
+}
+
+/// The journal's setting that keeps a game's wait for card facts.
+pub const FACTS_WAIT: &str = "facts_wait";
+
+/// A game's wait for card facts, as kept across a restart: the command
+/// the game could not take yet and the cards it asked for, with the game
+/// and how many events it had then.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FactsWait {
+    /// The game.
+    pub game: GameKind,
+    /// Its events when it began to wait.
+    pub events: usize,
+    /// The command kept.
+    pub command: AnyCommand,
+    /// The cards asked for.
+    pub cards: Vec<String>,
 }

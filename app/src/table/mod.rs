@@ -16,7 +16,7 @@ use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, Regis
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
-pub use facts::{form as fact_form, FactForm, FormField};
+pub use facts::{form as fact_form, FactForm, FactsWait, FormField, FACTS_WAIT};
 pub use reveal::{RevealItem, RevealKind, RevealView};
 pub use runner::{HwReport, Table};
 use serde::{Deserialize, Serialize};
@@ -260,6 +260,14 @@ pub trait Store {
     fn append(&mut self, kind: GameKind, events: &[AnyEvent]) -> Result<(), Msg>;
     /// The game has ended; `history` is everything stored for it.
     fn finish(&mut self, history: &[AnyEvent]) -> Result<(), Msg>;
+    /// A command taken after the game's end (the points its count waited
+    /// for): stored with the game just finished, whose result is now the
+    /// one `history` (everything stored for it, these events included)
+    /// gives.
+    fn amend(&mut self, kind: GameKind, events: &[AnyEvent], history: &[AnyEvent]) -> Result<(), Msg> {
+        let _ = history;
+        self.append(kind, events)
+    }
     /// The game is left before its end.
     fn discard(&mut self) -> Result<(), Msg>;
     /// The table stops storing into the game without closing it: it stays
@@ -275,8 +283,10 @@ pub trait Store {
     fn redo(&mut self) -> Result<(), Msg>;
     /// Remembers a setting (language, timers) for the next start.
     fn remember(&mut self, key: &str, value: &serde_json::Value) -> Result<(), Msg>;
-    /// Keeps the owner's card facts (checked already) for good.
-    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<(), Msg>;
+    /// Keeps the owner's card facts (checked already) for good. An error:
+    /// nothing was kept. `Ok(Some(why))`: kept, but the deck file beside
+    /// the database could not be written (the next start writes it).
+    fn keep_facts(&mut self, facts: &crate::games::FactBook) -> Result<Option<Msg>, Msg>;
 }
 
 /// Everything the screen shows.
@@ -954,11 +964,11 @@ impl Session {
             return self.notice(Notice::NoGame, out);
         };
         let kind = game.kind();
+        let was_over = game.is_over();
         // The engine reads the owner's card facts through its context; the
         // random numbers it drew go back to the table's.
         let mut ctx = Ctx { rng: self.ctx.rng.clone(), cards: self.ctx.cards, facts: &self.facts };
         let decided = game.decide(&cmd, &mut ctx);
-        self.ctx.rng = ctx.rng;
         let events = match decided {
             Err(RuleError::Common(crate::games::CommonError::FactsNeeded { cards })) => {
                 return self.facts_needed(cmd, cards, out);
@@ -966,6 +976,15 @@ impl Session {
             Err(e) => return self.error(&e, out),
             Ok(events) => events,
         };
+        // A name longer than a seat's place on the screen is refused before
+        // anything is stored (and the random numbers drawn are not spent).
+        let mut names = events.iter().filter_map(AnyEvent::seated_names).flat_map(|n| n.into_iter().enumerate());
+        if let Some((seat, _)) = names.find(|(_, n)| n.chars().count() > crate::games::MAX_NAME_CHARS) {
+            let seat = Seat(u8::try_from(seat).unwrap_or(u8::MAX));
+            let e = crate::games::CommonError::NameTooLong { seat, most: crate::games::MAX_NAME_CHARS };
+            return self.error(&e.into(), out);
+        }
+        self.ctx.rng = ctx.rng;
         // Stored first, shown after: what the screen acknowledges is on disk.
         // A secret input (a mission card) is kept apart until its reveal,
         // then erased, so that only the tally remains. The input that
@@ -980,7 +999,13 @@ impl Session {
             }
         }
         if let (Some(store), false) = (self.store.as_mut(), stored.is_empty()) {
-            if let Err(why) = store.append(kind, &stored) {
+            let saved = if was_over {
+                let history: Vec<AnyEvent> = self.history.iter().chain(&stored).cloned().collect();
+                store.amend(kind, &stored, &history)
+            } else {
+                store.append(kind, &stored)
+            };
+            if let Err(why) = saved {
                 return self.notice(Notice::NotSaved { why }, out);
             }
             if reveals {

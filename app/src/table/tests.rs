@@ -514,3 +514,50 @@ fn nothing_to_peek_at_says_so_and_shows_nothing() {
     assert!(out.iter().all(|o| !matches!(o, Output::Private { .. })));
     assert!(out.iter().any(|o| matches!(o, Output::Notice { .. })));
 }
+
+/// A session storing into a journal in `dir`, with Nottingham chosen.
+fn stored_session(dir: &std::path::Path) -> Session {
+    let journal = crate::journal::Journal::open(dir.join("tavola.db")).expect("journal").journal;
+    let mut s = Session::new(Lang::En, TimerConfig::default(), GameRng::seeded(3));
+    s.set_store(Box::new(crate::journal::JournalStore::new(journal, None)));
+    s.handle(0, Input::Touch(Touch::ChooseGame { game: GameKind::Nottingham }));
+    s
+}
+
+fn said(out: &[Output]) -> Vec<(String, String)> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::Notice { code, message } => Some((code.clone(), message.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn facts_the_journal_cannot_store_are_said_not_saved_and_nothing_else() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut s = stored_session(dir.path());
+    let card = "nottingham/commission/five-alike-first";
+    let given = serde_json::json!({"alone": 22, "shared": 14}).as_object().cloned().unwrap();
+    // The database refuses the write (a second connection holds its lock
+    // past the wait; a full disk is refused the same way).
+    let blocker = rusqlite::Connection::open(dir.path().join("tavola.db")).unwrap();
+    blocker.execute_batch("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE;").unwrap();
+    let out = s.handle(0, Input::Touch(Touch::SetFacts { card: card.into(), facts: given.clone() }));
+    let notices = said(&out);
+    assert!(notices.iter().any(|(c, _)| c == "table.not_saved"), "{notices:?}");
+    assert!(!notices.iter().any(|(c, _)| c == "table.facts_kept"), "never both: {notices:?}");
+    assert!(s.facts().get(card).is_none(), "the table's facts are as they were");
+    blocker.execute_batch("ROLLBACK").unwrap();
+    // The database takes them, the deck file's place is taken: kept, and
+    // the file said not written.
+    let deck = crate::journal::facts::deck_path(&dir.path().join("tavola.db"), GameKind::Nottingham);
+    std::fs::create_dir_all(&deck).unwrap();
+    let out = s.handle(0, Input::Touch(Touch::SetFacts { card: card.into(), facts: given }));
+    let notices = said(&out);
+    assert!(notices.iter().any(|(c, _)| c == "table.facts_kept"), "{notices:?}");
+    let (_, file) = notices.iter().find(|(c, _)| c == "table.deck_not_written").expect("the file said");
+    assert!(file.contains("deck file") && file.contains("next start"), "{file}");
+    assert!(!notices.iter().any(|(c, _)| c == "table.not_saved"), "{notices:?}");
+    assert!(s.facts().get(card).is_some());
+}

@@ -95,6 +95,12 @@ pub enum Notice {
         /// The card's name, said.
         card: Msg,
     },
+    /// A card's facts were kept, and the game in progress, which lacked
+    /// them, takes them now (a count that waited for them is made).
+    FactsLearned {
+        /// The card's name, said.
+        card: Msg,
+    },
     /// A deck file read, with what importing it would change.
     DeckRead {
         /// Cards it would add or change.
@@ -107,6 +113,12 @@ pub enum Notice {
     },
     /// Nothing to import: no deck file read and waiting for confirmation.
     NoDeck,
+    /// Card facts were kept in the database, but the deck file beside it
+    /// could not be written (the next start writes it).
+    DeckNotWritten {
+        /// What the file system said, in the players' words.
+        why: Msg,
+    },
     /// The journal could not store an input: nothing changed.
     NotSaved {
         /// What the storage said, in the players' words.
@@ -131,7 +143,9 @@ impl Notice {
             Notice::NoGame => "table.no_game",
             Notice::NothingPrivate => "table.nothing_private",
             Notice::NotSaved { .. } => "table.not_saved",
+            Notice::DeckNotWritten { .. } => "table.deck_not_written",
             Notice::FactsKept { .. } => "table.facts_kept",
+            Notice::FactsLearned { .. } => "table.facts_learned",
             Notice::DeckRead { .. } => "table.deck_read",
             Notice::DeckImported { .. } => "table.deck_imported",
             Notice::NoDeck => "table.no_deck",
@@ -169,7 +183,9 @@ impl Said for Notice {
             Notice::NoGame => msg!("notice.table.no_game"),
             Notice::NothingPrivate => msg!("notice.table.nothing_private"),
             Notice::NotSaved { why } => msg!("notice.table.not_saved", why),
+            Notice::DeckNotWritten { why } => msg!("notice.table.deck_not_written", why),
             Notice::FactsKept { card } => msg!("notice.table.facts_kept", card),
+            Notice::FactsLearned { card } => msg!("notice.table.facts_learned", card),
             Notice::DeckRead { count } => msg!("notice.table.deck_read", count = *count),
             Notice::DeckImported { count } => msg!("notice.table.deck_imported", count = *count),
             Notice::NoDeck => msg!("notice.table.no_deck"),
@@ -211,11 +227,13 @@ mod tests {
             Notice::Undone,
             Notice::Redone,
             Notice::NotSaved { why: msg!("journal.error.no_game_stored") },
+            Notice::DeckNotWritten { why: msg!("journal.error.no_game_stored") },
             Notice::GameInProgress { title: s("Nottingham") },
             Notice::LeaveFirst,
             Notice::LeftSaved,
             Notice::PadQuiet { seconds: 2 },
             Notice::FactsKept { card: msg!("card.nottingham.board.sheriff_path") },
+            Notice::FactsLearned { card: msg!("card.nottingham.board.sheriff_path") },
             Notice::DeckRead { count: 3 },
             Notice::DeckImported { count: 1 },
             Notice::NoDeck,

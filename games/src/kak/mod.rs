@@ -607,7 +607,7 @@ impl Kak {
         self.playing()?;
         if let Command::Learn { facts } = c {
             if facts.is_empty() {
-                return Err(CommonError::NotNow.into());
+                return Err(CommonError::NothingToLearn.into());
             }
             Self::check_facts(facts, ctx.cards)?;
             // A fact in force stays for the whole game (a correction is

@@ -2,7 +2,7 @@
 
 use super::cards::{Location, Skill, REQUIREMENT, SKILL_VALUES, VICTORY_POINTS};
 use super::{MAX_COMPANY, MAX_EVENTS, MAX_PLAYERS, MIN_PLAYERS};
-use crate::facts::card_msg;
+use crate::facts::{card_msg, FactError};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 use tavola_words::{msg, Msg, Said};
@@ -124,6 +124,12 @@ pub enum LegendsError {
     EventFacts {
         /// The card.
         card: String,
+    },
+    /// Facts given for a card that do not read as the card's own form
+    /// would take them (a card Tavola asks nothing for, among others).
+    BadFacts {
+        /// What is wrong.
+        error: FactError,
     },
     /// The table may end the game only once the event deck is empty.
     EventsLeft {
@@ -471,6 +477,7 @@ impl Said for LegendsError {
                 points_low = VICTORY_POINTS.start(),
                 points_high = VICTORY_POINTS.end()
             ),
+            BadFacts { error } => error.msg(),
             EventsLeft { cards } => msg!("legends.events_left", cards),
             HandCount { cards } => msg!("legends.hand_count", cards),
             NothingLaid => msg!("legends.nothing_laid"),
@@ -596,6 +603,7 @@ pub(super) fn every_error() -> Vec<LegendsError> {
         FactInForce,
         CharacterFacts { card: c() },
         EventFacts { card: c() },
+        BadFacts { error: FactError::NoFacts { card: "legends/event/isle-of-avalon".into() } },
         EventsLeft { cards: 4 },
         HandCount { cards: 9 },
         NothingLaid,

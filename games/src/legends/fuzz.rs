@@ -66,7 +66,15 @@ pub fn test_facts(rng: &mut GameRng, share: usize) -> Facts {
         }
     }
     for e in ids("event") {
-        let facts = test_event(rng);
+        let mut facts = test_event(rng);
+        // A single knight's event is a location event: its place is asked.
+        if super::cards::single_knight(&e) {
+            facts.event_type = EventType::Location;
+            // (Its place from its first requirement: no draw of its own, so
+            // that the cards after it get the numbers they always had.)
+            let at = facts.requirements.first().map_or(0, |r| usize::from(r.needed) % 3);
+            facts.location = Some(Location::ALL[at]);
+        }
         if rng.below(100) < share {
             f.events.insert(e, facts);
         }
@@ -85,6 +93,13 @@ pub fn test_facts(rng: &mut GameRng, share: usize) -> Facts {
     for s in Special::ALL {
         f.specials.insert(s.card(), 1 + rng.below(6) as u8);
     }
+    // Only what the owner's forms take: no facts for a card that asks
+    // none (the Isle of Avalon).
+    let book = f.to_book();
+    let cards = Catalog::builtin();
+    f.events.retain(|card, _| {
+        book.get(card).is_some_and(|b| crate::facts::check(super::cards::FACTS, cards, card, b).is_ok())
+    });
     f
 }
 

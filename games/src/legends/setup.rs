@@ -7,6 +7,7 @@ use super::{
     PlayerState, Res, Special,
 };
 use super::{CHARACTERS, EVENTS, HAND, MAX_PLAYERS, MIN_PLAYERS};
+use crate::facts::FactError;
 use crate::setup::{OptionKind, SeatChoice, SeatQuestion, SetupAnswers, SetupOption, SetupSpec, Unanswered};
 use crate::{CommonError, Msg, Named, Said, Seat};
 use serde::{Deserialize, Serialize};
@@ -95,6 +96,9 @@ impl Legends {
                 if self.setup.is_none() {
                     return Err(CommonError::NotStarted.into());
                 }
+                if facts.is_empty() {
+                    return Err(CommonError::NothingToLearn.into());
+                }
                 check_facts(facts)?;
                 // A fact in force stays for the whole game.
                 let known = &self.facts;
@@ -164,6 +168,11 @@ fn check_facts(f: &Facts) -> Res<()> {
         {
             return Err(err(LegendsError::NotAnEvent { card: card.clone() }));
         }
+        // A card Tavola asks nothing for (the Isle of Avalon: its text is
+        // all there is) takes no facts.
+        if crate::facts::kind_of(cards::FACTS, card).is_none() {
+            return Err(err(LegendsError::BadFacts { error: FactError::NoFacts { card: card.clone() } }));
+        }
         let bad = || err(LegendsError::EventFacts { card: card.clone() });
         // A card opening a special location: its text is its facts, but
         // for its points.
@@ -186,7 +195,11 @@ fn check_facts(f: &Facts) -> Res<()> {
             return Err(bad());
         }
     }
-    Ok(())
+    // What the game keeps is what the owner's forms would take: kept in the
+    // owner's book, it must read back.
+    crate::facts::check_book(cards::FACTS, crate::Catalog::builtin(), &f.to_book())
+        .map(|_| ())
+        .map_err(|error| err(LegendsError::BadFacts { error }))
 }
 
 /// What the setup asks (see [`crate::setup`]): the players and their

@@ -471,6 +471,37 @@ fn the_setup_refuses_what_the_box_cannot_hold() {
 }
 
 #[test]
+fn the_setup_refuses_facts_for_a_card_that_takes_none() {
+    // The Isle of Avalon's text is all there is: its form asks nothing, so
+    // facts given for it at setup would be kept where nothing reads them
+    // back. Test values.
+    let mut ctx = Ctx::seeded(1);
+    let g = Legends::default();
+    let mut f = facts();
+    f.events.insert("legends/event/isle-of-avalon".into(), ev(Location::Cornwall, &[(Skill::Psyche, 18)], 1));
+    let setup = Setup {
+        colours: vec![Colour::Blue, Colour::Red],
+        names: Vec::new(),
+        first: None,
+        events: 12,
+        characters: 30,
+        facts: f.clone(),
+        mode: Mode::Introductory,
+    };
+    let e = refused(&g, &mut ctx, Command::Setup(setup.clone()));
+    let no_facts = crate::facts::FactError::NoFacts { card: "legends/event/isle-of-avalon".into() };
+    assert_eq!(e, legends(LegendsError::BadFacts { error: no_facts }));
+    assert!(e.text(Lang::En).contains("Isle of Avalon"), "{}", e.text(Lang::En));
+    // Without it, the same facts set up a game, and what the game keeps
+    // reads back card by card.
+    f.events.remove("legends/event/isle-of-avalon");
+    let mut g = g;
+    ok(&mut g, &mut ctx, Command::Setup(Setup { facts: f, ..setup }));
+    let kept = g.card_facts().expect("set up");
+    crate::facts::check_book(cards::FACTS, Catalog::builtin(), &kept).expect("every fact kept reads back");
+}
+
+#[test]
 fn the_setup_copies_the_owners_facts_with_what_the_catalog_states() {
     let mut book = FactBook::new();
     let mut f = Facts::default();

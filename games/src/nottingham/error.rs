@@ -117,6 +117,11 @@ pub enum NottinghamError {
         /// Cards given.
         count: u8,
     },
+    /// More alike than the box holds of one kind.
+    TradeTooLarge {
+        /// Cards given.
+        count: u8,
+    },
     /// Fewer cards in hand than the exchange needs.
     NotEnoughCards {
         /// Whose.
@@ -241,6 +246,7 @@ impl Said for NottinghamError {
             BarterMustTake => msg!("nottingham.barter_must_take"),
             OneExchange => msg!("nottingham.one_exchange"),
             TradeTooSmall { count } => msg!("nottingham.trade_too_small", count),
+            TradeTooLarge { count } => msg!("nottingham.trade_too_large", count, most = super::items::COPIES),
             NotEnoughCards { seat, needed, held } => {
                 msg!("nottingham.not_enough_cards", seat = seat.number(), needed, count = held)
             }

@@ -2,6 +2,7 @@
 //! exchange of items alike offered, made or spoiled, a commission
 //! completed.
 
+use super::items::COPIES;
 use super::MIN_TRADE;
 use super::{
     err, hand, Command, Commission, Draft, EndReason, Event, Item, Nottingham, NottinghamError, Res, Step, Turn,
@@ -45,6 +46,10 @@ impl Nottingham {
                 }
                 if *count < MIN_TRADE {
                     return Err(err(NottinghamError::TradeTooSmall { count: *count }));
+                }
+                // "Contenuto della scatola": 12 cards of each kind.
+                if *count > COPIES {
+                    return Err(err(NottinghamError::TradeTooLarge { count: *count }));
                 }
                 let hand = self.players[seat.index()].hand;
                 if *count > hand {

@@ -116,13 +116,14 @@ impl Nottingham {
                         // Nothing laid: any exchange the hand allows, named on screen.
                         None if hand >= MIN_TRADE => {
                             let trade = Command::Trade { item: Item::CopperCoin, count: MIN_TRADE };
-                            out.push(Legal::Open(trade, Choice::Trade { most: hand }));
+                            out.push(Legal::Open(trade, Choice::Trade { most: hand.min(super::items::COPIES) }));
                         }
                         None => {}
                         // The cards laid: their exchange, if they are alike.
                         Some(&first) => {
                             let count = items.len() as u8;
-                            if count >= MIN_TRADE && items.iter().all(|&i| i == first) {
+                            if (MIN_TRADE..=super::items::COPIES).contains(&count) && items.iter().all(|&i| i == first)
+                            {
                                 exact(&mut out, Command::Trade { item: first, count });
                             }
                         }

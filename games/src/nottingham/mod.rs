@@ -647,6 +647,9 @@ impl Nottingham {
             if self.setup.is_none() {
                 return Err(CommonError::NotStarted.into());
             }
+            if facts.is_empty() {
+                return Err(CommonError::NothingToLearn.into());
+            }
             check_facts(facts)?;
             // A fact in force stays for the whole game (a correction is for
             // the next one); the path is known from the setup.

@@ -95,6 +95,8 @@ fn a_turn_draws_then_keeps_or_acts_then_exchanges_once() {
     run(&mut g, &mut ctx, Command::Keep);
     assert_eq!(hands(&g), [4, 3, 3]);
     assert_eq!(refused(&g, Command::Trade { item: Item::Chest, count: 2 }), "trade_too_small");
+    // The box holds 12 of each kind: 13 alike cannot be.
+    assert_eq!(refused(&g, Command::Trade { item: Item::Chest, count: 13 }), "trade_too_large");
     assert_eq!(refused(&g, Command::Trade { item: Item::Chest, count: 5 }), "not_enough_cards");
     // Nobody holds an ambush: the exchange goes through at once.
     run(&mut g, &mut ctx, Command::Trade { item: Item::Chest, count: 3 });
