@@ -12,7 +12,7 @@ use crate::games::avalon::{Avalon, AvalonView, Choice, Command, PhaseView};
 use crate::games::{Lang, Seat};
 use crate::table::{Input, Output, TableView, Touch};
 use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem, Page};
-use slint::{ComponentHandle, ModelRc, VecModel};
+use slint::ComponentHandle;
 use std::rc::Rc;
 use tavola_words::msg;
 
@@ -73,16 +73,11 @@ fn info(a: &AvalonView, lang: Lang) -> String {
     parts.join(" · ")
 }
 
-fn items(a: &AvalonView, seats: impl IntoIterator<Item = Seat>) -> ModelRc<ChoiceItem> {
-    let items: Vec<ChoiceItem> = seats
+fn items(a: &AvalonView, seats: impl IntoIterator<Item = Seat>) -> Vec<ChoiceItem> {
+    seats
         .into_iter()
         .map(|s| ChoiceItem { seat: i32::from(s.0), name: a.names.get(s.index()).cloned().unwrap_or_default().into() })
-        .collect();
-    ModelRc::new(VecModel::from(items))
-}
-
-fn no_items() -> ModelRc<ChoiceItem> {
-    ModelRc::new(VecModel::from(Vec::<ChoiceItem>::new()))
+        .collect()
 }
 
 impl Controller {
@@ -132,23 +127,23 @@ impl Controller {
                 }
             }
         }
-        ui.set_open_missions(ModelRc::new(VecModel::from(open)));
+        super::set_model(&ui.get_open_missions(), open, |m| ui.set_open_missions(m));
         ui.set_chosen_mission(self.screens.Avalon.extras.mission.map_or(0, |m| i32::from(m) + 1));
         // Excalibur goes to a member of the team the engine allows.
         let holders: Vec<Seat> = teams.first().and_then(|(_, _, e)| e.clone()).unwrap_or_default();
         let candidates = if building && a.options.excalibur {
             items(a, self.screens.Avalon.team.iter().copied().filter(|s| holders.contains(s)))
         } else {
-            no_items()
+            Vec::new()
         };
-        ui.set_excalibur_candidates(candidates);
+        super::set_model(&ui.get_excalibur_candidates(), candidates, |m| ui.set_excalibur_candidates(m));
         ui.set_excalibur_seat(self.screens.Avalon.extras.excalibur.map_or(-1, |s| i32::from(s.0)));
         // A vote: the seats the host may answer for.
         let missing = match &a.phase {
             PhaseView::TeamVote { missing, .. } => items(a, missing.iter().copied()),
-            _ => no_items(),
+            _ => Vec::new(),
         };
-        ui.set_missing_voters(missing);
+        super::set_model(&ui.get_missing_voters(), missing, |m| ui.set_missing_voters(m));
         if !matches!(a.phase, PhaseView::TeamVote { .. }) {
             ui.set_host_open(false);
         }
@@ -166,13 +161,13 @@ impl Controller {
             }
             PhaseView::LadyCard { holder, target } => {
                 let title = lang.text(&msg!("ui.avalon.ask.lady_card", name = name(*target), holder = name(*holder)));
-                (title, no_items(), false)
+                (title, Vec::new(), false)
             }
-            _ => (String::new(), no_items(), false),
+            _ => (String::new(), Vec::new(), false),
         };
         ui.set_card_by_hand(matches!(a.phase, PhaseView::LadyCard { .. }));
         ui.set_choice_title(title.into());
-        ui.set_targets(targets);
+        super::set_model(&ui.get_targets(), targets, |m| ui.set_targets(m));
         ui.set_can_pass(can_pass);
         match &a.phase {
             PhaseView::Private { viewer, .. } => {

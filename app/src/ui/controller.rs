@@ -321,7 +321,12 @@ impl Controller {
                 let label = lang.text(&label);
                 app.set_timer_visible(true);
                 app.set_timer_label(label.into());
-                app.set_timer_fraction(if t.total_ms == 0 { 0.0 } else { t.remaining_ms as f32 / t.total_ms as f32 });
+                // The bar moves with the figure, once a second: a bar
+                // following the milliseconds would have the window draw
+                // every turn of the loop.
+                let fraction =
+                    if t.total_ms == 0 { 0.0 } else { (secs * 1000).min(t.total_ms) as f32 / t.total_ms as f32 };
+                app.set_timer_fraction(if t.expired { 0.0 } else { fraction });
                 app.set_timer_warning(t.warning);
                 app.set_timer_expired(t.expired);
             }
@@ -412,13 +417,51 @@ fn game_page(view: &TableView) -> Option<Page> {
     }
 }
 
-/// Replaces a model's rows only when they changed (the screen redraws less).
+/// Brings a model's rows up to date a row at a time (see [`update_rows`]);
+/// `set` gives the property a model of its own the first time (the .slint
+/// file's empty array).
+///
+/// Every refresh of the table loop (50 a second) comes through here: a
+/// model replaced while its rows are the same would have the window draw
+/// every frame, and would rebuild the widgets of its rows under a finger
+/// that holds one of them (the press lost).
 fn set_model<T: Clone + PartialEq + 'static>(current: &ModelRc<T>, rows: Vec<T>, set: impl FnOnce(ModelRc<T>)) {
-    let same = current.row_count() == rows.len()
-        && rows.iter().enumerate().all(|(i, r)| current.row_data(i).as_ref() == Some(r));
-    if !same {
-        set(ModelRc::new(VecModel::from(rows)));
+    match current.as_any().downcast_ref::<VecModel<T>>() {
+        Some(model) => update_rows(model, rows),
+        None => set(ModelRc::new(VecModel::from(rows))),
     }
+}
+
+/// `rows` into `model`: a row that did not change is left alone, one that
+/// did is set in place, rows come and go at the end. The widgets of the
+/// rows that stay stay too.
+fn update_rows<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) {
+    let before = model.row_count();
+    for last in (rows.len()..before).rev() {
+        model.remove(last);
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        if i >= before {
+            model.push(row);
+        } else if model.row_data(i).as_ref() != Some(&row) {
+            model.set_row_data(i, row);
+        }
+    }
+}
+
+/// The model a row holds within a model (a location's companies, a field's
+/// values): the one it held at the last refresh (`before`), brought up to
+/// date in place, else a new one. Two models are equal only when they are
+/// the same model, so a row given a new one each refresh never compares
+/// equal to itself and is set again every time.
+fn nested<T: Clone + PartialEq + 'static>(before: Option<ModelRc<T>>, rows: Vec<T>) -> ModelRc<T> {
+    if let Some(model) = before {
+        if let Some(vec) = model.as_any().downcast_ref::<VecModel<T>>() {
+            update_rows(vec, rows);
+            return model;
+        }
+    }
+    ModelRc::new(VecModel::from(rows))
 }
 
 /// What the screen calls a seat: the name the game knows, else "Seat 2"

@@ -13,7 +13,7 @@ use crate::games::{GameKind, Lang};
 use crate::table::{FactForm, Touch};
 use crate::ui::{AppWindow, FactCardRow, FactField, FactsUi};
 use serde_json::Value;
-use slint::{ComponentHandle, ModelRc, SharedString, VecModel};
+use slint::{ComponentHandle, Model, SharedString};
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_words::msg;
@@ -171,8 +171,14 @@ impl Controller {
         match self.facts_values() {
             Some((form, values)) => {
                 ui.set_card_name(form.name.clone().into());
-                let fields: Vec<FactField> =
-                    form.fields.iter().zip(values.iter()).map(|(f, v)| field_item(f, v, lang)).collect();
+                let shown = ui.get_fields();
+                let fields: Vec<FactField> = form
+                    .fields
+                    .iter()
+                    .zip(values.iter())
+                    .enumerate()
+                    .map(|(i, (f, v))| field_item(f, v, lang, shown.row_data(i)))
+                    .collect();
                 super::set_model(&ui.get_fields(), fields, |m| ui.set_fields(m));
             }
             None => self.facts_screen.editing = None,
@@ -222,8 +228,9 @@ fn shown(f: &crate::table::FormField, v: &Value) -> String {
     }
 }
 
-/// One field as `FactsUi` shows it.
-fn field_item(f: &crate::table::FormField, v: &Value, lang: Lang) -> FactField {
+/// One field as `FactsUi` shows it; its lists in the models of the field
+/// shown in its place before (`before`, see `nested`).
+fn field_item(f: &crate::table::FormField, v: &Value, lang: Lang, before: Option<FactField>) -> FactField {
     let hint = match (f.min, f.max, f.len, f.kind.as_str()) {
         (Some(min), Some(max), Some((few, most)), "ints") => {
             lang.text(&msg!("ui.facts.list_range", min, max, few = few, most = most))
@@ -247,9 +254,9 @@ fn field_item(f: &crate::table::FormField, v: &Value, lang: Lang) -> FactField {
         kind: f.kind.clone().into(),
         value: shown(f, v).into(),
         hint: hint.into(),
-        options: ModelRc::new(VecModel::from(options)),
+        options: super::nested(before.as_ref().map(|b| b.options.clone()), options),
         selected,
-        values: ModelRc::new(VecModel::from(values)),
+        values: super::nested(before.map(|b| b.values), values),
         min: f.min.unwrap_or(0) as i32,
         max: f.max.unwrap_or(0) as i32,
     }

@@ -15,7 +15,7 @@ use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
 use crate::ui::{AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegendsUi, Page};
-use slint::{Color, ComponentHandle, ModelRc, VecModel};
+use slint::{Color, ComponentHandle, Model, ModelRc};
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_words::msg;
@@ -661,16 +661,25 @@ fn company_who(v: &LegendsView, c: &crate::games::legends::CompanyView, lang: La
 
 /// A location's companies as drawn: whose and which characters, the totals
 /// in the rules' order beside the skills' icons.
-fn company_rows(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> ModelRc<LegCompanyItem> {
+/// A location's companies, in the model they were in at the last refresh
+/// (`before`) when there was one (see `nested`).
+fn company_rows(
+    v: &LegendsView,
+    place: &crate::games::legends::PlaceView,
+    lang: Lang,
+    before: Option<ModelRc<LegCompanyItem>>,
+) -> ModelRc<LegCompanyItem> {
     let rows: Vec<LegCompanyItem> = place
         .companies
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
             let totals: Vec<i32> = Skill::ALL.iter().map(|s| c.totals.get(s).copied().unwrap_or(0)).collect();
-            LegCompanyItem { who: company_who(v, c, lang).into(), totals: ModelRc::new(VecModel::from(totals)) }
+            let totals_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.totals);
+            LegCompanyItem { who: company_who(v, c, lang).into(), totals: super::nested(totals_before, totals) }
         })
         .collect();
-    ModelRc::new(VecModel::from(rows))
+    super::nested(before, rows)
 }
 
 impl Controller {
@@ -732,14 +741,16 @@ impl Controller {
             })
             .collect();
         super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
+        let shown = ui.get_places();
         let places: Vec<LegPlaceItem> = v
             .places
             .iter()
-            .map(|p| LegPlaceItem {
+            .enumerate()
+            .map(|(i, p)| LegPlaceItem {
                 name: lang.text(&p.location.msg()).into(),
                 events: events_text(v, p, lang).into(),
                 companies: companies_text(v, p, lang).into(),
-                company_rows: company_rows(v, p, lang),
+                company_rows: company_rows(v, p, lang, shown.row_data(i).map(|row| row.company_rows)),
                 done: p.done_this_turn,
             })
             .collect();

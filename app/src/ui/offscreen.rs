@@ -1,25 +1,31 @@
 //! Drawing the window without a display, with Slint's software renderer:
-//! for the screenshots in `docs/screenshots/` and the start-up benchmark.
+//! for the screenshots in `docs/screenshots/`, the start-up benchmark and
+//! the count of the frames a page draws while nothing happens.
 
+use super::{Ui, TICK_MS};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
 use slint::platform::{Platform, WindowAdapter};
 use slint::{PhysicalSize, PlatformError, Rgb8Pixel};
+use std::cell::Cell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
-/// The time animations see, in ms; `REAL_TIME` until [`set_clock`] is called.
-static CLOCK: AtomicU64 = AtomicU64::new(REAL_TIME);
+thread_local! {
+    /// The time animations see, in ms; `REAL_TIME` until [`set_clock`] is
+    /// called. The window, its platform and its clock belong to one thread.
+    static CLOCK: Cell<u64> = const { Cell::new(REAL_TIME) };
+}
 const REAL_TIME: u64 = u64::MAX;
 
 /// Drives the window's animations from a given clock instead of the wall
 /// clock, so that the same script draws the same pixels every time.
 pub fn set_clock(ms: u64) {
-    CLOCK.store(ms.min(REAL_TIME - 1), Ordering::Relaxed);
+    CLOCK.with(|c| c.set(ms.min(REAL_TIME - 1)));
 }
 
 struct Offscreen {
     window: Rc<MinimalSoftwareWindow>,
-    start: std::time::Instant,
+    start: Instant,
 }
 
 impl Platform for Offscreen {
@@ -27,10 +33,10 @@ impl Platform for Offscreen {
         Ok(self.window.clone())
     }
 
-    fn duration_since_start(&self) -> std::time::Duration {
-        match CLOCK.load(Ordering::Relaxed) {
+    fn duration_since_start(&self) -> Duration {
+        match CLOCK.with(Cell::get) {
             REAL_TIME => self.start.elapsed(),
-            ms => std::time::Duration::from_millis(ms),
+            ms => Duration::from_millis(ms),
         }
     }
 }
@@ -40,7 +46,7 @@ impl Platform for Offscreen {
 pub fn install(width: u32, height: u32) -> Result<Rc<MinimalSoftwareWindow>, PlatformError> {
     let window = MinimalSoftwareWindow::new(RepaintBufferType::NewBuffer);
     window.set_size(PhysicalSize::new(width, height));
-    slint::platform::set_platform(Box::new(Offscreen { window: window.clone(), start: std::time::Instant::now() }))
+    slint::platform::set_platform(Box::new(Offscreen { window: window.clone(), start: Instant::now() }))
         .map_err(|e| PlatformError::Other(e.to_string()))?;
     Ok(window)
 }
@@ -56,4 +62,45 @@ pub fn render(window: &MinimalSoftwareWindow) -> (u32, u32, Vec<Rgb8Pixel>) {
         renderer.render(&mut pixels, w as usize);
     });
     (w, h, pixels)
+}
+
+/// What the window did over a stretch of the app's loop.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// Frames drawn.
+    pub frames: u32,
+    /// Turns of the loop.
+    pub ticks: u32,
+    /// An animation still running at the end.
+    pub animating: bool,
+    /// The time the loop took (timers, the table's turn, the frames).
+    pub busy: Duration,
+}
+
+/// Runs the app's loop (see [`super::run`]) on `window` for `ms` of the
+/// clock from `*now`, which it moves on: every [`TICK_MS`] the timers and
+/// animations that are due, the table's turn and the screen brought up to
+/// date, then a frame drawn only if the window asks for one, as a display's
+/// loop does. [`set_clock`] follows `*now`.
+pub fn run_loop(ui: &Ui, window: &MinimalSoftwareWindow, now: &mut u64, ms: u64) -> Drawn {
+    let size = window.size();
+    let mut pixels = vec![Rgb8Pixel::new(0, 0, 0); (size.width * size.height) as usize];
+    let mut drawn = Drawn::default();
+    let start = Instant::now();
+    let end = *now + ms;
+    while *now < end {
+        *now += TICK_MS;
+        set_clock(*now);
+        slint::platform::update_timers_and_animations();
+        ui.step(*now);
+        drawn.ticks += 1;
+        if window.draw_if_needed(|renderer| {
+            renderer.render(&mut pixels, size.width as usize);
+        }) {
+            drawn.frames += 1;
+        }
+    }
+    drawn.busy = start.elapsed();
+    drawn.animating = window.has_active_animations();
+    drawn
 }

@@ -14,7 +14,7 @@ use crate::games::setup::OptionKind;
 use crate::games::{Game, GameKind, Lang, Said, Seat, SetupAnswers};
 use crate::table::TableView;
 use crate::ui::{ActionItem, AppWindow, SetupOption, SetupSeat, SetupUi};
-use slint::{ComponentHandle, SharedString};
+use slint::{ComponentHandle, Model, SharedString};
 use std::collections::{BTreeMap, BTreeSet};
 use tavola_words::msg;
 
@@ -102,10 +102,12 @@ pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, vi
     ui.set_question(question.map(|q| say(&q.title)).unwrap_or_default());
     ui.set_by_lot(question.is_some_and(|q| q.unanswered == crate::games::setup::Unanswered::ByLot));
     ui.set_none_named(a.seat.is_none());
+    let shown = ui.get_options();
     let options: Vec<SetupOption> = spec
         .options
         .iter()
-        .map(|o| {
+        .enumerate()
+        .map(|(i, o)| {
             let range = o.kind.range();
             SetupOption {
                 label: say(&o.label),
@@ -116,12 +118,15 @@ pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, vi
                     OptionKind::Count { .. } => 2,
                 },
                 value: a.option(o.code),
-                choices: match &o.kind {
-                    OptionKind::OneOf(v) => {
-                        slint::ModelRc::new(slint::VecModel::from(v.iter().map(say).collect::<Vec<_>>()))
-                    }
-                    _ => Default::default(),
-                },
+                // The list shown last time, brought up to date: a new one
+                // each refresh would redraw the page without end.
+                choices: super::nested(
+                    shown.row_data(i).map(|row| row.choices),
+                    match &o.kind {
+                        OptionKind::OneOf(v) => v.iter().map(say).collect(),
+                        _ => Vec::new(),
+                    },
+                ),
                 min: *range.start(),
                 max: *range.end(),
                 step: match o.kind {
