@@ -92,6 +92,9 @@ impl Menu {
     }
 }
 
+/// How far from the count Tavola keeps the counts offered for a hand go.
+const HAND_WINDOW: u8 = 7;
+
 /// The colour drawn on screen for a player's pawn.
 fn tint(c: Colour) -> Color {
     match c {
@@ -158,8 +161,23 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
         }
         Menu::Points(..) => {}
         Menu::HandCount(s) => {
-            let mut a: Vec<Button> =
-                (0..=15u8).map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0)).collect();
+            // The counts about the one Tavola keeps, within what the rules
+            // allow (the engine's answer).
+            let asked = legal.iter().find_map(|l| match (l.command(), l.choice()) {
+                (Command::CorrectHand { seat, .. }, Some(Choice::HandCount { now, most })) if seat == s => {
+                    Some((*now, *most))
+                }
+                _ => None,
+            });
+            let mut a: Vec<Button> = asked
+                .into_iter()
+                .flat_map(|(now, most)| {
+                    (now.saturating_sub(HAND_WINDOW)..=now.saturating_add(HAND_WINDOW).min(most)).map(move |cards| {
+                        // The count Tavola keeps is the likely one.
+                        play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), i32::from(cards == now))
+                    })
+                })
+                .collect();
             a.push(back());
             return (say(msg!("ui.notts.ask.hand", name = name(*s))), a, true);
         }
@@ -492,5 +510,40 @@ mod tests {
         let skip = |c: &Command| matches!(c, Command::Take { .. });
         let states = super::super::buttons_follow_legal::<Nottingham, _>(0..20, 400, buttons, |_, a, b| a == b, skip);
         assert!(states > 1_000, "only {states} states");
+    }
+
+    #[test]
+    fn a_hands_count_is_offered_about_the_one_tavola_keeps_even_past_fifteen() {
+        let mut ctx = crate::games::Ctx::seeded(1);
+        let mut g = Nottingham::default();
+        let setup = crate::games::nottingham::Setup {
+            colours: Colour::ALL[..3].to_vec(),
+            names: Vec::new(),
+            first: Seat(0),
+            facts: Facts { path: vec![4, 3, 5, 2, 6], ..Facts::default() },
+        };
+        g.execute(&Command::Setup(setup), &mut ctx).expect("set up");
+        g.execute(&Command::CorrectHand { seat: Seat(1), cards: 20 }, &mut ctx).expect("a hand of twenty");
+        let offered = |g: &Nottingham, seat: Seat| {
+            let (_, buttons, _) = menu(&g.view(), &g.legal(), &Menu::HandCount(seat), Lang::En);
+            let counts: Vec<(u8, i32)> = buttons
+                .iter()
+                .filter_map(|b| match &b.press {
+                    screens::Press::Play(Command::CorrectHand { cards, .. }) => Some((*cards, b.tone)),
+                    _ => None,
+                })
+                .collect();
+            counts
+        };
+        let twenty = offered(&g, Seat(1));
+        assert_eq!(twenty.iter().map(|c| c.0).collect::<Vec<_>>(), (13..=27).collect::<Vec<u8>>());
+        assert_eq!(twenty.iter().filter(|c| c.1 == 1).map(|c| c.0).collect::<Vec<_>>(), [20], "the count kept");
+        let first = offered(&g, Seat(0));
+        assert_eq!(first.first().map(|c| c.0), Some(0), "never below nothing");
+        // Every count offered is one the engine takes.
+        for (cards, _) in twenty {
+            let mut h = g.clone();
+            h.execute(&Command::CorrectHand { seat: Seat(1), cards }, &mut ctx).expect("accepted");
+        }
     }
 }

@@ -67,10 +67,10 @@ impl Fuzz for Nottingham {
                 let seat = if by.is_empty() || rng.below(4) == 0 { None } else { Some(by[rng.below(by.len())]) };
                 Command::Spring { seat, card: ambush_card(rng) }
             }
-            (Choice::HandCount, Command::CorrectHand { seat, .. }) => {
-                Command::CorrectHand { seat: *seat, cards: rng.below(10) as u8 }
+            (Choice::HandCount { most, .. }, Command::CorrectHand { seat, .. }) => {
+                Command::CorrectHand { seat: *seat, cards: rng.below(usize::from(*most) + 1) as u8 }
             }
-            (Choice::HandCount, other) => other.clone(),
+            (Choice::HandCount { .. }, other) => other.clone(),
             (Choice::Facts, _) => Command::Learn { facts: test_facts(rng) },
             // One of the first copies, so that a card read twice happens.
             (Choice::Lay, _) => {

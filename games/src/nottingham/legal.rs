@@ -23,8 +23,14 @@ pub enum Choice {
         /// Who may spring one now.
         by: Vec<Seat>,
     },
-    /// A hand's count set right.
-    HandCount,
+    /// A hand's count set right: it holds `now`; the rules refuse more
+    /// than `most` (the whole deck).
+    HandCount {
+        /// Cards Tavola counts in the hand now.
+        now: u8,
+        /// The most a hand may be set to.
+        most: u8,
+    },
     /// Facts learned for a card the game needs now.
     Facts,
     /// A card of the exchange laid on the reader: an item card not laid yet.
@@ -143,7 +149,9 @@ impl Nottingham {
             }
         }
         for s in Seat::all(self.players()) {
-            out.push(Legal::Open(Command::CorrectHand { seat: s, cards: 0 }, Choice::HandCount));
+            let now = self.players.get(s.index()).map_or(0, |p| p.hand);
+            let choice = Choice::HandCount { now, most: super::items::DECK };
+            out.push(Legal::Open(Command::CorrectHand { seat: s, cards: 0 }, choice));
         }
         out.push(Legal::Open(Command::Learn { facts: super::Facts::default() }, Choice::Facts));
         out
