@@ -62,6 +62,10 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     // No virtue card's facts yet: the table asks for them before dealing.
     click(&ui, "Draw the tents and deal");
     assert_eq!(app.get_page(), Page::FactsForm, "{}", app.get_message());
+    // Eighteen cards share the name: the form says which one it asks for.
+    let title = ui.window.global::<tavola::ui::FactsUi<'_>>().get_card_name().to_string();
+    let number = title.strip_prefix("Virtue card ").and_then(|n| n.parse::<u8>().ok());
+    assert!(number.is_some_and(|n| (1..=18).contains(&n)), "{title}");
     give_test_facts(&ui);
     assert_eq!(app.get_page(), Page::KakBoard, "{}", app.get_message());
     assert_eq!(k.get_ring().row_count(), 8);

@@ -97,7 +97,18 @@ pub fn form(card: &str, known: &FactBook, lang: Lang) -> Option<FactForm> {
             }
         })
         .collect();
-    Some(FactForm { card: card.to_string(), name: lang.text(&facts::card_msg(card)), fields })
+    Some(FactForm { card: card.to_string(), name: card_title(card, lang), fields })
+}
+
+/// The name a card's form and row are titled with: the card's own, and its number where
+/// the box holds several copies under one name (the eighteen virtue cards
+/// are each "Virtue card"): the owner must know which card is asked.
+pub fn card_title(card: &str, lang: Lang) -> String {
+    let name = lang.text(&facts::card_msg(card));
+    match crate::catalog::Catalog::builtin().get(card).and_then(|c| c.copy) {
+        Some(n) => format!("{name} {n}"),
+        None => name,
+    }
 }
 
 impl Session {
@@ -328,4 +339,20 @@ pub struct FactsWait {
     pub command: AnyCommand,
     /// The cards asked for.
     pub cards: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_form_names_the_copy_it_asks_for_where_copies_share_a_name() {
+        let book = FactBook::default();
+        let title = |card: &str, lang: Lang| form(card, &book, lang).expect("a form").name;
+        assert_eq!(title("kak/virtue/card-7", Lang::En), "Virtue card 7");
+        assert_ne!(title("kak/virtue/card-7", Lang::It), title("kak/virtue/card-8", Lang::It));
+        // A card of its own keeps its bare name.
+        let path = title(crate::games::nottingham::items::PATH_CARD, Lang::En);
+        assert!(!path.ends_with(char::is_numeric), "{path}");
+    }
 }

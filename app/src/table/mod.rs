@@ -16,7 +16,7 @@ use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, Regis
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
-pub use facts::{form as fact_form, FactForm, FactsWait, FormField, FACTS_WAIT};
+pub use facts::{card_title, form as fact_form, FactForm, FactsWait, FormField, FACTS_WAIT};
 pub use reveal::{RevealItem, RevealKind, RevealView};
 pub use runner::{HwReport, Table};
 use serde::{Deserialize, Serialize};

@@ -196,7 +196,7 @@ impl Controller {
                 for (c, _) in facts::cards_with_facts(game.fact_kinds(), cards, game) {
                     let given = known.get(&c.id);
                     let summary = given.map(|f| summary(&c.id, f, lang)).unwrap_or_default();
-                    let name = lang.text(&facts::card_msg(&c.id));
+                    let name = crate::table::card_title(&c.id, lang);
                     rows.push(FactCardRow { name: name.into(), summary: summary.into(), known: given.is_some() });
                 }
             }
