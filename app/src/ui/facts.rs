@@ -42,6 +42,19 @@ fn start_value(field: &crate::table::FormField) -> Value {
     }
 }
 
+/// A number stepped by `delta` within `min..=max`. An unset one ("?")
+/// counts as nothing where nothing is a value (a skill: "+" gives 1, "−"
+/// gives −1), else starts at the end of the range it is stepped from (a
+/// path's space, 2 to 6: "+" gives 2).
+fn unset_step(n: Option<i64>, delta: i64, min: i64, max: i64) -> i64 {
+    match n {
+        Some(n) => (n + delta).clamp(min, max),
+        None if (min..=max).contains(&0) => delta.clamp(min, max),
+        None if delta > 0 => min,
+        None => max,
+    }
+}
+
 impl Controller {
     /// The page of the card facts, if one is up: the form takes the screen
     /// over everything but the hardware pages.
@@ -85,12 +98,7 @@ impl Controller {
         let Some((form, values)) = self.facts_values() else { return };
         let (Some(f), Some(v)) = (form.fields.get(field), values.get_mut(field)) else { return };
         let (min, max) = (f.min.unwrap_or(0), f.max.unwrap_or(0));
-        let bump = |n: Option<i64>| match n {
-            // An unset number starts at the end of the range it is stepped from.
-            None if delta > 0 => min,
-            None => max,
-            Some(n) => (n + delta).clamp(min, max),
-        };
+        let bump = |n: Option<i64>| unset_step(n, delta, min, max);
         if item < 0 {
             *v = Value::from(bump(v.as_i64()));
         } else if let Some(x) = v.as_array_mut().and_then(|a| a.get_mut(item as usize)) {
@@ -307,4 +315,22 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
         ui.on_open_card(move |i| with(&|c| c.facts_open_card(idx(i))));
     }
     ui.on_open_page(move || with(&|c| c.open_card_facts()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unset_step;
+
+    #[test]
+    fn a_number_not_given_yet_steps_from_nothing_where_nothing_is_a_value() {
+        // A skill that may be −1: "+" on "?" gives 1, not the range's −1.
+        assert_eq!(unset_step(None, 1, -1, 6), 1);
+        assert_eq!(unset_step(None, -1, -1, 6), -1);
+        // A path's space, 2 to 6: "+" starts at 2, "−" at 6.
+        assert_eq!(unset_step(None, 1, 2, 6), 2);
+        assert_eq!(unset_step(None, -1, 2, 6), 6);
+        // A number given steps within the range.
+        assert_eq!(unset_step(Some(6), 1, 2, 6), 6);
+        assert_eq!(unset_step(Some(3), -1, 2, 6), 2);
+    }
 }
