@@ -48,6 +48,26 @@ pub struct SetupSpec {
     pub start: Msg,
 }
 
+impl SetupSpec {
+    /// A setup of `players` (first offered: `usual`) that asks nothing
+    /// more; the game fills in what it asks.
+    pub fn new(players: RangeInclusive<usize>, usual: usize, start: Msg) -> SetupSpec {
+        SetupSpec {
+            players,
+            usual,
+            seat_choice: None,
+            seat_question: None,
+            options: Vec::new(),
+            laid: None,
+            typed: None,
+            summary: None,
+            warnings: Vec::new(),
+            details: Vec::new(),
+            start,
+        }
+    }
+}
+
 /// What each seat chooses.
 #[derive(Debug, Clone)]
 pub struct SeatChoice {

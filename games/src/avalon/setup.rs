@@ -276,17 +276,12 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
         Err(_) => (Vec::new(), Vec::new()),
     };
     SetupSpec {
-        players: MIN_PLAYERS..=MAX_PLAYERS,
-        usual: MIN_PLAYERS,
-        seat_choice: None,
         seat_question: None,
         options,
-        laid: None,
-        typed: None,
         summary: Some(msg!("ui.avalon.setup.summary", good = players - evil, evil)),
         warnings,
         details,
-        start: msg!("setup.start"),
+        ..SetupSpec::new(MIN_PLAYERS..=MAX_PLAYERS, MIN_PLAYERS, msg!("setup.start"))
     }
 }
 

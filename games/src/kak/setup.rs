@@ -193,16 +193,12 @@ impl Kak {
 pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     let left = RING.saturating_sub(a.laid.len());
     SetupSpec {
-        players: MIN_PLAYERS..=MAX_PLAYERS,
-        usual: 4,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.kak.knights"),
             picks: cards::knights().map(|k| Named { name: crate::facts::card_msg(&k), code: k }).collect(),
             distinct: true,
             each: |s| msg!("setup.knight_of_seat", seat = s.number()),
         }),
-        seat_question: None,
-        options: Vec::new(),
         laid: Some(LaidCards {
             title: msg!("setup.kak.ring"),
             cards: cards::locations().collect(),
@@ -213,11 +209,7 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
                 _ => msg!("ui.kak.setup.lay", count = left),
             },
         }),
-        typed: None,
-        summary: None,
-        warnings: Vec::new(),
-        details: Vec::new(),
-        start: msg!("setup.kak.start"),
+        ..SetupSpec::new(MIN_PLAYERS..=MAX_PLAYERS, 4, msg!("setup.kak.start"))
     }
 }
 

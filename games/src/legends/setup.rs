@@ -237,8 +237,6 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     }
     options.push(count("characters", msg!("setup.legends.characters"), CHARACTERS));
     SetupSpec {
-        players: MIN_PLAYERS..=MAX_PLAYERS,
-        usual: 4,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.colours"),
             picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
@@ -251,12 +249,7 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
             unanswered: Unanswered::ByLot,
         }),
         options,
-        laid: None,
-        typed: None,
-        summary: None,
-        warnings: Vec::new(),
-        details: Vec::new(),
-        start: msg!("setup.legends.start"),
+        ..SetupSpec::new(MIN_PLAYERS..=MAX_PLAYERS, 4, msg!("setup.legends.start"))
     }
 }
 

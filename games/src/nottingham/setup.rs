@@ -121,8 +121,6 @@ pub(super) fn merge_facts(facts: &mut Facts, learned: &Facts) {
 /// (typed; left empty, the path kept from an earlier game, or asked).
 pub(super) fn setup_spec(_: &SetupAnswers) -> SetupSpec {
     SetupSpec {
-        players: MIN_PLAYERS..=MAX_PLAYERS,
-        usual: 4,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.colours"),
             picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
@@ -134,16 +132,11 @@ pub(super) fn setup_spec(_: &SetupAnswers) -> SetupSpec {
             each: |s| msg!("setup.seat_starts", seat = s.number()),
             unanswered: Unanswered::FirstSeat,
         }),
-        options: Vec::new(),
-        laid: None,
         typed: Some(TypedField {
             title: msg!("setup.nottingham.path"),
             placeholder: msg!("setup.nottingham.path.hint"),
         }),
-        summary: None,
-        warnings: Vec::new(),
-        details: Vec::new(),
-        start: msg!("setup.nottingham.start"),
+        ..SetupSpec::new(MIN_PLAYERS..=MAX_PLAYERS, 4, msg!("setup.nottingham.start"))
     }
 }
 

@@ -602,8 +602,6 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     }
     let arthur = knights(a).contains(&Knight::Arthur);
     SetupSpec {
-        players: MIN_KNIGHTS..=MAX_KNIGHTS,
-        usual: 5,
         seat_choice: Some(SeatChoice {
             title: msg!("setup.soc.knights"),
             picks: Knight::ALL.iter().map(|k| Named::new(crate::code(k), k.msg())).collect(),
@@ -616,12 +614,7 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
             unanswered: Unanswered::Refused,
         }),
         options,
-        laid: None,
-        typed: None,
-        summary: None,
-        warnings: Vec::new(),
-        details: Vec::new(),
-        start: msg!("setup.soc.start"),
+        ..SetupSpec::new(MIN_KNIGHTS..=MAX_KNIGHTS, 5, msg!("setup.soc.start"))
     }
 }
 
