@@ -74,6 +74,12 @@ if ! command -v qemu-aarch64-static >/dev/null 2>&1 && ! command -v qemu-aarch64
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user-static
 fi
+# GNU time measures each run's processor time (Debian leaves it out).
+if [ ! -x /usr/bin/time ]; then
+  say "installing time"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends time
+fi
 qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64)
 export PATH="$HOME/.cargo/bin:$PATH"
 
