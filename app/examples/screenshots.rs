@@ -4,7 +4,7 @@
 //!     cargo run -p tavola --example screenshots [OUT_DIR [it]]
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
-use slint::{ComponentHandle, Model};
+use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
 use tavola::boot::{boot, BootOptions};
 use tavola::catalog::Catalog;
@@ -530,8 +530,7 @@ fn main() {
     let ring: Vec<String> = kak::cards::locations().collect();
     // The first place not laid yet, five times: the ring's order.
     for _ in ring.iter().take(5) {
-        let next = setup.get_lay_buttons().iter().find(|b| !b.checked).map_or(0, |b| b.index);
-        setup.invoke_lay(next);
+        assert!(tavola::ui::lay_next_setup_card(&win));
     }
     s.ui.step(s.now);
     s.save("kak-setup");

@@ -453,8 +453,7 @@ fn other_games(s: &mut Screen) {
     let ring: Vec<String> = kak::cards::locations().collect();
     // The first place not laid yet, five times: the ring's order.
     for _ in ring.iter().take(5) {
-        let next = setup.get_lay_buttons().iter().find(|b| !b.checked).map_or(0, |b| b.index);
-        setup.invoke_lay(next);
+        assert!(tavola::ui::lay_next_setup_card(&win));
     }
     s.step(0);
     s.check("King Arthur's Knights setup, 4 players");

@@ -10,10 +10,11 @@
 //! option can appear, or its note change, with what was chosen (the
 //! youngest player is asked only when King Arthur is not at the table).
 
-use crate::{CommonError, Ctx, Game, Msg, Named, RuleError, Seat};
+use crate::{CommonError, Ctx, Game, Msg, Named, RuleError, Said, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use tavola_words::msg;
 
 /// Longest player name, in characters: what a seat's tile shows whole.
 pub const NAME_CHARS: usize = 24;
@@ -81,6 +82,18 @@ pub struct SeatChoice {
     pub distinct: bool,
 }
 
+impl SeatChoice {
+    /// Each seat one of the pawns' colours `all`, none twice.
+    pub fn colours<C: Serialize + Said>(all: &[C]) -> SeatChoice {
+        SeatChoice {
+            title: msg!("setup.colours"),
+            picks: all.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
+            distinct: true,
+            each: |s| msg!("setup.colour_of_seat", seat = s.number()),
+        }
+    }
+}
+
 /// A seat the table names.
 #[derive(Debug, Clone)]
 pub struct SeatQuestion {
@@ -90,6 +103,13 @@ pub struct SeatQuestion {
     pub each: fn(Seat) -> Msg,
     /// What no seat named means.
     pub unanswered: Unanswered,
+}
+
+impl SeatQuestion {
+    /// Who starts, asked as `title`.
+    pub fn who_starts(title: Msg, unanswered: Unanswered) -> SeatQuestion {
+        SeatQuestion { title, each: |s| msg!("setup.seat_starts", seat = s.number()), unanswered }
+    }
 }
 
 /// What a seat question left unanswered means.

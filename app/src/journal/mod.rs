@@ -444,24 +444,10 @@ impl Journal {
     /// synced to disk. Refuses an empty list, a transient event and an
     /// event of another game, writing nothing.
     pub fn append(&mut self, game: GameId, events: &[AnyEvent]) -> Result<Seq> {
-        if events.is_empty() {
-            return Err(JournalError::EmptyEntry);
-        }
-        if let Some(index) = events.iter().position(is_transient) {
-            return Err(JournalError::TransientEvent { index });
-        }
-        let json = to_json(events, || format!("events of game {game}"))?;
-        let now = recovery::now_ms();
+        let json = entry_json(game, events)?;
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let kind = open_game_kind(&tx, game)?;
-        if let Some(found) = events.iter().map(event_kind).find(|&k| k != kind) {
-            return Err(JournalError::WrongGame { game, expected: kind, found });
-        }
-        let seq = next_seq(&tx, game)?;
-        tx.prepare_cached(
-            "INSERT INTO entries (game, seq, kind, target, events, created_at) VALUES (?1, ?2, 'command', NULL, ?3, ?4)",
-        )?
-        .execute(params![game.0, seq.0, json, now])?;
+        let seq = insert_command(&tx, game, kind, events, &json)?;
         // The reveal and the end of the secrets it reveals are one step: a
         // power cut between them would bring the secrets back after the
         // tally (a mission with every card played and never resolved).
@@ -568,15 +554,8 @@ impl Journal {
     /// still takes after its end: the points its count waited for) and
     /// records its result as it stands now, in one transaction.
     pub fn amend_finished(&mut self, game: GameId, events: &[AnyEvent], result: &GameResult) -> Result<Seq> {
-        if events.is_empty() {
-            return Err(JournalError::EmptyEntry);
-        }
-        if let Some(index) = events.iter().position(is_transient) {
-            return Err(JournalError::TransientEvent { index });
-        }
-        let json = to_json(events, || format!("events of game {game}"))?;
+        let json = entry_json(game, events)?;
         let outcome = to_json(result, || format!("result of game {game}"))?;
-        let now = recovery::now_ms();
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let row: Option<(String, String)> = tx
             .prepare_cached("SELECT kind, state FROM games WHERE id = ?1")?
@@ -587,15 +566,7 @@ impl Journal {
             GameState::Finished => {}
             state => return Err(JournalError::NotOpen { game, state }),
         }
-        let kind = kind_from_name(&kind)?;
-        if let Some(found) = events.iter().map(event_kind).find(|&k| k != kind) {
-            return Err(JournalError::WrongGame { game, expected: kind, found });
-        }
-        let seq = next_seq(&tx, game)?;
-        tx.prepare_cached(
-            "INSERT INTO entries (game, seq, kind, target, events, created_at) VALUES (?1, ?2, 'command', NULL, ?3, ?4)",
-        )?
-        .execute(params![game.0, seq.0, json, now])?;
+        let seq = insert_command(&tx, game, kind_from_name(&kind)?, events, &json)?;
         tx.execute("UPDATE games SET result = ?2 WHERE id = ?1", params![game.0, outcome])?;
         tx.commit()?;
         Ok(seq)
@@ -848,6 +819,33 @@ pub(crate) fn effective_events(conn: &Connection, game: GameId) -> Result<Vec<An
         events.extend(list);
     }
     Ok(events)
+}
+
+/// One command's events as stored: refused when empty or holding a
+/// transient event (see [`Journal::append`]).
+fn entry_json(game: GameId, events: &[AnyEvent]) -> Result<String> {
+    if events.is_empty() {
+        return Err(JournalError::EmptyEntry);
+    }
+    if let Some(index) = events.iter().position(is_transient) {
+        return Err(JournalError::TransientEvent { index });
+    }
+    to_json(events, || format!("events of game {game}"))
+}
+
+/// Adds a command's entry (`json`, its events) to `game`, of `kind`, as the
+/// next in order (inside the caller's transaction); refuses an event of
+/// another game.
+fn insert_command(tx: &Connection, game: GameId, kind: GameKind, events: &[AnyEvent], json: &str) -> Result<Seq> {
+    if let Some(found) = events.iter().map(event_kind).find(|&k| k != kind) {
+        return Err(JournalError::WrongGame { game, expected: kind, found });
+    }
+    let seq = next_seq(tx, game)?;
+    tx.prepare_cached(
+        "INSERT INTO entries (game, seq, kind, target, events, created_at) VALUES (?1, ?2, 'command', NULL, ?3, ?4)",
+    )?
+    .execute(params![game.0, seq.0, json, recovery::now_ms()])?;
+    Ok(seq)
 }
 
 /// The kind of an open game; an error if there is no such game or it is

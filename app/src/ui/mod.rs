@@ -83,6 +83,20 @@ pub fn set_setup_option(window: &AppWindow, label: &str, value: i32) -> bool {
     }
 }
 
+/// Lays the first card of the setup's cards laid in order (a location of
+/// the ring) that is not laid yet, as a finger would. False when none is.
+pub fn lay_next_setup_card(window: &AppWindow) -> bool {
+    use slint::Model;
+    let ui = window.global::<SetupUi<'_>>();
+    match ui.get_lay_buttons().iter().find(|b| !b.checked) {
+        Some(b) => {
+            ui.invoke_lay(b.index);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Touches the first button of a game's action grid (`actions`, the grid's
 /// model) that `pick` chooses, as a finger would: for scripts, screenshots
 /// and benchmarks. False when no button is picked.

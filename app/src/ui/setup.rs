@@ -11,11 +11,12 @@ use super::screens::{self, GameScreens};
 use super::{set_model, Controller};
 use crate::catalog::Catalog;
 use crate::games::setup::OptionKind;
-use crate::games::{Game, GameKind, Lang, Said, Seat, SetupAnswers};
+use crate::games::{Game, GameKind, Lang, RuleError, Said, Seat, SetupAnswers, SetupSpec};
 use crate::table::TableView;
 use crate::ui::{ActionItem, AppWindow, SetupOption, SetupSeat, SetupUi};
 use slint::{ComponentHandle, Model, SharedString};
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 use tavola_words::msg;
 
 /// A change the setup page asks for.
@@ -56,12 +57,39 @@ pub(super) struct Setups {
     filled: BTreeSet<GameKind>,
     /// The lay buttons shown.
     lay: Vec<Lay>,
+    /// The last answers asked of their engine, with its spec and its
+    /// refusal: the page is refreshed every turn of the table loop, the
+    /// answers change only with a touch.
+    asked: Option<Asked>,
+}
+
+/// Answers and what their engine said of them.
+#[derive(Debug)]
+struct Asked {
+    game: GameKind,
+    answers: SetupAnswers,
+    spec: Rc<SetupSpec>,
+    problem: Option<RuleError>,
 }
 
 impl Setups {
     /// `G`'s answers, the first ones until the players change them.
     pub fn answers<G: Game>(&mut self) -> &mut SetupAnswers {
         self.answers.entry(G::KIND).or_insert_with(|| SetupAnswers::first::<G>(None))
+    }
+
+    /// `G`'s spec for its answers now and the engine's refusal of them, asked
+    /// again only when the answers changed.
+    fn asked<G: Game>(&mut self) -> (SetupAnswers, Rc<SetupSpec>, Option<RuleError>) {
+        let answers = self.answers::<G>().clone();
+        let fresh = self.asked.as_ref().is_some_and(|a| a.game == G::KIND && a.answers == answers);
+        if !fresh {
+            let spec = Rc::new(G::setup_spec(&answers));
+            let problem = answers.problem::<G>();
+            self.asked = Some(Asked { game: G::KIND, answers: answers.clone(), spec, problem });
+        }
+        let asked = self.asked.as_ref().expect("just asked");
+        (answers, asked.spec.clone(), asked.problem.clone())
     }
 }
 
@@ -74,8 +102,7 @@ pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, vi
         G::prefill(c, &mut a);
         *c.setups.answers::<G>() = a;
     }
-    let a = c.setups.answers::<G>().clone();
-    let spec = G::setup_spec(&a);
+    let (a, spec, problem) = c.setups.asked::<G>();
     let ui = window.global::<SetupUi<'_>>();
     ui.set_players(a.players as i32);
     ui.set_min_players(*spec.players.start() as i32);
@@ -179,7 +206,7 @@ pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, vi
     ui.set_typed_placeholder(typed.map(|t| say(&t.placeholder)).unwrap_or_default());
     ui.set_typed_text(a.typed.clone().into());
     ui.set_summary(spec.summary.as_ref().map(say).unwrap_or_default());
-    ui.set_problem(a.problem::<G>().map(|e| lang.text(&e.msg())).unwrap_or_default().into());
+    ui.set_problem(problem.map(|e| lang.text(&e.msg())).unwrap_or_default().into());
     ui.set_warning(words(&spec.warnings, lang).into());
     let details: Vec<SharedString> = spec.details.iter().map(say).collect();
     set_model(&ui.get_details(), details, |m| ui.set_details(m));

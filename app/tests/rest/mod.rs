@@ -117,10 +117,8 @@ fn avalon_setup(t: &mut Table) {
 fn kak_setup(t: &mut Table) {
     t.leave();
     t.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
-    let setup = t.ui.window.global::<tavola::ui::SetupUi<'_>>();
     for _ in 0..4 {
-        let next = setup.get_lay_buttons().iter().find(|b| !b.checked).map_or(0, |b| b.index);
-        setup.invoke_lay(next);
+        assert!(tavola::ui::lay_next_setup_card(&t.ui.window));
     }
     t.ui.step(t.now);
 }

@@ -9,7 +9,7 @@ use super::{
 use super::{CHARACTERS, EVENTS, HAND, MAX_PLAYERS, MIN_PLAYERS};
 use crate::facts::FactError;
 use crate::setup::{OptionKind, SeatChoice, SeatQuestion, SetupAnswers, SetupOption, SetupSpec, Unanswered};
-use crate::{CommonError, Msg, Named, Said, Seat};
+use crate::{CommonError, Msg, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tavola_words::msg;
@@ -237,17 +237,8 @@ pub(super) fn setup_spec(a: &SetupAnswers) -> SetupSpec {
     }
     options.push(count("characters", msg!("setup.legends.characters"), CHARACTERS));
     SetupSpec {
-        seat_choice: Some(SeatChoice {
-            title: msg!("setup.colours"),
-            picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
-            distinct: true,
-            each: |s| msg!("setup.colour_of_seat", seat = s.number()),
-        }),
-        seat_question: Some(SeatQuestion {
-            title: msg!("setup.legends.pendragon"),
-            each: |s| msg!("setup.seat_starts", seat = s.number()),
-            unanswered: Unanswered::ByLot,
-        }),
+        seat_choice: Some(SeatChoice::colours(&Colour::ALL)),
+        seat_question: Some(SeatQuestion::who_starts(msg!("setup.legends.pendragon"), Unanswered::ByLot)),
         options,
         ..SetupSpec::new(MIN_PLAYERS..=MAX_PLAYERS, 4, msg!("setup.legends.start"))
     }

@@ -5,7 +5,7 @@ use super::items::{self, COMMISSION_POINTS, MAX_PATH, PATH_VALUES};
 use super::{err, AmbushCard, Colour, Event, Facts, Item, Nottingham, NottinghamError, PlayerState, Res, Step, Turn};
 use super::{AMBUSH_CARDS, DECK, HAND_AT_START, MAX_PLAYERS, MIN_PLAYERS};
 use crate::setup::{SeatChoice, SeatQuestion, SetupAnswers, SetupSpec, TypedField, Unanswered};
-use crate::{CommonError, Named, Said, Seat};
+use crate::{CommonError, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tavola_words::msg;
@@ -121,17 +121,8 @@ pub(super) fn merge_facts(facts: &mut Facts, learned: &Facts) {
 /// (typed; left empty, the path kept from an earlier game, or asked).
 pub(super) fn setup_spec(_: &SetupAnswers) -> SetupSpec {
     SetupSpec {
-        seat_choice: Some(SeatChoice {
-            title: msg!("setup.colours"),
-            picks: Colour::ALL.iter().map(|c| Named::new(crate::code(c), c.msg())).collect(),
-            distinct: true,
-            each: |s| msg!("setup.colour_of_seat", seat = s.number()),
-        }),
-        seat_question: Some(SeatQuestion {
-            title: msg!("setup.who_starts"),
-            each: |s| msg!("setup.seat_starts", seat = s.number()),
-            unanswered: Unanswered::FirstSeat,
-        }),
+        seat_choice: Some(SeatChoice::colours(&Colour::ALL)),
+        seat_question: Some(SeatQuestion::who_starts(msg!("setup.who_starts"), Unanswered::FirstSeat)),
         typed: Some(TypedField {
             title: msg!("setup.nottingham.path"),
             placeholder: msg!("setup.nottingham.path.hint"),
