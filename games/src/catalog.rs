@@ -412,9 +412,11 @@ impl Catalog {
         self.get(id).is_some()
     }
 
-    /// The name of a card in `lang`.
+    /// The name of a card in `lang`. An id without its copy number
+    /// (`soc/black/saxons`, what a screen's button for "a Saxons card"
+    /// sends) is named as its copies are: they share one name.
     pub fn name(&self, id: &str, lang: Lang) -> Option<String> {
-        self.get(id).map(|c| c.name(lang))
+        self.get(id).or_else(|| self.copies_of(id).next()).map(|c| c.name(lang))
     }
 
     /// What to call a card in messages: its name in `lang`, or the id
@@ -616,6 +618,17 @@ mod tests {
         for id in ["soc/black/saxons-1", "soc/black/saxons-4", "soc/black/black-knight-5-1", "soc/white/fight-3-7"] {
             assert!(cat().contains(id), "{id}");
         }
+    }
+
+    #[test]
+    fn a_card_named_without_its_copy_number_is_named_as_its_copies() {
+        // The black card's button sends "a Saxons card", not one copy: the
+        // narration says "Saxons", never the id.
+        for lang in Lang::ALL {
+            assert_eq!(cat().label("soc/black/saxons", lang), cat().label("soc/black/saxons-1", lang));
+            assert!(!cat().label("soc/black/saxons", lang).contains('/'));
+        }
+        assert_eq!(cat().label("soc/black/nothing-like-it", Lang::En), "soc/black/nothing-like-it");
     }
 
     #[test]

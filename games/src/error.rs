@@ -98,14 +98,13 @@ impl Said for CommonError {
     }
 }
 
-/// The common refusals carry a card's id (`card`): on the screen it is the
-/// card's name in `lang`, from the card catalog.
+/// A refusal that carries a card's id (`card`) names the card on the
+/// screen: its name in `lang`, from the card catalog (an id the catalog
+/// does not know is shown as read, cut short).
 fn cards_named(mut msg: Msg, lang: Lang) -> Msg {
-    if msg.id.starts_with("common.") {
-        if let Some(Arg::Text(card)) = msg.arg("card") {
-            let name = crate::catalog::Catalog::builtin().label(card, lang);
-            msg = msg.with("card", name);
-        }
+    if let Some(Arg::Text(card)) = msg.arg("card") {
+        let name = crate::catalog::Catalog::builtin().label(card, lang);
+        msg = msg.with("card", name);
     }
     msg
 }

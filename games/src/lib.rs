@@ -293,6 +293,14 @@ pub fn seat_name(names: &[String], seat: Seat) -> Arg {
     }
 }
 
+/// How the narration names several seats' players, in order ("Anna, Seat
+/// 3, Bruno"): each as [`seat_name`] says it.
+pub fn seat_names(names: &[String], seats: &[Seat]) -> Arg {
+    let mut said = seats.iter().rev().map(|&s| seat_name(names, s));
+    let Some(last) = said.next() else { return Arg::Text(String::new()) };
+    said.fold(last, |rest, first| Arg::Msg(tavola_words::msg!("common.list", first, rest)))
+}
+
 /// The serde name of a unit variant (`good`, `merlin_survived`): the stable
 /// codes of results.
 pub fn code<T: Serialize>(value: &T) -> String {
@@ -472,10 +480,16 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     /// Players at the table (0 before the setup).
     fn players(&self) -> usize;
 
-    /// What the table calls a seat's player when it knows better than the
-    /// seat's number: the name typed at setup (or, where the game gives
-    /// one, the character the player plays).
+    /// The name typed for a seat's player at setup, when one was.
     fn player_name(&self, seat: Seat) -> Option<String>;
+
+    /// What a sentence calls a seat's player when the table knows better
+    /// than the seat's number: the name typed at setup or, where the game
+    /// gives one, the character the player plays (a message, said in the
+    /// listener's language).
+    fn player_said(&self, seat: Seat) -> Option<Arg> {
+        self.player_name(seat).map(Arg::Text)
+    }
 
     /// The command an answer on the secret pad stands for now (`approve`
     /// is the left button: approve, success, bid), if the game asks one.

@@ -402,6 +402,13 @@ macro_rules! registry {
                 }
             }
 
+            /// See [`Game::player_said`].
+            pub fn player_said(&self, seat: Seat) -> Option<crate::Arg> {
+                match self {
+                    $(AnyGame::$Kind(g) => g.player_said(seat),)*
+                }
+            }
+
             /// See [`Game::pad_command`].
             pub fn pad_command(&self, seat: Seat, approve: bool) -> Option<AnyCommand> {
                 match self {

@@ -112,6 +112,18 @@ impl Said for Msg {
     }
 }
 
+impl Arg {
+    /// The value in `lang`: a number in digits, a text as it is, a message
+    /// rendered.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Arg::Number(n) => n.to_string(),
+            Arg::Text(t) => t.clone(),
+            Arg::Msg(m) => lang.text(m),
+        }
+    }
+}
+
 impl From<Msg> for Arg {
     fn from(m: Msg) -> Arg {
         Arg::Msg(m)

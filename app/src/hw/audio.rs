@@ -232,8 +232,8 @@ impl std::fmt::Debug for RodioAudio {
 struct NoOutputs;
 
 impl Outputs for NoOutputs {
-    fn pcms(&self) -> Result<Vec<super::speaker::Pcm>, String> {
-        Err("a silent output".into())
+    fn pcms(&self) -> Result<Vec<super::speaker::Pcm>, tavola_words::Arg> {
+        Err(tavola_words::msg!("hw.speaker.silent").into())
     }
     fn open(&self, _device: &OutputDevice) -> Result<Opened, String> {
         Err("a silent output".into())

@@ -234,8 +234,9 @@ impl std::fmt::Debug for Opened {
 /// The sound devices of this machine.
 pub trait Outputs {
     /// Every PCM that can play, as the sound system lists it now; why none,
-    /// when there is no sound card at all.
-    fn pcms(&self) -> Result<Vec<Pcm>, String>;
+    /// when there is no sound card at all (Tavola's own words, said in the
+    /// table's language).
+    fn pcms(&self) -> Result<Vec<Pcm>, tavola_words::Arg>;
 
     /// Opens one of [`Outputs::devices`]; its error in a few words.
     fn open(&self, device: &OutputDevice) -> Result<Opened, String>;
@@ -433,7 +434,7 @@ pub struct SimOutputs {
 }
 
 impl Outputs for SimOutputs {
-    fn pcms(&self) -> Result<Vec<Pcm>, String> {
+    fn pcms(&self) -> Result<Vec<Pcm>, tavola_words::Arg> {
         Ok(self.pcms.clone())
     }
 
@@ -454,15 +455,15 @@ impl SystemOutputs {
     /// Whether this machine has a sound card at all: without one, the
     /// audio library is not asked (it would probe every PCM name it knows,
     /// which takes noticeable time natively and minutes under emulation).
-    pub fn any_card() -> Result<(), String> {
+    pub fn any_card() -> Result<(), Msg> {
         #[cfg(target_os = "linux")]
         match std::fs::read_dir("/dev/snd") {
             Ok(dir) => {
                 if !dir.flatten().any(|e| e.file_name().to_string_lossy().starts_with("pcmC")) {
-                    return Err("no sound card (/dev/snd has no PCM device)".into());
+                    return Err(msg!("hw.speaker.no_output"));
                 }
             }
-            Err(_) => return Err("no sound card (no /dev/snd)".into()),
+            Err(_) => return Err(msg!("hw.speaker.no_card")),
         }
         Ok(())
     }
@@ -471,7 +472,7 @@ impl SystemOutputs {
     /// prefers; the reason in words when it does not open.
     fn open_sink(device: &OutputDevice) -> Result<rodio::MixerDeviceSink, String> {
         use rodio::cpal::traits::{DeviceTrait, HostTrait};
-        Self::any_card()?;
+        Self::any_card().map_err(|m| m.text(crate::games::Lang::En))?;
         let host = rodio::cpal::default_host();
         let found = if device.kind == SpeakerKind::Default {
             host.default_output_device()
@@ -498,7 +499,7 @@ impl Outputs for SystemOutputs {
         SystemOutputs::open_sink(device).map(|sink| Opened(Some(sink)))
     }
 
-    fn pcms(&self) -> Result<Vec<Pcm>, String> {
+    fn pcms(&self) -> Result<Vec<Pcm>, tavola_words::Arg> {
         use rodio::cpal::traits::{DeviceTrait, HostTrait};
         Self::any_card()?;
         let host = rodio::cpal::default_host();

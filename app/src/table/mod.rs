@@ -726,8 +726,8 @@ impl Session {
 
     fn names(&self, seats: &[Seat]) -> String {
         let name = |s: Seat| {
-            let typed = self.game.as_ref().and_then(|g| g.player_name(s));
-            typed.unwrap_or_else(|| self.lang.text(&msg!("common.seat", seat = s.number())))
+            let said = self.game.as_ref().and_then(|g| g.player_said(s));
+            said.map_or_else(|| self.lang.text(&msg!("common.seat", seat = s.number())), |a| a.text(self.lang))
         };
         seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ")
     }
@@ -1071,7 +1071,7 @@ impl Session {
     fn error(&mut self, e: &RuleError, out: &mut Vec<Output>) {
         // A seat is named by its player when the table knows the name (or,
         // where the game gives one, the character's when nobody typed one).
-        let who = |s: Seat| self.game.as_ref().and_then(|g| g.player_name(s));
+        let who = |s: Seat| self.game.as_ref().and_then(|g| g.player_said(s)).map(|a| a.text(self.lang));
         let message = e.text_named(self.lang, &who);
         self.message = Some(message.clone());
         out.push(Output::Error { code: e.code(), message });

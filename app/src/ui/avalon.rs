@@ -309,20 +309,25 @@ impl Controller {
     }
 }
 
+/// How a sentence names a seat's player (never a bare number).
+fn said(a: &AvalonView, seat: Seat) -> crate::games::Arg {
+    crate::ui::said(a.names.get(seat.index()).map_or("", String::as_str), seat)
+}
+
 /// Names in a list: "Anna, Bruno and Carla".
 fn names_list(a: &AvalonView, seats: &[Seat], lang: Lang) -> String {
-    let names: Vec<&str> = seats.iter().filter_map(|s| a.names.get(s.index())).map(String::as_str).collect();
+    let names: Vec<String> = seats.iter().map(|&s| said(a, s).text(lang)).collect();
     match names.as_slice() {
         [] => String::new(),
-        [one] => (*one).to_string(),
-        [rest @ .., last] => lang.text(&msg!("ui.list.and", rest = rest.join(", "), last = *last)),
+        [one] => one.clone(),
+        [rest @ .., last] => lang.text(&msg!("ui.list.and", rest = rest.join(", "), last = last.as_str())),
     }
 }
 
 /// What the round page says the table is doing: whom it waits for, never
 /// how anyone voted or played before the reveal.
 fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
-    let leader = a.leader.and_then(|s| a.names.get(s.index())).cloned().unwrap_or_default();
+    let leader = a.leader.map(|s| said(a, s)).unwrap_or_else(|| crate::games::Arg::Text(String::new()));
     match &a.phase {
         PhaseView::TeamBuilding { team_size, .. } => {
             let last = a.last_votes.as_ref().map(|v| {
@@ -343,8 +348,8 @@ fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
             let (done, all) = (played.len(), played.len() + missing.len());
             let status = lang.text(&msg!("ui.avalon.mission_status", done, all));
             let status = status + &awaited(a, missing, false, lang);
-            match reader.and_then(|s| a.names.get(s.index())) {
-                Some(name) => status + " " + &lang.text(&msg!("ui.avalon.at_reader", name = name.as_str())),
+            match reader {
+                Some(s) => status + " " + &lang.text(&msg!("ui.avalon.at_reader", name = said(a, *s))),
                 None => status,
             }
         }

@@ -40,7 +40,7 @@ pub(super) fn page(phase: &PhaseView) -> Option<Page> {
 /// Lancelots' loyalty cards (all public).
 fn info(a: &AvalonView, lang: Lang) -> String {
     use crate::games::avalon::LoyaltyCard;
-    let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
+    let name = |s: Seat| crate::ui::said(a.names.get(s.index()).map_or("", String::as_str), s);
     let mut parts = Vec::new();
     if let PhaseView::TeamVote { excalibur: Some(h), .. } | PhaseView::Mission { excalibur: Some(h), .. } = &a.phase {
         parts.push(lang.text(&msg!("ui.avalon.info.excalibur", name = name(*h))));
@@ -86,7 +86,7 @@ impl Controller {
         let lang = view.lang;
         let ui = window.global::<AvalonExtras<'_>>();
         let Some(a) = view.game_view.as_ref().and_then(|v| v.get::<Avalon>()) else { return };
-        let name = |s: Seat| a.names.get(s.index()).cloned().unwrap_or_default();
+        let name = |s: Seat| crate::ui::said(a.names.get(s.index()).map_or("", String::as_str), s);
         // Team building: which mission, and who gets Excalibur.
         let building = matches!(a.phase, PhaseView::TeamBuilding { .. });
         let open: Vec<i32> = match &a.phase {

@@ -201,7 +201,7 @@ fn faces(v: &KakView, facts: &Facts, chosen: &[String], only: impl Fn(Virtue) ->
 pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let names = Names { lang, names: &v.names, facts };
-    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     let back = || step(Step::Back, say(msg!("ui.kak.back")), 0);
     if matches!(v.phase, PhaseView::Over { .. }) {
         return (String::new(), vec![step(Step::Leave, say(msg!("ui.kak.cmd.leave")), 1)], false);
@@ -324,7 +324,7 @@ pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang:
 
 /// The question of the moment.
 fn prompt(v: &KakView, names: &Names<'_>) -> String {
-    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     let lang = names.lang;
     lang.text(&match &v.phase {
         PhaseView::Setup | PhaseView::Over { .. } => return String::new(),
@@ -336,8 +336,14 @@ fn prompt(v: &KakView, names: &Names<'_>) -> String {
             msg!("ui.kak.ask.actions", name = who(*seat), place)
         }
         PhaseView::Tournament { bidders, down, .. } if down.len() < bidders.len() => {
-            let names: Vec<String> = bidders.iter().map(|s| who(*s)).collect();
-            msg!("ui.kak.ask.bids_down", names = names.join(", "))
+            // An unnamed seat's place shows its number: said "Seat 3".
+            let seated: Vec<String> = v
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| if p.name == Seat(i as u8).to_string() { String::new() } else { p.name.clone() })
+                .collect();
+            msg!("ui.kak.ask.bids_down", names = crate::games::seat_names(&seated, bidders))
         }
         PhaseView::Tournament { .. } => msg!("ui.kak.ask.bids_shown"),
     })
@@ -361,7 +367,7 @@ impl Controller {
     fn deal_menu(&self, v: &KakView, (seat, open): (usize, bool), names: &Names<'_>) -> (String, Vec<Button>) {
         let lang = names.lang;
         let say = |m: Msg| lang.text(&m);
-        let name = v.players.get(seat).map(|p| p.name.clone()).unwrap_or_default();
+        let name = crate::ui::said(v.players.get(seat).map_or("", |p| p.name.as_str()), Seat(seat as u8));
         if !open {
             return (say(msg!("ui.kak.deal.pass", name)), vec![step(Step::DealShow, say(msg!("ui.kak.deal.show")), 1)]);
         }
@@ -490,7 +496,14 @@ impl Controller {
         let line: Vec<String> = v
             .players
             .iter()
-            .map(|p| lang.text(&msg!("ui.kak.player_line", tent = p.tent, name = p.name.as_str(), points = p.score)))
+            .map(|p| {
+                lang.text(&msg!(
+                    "ui.kak.player_line",
+                    tent = p.tent,
+                    name = crate::ui::said(&p.name, p.seat),
+                    points = p.score
+                ))
+            })
             .collect();
         ui.set_players_line(line.join("   ").into());
         super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
@@ -549,7 +562,7 @@ impl Controller {
             _ => Vec::new(),
         };
         let title = match winners.as_slice() {
-            [one] => lang.text(&msg!("ui.kak.end.winner", name = v.players[one.index()].name.clone())),
+            [one] => lang.text(&msg!("ui.kak.end.winner", name = crate::ui::said(&v.players[one.index()].name, *one))),
             _ => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
         };
         ui.set_result_title(title.into());

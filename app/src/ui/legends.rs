@@ -156,7 +156,7 @@ fn choice(legal: &LegalNow, is: impl Fn(&Choice) -> bool) -> Vec<String> {
 /// page)`.
 pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
-    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     if matches!(v.phase, Phase::Over { .. }) {
         return (String::new(), vec![step(Step::Leave, say(msg!("ui.legends.cmd.leave")), 1)], false);
     }
@@ -417,7 +417,7 @@ fn resolve_label(
     lang: Lang,
 ) -> String {
     use crate::games::legends::Effect;
-    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     let effect = v.effect.as_ref().map(|p| &p.effect);
     if let (Some(c), Some(l)) = (card, to) {
         return lang.text(&msg!("ui.legends.cmd.resolve.journey", card = card_name(c, lang), location = l.msg()));
@@ -497,7 +497,7 @@ fn fixes(v: &LegendsView, lang: Lang) -> Vec<Button> {
 
 /// The question of the moment.
 fn prompt(v: &LegendsView, lang: Lang) -> String {
-    let who = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     let laid = v.laid.as_deref().map(|c| card_name(c, lang));
     if v.auction.as_ref().is_some_and(|a| a.dagonet.is_some()) {
         return lang.text(&msg!("ui.legends.ask.dagonet_bid"));
@@ -572,7 +572,7 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
 /// A location's events, a line each: its name, what it asks, its points,
 /// who meets it now.
 fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
-    let who = |i: usize| v.players.get(i).map(|p| p.name.clone()).unwrap_or_default();
+    let who = |i: usize| crate::ui::said(v.players.get(i).map_or("", |p| p.name.as_str()), Seat(i as u8)).text(lang);
     let mut lines = Vec::new();
     for e in &place.events {
         let name = card_name(&e.card, lang);
@@ -639,7 +639,7 @@ fn companies_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lan
 
 /// Whose company and which characters: "Anna (Sir Kay [Excalibur], ...)".
 fn company_who(v: &LegendsView, c: &crate::games::legends::CompanyView, lang: Lang) -> String {
-    let name = v.players.get(c.seat.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let name = crate::ui::said(v.players.get(c.seat.index()).map_or("", |p| p.name.as_str()), c.seat).text(lang);
     {
         let cards: Vec<String> = c
             .cards
@@ -774,7 +774,8 @@ impl Controller {
                 .filter(|(_, b)| !b.is_empty())
                 .map(|(i, b)| {
                     let cards: Vec<String> = b.iter().map(|c| card_name(c, lang)).collect();
-                    let name = v.players.get(i).map(|p| p.name.clone()).unwrap_or_default();
+                    let name =
+                        crate::ui::said(v.players.get(i).map_or("", |p| p.name.as_str()), Seat(i as u8)).text(lang);
                     format!("{name}: {}", cards.join(", "))
                 })
                 .collect();
@@ -791,7 +792,7 @@ impl Controller {
         let outcome = self.booted.table.session.engine::<Legends>().and_then(Game::outcome);
         let words = outcome.and_then(|o| GameKind::CamelotLegends.outcome_words(&o.winner, &o.reason));
         let winners = v.winners.clone().unwrap_or_default();
-        let name = |s: &Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+        let name = |s: &Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), *s).text(lang);
         let title = match winners.as_slice() {
             [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
             [one] => lang.text(&msg!("ui.legends.end.winner", name = name(one))),

@@ -28,6 +28,18 @@ pub use generated::*;
 /// How often the table loop runs while the window is open.
 pub const TICK_MS: u64 = 20;
 
+/// How a sentence names a seat's player: the name shown on its place, else
+/// "Seat 3" in the table's language. An unnamed seat's place shows its
+/// number; a sentence never says a bare number ("3, choose 2 players").
+pub(crate) fn said(shown: &str, seat: crate::games::Seat) -> crate::games::Arg {
+    let shown = shown.trim();
+    if shown.is_empty() || shown == seat.number().to_string() {
+        crate::games::Arg::Msg(tavola_words::msg!("common.seat", seat = seat.number()))
+    } else {
+        crate::games::Arg::Text(shown.to_string())
+    }
+}
+
 /// The window and what drives it.
 pub struct Ui {
     /// The Slint window.

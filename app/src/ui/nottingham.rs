@@ -112,7 +112,7 @@ fn tint(c: Colour) -> Color {
 /// page)`.
 pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
-    let name = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let name = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     let back = || step(Step::Back, say(msg!("ui.notts.back")), 0);
     if v.ended.is_some() {
         return end_menu(v, m, lang);
@@ -198,11 +198,11 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
             }
             Command::Buy { from: Some(f) } => play(c, say(msg!("ui.notts.cmd.buy_from", name = name(*f))), 0),
             Command::Buy { from: None } => play(c, say(msg!("ui.notts.cmd.buy_none")), 0),
-            Command::Target { from } => play(c, name(*from), 0),
+            Command::Target { from } => play(c, name(*from).text(lang), 0),
             Command::Defend { defended: true } => {
                 let victim = match &v.turn {
                     Some((_, StepView::Defence { from, .. })) => name(*from),
-                    _ => String::new(),
+                    _ => crate::games::Arg::Text(String::new()),
                 };
                 play(c, say(msg!("ui.notts.cmd.defended", name = victim)), 0)
             }
@@ -240,7 +240,7 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
 
 /// The question of the moment.
 fn prompt(v: &NottinghamView, lang: Lang) -> String {
-    let name = |s: Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+    let name = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     let Some((seat, step)) = &v.turn else { return String::new() };
     let me = name(*seat);
     lang.text(&match step {
@@ -381,7 +381,7 @@ impl Controller {
         ui.set_deck(i32::from(v.deck));
         ui.set_discard(i32::from(v.discard));
         ui.set_ambush_deck(i32::from(v.ambush_deck));
-        let name = |s: &Seat| v.players.get(s.index()).map(|p| p.name.clone()).unwrap_or_default();
+        let name = |s: &Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), *s).text(lang);
         let commissions: Vec<String> = v
             .commissions
             .iter()

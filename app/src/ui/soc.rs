@@ -190,6 +190,16 @@ fn black_cards(lang: Lang) -> Vec<(String, String)> {
     seen
 }
 
+/// How a sentence names a seat's player: the name typed at setup, else the
+/// knight in the table's language (never a bare number).
+fn knight_said(v: &SocView, seat: Seat) -> crate::games::Arg {
+    match v.knights.get(seat.index()) {
+        Some(k) if k.name.trim() != seat.to_string() => crate::games::Arg::Text(k.name.clone()),
+        Some(k) => crate::games::Arg::Msg(k.knight.msg()),
+        None => crate::ui::said("", seat),
+    }
+}
+
 fn card_name(id: &str, lang: Lang) -> String {
     Catalog::builtin().label(id, lang)
 }
@@ -206,7 +216,7 @@ fn values_text(values: &[u8]) -> String {
 /// The label of a whole command's button, and its tone (0 plain, 1 the
 /// usual choice, 2 a cost). `None` for a command offered another way.
 fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
-    let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
+    let name = |s: Seat| knight_said(v, s);
     Some(match c {
         Command::SkipLoyaltyScan => (msg!("ui.soc.cmd.skip_loyalty"), 0),
         Command::Peek => (msg!("ui.soc.cmd.peek"), 0),
@@ -251,7 +261,7 @@ fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
 /// of legal commands and the screen's half-made choice.
 pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang) -> Screen {
     let say = |msg: Msg| lang.text(&msg);
-    let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
+    let name = |s: Seat| knight_said(v, s);
     if v.ended.is_some() {
         return Screen::new(String::new(), vec![step(Step::Leave, say(msg!("ui.soc.cmd.leave")), 1)]);
     }
@@ -289,7 +299,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
         }
         Menu::Accuse => {
             let mut a = listed(&|c| match c {
-                Command::Accuse { accused } => Some(name(*accused)),
+                Command::Accuse { accused } => Some(name(*accused).text(lang)),
                 _ => None,
             });
             a.push(back(lang));
@@ -400,7 +410,11 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             .iter()
             .map(|&(seat, _)| {
                 let n = given.iter().filter(|&&s| s == seat).count();
-                let label = if n == 0 { name(seat) } else { say(msg!("ui.soc.given", name = name(seat), count = n)) };
+                let label = if n == 0 {
+                    name(seat).text(lang)
+                } else {
+                    say(msg!("ui.soc.given", name = name(seat), count = n))
+                };
                 Button { checked: n > 0, ..step(Step::Merlin(seat), label, 0) }
             })
             .collect();
@@ -436,7 +450,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
 /// ticked.
 fn corrections(v: &SocView, c: &Corrections<'_>, m: &Menu, lang: Lang) -> Screen {
     let say = |msg: Msg| lang.text(&msg);
-    let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
+    let name = |s: Seat| knight_said(v, s);
     let set = |correction: Correction, label: String, now: bool| Button {
         checked: now,
         ..play(&Command::Correct { correction }, label, 0)
@@ -504,7 +518,7 @@ fn corrections(v: &SocView, c: &Corrections<'_>, m: &Menu, lang: Lang) -> Screen
 
 /// The question of the moment.
 fn prompt(v: &SocView, legal: &LegalNow, m: &Menu, acting: bool, lang: Lang) -> String {
-    let name = |s: Seat| v.knights.get(s.index()).map(|k| k.name.clone()).unwrap_or_default();
+    let name = |s: Seat| knight_said(v, s);
     let say = |msg: Msg| lang.text(&msg);
     if let Some(s) = v.scan_next {
         return say(msg!("ui.soc.ask.loyalty_card", name = name(s)));
@@ -628,7 +642,7 @@ fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
     let why = msg!("ui.end.reason", reason = words.reason);
     let traitor = match traitor {
         Some(t) => {
-            let who = v.knights.get(t.index()).map(|k| k.name.clone()).unwrap_or_default();
+            let who = knight_said(v, *t);
             lang.text(&msg!("ui.soc.end.traitor", name = who))
         }
         None => String::new(),
@@ -712,7 +726,7 @@ impl Controller {
             .knights
             .iter()
             .map(|k| SocKnightItem {
-                name: k.name.clone().into(),
+                name: knight_said(v, k.seat).text(lang).into(),
                 knight: k.knight.text(lang).into(),
                 life: k.life,
                 max_life: rules.life.max,

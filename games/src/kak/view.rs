@@ -192,6 +192,11 @@ impl Kak {
 
 /// The narrator's lines for an event just applied (`g` is the state after
 /// it).
+/// The names typed at setup, by seat.
+fn seated(g: &Kak) -> &[String] {
+    g.setup.as_ref().map_or(&[][..], |s| &s.names[..])
+}
+
 pub(super) fn cues(g: &Kak, e: &Event) -> Vec<Cue> {
     let mut cues = event_cues(g, e);
     // A player who reached the target with this event: the round is the
@@ -200,7 +205,7 @@ pub(super) fn cues(g: &Kak, e: &Event) -> Vec<Cue> {
         let now = g.awards.checked_sub(1);
         for (i, p) in g.players.iter().enumerate() {
             if p.reached.is_some() && p.reached == now {
-                let name = crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), Seat(i as u8));
+                let name = crate::seat_name(seated(g), Seat(i as u8));
                 cues.push(Cue::new("kak.target.reached").arg("name", name).arg("count", p.score));
             }
         }
@@ -209,7 +214,7 @@ pub(super) fn cues(g: &Kak, e: &Event) -> Vec<Cue> {
 }
 
 fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
-    let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
+    let name = |s: Seat| crate::seat_name(seated(g), s);
     let card = crate::facts::card_msg;
     match e {
         Event::Trained { .. }
@@ -283,8 +288,7 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
         Event::TentsDealt { tents, drawn } => {
             let mut cues = Vec::new();
             for group in drawn {
-                let names: Vec<String> = group.iter().map(|s| g.name(*s)).collect();
-                cues.push(Cue::new("kak.tent.drawn").arg("names", names.join(", ")));
+                cues.push(Cue::new("kak.tent.drawn").arg("names", crate::seat_names(seated(g), group)));
             }
             for (i, s) in tents.iter().enumerate() {
                 cues.push(Cue::new("kak.tent.holds").arg("name", name(*s)).arg("tent", i + 1));
@@ -302,8 +306,7 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
                     cues.push(Cue::new("kak.end.winner").arg("name", name(*w)).arg("count", score));
                 }
                 _ => {
-                    let names: Vec<String> = winners.iter().map(|s| g.name(*s)).collect();
-                    cues.push(Cue::new("kak.end.shared").arg("names", names.join(", ")));
+                    cues.push(Cue::new("kak.end.shared").arg("names", crate::seat_names(seated(g), winners)));
                 }
             }
             cues
@@ -314,7 +317,7 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
 
 /// Phase II: the action cards used, the turn ended.
 fn action_cues(g: &Kak, e: &Event) -> Vec<Cue> {
-    let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
+    let name = |s: Seat| crate::seat_name(seated(g), s);
     let card = crate::facts::card_msg;
     match e {
         Event::Trained { seat, card: c, .. } => {
@@ -356,15 +359,15 @@ fn action_cues(g: &Kak, e: &Event) -> Vec<Cue> {
 
 /// The tournament.
 fn tournament_cues(g: &Kak, e: &Event) -> Vec<Cue> {
-    let name = |s: Seat| crate::seat_name(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), s);
+    let name = |s: Seat| crate::seat_name(seated(g), s);
     match e {
         Event::TournamentOpened { bidders, absent } => {
             let mut cues: Vec<Cue> =
                 absent.iter().map(|s| Cue::new("kak.tournament.absent").arg("name", name(*s))).collect();
             if !bidders.is_empty() {
-                let names: Vec<String> = bidders.iter().map(|s| g.name(*s)).collect();
+                let names = crate::seat_names(seated(g), bidders);
                 let id = if bidders.len() == 1 { "kak.tournament.bid_alone" } else { "kak.tournament.bid" };
-                cues.push(Cue::new(id).arg("names", names.join(", ")));
+                cues.push(Cue::new(id).arg("names", names));
             }
             cues
         }

@@ -234,8 +234,8 @@ pub(super) fn cues(g: &Nottingham, e: &Event) -> Vec<Cue> {
             None => vec![Cue::new("nottingham.sheriff.home")],
         },
         Event::Favoured { seats } => {
-            let names: Vec<String> = seats.iter().map(|&s| g.name(s)).collect();
-            vec![Cue::new("nottingham.sheriff.favours").arg("names", names.join(", ")).arg("count", seats.len())]
+            let names = crate::seat_names(g.setup.as_ref().map_or(&[][..], |s| &s.names[..]), seats);
+            vec![Cue::new("nottingham.sheriff.favours").arg("names", names).arg("count", seats.len())]
         }
         Event::NoDraw { seat } => vec![Cue::new("nottingham.turn.no_draw").arg("name", name(*seat))],
         Event::Reshuffled { cards } => vec![Cue::new("nottingham.deck.reshuffled").arg("count", *cards)],

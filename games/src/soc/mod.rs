@@ -810,17 +810,32 @@ impl Soc {
         self.turn.as_ref().map(|t| t.seat)
     }
 
-    /// A seat's name, or its knight's when unnamed.
-    pub fn name(&self, seat: Seat) -> String {
+    /// The name typed for a seat at setup, if any.
+    fn typed_name(&self, seat: Seat) -> Option<String> {
         self.setup
             .as_ref()
             .and_then(|s| s.names.get(seat.index()))
-            .filter(|n| !n.trim().is_empty())
-            .map(|n| n.trim().to_string())
-            .or_else(|| {
-                self.knights.get(seat.index()).map(|k| crate::Lang::En.text(&tavola_words::Said::msg(&k.knight)))
-            })
-            .unwrap_or_else(|| seat.to_string())
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+    }
+
+    /// A seat's name as its place on the screen shows it: the name typed
+    /// at setup, else the seat's number (the place shows the knight beside
+    /// it).
+    pub fn name(&self, seat: Seat) -> String {
+        self.typed_name(seat).unwrap_or_else(|| seat.to_string())
+    }
+
+    /// How a sentence names a seat's player: the name typed at setup, else
+    /// the knight, in the listener's language ("Re Artù", never "King
+    /// Arthur" in an Italian sentence), else "Seat 3".
+    pub fn said_name(&self, seat: Seat) -> tavola_words::Arg {
+        match (self.typed_name(seat), self.knights.get(seat.index())) {
+            (Some(typed), _) => tavola_words::Arg::Text(typed),
+            (None, Some(k)) => tavola_words::Arg::Msg(tavola_words::Said::msg(&k.knight)),
+            (None, None) => crate::seat_name(&[], seat),
+        }
     }
 
     /// The seat of a knight, if in play.
@@ -909,7 +924,14 @@ impl Game for Soc {
     }
 
     fn player_name(&self, seat: Seat) -> Option<String> {
-        (seat.index() < self.players()).then(|| self.name(seat))
+        // Only a typed name: a knight's name is said in the listener's
+        // language, which a name given as text cannot follow.
+        (seat.index() < self.players()).then(|| self.typed_name(seat)).flatten()
+    }
+
+    /// The typed name, else the knight the seat plays.
+    fn player_said(&self, seat: Seat) -> Option<tavola_words::Arg> {
+        (seat.index() < self.players()).then(|| self.said_name(seat))
     }
 
     fn pad_command(&self, _seat: Seat, _approve: bool) -> Option<Command> {

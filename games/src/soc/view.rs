@@ -226,10 +226,10 @@ pub(super) fn view(g: &Soc) -> SocView {
 }
 
 pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
-    let name = |s: &Seat| g.name(*s);
+    let name = |s: &Seat| g.said_name(*s);
     match event {
         Event::SetUp { .. } | Event::LoyaltyRecorded { .. } => {
-            g.next_to_scan().map(|s| vec![Cue::new("soc.scan.next").arg("name", g.name(s))]).unwrap_or_default()
+            g.next_to_scan().map(|s| vec![Cue::new("soc.scan.next").arg("name", g.said_name(s))]).unwrap_or_default()
         }
         Event::TurnBegan { seat, .. } => vec![Cue::new("soc.turn.begin").arg("name", name(seat))],
         Event::BlackCardDrawn { hidden: true, .. } => vec![Cue::new("soc.black_card.choose")],
