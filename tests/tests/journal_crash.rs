@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 use tavola::games::avalon::Event;
 use tavola::games::{GameKind, GameRng, Seat};
-use tavola::journal::{EntryKind, GameMeta, Journal};
+use tavola::journal::{Damage, EntryKind, GameMeta, Journal};
 use tavola::table::AnyEvent;
 use tavola_tests::Scratch;
 
@@ -81,7 +81,9 @@ fn run_and_kill(db: &Path, run: Duration) -> i64 {
         let mut last = 0;
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
-            if let Some(n) = line.strip_prefix("ack ") {
+            // The test harness prints "test crash_child ... " before the
+            // first acknowledgement, on the same line.
+            if let Some((_, n)) = line.split_once("ack ") {
                 last = n.trim().parse().expect("a sequence number");
             }
         }
@@ -107,10 +109,20 @@ fn acknowledged_entries_survive_sigkill_at_random_moments() {
         let acked = run_and_kill(&db, run).max(acked_total);
 
         let opened = Journal::open(&db).expect("open after the kill");
-        assert!(opened.moved_aside.is_none(), "round {round}: the file survived whole");
+        match &opened.moved_aside {
+            None => {}
+            // Killed between SQLite creating the file and its first write:
+            // an empty file, set aside, with nothing in it to lose.
+            Some(m) if m.damage == Damage::Empty && acked_total == 0 && acked == 0 => continue,
+            Some(m) => panic!("round {round}: the file did not survive whole: {:?}", m.damage),
+        }
         let journal = opened.journal;
         assert!(journal.quick_check().expect("check").is_empty(), "round {round}");
-        let game = journal.unfinished().expect("load").expect("the game is there");
+        let Some(game) = journal.unfinished().expect("load") else {
+            // Killed before its game began: nothing was acknowledged yet.
+            assert_eq!(acked, 0, "round {round}: {acked} acknowledged and no game stored");
+            continue;
+        };
         let stored = game.entries.len() as i64;
         assert!(
             stored == acked || stored == acked + 1,
