@@ -265,7 +265,9 @@ impl Screen {
 
     /// Checks the screen as it is now, as `name`.
     fn check(&mut self, name: &str) {
-        self.window.set_size(slint::PhysicalSize::new(800, 480));
+        // On a desktop the simulated table stands beside the game's 800×480.
+        let beside = if self.ui.window.global::<App<'_>>().get_show_table() { 300 } else { 0 };
+        self.window.set_size(slint::PhysicalSize::new(800 + beside, 480));
         self.step(0);
         let page = self.ui.window.global::<App<'_>>().get_page();
         let lang = self.lang.code();

@@ -64,6 +64,8 @@ pub struct Controller {
     overlay: Option<Overlay>,
     cards: Vec<(String, Option<String>)>,
     on_reader: String,
+    /// Whether the pad was asked for answers at the last look.
+    pad_asked: bool,
     held: BTreeSet<(u8, bool)>,
     /// The language the static labels are in.
     labels: Option<Lang>,
@@ -107,6 +109,7 @@ impl Controller {
             overlay: None,
             cards: screens::picker_cards(None),
             on_reader: String::new(),
+            pad_asked: false,
             held: BTreeSet::new(),
             labels: None,
             screens: Default::default(),
@@ -368,28 +371,42 @@ impl Controller {
     }
 
     fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {
+        let sim = window.global::<TableSim<'_>>();
         if self.cards_for != view.game {
             self.cards_for = view.game;
             self.cards = screens::picker_cards(view.game);
+            // A card of the last game does not stay on the reader, and the
+            // search starts afresh.
+            self.lift_card();
+            sim.set_search(Default::default());
+            sim.set_selected_card(0);
         }
-        let sim = window.global::<TableSim<'_>>();
         sim.set_has_pad(self.booted.on_screen.pad.is_some());
         sim.set_has_reader(self.booted.on_screen.reader.is_some());
-        let seats = self.booted.on_screen.pad.as_ref().map_or(0, |p| p.borrow().seats());
-        let lights: Vec<i32> = (0..usize::from(seats))
+        // The seats at the table once a game is set up; the whole pad before.
+        let pad = self.booted.on_screen.pad.as_ref().map_or(0, |p| usize::from(p.borrow().seats()));
+        let seats = if view.lights.is_empty() { pad } else { view.lights.len().min(pad) };
+        let lights: Vec<i32> = (0..seats)
             .map(|i| match view.lights.get(i) {
                 Some(Light::Waiting) => 1,
                 Some(Light::Done) => 2,
                 _ => 0,
             })
             .collect();
+        // The pad comes forward when the table asks it for answers.
+        let asked = lights.contains(&1);
+        if asked && !self.pad_asked {
+            sim.set_tab(0);
+        }
+        self.pad_asked = asked;
         set_model(&sim.get_lights(), lights, |m| sim.set_lights(m));
         let blank = view.lang.text(&msg!("ui.sim.blank_tag"));
         let catalog = crate::catalog::Catalog::builtin();
         let cards: Vec<CardItem> = self
             .cards
             .iter()
-            .map(|(label, card)| {
+            .enumerate()
+            .map(|(i, (label, card))| {
                 let name = match card {
                     // King Arthur's Knights' virtue cards share a name: their
                     // numbers tell them apart.
@@ -400,9 +417,20 @@ impl Controller {
                     Some(id) => catalog.name(id, view.lang).unwrap_or_else(|| label.clone()),
                     None => blank.clone(),
                 };
-                CardItem { id: card.clone().unwrap_or_default().into(), label: name.into() }
+                CardItem { id: card.clone().unwrap_or_default().into(), label: name.into(), index: i as i32 }
             })
             .collect();
+        let search = sim.get_search().trim().to_lowercase();
+        let words: Vec<&str> = search.split_whitespace().collect();
+        let shown: Vec<CardItem> = cards
+            .iter()
+            .filter(|c| {
+                let (label, id) = (c.label.to_lowercase(), c.id.to_lowercase());
+                words.iter().all(|w| label.contains(w) || id.contains(w))
+            })
+            .cloned()
+            .collect();
+        set_model(&sim.get_shown(), shown, |m| sim.set_shown(m));
         set_model(&sim.get_cards(), cards, |m| sim.set_cards(m));
         sim.set_on_reader(self.on_reader.clone().into());
     }

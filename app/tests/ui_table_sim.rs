@@ -1,0 +1,99 @@
+//! The simulated table a desktop shows beside the game (`make run` without
+//! the Pi's parts): only the seats at the table on the pad, keys a finger
+//! can hit, a card picker that searches, the pad coming forward when the
+//! table asks it, and no card of the last game left on the reader.
+
+use i_slint_backend_testing::ElementHandle;
+use slint::{ComponentHandle, Model};
+use tavola::table::{Input, Touch};
+use tavola::ui::{App, Page, TableSim, Ui};
+
+mod common;
+use common::{click, open_table, shown};
+
+fn keys(ui: &Ui) -> usize {
+    (1..=10).filter(|n| shown(ui, &format!("Seat {n} approve"))).count()
+}
+
+fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
+    let end = *now + ms;
+    while *now < end {
+        *now += 20;
+        ui.step(*now);
+    }
+}
+
+#[test]
+fn the_pad_shows_the_seats_at_the_table_with_keys_a_finger_can_hit() {
+    let ui = open_table();
+    let app = ui.window.global::<App<'_>>();
+    let sim = ui.window.global::<TableSim<'_>>();
+    click(&ui, "Table");
+    assert!(app.get_show_table());
+    click(&ui, "Pad");
+    assert_eq!(keys(&ui), 10, "before a game: the whole pad");
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Start");
+    assert_ne!(app.get_page(), Page::Setup);
+    let mut now = 0;
+    run_for(&ui, &mut now, 100);
+    assert_eq!(sim.get_lights().row_count(), 5);
+    assert_eq!(keys(&ui), 5, "five at the table: five seats on the pad");
+    let key = ElementHandle::find_by_accessible_label(&ui.window, "Seat 5 approve").next().unwrap();
+    let size = key.size();
+    assert!(size.height >= 48.0 && size.width >= 48.0, "a key of {size:?}");
+}
+
+#[test]
+fn the_picker_searches_the_cards_and_a_card_of_the_last_game_leaves_the_reader() {
+    let ui = open_table();
+    let sim = ui.window.global::<TableSim<'_>>();
+    click(&ui, "Table");
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Cards");
+    let all = sim.get_shown().row_count();
+    assert_eq!(all, sim.get_cards().row_count(), "nothing searched: every card");
+    sim.set_search("merl".into());
+    ui.step(0);
+    let shown: Vec<String> = sim.get_shown().iter().map(|c| c.label.to_string()).collect();
+    assert!(!shown.is_empty() && shown.len() < all, "{shown:?}");
+    assert!(shown.iter().all(|l| l.to_lowercase().contains("merl")), "{shown:?}");
+    // A tap on a card found lays that card, whatever its place in the list.
+    let merlin = sim.get_shown().iter().find(|c| c.id == "avalon/role/merlin").expect("Merlin found");
+    click(&ui, "avalon/role/merlin");
+    assert_eq!(sim.get_selected_card(), merlin.index);
+    assert_eq!(sim.get_on_reader(), "avalon/role/merlin");
+
+    // Another game: the reader is empty and the search starts afresh.
+    ui.controller.borrow_mut().input(Input::Touch(Touch::Leave { confirm: true }));
+    ui.step(0);
+    click(&ui, "Shadows over Camelot");
+    assert_eq!(sim.get_on_reader(), "", "the last game's card was lifted");
+    assert_eq!(sim.get_search(), "");
+    assert!(sim.get_shown().iter().any(|c| c.id.starts_with("soc/")));
+}
+
+#[test]
+fn the_pad_comes_forward_when_the_table_asks_for_votes() {
+    let ui = open_table();
+    let sim = ui.window.global::<TableSim<'_>>();
+    click(&ui, "Table");
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Start");
+    click(&ui, "Cards");
+    assert_eq!(sim.get_tab(), 1);
+    // The night, then a team of two and the vote.
+    let mut now = 0;
+    click(&ui, "Day begins");
+    click(&ui, "End the night now");
+    run_for(&ui, &mut now, 100);
+    let leader = ui.window.global::<tavola::ui::AvalonUi<'_>>().get_leader_name().to_string();
+    let first: usize = leader.parse().expect("an unnamed leader shows the seat");
+    for n in [first, first % 5 + 1] {
+        click(&ui, &format!("Seat {n}"));
+    }
+    click(&ui, "Propose the team");
+    run_for(&ui, &mut now, 100);
+    assert!(sim.get_lights().iter().any(|l| l == 1), "the pad is asked");
+    assert_eq!(sim.get_tab(), 0, "the pad came forward");
+}
