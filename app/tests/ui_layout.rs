@@ -352,6 +352,8 @@ fn avalon(s: &mut Screen) {
     s.check("Avalon setup, 10 players");
     setup.invoke_start();
     s.step(0);
+    s.step(500);
+    s.check("Avalon, the night read");
     s.touch(Touch::Avalon(Command::EndNight));
     s.last_line();
     let leader = (0..10).find(|&i| ui.get_seats().row_data(i).is_some_and(|r| r.leader)).unwrap_or(0);

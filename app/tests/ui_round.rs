@@ -459,3 +459,34 @@ fn the_card_picker_offers_the_cards_of_the_game_chosen() {
         ui.step(0);
     }
 }
+
+#[test]
+fn the_night_shows_how_far_it_has_come_and_says_when_it_is_over() {
+    let ui = common::open_table();
+    let app = ui.window.global::<App<'_>>();
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Start");
+    let mut now = 0;
+    run_for(&ui, &mut now, 100);
+    assert_eq!(app.get_page(), Page::AvalonNight);
+    let lines = avalon.get_night_lines();
+    assert!(lines > 3, "the night's script has {lines} lines");
+    assert!(shown(&ui, &format!("Line 1 of {lines}")) || shown(&ui, &format!("Line 2 of {lines}")));
+    let said = avalon.get_night_said();
+    assert!(said < lines, "{said} of {lines} said at the start");
+    // Line after line: the count only grows, and the end is said.
+    let mut last = said;
+    for _ in 0..lines {
+        app.invoke_narration("skip".into());
+        run_for(&ui, &mut now, 40);
+        let now_said = avalon.get_night_said();
+        assert!(now_said >= last, "{now_said} after {last}");
+        last = now_said;
+    }
+    assert_eq!(avalon.get_night_said(), lines, "all said");
+    assert!(shown(&ui, "Night over"));
+    let big = ElementHandle::find_by_accessible_label(&ui.window, "Narration").next().unwrap();
+    let words = big.accessible_description().unwrap_or_default().to_string();
+    assert!(words.starts_with("The night is over"), "{words}");
+}

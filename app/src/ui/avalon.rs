@@ -31,6 +31,8 @@ pub(super) struct AvalonScreen {
     extras: avalon_options::Extras,
     /// "Day begins" was touched once while the night was still read.
     night_armed: bool,
+    /// The night's lines, counted when its script was queued.
+    night_lines: usize,
 }
 
 impl GameScreens for Avalon {
@@ -255,6 +257,17 @@ impl Controller {
             self.screens.Avalon.night_armed = false;
         }
         ui.set_night_armed(self.screens.Avalon.night_armed);
+        // How far the night's script has come: its lines are all queued
+        // when the night begins, so the most ever waiting is the whole.
+        let waiting = view.queued_lines + usize::from(view.subtitle.is_some());
+        let night = &mut self.screens.Avalon.night_lines;
+        if matches!(a.phase, PhaseView::Night) {
+            *night = (*night).max(waiting);
+        } else {
+            *night = 0;
+        }
+        ui.set_night_lines(*night as i32);
+        ui.set_night_said((*night - waiting.min(*night)) as i32);
         ui.set_votes_shown(show_votes && a.last_votes.is_some());
         let cards: Vec<i32> = view
             .reveal
