@@ -102,7 +102,7 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     assert!(k.get_prompt().starts_with(&first_tent), "{} / {first_tent}", k.get_prompt());
     for _ in 0..8 {
         let all = labels(&k);
-        let pick = all.iter().find(|l| l.starts_with("Take: Training")).or(all.first());
+        let pick = all.iter().find(|l| l.starts_with("Training")).or(all.first());
         click(&ui, pick.expect("a card to take"));
     }
     assert!(k.get_prompt().contains("use your action cards"), "{}", k.get_prompt());

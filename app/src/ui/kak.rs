@@ -292,7 +292,8 @@ pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang:
             Command::Lay { card } => push(play(c, say(msg!("ui.kak.cmd.lay", place = names.card(card))), 0)),
             Command::Reveal { .. } => push(step(Step::Open(Menu::Reveal), say(msg!("ui.kak.cmd.reveal")), 0)),
             // Copies share a name; a horse's carries its reach.
-            Command::Pick { card } => push(play(c, say(msg!("ui.kak.cmd.pick", card = names.card(card))), 0)),
+            // The prompt says "take an action card": the button names the card.
+            Command::Pick { card } => push(play(c, names.card(card), 0)),
             Command::Train { card } => push(play(c, say(msg!("ui.kak.cmd.train", card = names.card(card))), 0)),
             Command::RoundTable { quest } => {
                 push(play(c, say(msg!("ui.kak.cmd.round_table", quest = names.card(quest))), 0))
@@ -519,6 +520,8 @@ impl Controller {
         let open: Vec<String> = v.open.iter().map(|q| format!("• {}", names.quest(q))).collect();
         let open = format!("{}\n{}", lang.text(&msg!("ui.kak.open_quests")), open.join("\n"));
         ui.set_open_quests(open.into());
+        let quests: Vec<String> = v.open.iter().map(|q| names.quest(q)).collect();
+        ui.set_open_quests_line(lang.text(&msg!("ui.kak.open_quests_line", quests = quests.join(" · "))).into());
         let counted = |cards: &[String]| {
             let mut seen: Vec<(String, usize)> = Vec::new();
             for c in cards {
