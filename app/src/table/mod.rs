@@ -712,6 +712,7 @@ impl Session {
             for cue in staged.finish() {
                 self.say(cue, out);
             }
+            self.sync_timer();
         }
     }
 
@@ -1109,6 +1110,9 @@ impl Session {
         match (req, &self.timer) {
             (None, _) => self.timer = None,
             (Some(r), Some(t)) if t.key == r.key => {}
+            // The next window's timer waits for the reveal under way (a
+            // mission's cards being turned) to end: nobody talks over it.
+            (Some(_), _) if self.reveal.is_some() => self.timer = None,
             (Some(r), _) => {
                 let len = self.timers.length(r.kind);
                 let saved = self.saved_timer.take().filter(|t| t.key == r.key);

@@ -333,6 +333,24 @@ fn a_missions_cards_are_turned_one_at_a_time_with_a_beat_then_the_result() {
 }
 
 #[test]
+fn the_next_discussion_waits_for_the_missions_cards_to_be_turned() {
+    let mut s = session();
+    let t0 = 60_000;
+    mission_played(&mut s, t0);
+    assert!(s.view().reveal.is_some());
+    assert!(s.view().timer.is_none(), "no timer runs while the cards are turned");
+    let mut t = t0;
+    while s.view().reveal.is_some() {
+        t += 100;
+        s.tick(t);
+        assert!(t < t0 + 60_000, "the reveal ends");
+    }
+    let timer = s.view().timer.expect("the discussion opens once the cards are turned");
+    assert_eq!(timer.kind, TimerKind::Discussion);
+    assert_eq!(timer.remaining_ms, timer.total_ms, "its whole length left");
+}
+
+#[test]
 fn the_host_skips_the_reveal_to_the_result() {
     let mut s = session();
     let out = mission_played(&mut s, 60_000);
