@@ -243,7 +243,7 @@ impl Headless {
         let pad_seat = |b: &Value| b["seat"].as_u64().filter(|&s| s >= u64::from(self.table.pad.seats()));
         if let Some(seat) = pad_seat(&v["button"]).or_else(|| pad_seat(&v["press"])) {
             let e = RuleError::from(CommonError::NoSuchSeat { seat: Seat(u8::try_from(seat).unwrap_or(u8::MAX)) });
-            let out = Output::Error { code: e.code(), message: e.text_named(lang, &|_| None) };
+            let out = Output::Error { code: e.code(), message: e.text_named(lang, &|_| None), rule: e.rule_text(lang) };
             return vec![serde_json::to_value(out).unwrap_or(Value::Null)];
         }
         let result: Result<Vec<Value>, String> = match key {

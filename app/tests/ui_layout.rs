@@ -263,6 +263,13 @@ impl Screen {
         }
     }
 
+    /// Checks the game's rules page, opened over the screen as it is now.
+    fn check_rules(&mut self, name: &str) {
+        self.ui.window.global::<App<'_>>().set_show_rules(true);
+        self.check(&format!("{name}, the rules page"));
+        self.ui.window.global::<App<'_>>().set_show_rules(false);
+    }
+
     /// Checks the screen as it is now, as `name`.
     fn check(&mut self, name: &str) {
         // On a desktop the simulated table stands beside the game's 800×480.
@@ -350,6 +357,7 @@ fn avalon(s: &mut Screen) {
     }
     s.step(0);
     s.check("Avalon setup, 10 players");
+    s.check_rules("Avalon setup, 10 players");
     setup.invoke_start();
     s.step(0);
     s.step(500);
@@ -379,6 +387,14 @@ fn avalon(s: &mut Screen) {
     // A move the rules refuse: said on the message line at once.
     s.touch(Touch::Avalon(Command::Vote { seat: Seat(0), approve: true }));
     s.check("Avalon, the mission, a refused vote");
+    // A card from off the team: the refusal and its rule, then both listed.
+    let outsider = (0..10).find(|seat| !team.contains(seat)).unwrap_or(0);
+    s.touch(Touch::Avalon(Command::PlayMission { seat: Seat(outsider as u8), card: MissionCard::Success }));
+    assert_ne!(s.ui.window.global::<App<'_>>().get_message_rule(), "", "the refusal says its rule");
+    s.check("Avalon, the mission, a card from off the team");
+    s.ui.window.global::<App<'_>>().set_show_messages(true);
+    s.check("Avalon, the refusal and its rule listed");
+    s.ui.window.global::<App<'_>>().set_show_messages(false);
     for &seat in &team {
         s.touch(Touch::Avalon(Command::PlayMission { seat: Seat(seat as u8), card: MissionCard::Success }));
     }
@@ -423,6 +439,7 @@ fn soc(s: &mut Screen) {
     s.touch(Touch::ShadowsOverCamelot(soc::Command::AddSiegeEngine));
     s.last_line();
     s.check("Shadows over Camelot board, 7 knights");
+    s.check_rules("Shadows over Camelot board, 7 knights");
     tavola::ui::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Draw a black card");
     s.step(0);
     s.check("Shadows over Camelot, the black cards");
@@ -443,6 +460,7 @@ fn other_games(s: &mut Screen) {
     setup.invoke_set_typed("4 3 5 2 6 3 4 5 2 6 3 4".into());
     s.step(0);
     s.check("Nottingham setup, 5 players");
+    s.check_rules("Nottingham setup, 5 players");
     setup.invoke_start();
     s.touch(Touch::Nottingham(notts::Command::Draw { item: notts::Item::Gold }));
     s.last_line();
@@ -473,6 +491,7 @@ fn other_games(s: &mut Screen) {
     }
     s.last_line();
     s.check("King Arthur's Knights board, 4 players");
+    s.check_rules("King Arthur's Knights board, 4 players");
     s.touch(Touch::Leave { confirm: true });
 
     s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
@@ -501,6 +520,7 @@ fn other_games(s: &mut Screen) {
     })));
     s.last_line();
     s.check("Camelot Legends board, 4 players");
+    s.check_rules("Camelot Legends board, 4 players");
     s.touch(Touch::Leave { confirm: true });
 }
 

@@ -90,3 +90,96 @@ fn several_messages_stand_on_one_line_one_at_a_time_and_a_refused_move_comes_fir
     click(&ui, "Close");
     assert!(!app.get_show_messages());
 }
+
+/// Avalon at five, the first team approved: the mission under way.
+fn avalon_mission(lang: &str) -> (Ui, Vec<usize>) {
+    use tavola::games::avalon::Command;
+    use tavola::games::Seat;
+    use tavola::table::{Input, NarrationControl, Touch};
+    use tavola::ui::{AvalonUi, SetupUi};
+    let ui = table(0);
+    ui.window.global::<App<'_>>().invoke_set_lang(lang.into());
+    ui.step(0);
+    let touch = |t: Touch| {
+        ui.controller.borrow_mut().input(Input::Touch(t));
+        ui.step(0);
+    };
+    touch(Touch::ChooseGame { game: tavola::games::GameKind::Avalon });
+    let setup = ui.window.global::<SetupUi<'_>>();
+    setup.invoke_set_players(5);
+    ui.step(0);
+    setup.invoke_start();
+    ui.step(0);
+    touch(Touch::Avalon(Command::EndNight));
+    while ui.controller.borrow().view().queued_lines > 0 {
+        touch(Touch::Narration { control: NarrationControl::Skip });
+    }
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    let leader = (0..5).find(|&i| avalon.get_seats().row_data(i).is_some_and(|r| r.leader)).expect("a leader");
+    let team: Vec<usize> = (0..2).map(|k| (leader + k) % 5).collect();
+    for &seat in &team {
+        avalon.invoke_toggle_seat(seat as i32);
+    }
+    ui.step(0);
+    avalon.invoke_propose();
+    ui.step(0);
+    for seat in 0..5 {
+        touch(Touch::Avalon(Command::Vote { seat: Seat(seat), approve: true }));
+    }
+    ui.step(5_000);
+    // The narration over: the message line shows the table's word again.
+    touch(Touch::Narration { control: NarrationControl::Skip });
+    let mut now = 5_000;
+    while ui.window.global::<App<'_>>().get_subtitle() != "" && now < 20_000 {
+        now += 500;
+        ui.step(now);
+    }
+    assert_eq!(ui.window.global::<App<'_>>().get_subtitle(), "", "the narration is over");
+    (ui, team)
+}
+
+#[test]
+fn a_refused_move_says_the_rule_it_applies_under_it_and_in_the_list() {
+    use tavola::games::avalon::{Command, MissionCard};
+    use tavola::games::Seat;
+    use tavola::table::{Input, Touch};
+    i_slint_backend_testing::init_no_event_loop();
+    for (lang, reason, rule) in [
+        ("en", "is not on the team", "Rule: only the team's members play mission cards (Fase Missione)"),
+        ("it", "non è nella squadra", "Regola: solo i membri della squadra giocano carte missione (Fase Missione)"),
+    ] {
+        let (ui, team) = avalon_mission(lang);
+        let app = ui.window.global::<App<'_>>();
+        assert_eq!(app.get_message_rule(), "", "no rule before a refusal");
+        let outsider = (0..5).find(|s| !team.contains(s)).unwrap();
+        ui.controller.borrow_mut().input(Input::Touch(Touch::Avalon(Command::PlayMission {
+            seat: Seat(outsider as u8),
+            card: MissionCard::Success,
+        })));
+        ui.step(0);
+        assert!(app.get_message().contains(reason), "{}", app.get_message());
+        assert_eq!(app.get_message_rule(), rule);
+        // On the line, under the refusal, where the players read it.
+        let line = ElementHandle::find_by_accessible_label(&ui.window, "Rule")
+            .next()
+            .or_else(|| ElementHandle::find_by_accessible_label(&ui.window, "Regola").next())
+            .expect("the rule on the message line");
+        assert!(line.size().height > 0.0 && line.size().width > 100.0, "{:?}", line.size());
+        let message = ElementHandle::find_by_accessible_label(&ui.window, "Message")
+            .next()
+            .or_else(|| ElementHandle::find_by_accessible_label(&ui.window, "Messaggio").next())
+            .expect("the message");
+        assert!(line.absolute_position().y > message.absolute_position().y, "the rule is under the refusal");
+        // The list, a touch away, says both in full.
+        let listed: Vec<String> = app.get_messages().iter().map(|m| m.to_string()).collect();
+        assert!(listed[0].contains(reason) && listed[0].ends_with(rule), "{listed:?}");
+        // Another word of the table takes the rule away with the refusal.
+        ui.controller.borrow_mut().input(Input::Touch(Touch::Avalon(Command::PlayMission {
+            seat: Seat(team[0] as u8),
+            card: MissionCard::Success,
+        })));
+        ui.step(0);
+        assert!(!app.get_message().contains(reason), "{}", app.get_message());
+        assert_eq!(app.get_message_rule(), "", "{}", app.get_message());
+    }
+}

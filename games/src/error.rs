@@ -110,6 +110,28 @@ fn cards_named(mut msg: Msg, lang: Lang) -> Msg {
 }
 
 impl CommonError {
+    /// The common refusals that apply no rule of a game, each with why.
+    pub const NOT_RULES: &'static [&'static str] = &[
+        // The table's own order: a game is set up before it is played, once.
+        "not_started",
+        "already_started",
+        // The ending is on the screen, with its reason.
+        "game_over",
+        // A seat number that is not at the table: a slip of the input.
+        "no_such_seat",
+        // A card of another box.
+        "wrong_game_card",
+        // A card the moment has no use for: the screen says what it waits for.
+        "card_not_expected",
+        // The moment is wrong for that touch: the screen says what it waits for.
+        "not_now",
+        // Tavola needs the numbers printed on a card, not a rule of play.
+        "facts_needed",
+        "nothing_to_learn",
+        // The screen's room, not the game's.
+        "name_too_long",
+    ];
+
     /// Stable code (`not_now`).
     pub fn code(&self) -> &'static str {
         use CommonError::*;
@@ -130,7 +152,32 @@ impl CommonError {
     }
 }
 
+/// The serde tags (`kind`) of an internally tagged enum's variants: the
+/// codes of a game's refusals. Read from what serde answers to a tag no
+/// variant has, which lists them all.
+pub(crate) fn variant_tags<T: serde::de::DeserializeOwned>() -> Vec<String> {
+    let none = serde_json::json!({ "kind": "\u{1}" });
+    let Err(e) = serde_json::from_value::<T>(none) else { return Vec::new() };
+    let said = e.to_string();
+    let listed = said.split_once("expected").map_or("", |(_, l)| l);
+    listed.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
 impl RuleError {
+    /// The rule this refusal applies, in words that teach it (naming the
+    /// rulebook's section where that helps): the message `<code>.rule`
+    /// (`avalon.team_size.rule`). `None` for a refusal that applies no
+    /// rule of the game (see [`CommonError::NOT_RULES`] and
+    /// [`crate::GameError::NOT_RULES`]).
+    pub fn rule(&self) -> Option<Msg> {
+        self.applies_rule().then(|| Msg::new(format!("{}.rule", self.code())))
+    }
+
+    /// The rule's words in `lang` (see [`RuleError::rule`]).
+    pub fn rule_text(&self, lang: Lang) -> Option<String> {
+        self.rule().map(|m| lang.text(&m))
+    }
+
     /// What to say, naming seats by their players where `who` knows them
     /// ("Anna has already answered" rather than "Seat 1 has…").
     pub fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
@@ -194,6 +241,126 @@ mod tests {
         assert_eq!(e.text_named(Lang::It, &|_| Some("Ugo".into())), "Ugo ha già risposto: conta la prima scelta.");
         assert_eq!(e.code(), "common.already_answered");
         assert_eq!(e.msg().id, "common.already_answered");
+    }
+
+    /// Every kind of refusal of every game, with the words of the rule it
+    /// applies (or listed, with why, among those that apply none).
+    fn every_refusal() -> Vec<(String, bool)> {
+        let mut all: Vec<(String, bool)> = variant_tags::<CommonError>()
+            .into_iter()
+            .map(|code| {
+                let rule = !CommonError::NOT_RULES.contains(&code.as_str());
+                (format!("common.{code}"), rule)
+            })
+            .collect();
+        for kind in crate::GameKind::ALL {
+            for code in kind.refusal_codes() {
+                let rule = !kind.not_rules().contains(&code.as_str());
+                all.push((format!("{}.{code}", kind.id()), rule));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_refusal_that_applies_a_rule_says_which_in_every_language() {
+        let all = every_refusal();
+        // The enums are read whole: a game's count is its enum's.
+        assert_eq!(variant_tags::<CommonError>().len(), 12);
+        assert_eq!(crate::GameKind::Avalon.refusal_codes().len(), 38);
+        for kind in crate::GameKind::ALL.into_iter().filter(|k| k.is_playable()) {
+            assert!(kind.refusal_codes().len() > 20, "{kind:?}: {:?}", kind.refusal_codes());
+        }
+        assert!(all.iter().filter(|(_, rule)| *rule).count() > 200);
+        let mut missing = Vec::new();
+        for (code, rule) in &all {
+            let id = format!("{code}.rule");
+            for lang in Lang::ALL {
+                let has = lang.translation(&id, None).is_some();
+                if *rule && !has {
+                    missing.push(format!("{id} has no {lang:?} words"));
+                }
+                if !*rule && has {
+                    missing.push(format!("{id} is written but {code} is listed as applying no rule"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn every_rule_fits_the_message_line() {
+        for (code, rule) in every_refusal() {
+            if !rule {
+                continue;
+            }
+            for lang in Lang::ALL {
+                let said = lang.text(&msg!("refusal.rule", rule = lang.text(&Msg::new(format!("{code}.rule")))));
+                let n = said.chars().count();
+                assert!(n <= 100, "{code}.rule in {lang:?} has {n} characters, the line shows about 100: {said}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_refusal_listed_as_no_rule_is_a_refusal_and_every_rule_message_has_its_refusal() {
+        let all = every_refusal();
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(|(c, _)| c.as_str()).collect();
+        for kind in crate::GameKind::ALL {
+            for code in kind.not_rules() {
+                assert!(codes.contains(format!("{}.{code}", kind.id()).as_str()), "{}: no refusal {code}", kind.id());
+            }
+        }
+        for code in CommonError::NOT_RULES {
+            assert!(codes.contains(format!("common.{code}").as_str()), "common: no refusal {code}");
+        }
+        for lang in Lang::ALL {
+            let games: Vec<&str> = crate::GameKind::ALL.iter().map(|g| g.id()).chain(["common"]).collect();
+            for entry in lang.catalog().entries() {
+                let Some(code) = entry.id.strip_suffix(".rule") else { continue };
+                if !games.iter().any(|g| code.starts_with(&format!("{g}."))) {
+                    continue;
+                }
+                assert!(codes.contains(code), "{} ({lang:?}) names no refusal", entry.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusal_carries_its_rule_and_a_slip_of_the_input_none() {
+        let e = RuleError::Avalon(crate::avalon::AvalonError::TeamSize { needed: 2, given: 3 });
+        assert_eq!(e.rule().map(|m| m.id.to_string()).as_deref(), Some("avalon.team_size.rule"));
+        let it = e.rule_text(Lang::It).unwrap();
+        assert!(it.contains("Fase di Formazione della Squadra"), "{it}");
+        let en = e.rule_text(Lang::En).unwrap();
+        assert!(en.starts_with("each mission has its team size"), "{en}");
+        assert_ne!(en, it);
+        let said = Lang::En.text(&msg!("refusal.rule", rule = en.clone()));
+        assert_eq!(said, format!("Rule: {en}"));
+        assert_eq!(RuleError::from(CommonError::NameTooLong { seat: Seat(0), most: 12 }).rule(), None);
+        assert_eq!(RuleError::KingArthursKnights(crate::kak::KakError::NotAQuest { card: "x".into() }).rule(), None);
+        let e = RuleError::from(CommonError::AlreadyAnswered { seat: Seat(1) });
+        assert!(e.rule_text(Lang::It).unwrap().contains("una volta sola"));
+    }
+
+    #[test]
+    fn every_game_has_its_rules_page_in_every_language() {
+        for kind in crate::GameKind::ALL {
+            let page = kind.rules_page();
+            assert_eq!(page.len(), 3, "{kind:?}");
+            for lang in Lang::ALL {
+                assert!(lang.text(&kind.rules_title()).contains(kind.title()));
+                for (title, body) in &page {
+                    for m in [title, body] {
+                        assert!(lang.translation(&m.id, None).is_some(), "{} has no {lang:?} words", m.id);
+                    }
+                    // A few lines, each a sentence or a step of its own.
+                    let text = lang.text(body);
+                    let lines = text.lines().count();
+                    assert!((2..=8).contains(&lines), "{} in {lang:?}: {lines} lines", body.id);
+                }
+            }
+        }
     }
 
     #[test]

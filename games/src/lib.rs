@@ -332,6 +332,13 @@ pub trait GameError: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwn
     /// The message, naming a seat by its player where `who` knows the
     /// name (the message's `.named` variant), by its number otherwise.
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg;
+
+    /// The codes of this game's refusals that apply no rule of the game (a
+    /// card of the wrong kind on the reader, the owner's card facts typed
+    /// wrong, a name too long): each says why beside it. Every other
+    /// refusal names the rule it applies, in the message `<game id>.<code>.rule`
+    /// (see [`RuleError::rule`]).
+    const NOT_RULES: &'static [&'static str];
 }
 
 /// A window of the game the table times, so that a table never stalls.

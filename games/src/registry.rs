@@ -42,6 +42,29 @@ macro_rules! games {
     };
 }
 
+/// A section of a game's rules page: its title and its words.
+pub type RulesSection = (Msg, Msg);
+
+impl GameKind {
+    /// The game's rules page, section by section: the turn in a few lines,
+    /// how the game ends and who wins, and the readings Tavola chose where
+    /// the rulebook is silent (messages `rules.<game id>.turn`, `.end` and
+    /// `.readings`).
+    pub fn rules_page(self) -> Vec<RulesSection> {
+        let section = |title: Msg, part: &str| (title, Msg::new(format!("rules.{}.{part}", self.id())));
+        vec![
+            section(tavola_words::msg!("rules.section.turn"), "turn"),
+            section(tavola_words::msg!("rules.section.end"), "end"),
+            section(tavola_words::msg!("rules.section.readings"), "readings"),
+        ]
+    }
+
+    /// The rules page's title (`The rules of Avalon`).
+    pub fn rules_title(self) -> Msg {
+        tavola_words::msg!("rules.title", game = self.title())
+    }
+}
+
 /// Why a stored history cannot be told again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReplayError {
@@ -181,6 +204,25 @@ macro_rules! registry {
                 }
             }
 
+            /// The codes of this game's refusals, one for each kind the
+            /// game gives (see [`GameError::code`]); empty for a game not
+            /// playable yet.
+            pub fn refusal_codes(self) -> Vec<String> {
+                match self {
+                    $(GameKind::$Kind => crate::error::variant_tags::<<$Engine as Game>::Error>(),)*
+                    $(GameKind::$Coming => Vec::new(),)*
+                }
+            }
+
+            /// The codes of this game's refusals that apply no rule (see
+            /// [`GameError::NOT_RULES`]).
+            pub fn not_rules(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$Kind => <<$Engine as Game>::Error as GameError>::NOT_RULES,)*
+                    $(GameKind::$Coming => &[],)*
+                }
+            }
+
             /// The game named `name`: its id or an older spelling.
             pub fn from_name(name: &str) -> Option<GameKind> {
                 match name {
@@ -244,6 +286,26 @@ macro_rules! registry {
                 match self {
                     RuleError::Common(e) => format!("common.{}", e.code()),
                     $(RuleError::$Kind(e) => format!("{}.{}", $id, e.code()),)*
+                }
+            }
+
+            /// Whether the refusal applies a rule (its message
+            /// `<code>.rule` says which): false for the codes a game lists
+            /// in [`GameError::NOT_RULES`] and the common ones in
+            /// [`CommonError::NOT_RULES`].
+            pub fn applies_rule(&self) -> bool {
+                let code = match self {
+                    RuleError::Common(e) => return !CommonError::NOT_RULES.contains(&e.code()),
+                    $(RuleError::$Kind(e) => e.code(),)*
+                };
+                !self.kind().map_or(&[][..], GameKind::not_rules).contains(&code.as_str())
+            }
+
+            /// The game whose rule refused, `None` for a common refusal.
+            pub fn kind(&self) -> Option<GameKind> {
+                match self {
+                    RuleError::Common(_) => None,
+                    $(RuleError::$Kind(_) => Some(GameKind::$Kind),)*
                 }
             }
 

@@ -311,3 +311,24 @@ fn random_bytes_and_random_lines_never_end_the_driver_and_a_refusal_changes_no_v
     assert!(refusals > 1_000, "{refusals} refusals in {lines} lines");
     assert!(started.elapsed().as_secs() < 120, "no line hangs the driver: {:?}", started.elapsed());
 }
+
+#[test]
+fn a_refusal_says_the_rule_it_applies_and_a_slip_of_the_input_says_none() {
+    let script = r#"{"touch":"choose_game","game":"avalon"}
+{"touch":"avalon","cmd":"setup","roles":{"roles":["merlin","assassin","loyal-servant","loyal-servant"]},"first_leader":0}
+{"press":{"seat":99,"button":"approve"}}"#;
+    for (lang, words, section) in [
+        (tavola::games::Lang::En, "Avalon seats 5 to 10 players", "(Preparazione)"),
+        (tavola::games::Lang::It, "ad Avalon giocano da 5 a 10 persone", "(Preparazione)"),
+    ] {
+        let mut out = Vec::new();
+        run(&Options { seed: 1, lang, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");
+        let out: Vec<Value> =
+            String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        assert_eq!(errors(&out), ["avalon.player_count", "common.no_such_seat"], "{out:?}");
+        let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
+        let rule = refused[0]["rule"].as_str().expect("the rule");
+        assert!(rule.starts_with(words) && rule.ends_with(section), "{rule}");
+        assert!(refused[1].get("rule").is_none(), "a seat the table lacks applies no rule: {}", refused[1]);
+    }
+}

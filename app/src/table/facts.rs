@@ -187,7 +187,7 @@ impl Session {
                 let message = e.text(self.lang);
                 self.message = Some(message.clone());
                 let code = format!("facts.{}", e.code());
-                return out.push(Output::Error { code, message });
+                return out.push(Output::Error { code, message, rule: None });
             }
         };
         let mut one = FactBook::new();
@@ -215,7 +215,7 @@ impl Session {
                 self.pending_deck = None;
                 let message = e.text(self.lang);
                 self.message = Some(message.clone());
-                out.push(Output::Error { code: e.why.id.to_string(), message });
+                out.push(Output::Error { code: e.why.id.to_string(), message, rule: None });
             }
             Ok((game, book)) => {
                 let changes = deck::changes(&self.facts, &book);
@@ -267,7 +267,7 @@ impl Session {
                     let why = facts::FactError::NoFacts { card: card.clone() };
                     let message = why.text(self.lang);
                     self.message = Some(message.clone());
-                    return out.push(Output::Error { code: format!("facts.{}", why.code()), message });
+                    return out.push(Output::Error { code: format!("facts.{}", why.code()), message, rule: None });
                 }
                 self.facts_open = Some(card);
             }

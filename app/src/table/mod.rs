@@ -206,6 +206,11 @@ pub enum Output {
         code: String,
         /// The players' words.
         message: String,
+        /// The rule the refusal applies, in the players' words (the
+        /// rulebook's section named where it helps); absent for a refusal
+        /// that applies no rule (a card of another game, a name too long).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
     },
     /// A die rolled on the roll button.
     Roll {
@@ -315,6 +320,10 @@ pub struct TableView {
     pub lights: Vec<Light>,
     /// The last message for the players (an error or a notice).
     pub message: Option<String>,
+    /// The rule that message applies, when it is a refusal that applies
+    /// one (see [`Output::Error`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_rule: Option<String>,
     /// The timer settings.
     pub timers: TimerConfig,
     /// The card whose facts the table asks for now (the game waits for
@@ -355,6 +364,9 @@ pub struct Session {
     timer: Option<Timer>,
     speech: narrator::Queue,
     message: Option<String>,
+    /// The rule of the last refusal, with the message it came with: it
+    /// stands while that message does.
+    rule: Option<(String, String)>,
     now: Millis,
     /// Tags that carry no card id, known by their UID (learned by the owner).
     learned: std::collections::BTreeMap<String, String>,
@@ -413,6 +425,7 @@ impl Session {
             timer: None,
             speech: narrator::Queue::new(),
             message: None,
+            rule: None,
             now: 0,
             learned: Default::default(),
             facts: Default::default(),
@@ -598,6 +611,7 @@ impl Session {
             volume: self.volume,
             lights: self.lights(),
             message: self.message.clone(),
+            message_rule: self.rule.as_ref().filter(|(m, _)| self.message.as_ref() == Some(m)).map(|(_, r)| r.clone()),
             timers: self.timers,
             facts_form: self.facts_form(),
             facts_block_game: self.awaiting_facts.is_some(),
@@ -1074,8 +1088,10 @@ impl Session {
         // where the game gives one, the character's when nobody typed one).
         let who = |s: Seat| self.game.as_ref().and_then(|g| g.player_said(s)).map(|a| a.text(self.lang));
         let message = e.text_named(self.lang, &who);
+        let rule = e.rule_text(self.lang);
         self.message = Some(message.clone());
-        out.push(Output::Error { code: e.code(), message });
+        self.rule = rule.clone().map(|r| (message.clone(), r));
+        out.push(Output::Error { code: e.code(), message, rule });
     }
 
     fn notice(&mut self, n: Notice, out: &mut Vec<Output>) {

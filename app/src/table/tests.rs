@@ -108,7 +108,7 @@ fn a_refusal_names_the_player_and_falls_back_to_the_seat_without_names() {
         let out =
             s.handle(0, Input::Touch(Touch::Avalon(Command::ProposeTeam { team, mission: None, excalibur: None })));
         assert!(
-            matches!(&out[..], [Output::Error { code, message }] if code == "avalon.duplicate_member" && message == expected),
+            matches!(&out[..], [Output::Error { code, message, .. }] if code == "avalon.duplicate_member" && message == expected),
             "{out:?}"
         );
     }

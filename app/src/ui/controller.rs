@@ -1,7 +1,7 @@
 //! The screen's controller: turns touches into table inputs and the table's
 //! public view into the globals' properties.
 
-use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, SetupUi, TableSim};
+use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, RulesSection, SetupUi, TableSim};
 use crate::boot::Booted;
 use crate::games::{Game, GameKind, Lang, Seat, Stage};
 use crate::hw::{Light, Millis, PadButton};
@@ -291,10 +291,31 @@ impl Controller {
         app.set_subtitle_line(!host_page && view.game.and_then(screens::narrated_page) != Some(page));
         app.set_lang(lang.code().into());
         app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
+        // The game's rules page, in the language of the moment.
+        let rules_title = view.game.map(|g| lang.text(&g.rules_title())).unwrap_or_default();
+        if app.get_rules_title() != rules_title.as_str() {
+            app.set_rules_title(rules_title.into());
+            let sections: Vec<RulesSection> = view
+                .game
+                .map(GameKind::rules_page)
+                .unwrap_or_default()
+                .iter()
+                .map(|(title, body)| RulesSection { title: lang.text(title).into(), body: lang.text(body).into() })
+                .collect();
+            set_model(&app.get_rules(), sections, |m| app.set_rules(m));
+        }
         // The table's last word first, then what start-up found missing and
         // what the parts said since.
-        let (standing, at) = self.message_line.standing(view.message.as_deref(), lang);
+        let (mut standing, at) = self.message_line.standing(view.message.as_deref(), lang);
         app.set_message(standing.get(at).cloned().unwrap_or_default().into());
+        // A refusal's rule, under it on the line and after it in the list.
+        let rule = view.message_rule.as_ref().filter(|_| self.message_line.word_listed());
+        let rule = rule.map(|r| lang.text(&msg!("refusal.rule", rule = r.as_str())));
+        let shown_rule = rule.as_ref().filter(|_| self.message_line.word_at_front());
+        app.set_message_rule(shown_rule.cloned().unwrap_or_default().into());
+        if let (Some(rule), Some(word)) = (rule, standing.first_mut()) {
+            *word = format!("{word}\n{rule}");
+        }
         app.set_message_count(standing.len() as i32);
         if standing.is_empty() {
             app.set_show_messages(false);

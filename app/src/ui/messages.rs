@@ -87,6 +87,17 @@ impl MessageLine {
         (all, at)
     }
 
+    /// Whether the table's word is the first of the messages last listed
+    /// by [`MessageLine::standing`].
+    pub(super) fn word_listed(&self) -> bool {
+        self.word_shown
+    }
+
+    /// Whether the message shown is the table's word.
+    pub(super) fn word_at_front(&self) -> bool {
+        self.word_shown && self.at == 0
+    }
+
     /// The next message (after the last, the first again).
     pub(super) fn next(&mut self) {
         self.at += 1;

@@ -222,6 +222,22 @@ impl AvalonError {
 }
 
 impl crate::GameError for AvalonError {
+    const NOT_RULES: &'static [&'static str] = &[
+        // More names typed than seats: a slip of the setup form.
+        "too_many_names",
+        // A seat number that is not at the table: a slip of the input.
+        "no_such_leader",
+        // Checks of the physical cards on the reader, not rules of play.
+        "not_a_role_card",
+        "role_not_in_set",
+        "card_already_tapped",
+        "not_a_loyalty_card",
+        "not_a_mission_card",
+        "nobody_at_reader",
+        // Tavola's own order: a new game at the same table after this one.
+        "game_not_over",
+    ];
+
     fn code(&self) -> String {
         self.code_str().to_string()
     }

@@ -169,6 +169,24 @@ pub enum KakError {
 }
 
 impl crate::GameError for KakError {
+    const NOT_RULES: &'static [&'static str] = &[
+        // More names typed than players: a slip of the setup form.
+        "too_many_names",
+        // Checks of the physical cards on the reader, not rules of play.
+        "not_a_knight",
+        "not_a_location",
+        "not_an_action_card",
+        "not_a_virtue_card",
+        "not_a_quest",
+        "not_in_pile",
+        "not_in_deck",
+        "card_twice",
+        // The owner's card facts typed wrong, not a rule of play.
+        "too_few_ones",
+        "bad_facts",
+        "fact_in_force",
+    ];
+
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         let _ = who;
         self.msg()

@@ -413,6 +413,24 @@ pub enum Protection {
 }
 
 impl crate::GameError for LegendsError {
+    const NOT_RULES: &'static [&'static str] = &[
+        // More names typed than players: a slip of the setup form.
+        "too_many_names",
+        // Checks of the physical cards on the reader, not rules of play.
+        "not_a_character",
+        "not_an_event",
+        "in_play",
+        "event_seen",
+        "nothing_laid",
+        // The owner's card facts typed wrong, not a rule of play.
+        "fact_in_force",
+        "character_facts",
+        "event_facts",
+        "bad_facts",
+        // A count the host typed that the box cannot hold.
+        "hand_count",
+    ];
+
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         match self {
             LegendsError::NotYourTurn { seat } => match who(*seat) {

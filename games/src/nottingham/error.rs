@@ -175,6 +175,26 @@ pub enum NottinghamError {
 }
 
 impl crate::GameError for NottinghamError {
+    const NOT_RULES: &'static [&'static str] = &[
+        // Checks of the physical cards on the reader, not rules of play.
+        "card_laid_twice",
+        "not_the_cards_laid",
+        "not_an_ambush_card",
+        // More names typed than players: a slip of the setup form.
+        "too_many_names",
+        // The owner's facts of the board and the cards typed wrong, not a
+        // rule of play.
+        "path_too_long",
+        "path_word",
+        "path_value",
+        "commission_points",
+        "alone_not_higher",
+        "ambush_items",
+        "fact_in_force",
+        // A count the host typed that the box cannot hold.
+        "too_many_cards",
+    ];
+
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         use NottinghamError::*;
         let seat = match self {

@@ -241,6 +241,25 @@ pub enum SocError {
 }
 
 impl crate::GameError for SocError {
+    const NOT_RULES: &'static [&'static str] = &[
+        // More names typed than knights: a slip of the setup form.
+        "too_many_names",
+        // Options of the setup that contradict each other: the message says which.
+        "bad_rules",
+        // Checks of the physical cards on the reader, not rules of play.
+        "unknown_card",
+        "not_a_black_card",
+        "not_a_loyalty_card",
+        "card_already_tapped",
+        "not_in_the_deal",
+        "not_a_special_white",
+        // The table waits for something else first: the message names it.
+        "waiting",
+        // A count the host typed that the box cannot hold.
+        "too_many_cards",
+        "correction_out_of_range",
+    ];
+
     fn msg_named(&self, who: &dyn Fn(Seat) -> Option<String>) -> Msg {
         use SocError::*;
         let seat = match self {
