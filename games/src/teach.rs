@@ -35,6 +35,16 @@
 //! again: the lessons kept in memory remember it; only a restart forgets
 //! what undo took back, and then the step is explained once more.)
 //!
+//! # Narration
+//!
+//! Explanations and goals take no parameters, so a voice pack can hold one
+//! clip per `teach.*` id ([`Lesson::id`]) in each language (61 of them
+//! today). The narrator says `narration.*` messages only: speaking a lesson
+//! needs the table to queue it as a line of its own (id and words), and
+//! `tavola voice build` to record the `teach.*` explanations beside the
+//! `narration.*` lines. The waiting lines and the moves' words name players
+//! and are synthesised, like every line with a name.
+//!
 //! # Cost
 //!
 //! [`Game::step`] is a `match` on the state: cheap enough for every frame.
