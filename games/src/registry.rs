@@ -163,6 +163,15 @@ macro_rules! registry {
                 }
             }
 
+            /// Every step id this game's engine may answer (see
+            /// [`Game::STEPS`]); empty for a game not playable yet.
+            pub fn steps(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::STEPS,)*
+                    $(GameKind::$Coming => &[],)*
+                }
+            }
+
             /// The cue id of one of this game's narration messages, when it
             /// is not the message id (see [`Game::cue_id`]).
             pub fn cue_id(self, message: &str) -> Option<String> {
@@ -178,15 +187,6 @@ macro_rules! registry {
                 match self {
                     $(GameKind::$Kind => <$Engine as Game>::old_facts(stored),)*
                     $(GameKind::$Coming => None,)*
-                }
-            }
-
-            /// Every step id this game's engine may answer (see
-            /// [`Game::STEPS`]); empty for a game not playable yet.
-            pub fn steps(self) -> &'static [&'static str] {
-                match self {
-                    $(GameKind::$Kind => <$Engine as Game>::STEPS,)*
-                    $(GameKind::$Coming => &[],)*
                 }
             }
 
