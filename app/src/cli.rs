@@ -135,13 +135,16 @@ pub struct HeadlessArgs {
     /// Tell a game exported by `tavola export` again, then go on from its end
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// First-game mode: explain each step the first time it comes
+    #[arg(long)]
+    pub first_game: bool,
 }
 
 impl HeadlessArgs {
     /// The run's settings.
     pub fn options(self) -> tavola::headless::Options {
-        let HeadlessArgs { seed, lang, seats, db, resume, replay } = self;
-        tavola::headless::Options { seed, lang, seats, db, resume, replay, ..Default::default() }
+        let HeadlessArgs { seed, lang, seats, db, resume, replay, first_game } = self;
+        tavola::headless::Options { seed, lang, seats, db, resume, replay, first_game, ..Default::default() }
     }
 }
 
@@ -244,6 +247,9 @@ mod tests {
         assert_eq!((args.resume, args.db), (true, Some("/tmp/t.db".into())));
         let Command::Headless(args) = command("tavola headless --replay game.jsonl --db t.db") else { panic!() };
         assert_eq!(args.replay, Some("game.jsonl".into()));
+        assert!(!opts.first_game);
+        let Command::Headless(args) = command("tavola headless --first-game") else { panic!() };
+        assert!(args.options().first_game);
     }
 
     /// README: history, export.

@@ -5,7 +5,7 @@
 //! moves when an input says so (`wait_ms`), so a run is deterministic for a
 //! given `--seed`. The format is documented in `docs/headless.md`.
 
-use crate::games::{CommonError, GameRng, Lang, RuleError, Seat};
+use crate::games::{CommonError, GameKind, GameRng, Lang, Lessons, RuleError, Seat};
 use crate::hw::nfc::POLL_MS;
 use crate::hw::sim::RecordingAudio;
 use crate::hw::sim::{SimDice, SimPad, SimReader};
@@ -41,6 +41,10 @@ pub struct Options {
     /// A game exported with `tavola export`: its events are told again, in
     /// order, and the game goes on from its end.
     pub replay: Option<std::path::PathBuf>,
+    /// First-game mode from the start: each step of the game is explained
+    /// the first time it comes (`teach` output lines), the goal at setup.
+    /// The `{"first_game": …}` input switches it later.
+    pub first_game: bool,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             db: None,
             resume: false,
             replay: None,
+            first_game: false,
         }
     }
 }
@@ -104,6 +109,18 @@ pub struct Headless {
     now: Millis,
     /// Lines to say before the first input (journal opened, game resumed).
     opening: Vec<Value>,
+    /// First-game mode: what was explained in the game on, when the mode
+    /// is on (see [`crate::games::teach`]).
+    teaching: Option<Teaching>,
+}
+
+/// The first-game mode's memory: the game it follows and what it explained.
+#[derive(Debug)]
+struct Teaching {
+    /// The game followed, and how many stored events it had when last
+    /// looked at (fewer now: undone, or a new game of the same kind).
+    game: Option<(GameKind, usize)>,
+    lessons: Lessons,
 }
 
 impl Headless {
@@ -150,20 +167,30 @@ impl Headless {
             opening.extend(replay(&mut session, path, opts.lang)?);
         }
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
-        Ok(Self::with_speaker(table, opening))
+        let mut headless = Self::with_speaker(table, opening);
+        if opts.first_game {
+            headless.teaching = Some(Teaching { game: None, lessons: Lessons::new() });
+            let lessons = headless.lessons();
+            headless.opening.extend(lessons);
+        }
+        Ok(headless)
     }
 
     /// A fresh table without a journal.
     pub fn new(opts: &Options) -> Self {
         let session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
-        Self::with_speaker(table, Vec::new())
+        let mut headless = Self::with_speaker(table, Vec::new());
+        if opts.first_game {
+            headless.teaching = Some(Teaching { game: None, lessons: Lessons::new() });
+        }
+        headless
     }
 
     fn with_speaker(mut table: Table<SimReader, SimPad, SimDice>, opening: Vec<Value>) -> Self {
         let speaker: Shared<RecordingAudio> = Default::default();
         table.set_audio(Box::new(speaker.clone()));
-        Headless { table, speaker, now: 0, opening }
+        Headless { table, speaker, now: 0, opening, teaching: None }
     }
 
     /// Every line the speaker was given, with the table time it started.
@@ -234,7 +261,62 @@ impl Headless {
     }
 
     fn input(&mut self, v: Value) -> Vec<Value> {
-        const KEYS: [&str; 8] = ["wait_ms", "tag", "fault", "button", "press", "roll", "touch", "view"];
+        let mut out = self.input_line(v);
+        out.extend(self.lessons());
+        out
+    }
+
+    /// The first-game mode's explanations due now (`teach` lines): the
+    /// goal when a game is chosen, then each step the first time it comes.
+    /// A game taken up (resumed, replayed, or the mode switched on during
+    /// it) counts every step its history went through as explained.
+    fn lessons(&mut self) -> Vec<Value> {
+        let session = &self.table.session;
+        let lang = session.lang();
+        let Some(teaching) = &mut self.teaching else { return Vec::new() };
+        let Some(game) = session.game() else {
+            teaching.game = None;
+            return Vec::new();
+        };
+        let stored = session.history().len();
+        let same = teaching.game.is_some_and(|(kind, seen)| kind == game.kind() && stored >= seen);
+        if !same {
+            teaching.lessons = if stored == 0 {
+                Lessons::new()
+            } else {
+                Lessons::from_history(game.kind(), session.history()).unwrap_or_default()
+            };
+        }
+        teaching.game = Some((game.kind(), stored));
+        teaching
+            .lessons
+            .due(game)
+            .into_iter()
+            .map(|l| json!({"out": "teach", "id": l.id, "message": lang.text(&l.msg)}))
+            .collect()
+    }
+
+    /// "What now?" for the game on, in the table's language: the words the
+    /// screen shows.
+    fn what_now(&self) -> Value {
+        let session = &self.table.session;
+        let lang = session.lang();
+        let Some(game) = session.game() else {
+            return json!({"out": "error", "code": "table.no_game", "message": lang.text(&msg!("notice.table.no_game"))});
+        };
+        let now = game.what_now();
+        json!({
+            "out": "what_now",
+            "step": now.step.id,
+            "whose": now.whose.map(|s| s.0),
+            "waiting": lang.text(&now.waiting),
+            "moves": now.moves.iter().map(|m| lang.text(m)).collect::<Vec<_>>(),
+        })
+    }
+
+    fn input_line(&mut self, v: Value) -> Vec<Value> {
+        const KEYS: [&str; 10] =
+            ["wait_ms", "tag", "fault", "button", "press", "roll", "touch", "view", "what_now", "first_game"];
         let lang = self.table.session.lang();
         let said = |m: Msg| lang.text(&m);
         let key = v.as_object().and_then(|m| KEYS.into_iter().find(|k| m.contains_key(*k)));
@@ -292,6 +374,21 @@ impl Headless {
             },
             Some("touch") => parse::<Touch>(v).map(|t| values(self.table.input(self.now, Input::Touch(t)))),
             Some("view") => return vec![json!({ "out": "view", "view": self.table.session.view() })],
+            Some("what_now") => return vec![self.what_now()],
+            Some("first_game") => match v["first_game"].as_bool() {
+                Some(on) => {
+                    let was = self.teaching.is_some();
+                    if on && !was {
+                        // Switched on during a game: what its history went
+                        // through counts as known; the next new step is explained.
+                        self.teaching = Some(Teaching { game: None, lessons: Lessons::new() });
+                    } else if !on {
+                        self.teaching = None;
+                    }
+                    Ok(vec![json!({"out": "first_game", "on": on})])
+                }
+                None => Err(said(msg!("cli.headless.first_game"))),
+            },
             _ => Err(said(msg!("cli.headless.unknown_input", keys = KEYS.join(", ")))),
         };
         match result {

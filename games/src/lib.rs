@@ -58,6 +58,7 @@ pub mod reveal;
 pub mod setup;
 pub mod soc;
 pub mod summary;
+pub mod teach;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
@@ -73,6 +74,7 @@ pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Regis
 pub use self::reveal::{Private, Reveal, RevealItem, RevealKind};
 pub use self::setup::{SetupAnswers, SetupSpec};
 pub use self::summary::{Named, Number, SeatPart, Summary};
+pub use self::teach::{Lesson, Lessons, Step, WhatNow};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -469,6 +471,23 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     ///
     /// The property tests check the first two on random games.
     fn legal(&self) -> Vec<Legal<Self::Command, Self::Choice>>;
+
+    /// Every id [`Game::step`] may answer, each with its explanation
+    /// `teach.<id>` and its line `teach.<id>.waiting` in every catalog (see
+    /// [`teach`]); the tests hold the catalogs to this list both ways.
+    const STEPS: &'static [&'static str];
+
+    /// The moment of the game the state is at, for teaching it (see
+    /// [`teach`]): the setup, each phase and step of a turn, the end. Cheap:
+    /// a look at the state.
+    fn step(&self) -> Step;
+
+    /// The words for one command [`Game::legal`] lists now ("Anna: propose
+    /// a team of 3 for mission 2"), naming the player by name where the
+    /// game knows it. Commands of one kind that differ only by a value the
+    /// players pick (a team, a card) share their words: "What now?" says
+    /// each once ([`teach::what_now`]).
+    fn move_words(&self, legal: &Legal<Self::Command, Self::Choice>) -> Msg;
 
     /// The public view.
     fn view(&self) -> Self::View;

@@ -186,6 +186,15 @@ macro_rules! registry {
                 }
             }
 
+            /// Every step id this game's engine may answer (see
+            /// [`Game::STEPS`]); empty for a game not playable yet.
+            pub fn steps(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::STEPS,)*
+                    $(GameKind::$Coming => &[],)*
+                }
+            }
+
             /// The cue id of one of this game's narration messages, when it
             /// is not the message id (see [`Game::cue_id`]).
             pub fn cue_id(self, message: &str) -> Option<String> {
@@ -489,6 +498,23 @@ macro_rules! registry {
             pub fn die_command(&self) -> Option<AnyCommand> {
                 match self {
                     $(AnyGame::$Kind(g) => g.die_command().map(AnyCommand::$Kind),)*
+                }
+            }
+
+            /// See [`Game::step`]: cheap, for every frame.
+            pub fn step(&self) -> crate::Step {
+                match self {
+                    $(AnyGame::$Kind(g) => g.step(),)*
+                }
+            }
+
+            /// "What now?": where the game stands, what the table waits for
+            /// and the words of the moves open now (see
+            /// [`crate::teach::what_now`]). Reads [`Game::legal`]: call it
+            /// when the state changes or when asked, not every frame.
+            pub fn what_now(&self) -> crate::WhatNow {
+                match self {
+                    $(AnyGame::$Kind(g) => crate::teach::what_now(g),)*
                 }
             }
 

@@ -148,3 +148,146 @@ fn the_camelot_legends_normal_example_bids_and_ends_with_the_final_event() {
     assert_eq!(legends["phase"]["reason"], "final_completed");
     assert_eq!(legends["winners"], serde_json::json!([1]));
 }
+
+/// A first-game example (`docs/examples/first-game-<game>.jsonl`), replayed
+/// in `lang`.
+fn first_game(game: &str, lang: tavola::games::Lang) -> Vec<Value> {
+    let path = format!("{}/../docs/examples/first-game-{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let script = std::fs::read_to_string(path).expect("the example script");
+    let mut out = Vec::new();
+    run(&Options { seed: 7, lang, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");
+    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+const FIRST_GAMES: [&str; 5] = ["avalon", "soc", "nottingham", "kak", "legends"];
+
+#[test]
+fn a_first_game_explains_the_goal_then_each_step_once_and_what_now_names_the_moves() {
+    use tavola::games::Lang;
+    for game in FIRST_GAMES {
+        for lang in Lang::ALL {
+            let out = first_game(game, lang);
+            let refused: Vec<&Value> = out.iter().filter(|o| o["out"] == "error").collect();
+            assert!(refused.is_empty(), "{game}: no input of the example is refused: {refused:?}");
+            let taught: Vec<&str> =
+                out.iter().filter(|o| o["out"] == "teach").map(|o| o["id"].as_str().unwrap()).collect();
+            assert_eq!(
+                taught[..2],
+                [format!("teach.{game}.goal"), format!("teach.{game}.setup")],
+                "{game}: the goal first"
+            );
+            let mut once = taught.clone();
+            once.sort_unstable();
+            once.dedup();
+            assert_eq!(once.len(), taught.len(), "{game}: an explanation said twice: {taught:?}");
+            assert!(taught.len() >= 4, "{game}: a whole game goes through several steps: {taught:?}");
+            for o in out.iter().filter(|o| o["out"] == "teach") {
+                let text = o["message"].as_str().unwrap();
+                assert!(!text.is_empty() && !text.starts_with("teach.") && !text.contains('{'), "{game}: {o}");
+            }
+            // Every "What now?" names a step already explained, says what
+            // the table waits for, and lists the moves (none once over).
+            let mut heard = Vec::new();
+            let mut asked = 0;
+            for o in &out {
+                match o["out"].as_str() {
+                    Some("teach") => heard.push(o["id"].as_str().unwrap().to_string()),
+                    Some("what_now") => {
+                        asked += 1;
+                        let step = o["step"].as_str().unwrap();
+                        assert!(
+                            heard.contains(&format!("teach.{step}")),
+                            "{game}: {step} asked before it was explained"
+                        );
+                        assert!(!o["waiting"].as_str().unwrap().is_empty());
+                        let moves = o["moves"].as_array().unwrap();
+                        assert!(!moves.is_empty() || step.ends_with(".over"), "{game}: no moves at {step}");
+                    }
+                    _ => {}
+                }
+            }
+            assert!(asked >= 3, "{game}: the example asks what now");
+        }
+    }
+}
+
+#[test]
+fn what_now_speaks_the_tables_language_and_follows_the_game() {
+    let en = first_game("avalon", tavola::games::Lang::En);
+    let it = first_game("avalon", tavola::games::Lang::It);
+    let first = |out: &[Value]| out.iter().find(|o| o["out"] == "what_now").cloned().unwrap();
+    let (en, it) = (first(&en), first(&it));
+    assert_eq!(en["step"], "avalon.setup");
+    assert_eq!(en["moves"][0], "Fill in the setup page and start the game.");
+    assert_eq!(it["moves"][0], "Compila la pagina di preparazione e avvia la partita.");
+}
+
+#[test]
+fn the_guide_shows_real_first_game_lines() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/headless.md")).unwrap();
+    for game in FIRST_GAMES {
+        assert!(doc.contains(&format!("examples/first-game-{game}.jsonl")), "the guide points at the {game} example");
+        let out = first_game(game, tavola::games::Lang::En);
+        let shown = out
+            .iter()
+            .filter(|o| matches!(o["out"].as_str(), Some("teach" | "what_now")))
+            .filter(|o| doc.contains(&o.to_string()))
+            .count();
+        assert!(shown >= 2, "docs/headless.md shows real teach and what_now lines of the {game} example");
+    }
+}
+
+#[test]
+fn the_first_game_switch_refuses_what_it_cannot_read_and_what_now_needs_a_game() {
+    let mut h = tavola::headless::Headless::new(&Options::default());
+    let out: Vec<Value> = h.line(r#"{"what_now": true}"#).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(out[0]["code"], "table.no_game");
+    let out: Vec<Value> = h.line(r#"{"first_game": "yes"}"#).iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(out[0]["out"], "error");
+    assert!(out[0]["message"].as_str().unwrap().contains("first_game"), "{out:?}");
+    // Off: choosing a game teaches nothing.
+    let out = h.line(r#"{"touch":"choose_game","game":"soc"}"#);
+    assert!(out.iter().all(|l| !l.contains(r#""out":"teach""#)), "{out:?}");
+    // On during the setup: the goal and the setup, once.
+    let out = h.line(r#"{"first_game": true}"#);
+    let taught: Vec<Value> =
+        out.iter().map(|l| serde_json::from_str::<Value>(l).unwrap()).filter(|o| o["out"] == "teach").collect();
+    assert_eq!(taught.len(), 2, "{out:?}");
+    assert_eq!(taught[0]["id"], "teach.soc.goal");
+    assert!(h.line(r#"{"what_now": true}"#).iter().all(|l| !l.contains(r#""out":"teach""#)), "said once");
+}
+
+#[test]
+fn a_game_taken_up_after_a_restart_does_not_explain_again_what_it_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tavola.db");
+    let opts = Options { seed: 7, db: Some(db.clone()), first_game: true, ..Options::default() };
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples/first-game-avalon.jsonl"))
+            .unwrap();
+    let lines: Vec<&str> = script.lines().collect();
+    // The first half of the game, then the power goes.
+    let mut before = Vec::new();
+    {
+        let mut h = tavola::headless::Headless::open(&opts).unwrap();
+        for l in &lines[..lines.len() / 2] {
+            before.extend(h.line(l));
+        }
+    }
+    let heard: Vec<String> = before
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|o| o["out"] == "teach")
+        .map(|o| o["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(heard.contains(&"teach.avalon.team_vote".to_string()), "{heard:?}");
+    let mut h = tavola::headless::Headless::open(&Options { resume: true, ..opts }).unwrap();
+    let mut after = h.opening();
+    for l in &lines[lines.len() / 2..] {
+        after.extend(h.line(l));
+    }
+    for o in after.iter().map(|l| serde_json::from_str::<Value>(l).unwrap()).filter(|o| o["out"] == "teach") {
+        let id = o["id"].as_str().unwrap();
+        assert!(!heard.iter().any(|h| h == id), "{id} explained again after the restart");
+    }
+}

@@ -52,6 +52,7 @@ pub mod night;
 pub mod roles;
 mod setup;
 mod summary;
+mod teach;
 mod team;
 mod view;
 
@@ -710,6 +711,16 @@ impl Game for Avalon {
     type Error = AvalonError;
     type Choice = Choice;
     const KIND: GameKind = GameKind::Avalon;
+
+    const STEPS: &'static [&'static str] = teach::STEPS;
+
+    fn step(&self) -> crate::Step {
+        self.step_now()
+    }
+
+    fn move_words(&self, legal: &Legal<Command, Choice>) -> tavola_words::Msg {
+        self.move_words_now(legal)
+    }
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         let rng = &mut ctx.rng;

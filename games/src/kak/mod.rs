@@ -69,6 +69,7 @@ mod legal;
 mod round;
 mod setup;
 mod summary;
+mod teach;
 #[cfg(test)]
 mod tests;
 mod tournament;
@@ -670,6 +671,16 @@ impl Game for Kak {
     type Choice = Choice;
 
     const KIND: GameKind = GameKind::KingArthursKnights;
+
+    const STEPS: &'static [&'static str] = teach::STEPS;
+
+    fn step(&self) -> crate::Step {
+        self.step_now()
+    }
+
+    fn move_words(&self, legal: &Legal<Command, Choice>) -> tavola_words::Msg {
+        self.move_words_now(legal)
+    }
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         let mut d = Draft { sim: self.clone(), events: Vec::new() };

@@ -138,6 +138,7 @@ mod sites_tests;
 mod specials;
 mod state;
 mod summary;
+mod teach;
 #[cfg(test)]
 mod tests;
 pub mod texts;
@@ -864,6 +865,16 @@ impl Game for Legends {
     type Choice = Choice;
 
     const KIND: GameKind = GameKind::CamelotLegends;
+
+    const STEPS: &'static [&'static str] = teach::STEPS;
+
+    fn step(&self) -> crate::Step {
+        self.step_now()
+    }
+
+    fn move_words(&self, legal: &Legal<Command, Choice>) -> tavola_words::Msg {
+        self.move_words_now(legal)
+    }
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         let mut d = Draft { sim: self.clone(), events: Vec::new() };

@@ -44,6 +44,7 @@ mod setup;
 mod sheriff;
 mod stored;
 mod summary;
+mod teach;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -733,6 +734,16 @@ impl Game for Nottingham {
     type Choice = Choice;
 
     const KIND: GameKind = GameKind::Nottingham;
+
+    const STEPS: &'static [&'static str] = teach::STEPS;
+
+    fn step(&self) -> crate::Step {
+        self.step_now()
+    }
+
+    fn move_words(&self, legal: &Legal<Command, Choice>) -> tavola_words::Msg {
+        self.move_words_now(legal)
+    }
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         let mut d = Draft { sim: self.clone(), events: Vec::new() };

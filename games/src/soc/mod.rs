@@ -39,6 +39,7 @@ pub mod rules;
 mod setup;
 mod siege;
 mod summary;
+mod teach;
 mod turn;
 mod view;
 
@@ -881,6 +882,16 @@ impl Game for Soc {
     type Error = SocError;
     type Choice = Choice;
     const KIND: GameKind = GameKind::ShadowsOverCamelot;
+
+    const STEPS: &'static [&'static str] = teach::STEPS;
+
+    fn step(&self) -> crate::Step {
+        self.step_now()
+    }
+
+    fn move_words(&self, legal: &Legal<Command, Choice>) -> tavola_words::Msg {
+        self.move_words_now(legal)
+    }
 
     fn decide(&self, command: &Command, ctx: &mut Ctx<'_>) -> Result<Vec<Event>, RuleError> {
         if self.is_over_now() {

@@ -1,0 +1,424 @@
+//! Teaching a game while it is played: where the game stands in words a
+//! newcomer follows, and what may be done now.
+//!
+//! Every engine answers [`Game::step`]: the moment of the game it is at
+//! (its [`Step`], a stable id such as `avalon.team_vote` or
+//! `soc.heroic_action`, with the player it waits for, if one), and
+//! [`Game::move_words`]: the words for each command its [`Game::legal`]
+//! lists ("Anna: propose a team of 3 for mission 2"). From those two,
+//! [`what_now`] answers "What now?" on any screen, for any game, in any
+//! mode: never wrong, never out of date, because it is read from the very
+//! list the buttons are built from.
+//!
+//! # Messages
+//!
+//! Each step has, in every catalog:
+//! - `teach.<step id>`: two or three sentences in Tavola's own words: what
+//!   happens now, what each player may do, why it matters for winning. The
+//!   first-game mode shows and says it the first time the step comes;
+//! - `teach.<step id>.waiting`: one short line, what the table waits for.
+//!   A step with a player ([`Step::whose`]) says them as `{name}`; a step
+//!   without one takes no parameter.
+//!
+//! and each game has `teach.<game id>.goal`: the goal and how the game ends,
+//! said at setup. Moves' words are `teach.move.*` (moves every game shares)
+//! and `teach.<game id>.move.*`.
+//!
+//! # Heard once in this game
+//!
+//! The first-game mode explains a step the first time it comes in a game.
+//! What was explained is not stored: it is every step the game has been at
+//! so far, read again from its history ([`Lessons::from_history`]) when a
+//! game is taken up after a restart. Replay is what resume already does, the
+//! answer is the same on every machine and after every power cut, and the
+//! journal needs no new table. (An undone command does not make a step new
+//! again: the lessons kept in memory remember it; only a restart forgets
+//! what undo took back, and then the step is explained once more.)
+//!
+//! # Narration
+//!
+//! Explanations and goals take no parameters, so a voice pack can hold one
+//! clip per `teach.*` id ([`Lesson::id`]) in each language (61 of them
+//! today). The narrator says `narration.*` messages only: speaking a lesson
+//! needs the table to queue it as a line of its own (id and words), and
+//! `tavola voice build` to record the `teach.*` explanations beside the
+//! `narration.*` lines. The waiting lines and the moves' words name players
+//! and are synthesised, like every line with a name.
+//!
+//! # Cost
+//!
+//! [`Game::step`] is a `match` on the state: cheap enough for every frame.
+//! [`what_now`] calls [`Game::legal`] (a few hundred checks at most): call
+//! it when the state changes (after each accepted command) or when the
+//! player asks, not on every frame.
+
+use crate::{AnyEvent, AnyGame, Arg, Game, GameKind, Msg, ReplayError, Seat};
+use std::collections::BTreeSet;
+
+/// A moment of a game that has its own explanation: the setup, a phase, a
+/// step of a turn, the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// Stable id: the game's id, a dot, the step's name
+    /// (`avalon.team_proposal`). One of the game's [`Game::STEPS`].
+    pub id: &'static str,
+    /// The player the table waits for, when one player acts (the leader,
+    /// the knight whose turn it is); `None` when everybody or the host
+    /// does.
+    pub whose: Option<Seat>,
+}
+
+impl Step {
+    /// A step where everybody, or the host, acts.
+    pub const fn all(id: &'static str) -> Step {
+        Step { id, whose: None }
+    }
+
+    /// A step where `seat`'s player acts.
+    pub const fn of(id: &'static str, seat: Seat) -> Step {
+        Step { id, whose: Some(seat) }
+    }
+
+    /// The explanation: `teach.<id>`, two or three sentences.
+    pub fn explanation(&self) -> Msg {
+        Msg::new(format!("teach.{}", self.id))
+    }
+
+    /// The message id of the explanation (`teach.avalon.team_vote`): what a
+    /// voice pack keys its recording by, and what the headless driver
+    /// prints.
+    pub fn lesson_id(&self) -> String {
+        format!("teach.{}", self.id)
+    }
+
+    /// What the table waits for, one short line, naming the player by
+    /// `name` when the step has one.
+    pub fn waiting(&self, name: Option<Arg>) -> Msg {
+        let msg = Msg::new(format!("teach.{}.waiting", self.id));
+        match (self.whose, name) {
+            (Some(_), Some(name)) => msg.with("name", name),
+            _ => msg,
+        }
+    }
+}
+
+/// The answer to "What now?".
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhatNow {
+    /// Where the game stands.
+    pub step: Step,
+    /// What the table waits for, one line.
+    pub waiting: Msg,
+    /// The player whose turn it is, when one player acts.
+    pub whose: Option<Seat>,
+    /// The moves open now, each said once, in the order the screen offers
+    /// them (the rules' moves first, the host's corrections last): one line
+    /// per kind of move, not one per possible team or card.
+    pub moves: Vec<Msg>,
+}
+
+/// How the teaching names a seat's player: their name, else "Seat 3".
+pub fn name_of<G: Game>(game: &G, seat: Seat) -> Arg {
+    match game.player_name(seat) {
+        Some(n) => Arg::Text(n),
+        None => Arg::Msg(tavola_words::msg!("common.seat", seat = seat.number())),
+    }
+}
+
+/// "What now?" for `game`: its step, what the table waits for and the words
+/// of every move [`Game::legal`] lists, each said once (moves of one kind
+/// share their words, so 200 possible teams are one line).
+pub fn what_now<G: Game>(game: &G) -> WhatNow {
+    let step = game.step();
+    let waiting = step.waiting(step.whose.map(|s| name_of(game, s)));
+    let mut moves: Vec<Msg> = Vec::new();
+    for l in game.legal() {
+        let words = game.move_words(&l);
+        if !moves.contains(&words) {
+            moves.push(words);
+        }
+    }
+    WhatNow { step, waiting, whose: step.whose, moves }
+}
+
+/// `kind`'s goal and how its games end: `teach.<game id>.goal`.
+pub fn goal(kind: GameKind) -> Msg {
+    Msg::new(format!("teach.{}.goal", kind.id()))
+}
+
+/// The message id of `kind`'s goal.
+pub fn goal_id(kind: GameKind) -> String {
+    format!("teach.{}.goal", kind.id())
+}
+
+/// One explanation the first-game mode gives: its message id (what a voice
+/// pack records) and its words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    /// The message id (`teach.avalon.goal`, `teach.soc.heroic_action`).
+    pub id: String,
+    /// The words.
+    pub msg: Msg,
+}
+
+/// What the first-game mode has explained in this game: the goal, and every
+/// step it has been at. Held by the table beside the game; see the module
+/// documentation for why it is read from the history rather than stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lessons {
+    goal: bool,
+    heard: BTreeSet<&'static str>,
+}
+
+impl Lessons {
+    /// Nothing explained yet: a new game.
+    pub fn new() -> Lessons {
+        Lessons::default()
+    }
+
+    /// What was explained in a game taken up with this stored history: the
+    /// goal and every step it has been at, the one it is at now included.
+    pub fn from_history<'a>(
+        kind: GameKind,
+        events: impl IntoIterator<Item = &'a AnyEvent>,
+    ) -> Result<Lessons, ReplayError> {
+        let mut game = AnyGame::new(kind).ok_or(ReplayError::NotPlayable(kind))?;
+        let mut lessons = Lessons { goal: true, heard: BTreeSet::new() };
+        lessons.heard.insert(game.step().id);
+        for e in events {
+            game.apply(e)?;
+            lessons.heard.insert(game.step().id);
+        }
+        Ok(lessons)
+    }
+
+    /// The explanations due now that `game` stands where it does: the
+    /// goal first (once per game), then the step's explanation if the step
+    /// comes for the first time. Marks them heard: the next call gives
+    /// them no more.
+    pub fn due(&mut self, game: &AnyGame) -> Vec<Lesson> {
+        let mut out = Vec::new();
+        if !self.goal {
+            self.goal = true;
+            out.push(Lesson { id: goal_id(game.kind()), msg: goal(game.kind()) });
+        }
+        let step = game.step();
+        if self.heard.insert(step.id) {
+            out.push(Lesson { id: step.lesson_id(), msg: step.explanation() });
+        }
+        out
+    }
+
+    /// Whether the step `id` was explained in this game.
+    pub fn heard(&self, id: &str) -> bool {
+        self.heard.contains(id)
+    }
+}
+
+/// Moves' words every game shares.
+pub(crate) mod words {
+    use crate::Msg;
+    use tavola_words::msg;
+
+    /// The setup page, filled in and confirmed.
+    pub fn setup() -> Msg {
+        msg!("teach.move.setup")
+    }
+
+    /// The host sets a player's count of cards in hand right.
+    pub fn correct_hand() -> Msg {
+        msg!("teach.move.correct_hand")
+    }
+
+    /// The facts of a card Tavola asks for, entered.
+    pub fn learn() -> Msg {
+        msg!("teach.move.learn")
+    }
+
+    /// The turn ends.
+    pub fn end_turn(name: crate::Arg) -> Msg {
+        msg!("teach.move.end_turn", name)
+    }
+
+    /// The player looking at the covered panel is done.
+    pub fn reveal_seen() -> Msg {
+        msg!("teach.move.reveal_seen")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::Fuzz;
+    use crate::{avalon::Avalon, kak::Kak, legends::Legends, nottingham::Nottingham, soc::Soc};
+    use crate::{Ctx, Lang};
+
+    #[test]
+    fn a_step_names_its_messages_by_its_id() {
+        let s = Step::of("avalon.team_building", Seat(1));
+        assert_eq!(s.lesson_id(), "teach.avalon.team_building");
+        assert_eq!(s.explanation().id, "teach.avalon.team_building");
+        assert_eq!(s.waiting(Some(Arg::Text("Bruno".into()))).id, "teach.avalon.team_building.waiting");
+        assert_eq!(goal_id(GameKind::Nottingham), "teach.nottingham.goal");
+    }
+
+    /// `msg` is a message of both catalogs, said in full in both languages.
+    fn said(msg: &Msg, what: &str) -> Result<(), String> {
+        for lang in Lang::ALL {
+            if lang.catalog().get(&msg.id).is_none() {
+                return Err(format!("{what}: no {} in the {} catalog", msg.id, lang.code()));
+            }
+            let text = lang.text(msg);
+            if text.trim().is_empty() || text.contains('{') || text.contains(&*msg.id) {
+                return Err(format!("{what}: {} says {text:?} in {}", msg.id, lang.code()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Sentences in a text: its full stops, question and exclamation marks.
+    fn sentences(text: &str) -> usize {
+        text.split_inclusive(['.', '?', '!']).filter(|s| s.trim().len() > 1).count()
+    }
+
+    /// Walks `games` random games of `G` as the property tests do; at every
+    /// state the step, what the table waits for and every move offered must
+    /// have their words in both languages. Returns the steps reached.
+    fn walk<G: Fuzz>(games: u64, max: usize) -> BTreeSet<&'static str> {
+        let mut reached = BTreeSet::new();
+        for seed in 0..games {
+            let mut ctx = Ctx::seeded(seed);
+            let mut game = G::default();
+            for n in 0..max {
+                let now = what_now(&game);
+                let at = format!("{:?} seed {seed} step {n}", G::KIND);
+                assert!(G::STEPS.contains(&now.step.id), "{at}: step {} is not in STEPS", now.step.id);
+                reached.insert(now.step.id);
+                said(&now.step.explanation(), &at).unwrap();
+                said(&now.waiting, &at).unwrap();
+                assert!(!now.moves.is_empty() || game.is_over(), "{at}: nothing to do at {}", now.step.id);
+                for m in &now.moves {
+                    said(m, &at).unwrap();
+                }
+                if game.is_over() {
+                    break;
+                }
+                let command = game.random_command(&mut ctx);
+                let _ = game.execute(&command, &mut ctx);
+            }
+        }
+        reached
+    }
+
+    fn walked<G: Fuzz>(games: u64, max: usize) {
+        let reached = walk::<G>(games, max);
+        let missed: Vec<&&str> = G::STEPS.iter().filter(|s| !reached.contains(**s)).collect();
+        eprintln!("{:?}: {} of {} steps reached; not reached: {missed:?}", G::KIND, reached.len(), G::STEPS.len());
+        assert!(reached.len() * 2 > G::STEPS.len(), "{:?}: the walk reached too few steps: {reached:?}", G::KIND);
+    }
+
+    #[test]
+    fn every_step_and_move_of_an_avalon_game_has_words() {
+        walked::<Avalon>(40, 300);
+    }
+
+    #[test]
+    fn every_step_and_move_of_a_soc_game_has_words() {
+        walked::<Soc>(20, 300);
+    }
+
+    #[test]
+    fn every_step_and_move_of_a_nottingham_game_has_words() {
+        walked::<Nottingham>(20, 300);
+    }
+
+    #[test]
+    fn every_step_and_move_of_a_kak_game_has_words() {
+        walked::<Kak>(20, 400);
+    }
+
+    #[test]
+    fn every_step_and_move_of_a_legends_game_has_words() {
+        walked::<Legends>(20, 300);
+    }
+
+    #[test]
+    fn every_step_a_game_may_reach_is_explained_in_two_or_three_sentences_and_has_its_waiting_line() {
+        for kind in GameKind::ALL {
+            said(&goal(kind), "goal").unwrap();
+            assert!(!kind.steps().is_empty(), "{kind:?} has no steps");
+            for id in kind.steps() {
+                assert!(id.starts_with(&format!("{}.", kind.id())), "{id} is not named after {kind:?}");
+                let step = Step::all(id);
+                said(&step.explanation(), id).unwrap();
+                for lang in Lang::ALL {
+                    let text = lang.text(&step.explanation());
+                    let n = sentences(&text);
+                    assert!((2..=3).contains(&n), "teach.{id} has {n} sentences in {}: {text}", lang.code());
+                    let entry = lang.catalog().get(&format!("teach.{id}.waiting"));
+                    assert!(entry.is_some_and(|e| e.is_translated()), "no teach.{id}.waiting in {}", lang.code());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_catalogs_hold_no_teaching_for_a_step_no_game_has() {
+        let mut known: BTreeSet<String> = BTreeSet::new();
+        for kind in GameKind::ALL {
+            known.insert(goal_id(kind));
+            for id in kind.steps() {
+                known.insert(format!("teach.{id}"));
+                known.insert(format!("teach.{id}.waiting"));
+            }
+        }
+        for lang in Lang::ALL {
+            for e in lang.catalog().entries() {
+                let id = e.id.as_str();
+                let Some(rest) = id.strip_prefix("teach.") else { continue };
+                // Moves' words and the words they share are checked where
+                // they are said (`msg!`); the rest names a step or a goal.
+                let mut parts = rest.split('.');
+                let (first, second) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+                if first == "move" || second == "move" || second.starts_with("the_") {
+                    continue;
+                }
+                assert!(known.contains(id), "{id} in the {} catalog explains no step of any game", lang.code());
+            }
+        }
+    }
+
+    #[test]
+    fn lessons_come_once_and_a_restart_remembers_them_from_the_history() {
+        let mut ctx = Ctx::seeded(3);
+        let mut game = AnyGame::new(GameKind::Avalon).unwrap();
+        let mut lessons = Lessons::new();
+        let first: Vec<String> = lessons.due(&game).into_iter().map(|l| l.id).collect();
+        assert_eq!(first, ["teach.avalon.goal", "teach.avalon.setup"]);
+        assert!(lessons.due(&game).is_empty(), "nothing is said twice");
+        let mut history = Vec::new();
+        let mut said = BTreeSet::new();
+        let mut avalon = Avalon::default();
+        for _ in 0..200 {
+            if avalon.is_over() {
+                break;
+            }
+            let command = avalon.random_command(&mut ctx);
+            if let Ok(events) = avalon.execute(&command, &mut ctx) {
+                for e in events {
+                    let any = AnyEvent::Avalon(e);
+                    game.apply(&any).unwrap();
+                    for l in lessons.due(&game) {
+                        assert!(said.insert(l.id.clone()), "{} said twice", l.id);
+                    }
+                    history.push(any);
+                }
+            }
+        }
+        assert!(said.contains("teach.avalon.team_building"), "{said:?}");
+        let again = Lessons::from_history(GameKind::Avalon, &history).unwrap();
+        assert_eq!(again, lessons, "the history tells what was heard");
+        let mut taken_up = again;
+        assert!(taken_up.due(&game).is_empty(), "a game taken up does not explain its step again");
+    }
+}
