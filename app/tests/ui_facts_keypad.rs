@@ -248,7 +248,9 @@ fn a_virtue_card_and_all_eighteen_take_fewer_taps_on_the_keypad() {
     let row = facts(&ui).get_cards().iter().find(|c| c.name == "Virtue card 7").expect("the row");
     assert!(row.known);
 
-    eprintln!("virtue card: {one_before} taps before, {one_after} after; all 18: {all_before} before, {all_after} after");
+    eprintln!(
+        "virtue card: {one_before} taps before, {one_after} after; all 18: {all_before} before, {all_after} after"
+    );
     assert_eq!(one_after, 3, "a virtue and a value, then Save");
     assert_eq!(all_after, 37, "two digits a card, then Save");
     assert!(all_before >= 54, "{all_before}");
@@ -312,7 +314,8 @@ fn a_character_is_typed_in_one_go_and_its_second_emblem_can_be_taken_away() {
     for (i, &v) in SKILLS.iter().enumerate() {
         step_to(&mut f, i, None, v, -1, 6);
     }
-    let option = |field: usize, n: usize| facts(&ui).get_fields().row_data(field).unwrap().options.row_data(n - 1).unwrap();
+    let option =
+        |field: usize, n: usize| facts(&ui).get_fields().row_data(field).unwrap().options.row_data(n - 1).unwrap();
     for (field, n) in [(6, 6), (7, 3), (8, 2), (9, 2)] {
         f.tap_scrolled(&option(field, n), |ui| ui.invoke_pick(field as i32, n as i32 - 1));
     }
@@ -451,7 +454,8 @@ fn a_table_of_virtue_cards_saves_every_row_or_names_the_one_refused() {
     assert_eq!(f.page(), Page::FactsForm, "nothing saved");
     let note = facts(&ui).get_note().to_string();
     assert!(note.contains("row 5, Virtue card 5"), "{note}");
-    let cell = |r: usize, c: usize| facts(&ui).get_rows().row_data(r).unwrap().cells.row_data(c).unwrap().text.to_string();
+    let cell =
+        |r: usize, c: usize| facts(&ui).get_rows().row_data(r).unwrap().cells.row_data(c).unwrap().text.to_string();
     assert_eq!(cell(4, 1), "", "row 5's value still missing");
     assert_eq!(cell(17, 1), faces[17].2.to_string(), "the rows typed are all still there");
     assert!(facts(&ui).get_rows().row_data(4).unwrap().current, "the cursor on the row refused");

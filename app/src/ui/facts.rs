@@ -200,7 +200,8 @@ fn unset_step(n: Option<i64>, delta: i64, min: i64, max: i64) -> i64 {
 fn table_cards(card: &str) -> Option<Vec<String>> {
     let game = GameKind::of_card(card)?;
     let kind: &FactKind = facts::kind_of(game.fact_kinds(), card)?;
-    let simple = kind.fields.iter().all(|f| matches!(f.kind, facts::FieldKind::Int { .. } | facts::FieldKind::Choice { .. }));
+    let simple =
+        kind.fields.iter().all(|f| matches!(f.kind, facts::FieldKind::Int { .. } | facts::FieldKind::Choice { .. }));
     if !simple || kind.fields.len() > TABLE_FIELDS {
         return None;
     }
@@ -517,7 +518,8 @@ impl Controller {
             return None;
         };
         let same = self.facts_screen.editing.as_ref().is_some_and(|e| {
-            e.card == form.card || (e.table && e.rows.iter().any(|r| r.card == form.card) && e.fields.len() == form.fields.len())
+            e.card == form.card
+                || (e.table && e.rows.iter().any(|r| r.card == form.card) && e.fields.len() == form.fields.len())
         });
         if same {
             let e = self.facts_screen.editing.as_mut()?;
@@ -531,7 +533,8 @@ impl Controller {
         // asks for them all on one screen.
         if view.facts_block_game && !self.facts_screen.single {
             let known = self.booted.table.session.facts();
-            let missing = table_cards(&form.card).map_or(0, |cards| cards.iter().filter(|c| known.get(c).is_none()).count());
+            let missing =
+                table_cards(&form.card).map_or(0, |cards| cards.iter().filter(|c| known.get(c).is_none()).count());
             if missing > 1 {
                 self.facts_as_table(view, true);
             }
@@ -831,7 +834,11 @@ fn fill_form(ui: &FactsUi<'_>, e: &Editing, lang: Lang) {
     ui.set_note(e.note.clone().into());
     ui.set_table(e.table);
     let others = table_cards(&e.card).map_or(0, |c| c.len());
-    ui.set_table_label(if others > 1 { lang.text(&msg!("ui.facts.table.open", cards = others)).into() } else { SharedString::new() });
+    ui.set_table_label(if others > 1 {
+        lang.text(&msg!("ui.facts.table.open", cards = others)).into()
+    } else {
+        SharedString::new()
+    });
     let cursor = e.cursor;
     let fields_before = ui.get_fields();
     let fields: Vec<FactField> = e
@@ -846,7 +853,8 @@ fn fill_form(ui: &FactsUi<'_>, e: &Editing, lang: Lang) {
         })
         .collect();
     super::set_model(&ui.get_fields(), fields, |m| ui.set_fields(m));
-    let columns: Vec<SharedString> = if e.table { e.fields.iter().map(|f| capital(&f.name).into()).collect() } else { Vec::new() };
+    let columns: Vec<SharedString> =
+        if e.table { e.fields.iter().map(|f| capital(&f.name).into()).collect() } else { Vec::new() };
     super::set_model(&ui.get_columns(), columns, |m| ui.set_columns(m));
     let before = ui.get_rows();
     let rows: Vec<FactRow> = if e.table {
@@ -867,7 +875,12 @@ fn fill_form(ui: &FactsUi<'_>, e: &Editing, lang: Lang) {
                     .collect();
                 let current = cursor.is_some_and(|s| s.row == r);
                 let cells = super::nested(before.row_data(r).map(|b| b.cells), cells);
-                FactRow { name: row.name.clone().into(), cells, current, saved: row.values == row.given && !blank(&row.values) }
+                FactRow {
+                    name: row.name.clone().into(),
+                    cells,
+                    current,
+                    saved: row.values == row.given && !blank(&row.values),
+                }
             })
             .collect()
     } else {
