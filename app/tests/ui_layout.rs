@@ -24,7 +24,7 @@ use tavola::games::soc::{self, Knight, Place};
 use tavola::games::{kak, legends, nottingham as notts, GameKind, Lang, Msg, Seat};
 use tavola::hw::HwError;
 use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonUi, HardwareUi, Page, SetupUi, SocUi, Ui};
+use tavola::ui::{init, offscreen, App, AvalonUi, FactsUi, HardwareUi, Page, SetupUi, SocUi, Ui};
 
 /// Names of 18 to 20 characters, as long as a seat is asked to hold.
 const LONG_NAMES: [&str; 10] = [
@@ -343,6 +343,47 @@ fn host_pages(s: &mut Screen) {
     s.ui.controller.borrow_mut().show_page(None);
 }
 
+/// The card facts: Settings → Card facts, a character's form typed on the
+/// keypad with a second emblem (its "Clear" shown), the Sheriff's path of
+/// twelve spaces, the eighteen virtue cards as a table.
+fn facts_pages(s: &mut Screen) {
+    let win = s.ui.window.clone_strong();
+    let f = win.global::<FactsUi<'_>>();
+    f.invoke_open_page();
+    f.invoke_choose_game(2);
+    s.step(0);
+    s.check("card facts list");
+    f.invoke_open_card(0);
+    for key in ["3", "-", "1", "6", "0", "2", "1", "3", "4"] {
+        f.invoke_key(key.into());
+    }
+    s.check("card facts form, a character on the keypad");
+    f.invoke_cancel();
+    f.invoke_choose_game(0);
+    s.step(0);
+    let name = tavola::table::card_title(notts::items::PATH_CARD, s.lang);
+    let path = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("the Sheriff's path");
+    f.invoke_open_card(path as i32);
+    for key in "435263452634".chars() {
+        f.invoke_key(key.to_string().into());
+    }
+    s.check("card facts form, the Sheriff's path");
+    f.invoke_cancel();
+    f.invoke_choose_game(1);
+    s.step(0);
+    let name = tavola::table::card_title("kak/virtue/card-1", s.lang);
+    let card = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("a virtue card");
+    f.invoke_open_card(card as i32);
+    f.invoke_as_table(true);
+    for key in ["3", "2", "1", "1", "4"] {
+        f.invoke_key(key.into());
+    }
+    s.check("card facts, the virtue cards as a table");
+    f.invoke_cancel();
+    win.global::<App<'_>>().invoke_close_page();
+    s.step(0);
+}
+
 /// Avalon with ten players of long names: the setup, the team chosen, the
 /// vote, a mission, a refused move, the Assassin, the end.
 fn avalon(s: &mut Screen) {
@@ -591,6 +632,7 @@ fn every_main_screen_fits_800_by_480_at_the_largest_table_in_both_languages() {
     for lang in [Lang::En, Lang::It] {
         let mut s = start(&window, lang);
         host_pages(&mut s);
+        facts_pages(&mut s);
         avalon(&mut s);
         soc(&mut s);
         other_games(&mut s);

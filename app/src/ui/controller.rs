@@ -75,6 +75,9 @@ pub struct Controller {
     setups: setup::Setups,
     /// The card facts pages (see `facts.rs`).
     facts_screen: facts::FactsScreen,
+    /// Inputs handed to the table so far: what the table knows may have
+    /// changed when this has.
+    inputs: u64,
     /// The game the card picker holds cards for.
     cards_for: Option<GameKind>,
     /// The hardware pages (see `hardware.rs`).
@@ -115,6 +118,7 @@ impl Controller {
             screens: Default::default(),
             setups: Default::default(),
             facts_screen: Default::default(),
+            inputs: 0,
             cards_for: None,
             hw: Default::default(),
             message_line,
@@ -149,6 +153,7 @@ impl Controller {
     /// Hands an input to the table (touches come this way; scripted demos
     /// and screenshots use it directly).
     pub fn input(&mut self, input: Input) {
+        self.inputs += 1;
         let out = self.booted.table.input(self.now, input);
         self.heard(&out);
         self.hw_reports();
@@ -388,7 +393,7 @@ impl Controller {
         }
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
-        self.refresh_facts(window, lang);
+        self.refresh_facts(window, &view);
     }
 
     fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {

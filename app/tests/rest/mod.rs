@@ -100,6 +100,7 @@ pub fn pages() -> Vec<RestPage> {
         RestPage { name: "card facts list", countdown: false, reach: facts_deck },
         RestPage { name: "card facts form, a character", countdown: false, reach: facts_character },
         RestPage { name: "card facts form, the sheriff's path", countdown: false, reach: facts_path },
+        RestPage { name: "card facts table, the virtue cards", countdown: false, reach: facts_table },
         RestPage { name: "settings", countdown: false, reach: settings },
         RestPage { name: "history", countdown: false, reach: history },
     ]
@@ -281,6 +282,23 @@ fn facts_path(t: &mut Table) {
     }
     t.ui.step(t.now);
     assert_eq!(t.page(), Page::FactsForm);
+}
+
+/// King Arthur's Knights' eighteen virtue cards as one table, some typed.
+fn facts_table(t: &mut Table) {
+    let f = t.ui.window.global::<FactsUi<'_>>();
+    f.invoke_cancel();
+    f.invoke_choose_game(1);
+    t.ui.step(t.now);
+    let card = f.get_cards().iter().position(|c| c.name == "Virtue card 1").expect("the first virtue card");
+    f.invoke_open_card(card as i32);
+    f.invoke_as_table(true);
+    for key in ["3", "2", "1", "1"] {
+        f.invoke_key(key.into());
+    }
+    t.ui.step(t.now);
+    assert_eq!(t.page(), Page::FactsForm);
+    assert!(f.get_table());
 }
 
 fn settings(t: &mut Table) {
