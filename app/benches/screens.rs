@@ -6,16 +6,30 @@
 //! Each change is made again and again from the same screen; the first time
 //! (a game's cards and screens met for the first time) is printed apart from
 //! the median of the rest.
+//!
+//! Camelot Legends, Nottingham and King Arthur's Knights are measured at
+//! their heaviest moments, reached by taking up a seeded random game stored
+//! in a journal as the box does after a restart (each game in a process of
+//! its own, the bench run again with `TAVOLA_SCREENS_GAME`): Legends at the
+//! last turn before the end (the most characters laid), Nottingham a turn
+//! within its last ten commands (the fullest hands and stores), King
+//! Arthur's Knights at its first
+//! tournament (the ring complete, every knight placed). Timed there: the
+//! game taken up and its board drawn, the board redrawn whole, and the last
+//! move brought back (an undo, then the redo timed).
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
+use std::path::Path;
 use std::rc::Rc;
 use std::time::Instant;
 use tavola::boot::{boot, BootOptions};
 use tavola::games::avalon::{self, Role, RoleSet};
 use tavola::games::soc::{self, Knight, Place};
-use tavola::games::{GameKind, Seat};
-use tavola::table::{Input, Touch};
+use tavola::games::testkit::{recorded_game, Fuzz};
+use tavola::games::{kak, legends, nottingham, GameKind, Registered, Seat};
+use tavola::journal::{GameMeta, Journal};
+use tavola::table::{AnyEvent, Input, Touch};
 use tavola::ui::{init, offscreen, press_action, AvalonUi, Page, SocUi, Ui};
 
 /// One frame at 60 Hz.
@@ -73,10 +87,21 @@ impl Table {
     }
 }
 
+/// Touches the Shadows over Camelot button labelled `label`; whether there
+/// was one.
+fn touch_soc(t: &mut Table, label: &str) -> bool {
+    let actions = t.ui.window.global::<SocUi<'_>>().get_actions();
+    press_action(&t.ui.window, &actions, |a| a.label == label)
+}
+
 /// Touches the Shadows over Camelot button labelled `label`.
 fn press(t: &mut Table, label: &str) {
-    let actions = t.ui.window.global::<SocUi<'_>>().get_actions();
-    assert!(press_action(&t.ui.window, &actions, |a| a.label == label), "no “{label}”");
+    assert!(touch_soc(t, label), "no “{label}”");
+}
+
+/// Closes the black cards, where they are open.
+fn back(t: &mut Table) {
+    touch_soc(t, "Back");
 }
 
 fn names(n: usize) -> Vec<String> {
@@ -117,11 +142,114 @@ fn soc_seven(t: &mut Table) {
     })));
 }
 
+/// The environment variable that runs one game's part of the bench.
+const GAME_ENV: &str = "TAVOLA_SCREENS_GAME";
+
+/// A seeded random game of `G` played to its end, cut where `moment` first
+/// holds of the game as it then stands (`None`: nowhere): the stored events
+/// of each command up to there, and how many commands the whole game had.
+fn cut<G: Fuzz + Registered>(moment: impl Fn(&G, usize, usize) -> bool) -> (Vec<Vec<AnyEvent>>, usize) {
+    for seed in 1..500 {
+        let game = recorded_game::<G>(seed, 20_000);
+        if !game.state.is_over() {
+            continue;
+        }
+        let total = game.stored.len();
+        let mut state = G::default();
+        for (i, events) in game.stored.iter().enumerate() {
+            events.iter().for_each(|e| state.apply(e));
+            if !state.is_over() && moment(&state, i + 1, total) {
+                let kept = game.stored[..=i].iter().map(|c| c.iter().cloned().map(G::wrap_event).collect()).collect();
+                return (kept, total);
+            }
+        }
+    }
+    panic!("no random {:?} game reaches the moment", G::KIND)
+}
+
+/// One game's heaviest moment: the game stored unfinished in a journal,
+/// taken up and its board drawn, then redrawn, then its last move taken
+/// back and brought back.
+fn resumed(kind: GameKind) {
+    let (what, (entries, total), board) = match kind {
+        GameKind::CamelotLegends => (
+            "Camelot Legends, the last turn",
+            cut::<legends::Legends>(|_, at, total| at + 1 == total),
+            Page::LegendsBoard,
+        ),
+        GameKind::Nottingham => (
+            "Nottingham, late in the game",
+            cut::<nottingham::Nottingham>(|g, at, total| at + 10 >= total && g.turn().is_some()),
+            Page::NottsBoard,
+        ),
+        GameKind::KingArthursKnights => (
+            "King Arthur's Knights, a tournament",
+            cut::<kak::Kak>(|g, _, _| matches!(g.phase(), kak::Phase::Tournament { .. })),
+            Page::KakBoard,
+        ),
+        other => panic!("no heavy moment for {other:?}"),
+    };
+    let dir = tempfile_dir(kind);
+    let db = dir.join("tavola.db");
+    let mut journal = Journal::open(&db).expect("open").journal;
+    let id = journal.begin_game(kind, &GameMeta::from_events(&entries[0], None)).expect("begin");
+    for events in &entries {
+        journal.append(id, events).expect("append");
+    }
+    drop(journal);
+
+    let window = offscreen::install(800, 480).expect("the off-screen platform");
+    let ui = init(boot(&BootOptions {
+        simulate: true,
+        db: Some(db.clone()),
+        settings: Some(dir.join("settings.toml")),
+        ..BootOptions::default()
+    }))
+    .expect("the window");
+    ui.window.show().expect("show");
+    let mut t = Table { ui, window, now: 0 };
+    t.ui.step(0);
+    t.draw();
+    let start = Instant::now();
+    t.ui.window.global::<tavola::ui::App<'_>>().invoke_take_up();
+    t.ui.step(t.now);
+    t.draw();
+    let taken_up = start.elapsed().as_secs_f64() * 1000.0;
+    assert_eq!(t.page(), board, "{what}: the game taken up shows its board");
+    let verdict = if taken_up < TARGET_MS { "met" } else { "MISSED" };
+    println!(
+        "{:<62} {taken_up:>6.2} ms (once, {} of {total} commands replayed)   target < {TARGET_MS} ms: {verdict}",
+        format!("{}: taken up → the board", kind.title()),
+        entries.len()
+    );
+    t.time(&format!("{what}: redrawn"), |_| {}, |t| t.ui.step(t.now), board);
+    t.time(&format!("{what}: the last move brought back"), |t| t.touch(Touch::Undo), |t| t.touch(Touch::Redo), board);
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fresh directory for one part's journal.
+fn tempfile_dir(kind: GameKind) -> std::path::PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("screens-bench-{}-{}", kind.id(), std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the bench directory");
+    dir
+}
+
 fn main() {
+    if let Some(game) = std::env::var_os(GAME_ENV) {
+        let name = game.to_string_lossy();
+        resumed(GameKind::from_name(&name).unwrap_or_else(|| panic!("no game {name}")));
+        return;
+    }
     let window = offscreen::install(800, 480).expect("the off-screen platform");
     let ui =
         init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).expect("the window");
     ui.window.show().expect("show");
+    // The buttons are pressed by their English labels, whatever the
+    // machine's language.
+    ui.window.global::<tavola::ui::App<'_>>().invoke_set_lang("en".into());
     let mut t = Table { ui, window, now: 0 };
     t.ui.step(0);
     t.draw();
@@ -172,17 +300,20 @@ fn main() {
     }
     t.time(
         "Shadows over Camelot's board, 7 knights: the black cards opened",
-        |t| press(t, "Back"),
+        back,
         |t| {
             press(t, "Draw a black card");
             t.ui.step(t.now);
         },
         Page::SocBoard,
     );
-    t.time(
-        "Shadows over Camelot's board, 7 knights: redrawn",
-        |t| press(t, "Back"),
-        |t| t.ui.step(t.now),
-        Page::SocBoard,
-    );
+    t.time("Shadows over Camelot's board, 7 knights: redrawn", back, |t| t.ui.step(t.now), Page::SocBoard);
+    drop(t);
+
+    // The other games, each in a process of its own (one window a process).
+    let me = std::env::current_exe().expect("the bench's own path");
+    for kind in [GameKind::CamelotLegends, GameKind::Nottingham, GameKind::KingArthursKnights] {
+        let status = std::process::Command::new(&me).env(GAME_ENV, kind.id()).status().expect("the bench run again");
+        assert!(status.success(), "{}: {status}", kind.title());
+    }
 }

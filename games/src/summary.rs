@@ -3,13 +3,16 @@
 //! second copy of a game's rules.
 //!
 //! A summary exists only once the game is over ([`crate::Game::summary`]):
-//! by then the rules have revealed everything it holds.
+//! by then the rules have revealed everything it holds. It serializes, so
+//! that a journal can keep it beside the game instead of replaying the game
+//! each time it is read.
 
 use crate::{Msg, Seat};
+use serde::{Deserialize, Serialize};
 
 /// A thing with a stable code and its words: a side, a character, a knight,
 /// a colour, a number's name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Named {
     /// The stable code, the same across games (`good`, `merlin`,
     /// `arthur`, `red`).
@@ -27,7 +30,7 @@ impl Named {
 
 /// What a player was in a finished game (a character, a knight, a colour)
 /// and how it ended for them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatPart {
     /// The seat that played it, when Tavola knows (Avalon's characters are
     /// known only when they were tapped on the reader).
@@ -46,7 +49,7 @@ pub struct SeatPart {
 }
 
 /// A number worth charting (missions won, a seat's score, rounds played).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Number {
     /// What it counts.
     pub what: Named,
@@ -57,7 +60,7 @@ pub struct Number {
 }
 
 /// A finished game, as the history and the statistics read it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
     /// The sides the game is won by, in the order the charts draw them
     /// (good, then evil); empty for a game the players win on their own.

@@ -3,15 +3,16 @@
 //!
 //! [`Journal::chart_games`] reads each finished game once into a
 //! [`ChartGame`] (who won, what each seat played and whether it won, how
-//! long it lasted), from the summary its engine gives of it
+//! long it lasted), from the summary its engine gave of it when it ended
 //! ([`crate::games::Summary`]); the functions below are pure and turn a list of them
 //! into one chart's figures: the wins of each side (or winner) over the
 //! sequence of games, the win rate of each character, knight or colour and
 //! of each named player, and the games' lengths.
 //!
-//! Nothing is cached: the page asks when it opens, never at start-up.
+//! Nothing is cached but each game's summary, kept in the journal when the
+//! game ends: the page asks when it opens, never at start-up.
 
-use super::{GameInfo, GameState, Journal, Result};
+use super::{GameInfo, Journal, Result};
 use crate::games::{GameKind, Lang, Msg, Named, Seat, Summary};
 use tavola_words::msg;
 
@@ -236,12 +237,7 @@ pub fn lengths(games: &[ChartGame], kind: GameKind, last: usize) -> LengthChart 
 impl Journal {
     /// Every finished game as the charts read it, oldest first.
     pub fn chart_games(&self) -> Result<Vec<ChartGame>> {
-        let mut out = Vec::new();
-        for info in self.games(GameState::Finished)? {
-            let summary = self.summary(&info)?;
-            out.push(chart_game(&info, summary.as_ref()));
-        }
-        Ok(out)
+        Ok(self.finished_games()?.iter().map(|(info, summary)| chart_game(info, summary.as_ref())).collect())
     }
 }
 

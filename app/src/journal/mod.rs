@@ -53,6 +53,7 @@ pub mod salvage;
 pub mod schema;
 mod stats;
 mod store;
+mod summaries;
 
 pub use store::{commands, JournalStore};
 
@@ -544,6 +545,8 @@ impl Journal {
 
     /// Marks the game finished with its result. Only an open game can be
     /// finished.
+    /// Its summary, from the replay of its effective events, is kept
+    /// beside it in the same transaction (see [`summaries`]).
     pub fn finish_game(&mut self, game: GameId, result: &GameResult) -> Result<()> {
         let json = to_json(result, || format!("result of game {game}"))?;
         self.close_game(game, GameState::Finished, Some(json))?;
@@ -552,7 +555,8 @@ impl Journal {
 
     /// Adds one command's events to a game already finished (what a game
     /// still takes after its end: the points its count waited for) and
-    /// records its result as it stands now, in one transaction.
+    /// records its result and its summary as they stand now, in one
+    /// transaction.
     pub fn amend_finished(&mut self, game: GameId, events: &[AnyEvent], result: &GameResult) -> Result<Seq> {
         let json = entry_json(game, events)?;
         let outcome = to_json(result, || format!("result of game {game}"))?;
@@ -566,8 +570,10 @@ impl Journal {
             GameState::Finished => {}
             state => return Err(JournalError::NotOpen { game, state }),
         }
-        let seq = insert_command(&tx, game, kind_from_name(&kind)?, events, &json)?;
+        let kind = kind_from_name(&kind)?;
+        let seq = insert_command(&tx, game, kind, events, &json)?;
         tx.execute("UPDATE games SET result = ?2 WHERE id = ?1", params![game.0, outcome])?;
+        summaries::write(&tx, game, summaries::replay(&tx, kind, game)?.as_ref())?;
         tx.commit()?;
         Ok(seq)
     }
@@ -582,11 +588,14 @@ impl Journal {
     fn close_game(&mut self, game: GameId, state: GameState, result: Option<String>) -> Result<()> {
         let now = recovery::now_ms();
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        open_game_kind(&tx, game)?;
+        let kind = open_game_kind(&tx, game)?;
         tx.execute(
             "UPDATE games SET state = ?2, ended_at = ?3, result = ?4 WHERE id = ?1",
             params![game.0, state.as_str(), now, result],
         )?;
+        if state == GameState::Finished {
+            summaries::write(&tx, game, summaries::replay(&tx, kind, game)?.as_ref())?;
+        }
         tx.commit()?;
         Ok(())
     }

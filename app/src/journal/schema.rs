@@ -136,8 +136,25 @@ const V4: &str = "
 ALTER TABLE games ADD COLUMN clock_unsure INTEGER NOT NULL DEFAULT 0 CHECK (clock_unsure IN (0, 1));
 ";
 
+/// Version 5: each finished game's summary kept beside it.
+///
+/// - `games.summary`: the JSON [`crate::games::Summary`] its engine gives
+///   of the game's effective events, written when the game is finished
+///   (and again when a finished game takes one more command), so that the
+///   history and the statistics read it instead of replaying every game.
+/// - `games.summed_by`: the Tavola version that wrote `summary`; `NULL`
+///   while the game was never summed up. With it set and `summary` `NULL`,
+///   the events make no finished game. Games finished before this version,
+///   or summed up by another Tavola (whose engines may sum a game up
+///   differently), are summed up again the first time they are read
+///   ([`super::Journal::finished_games`]).
+const V5: &str = "
+ALTER TABLE games ADD COLUMN summary TEXT CHECK (summary IS NULL OR json_valid(summary));
+ALTER TABLE games ADD COLUMN summed_by TEXT;
+";
+
 /// Every migration, in order: `MIGRATIONS[i]` goes from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
 
 /// The schema version this binary writes.
 pub const LATEST: u32 = MIGRATIONS.len() as u32;

@@ -1,14 +1,15 @@
 //! The history of finished games and statistics computed from it.
 //!
-//! Everything here is computed from the stored games on demand: nothing is
-//! cached, so an undo or a discarded game can never leave a stale count.
+//! Everything here is computed from the stored games on demand: no count is
+//! cached, so an undo or a discarded game can never leave a stale one.
 //! Per-player figures come from each game's [`super::GameResult`] and its player
-//! names; each game's own figures from its stored events told again to its
-//! engine, which sums the finished game up ([`crate::games::Summary`]): the
-//! engine alone knows who won and who played for whom.
+//! names; each game's own figures from the summary its engine gave of the
+//! finished game ([`crate::games::Summary`], kept beside it, see
+//! [`super::summaries`]): the engine alone knows who won and who played for
+//! whom.
 
-use super::{effective_events, EntryKind, GameId, GameInfo, Journal, Result, Seq, Timeline};
-use crate::games::{AnyGame, GameKind, Msg, Seat, Summary};
+use super::{EntryKind, GameId, GameInfo, Journal, Result, Seq, Timeline};
+use crate::games::{GameKind, Msg, Seat, Summary};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -355,11 +356,8 @@ impl Journal {
     /// summary its engine gives of each stored game.
     pub fn stats(&self, kind: GameKind) -> Result<GameStats> {
         let mut stats = GameStats::new(kind);
-        for info in self.games(super::GameState::Finished)? {
-            if info.kind != kind {
-                continue;
-            }
-            if let Some(summary) = self.summary(&info)? {
+        for (info, summary) in self.finished_games()? {
+            if let Some(summary) = summary.filter(|_| info.kind == kind) {
                 stats.add(&summary);
             }
         }
@@ -372,21 +370,14 @@ impl Journal {
     pub fn all_stats(&self) -> Result<Vec<GameStats>> {
         let mut all: Vec<GameStats> =
             GameKind::ALL.into_iter().filter(|k| k.is_playable()).map(GameStats::new).collect();
-        for info in self.games(super::GameState::Finished)? {
+        for (info, summary) in self.finished_games()? {
             let Some(stats) = all.iter_mut().find(|s| s.kind == info.kind) else { continue };
-            if let Some(summary) = self.summary(&info)? {
+            if let Some(summary) = summary {
                 stats.add(&summary);
             }
         }
         all.iter_mut().for_each(GameStats::sort);
         Ok(all)
-    }
-
-    /// A finished game's summary, from its stored events told again to its
-    /// engine (`None` when they no longer make a finished game).
-    pub fn summary(&self, info: &GameInfo) -> Result<Option<Summary>> {
-        let events = effective_events(self.conn(), info.id)?;
-        Ok(AnyGame::replay(info.kind, &events).ok().and_then(|g| g.summary()))
     }
 }
 

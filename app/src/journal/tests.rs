@@ -543,7 +543,9 @@ fn a_file_from_before_card_facts_gains_the_table_and_keeps_the_facts_it_had() {
     // the settings, as that version kept them.
     j.conn()
         .execute_batch(
-            "DROP TABLE card_facts; ALTER TABLE games DROP COLUMN clock_unsure; PRAGMA user_version = 2;
+            "DROP TABLE card_facts; ALTER TABLE games DROP COLUMN clock_unsure;
+             ALTER TABLE games DROP COLUMN summary; ALTER TABLE games DROP COLUMN summed_by;
+             PRAGMA user_version = 2;
              INSERT INTO settings (key, value) VALUES ('facts.nottingham',
                '{\"path\": [4, 3, 5, 2], \"commissions\": {\"four_pairs\": {\"alone\": 21, \"shared\": 13}}}');",
         )
@@ -821,7 +823,10 @@ fn a_game_begun_on_a_clock_never_set_is_marked_and_older_files_read_on() {
     let (first, _) = two_finished_games(&mut j);
     // Back to version 3: no mark, as an older Tavola left its games.
     j.conn()
-        .execute_batch("ALTER TABLE games DROP COLUMN clock_unsure; PRAGMA user_version = 3;")
+        .execute_batch(
+            "ALTER TABLE games DROP COLUMN clock_unsure; ALTER TABLE games DROP COLUMN summary;
+             ALTER TABLE games DROP COLUMN summed_by; PRAGMA user_version = 3;",
+        )
         .expect("an older file");
     drop(j);
     let mut j = reopen(&dir);
@@ -883,6 +888,14 @@ fn stats_of_a_stored_game<G: crate::games::testkit::Fuzz + crate::games::Registe
     }
     j.finish_game(id, &GameResult::from_events(&entries.concat()).expect("an end")).expect("finish");
     let summary = state.summary().expect("a summary");
+    // Kept when the game ended, exactly as a replay sums it up, and read
+    // back whole.
+    assert_eq!(stored_summary(&j, id), (Some(summary.clone()), Some(summaries::SUMMED_BY.to_string())));
+    let replayed = crate::games::AnyGame::replay(G::KIND, &entries.concat()).expect("replays").summary();
+    assert_eq!(replayed.as_ref(), Some(&summary), "{:?}", G::KIND);
+    let read = j.finished_games().expect("finished games");
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].1.as_ref(), Some(&summary), "{:?}: the summary read back", G::KIND);
     let stats = j.stats(G::KIND).expect("stats");
     assert_eq!((stats.kind, stats.games), (G::KIND, 1), "{:?}", G::KIND);
     assert_eq!(stats.reasons, vec![(summary.reason.clone(), 1)]);
@@ -1038,4 +1051,134 @@ fn a_deck_file_exported_after_random_games_imports_the_same_facts_in_every_game(
     assert!(decks_of_random_games_read_back::<Nottingham>(GameKind::Nottingham, 0xDEC0, 30) > 0);
     assert!(decks_of_random_games_read_back::<Kak>(GameKind::KingArthursKnights, 0xDEC1, 30) > 0);
     assert!(decks_of_random_games_read_back::<Legends>(GameKind::CamelotLegends, 0xDEC2, 30) > 0);
+}
+
+/// A game's stored summary, parsed, and who summed it up.
+fn stored_summary(j: &Journal, game: GameId) -> (Option<crate::games::Summary>, Option<String>) {
+    let (text, by): (Option<String>, Option<String>) = j
+        .conn()
+        .query_row("SELECT summary, summed_by FROM games WHERE id = ?1", [game.0], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("the game's row");
+    (text.map(|t| serde_json::from_str(&t).expect("a stored summary reads back")), by)
+}
+
+/// Two finished games of different kinds and their summaries as a replay
+/// gives them.
+fn two_summed_games(j: &mut Journal) -> Vec<(GameId, crate::games::Summary)> {
+    let (avalon, av_entries) = finished_game::<Avalon>();
+    let (kak, kak_entries) = finished_game::<crate::games::kak::Kak>();
+    let mut out = Vec::new();
+    for (kind, entries, summary) in
+        [(GameKind::Avalon, av_entries, avalon.summary()), (GameKind::KingArthursKnights, kak_entries, kak.summary())]
+    {
+        let id = j.begin_game(kind, &GameMeta::from_events(&entries[0], None)).expect("begin");
+        for e in &entries {
+            j.append(id, e).expect("append");
+        }
+        j.finish_game(id, &GameResult::from_events(&entries.concat()).expect("an end")).expect("finish");
+        out.push((id, summary.expect("a summary")));
+    }
+    out
+}
+
+#[test]
+fn the_history_reads_the_stored_summaries_without_replaying_the_games() {
+    let (_dir, mut j) = fresh();
+    let games = two_summed_games(&mut j);
+    // A summary changed by hand, as this Tavola would have written it: the
+    // statistics follow it, so it is what they read.
+    let (id, mut summary) = games[0].clone();
+    summary.reason = "hand_edited".into();
+    j.conn()
+        .execute("UPDATE games SET summary = ?2 WHERE id = ?1", params![id.0, serde_json::to_string(&summary).unwrap()])
+        .expect("edit");
+    assert_eq!(j.stats(GameKind::Avalon).unwrap().reason("hand_edited"), 1);
+    assert_eq!(j.finished_games().unwrap()[0].1.as_ref(), Some(&summary));
+}
+
+#[test]
+fn a_file_from_before_summaries_sums_its_finished_games_up_once_on_first_read() {
+    let (dir, mut j) = fresh();
+    let games = two_summed_games(&mut j);
+    // Back to version 4: no summaries, as an older Tavola left its games.
+    j.conn()
+        .execute_batch(
+            "ALTER TABLE games DROP COLUMN summary; ALTER TABLE games DROP COLUMN summed_by;
+             PRAGMA user_version = 4;",
+        )
+        .expect("an older file");
+    drop(j);
+    let j = reopen(&dir);
+    let version: i64 = j.conn().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, i64::from(schema::LATEST));
+    for (id, _) in &games {
+        assert_eq!(stored_summary(&j, *id), (None, None), "not summed up yet");
+    }
+    let read: Vec<_> =
+        j.finished_games().expect("read").into_iter().map(|(i, s)| (i.id, s.expect("a summary"))).collect();
+    assert_eq!(read, games, "each game summed up as its replay gives it");
+    for (id, summary) in &games {
+        let by = Some(summaries::SUMMED_BY.to_string());
+        assert_eq!(stored_summary(&j, *id), (Some(summary.clone()), by), "kept for the next read");
+    }
+    let charts = j.chart_games().expect("charts");
+    assert_eq!(charts.iter().map(|g| g.kind).collect::<Vec<_>>(), [GameKind::Avalon, GameKind::KingArthursKnights]);
+    assert!(charts.iter().all(|g| g.winner.is_some() || g.sides.is_empty()), "{charts:?}");
+}
+
+#[test]
+fn a_damaged_or_foreign_summary_gives_way_to_the_replay_and_the_game_stays() {
+    let (_dir, mut j) = fresh();
+    let games = two_summed_games(&mut j);
+    let (av, kak) = (games[0].0, games[1].0);
+    // Avalon's summary no longer reads as one; King Arthur's Knights' was
+    // written by another version of Tavola, whose engine may sum it up
+    // otherwise.
+    j.conn().execute("UPDATE games SET summary = '{\"sides\": 3}' WHERE id = ?1", [av.0]).expect("damage");
+    j.conn().execute("UPDATE games SET summary = 'null', summed_by = '0.0.1' WHERE id = ?1", [kak.0]).expect("foreign");
+    let read: Vec<_> =
+        j.finished_games().expect("read").into_iter().map(|(i, s)| (i.id, s.expect("a summary"))).collect();
+    assert_eq!(read, games, "both games read, summed up by their replay");
+    for (id, summary) in &games {
+        let by = Some(summaries::SUMMED_BY.to_string());
+        assert_eq!(stored_summary(&j, *id), (Some(summary.clone()), by), "written again");
+    }
+    j.conn().execute("UPDATE games SET summary = '[]' WHERE id = ?1", [av.0]).expect("damage");
+    let stats = j.all_stats().expect("stats");
+    assert_eq!(stats.iter().map(|s| s.games).sum::<usize>(), 2, "no game lost from the statistics");
+    assert_eq!(j.summary(&j.info(av).unwrap()).unwrap().as_ref(), Some(&games[0].1));
+}
+
+#[test]
+fn a_command_taken_after_the_end_sums_the_game_up_again() {
+    let (_dir, mut j) = fresh();
+    let (state, entries) = finished_game::<crate::games::nottingham::Nottingham>();
+    let (last, before) = entries.split_last().expect("commands");
+    let id = j.begin_game(GameKind::Nottingham, &GameMeta::from_events(&entries[0], None)).expect("begin");
+    for e in before {
+        j.append(id, e).expect("append");
+    }
+    // Finished before its last command: those events make no finished game yet.
+    let result = GameResult::from_events(&entries.concat()).expect("an end");
+    j.finish_game(id, &result).expect("finish");
+    assert_eq!(stored_summary(&j, id), (None, Some(summaries::SUMMED_BY.to_string())));
+    assert_eq!(j.finished_games().unwrap()[0].1, None, "no replay asked again");
+    j.amend_finished(id, last, &result).expect("amend");
+    assert_eq!(stored_summary(&j, id).0, state.summary(), "the summary follows the command");
+    assert_eq!(j.finished_games().unwrap()[0].1, state.summary());
+}
+
+#[test]
+fn a_salvaged_game_is_summed_up_again_from_its_events() {
+    let (dir, mut j) = fresh();
+    let games = two_summed_games(&mut j);
+    j.conn().execute("UPDATE games SET summary = '{}'", []).expect("damage");
+    drop(j);
+    let path = dir.path().join("tavola.db");
+    let (_fresh_dir, mut fresh_j) = fresh();
+    let saved = salvage::salvage(&path, &mut fresh_j);
+    assert_eq!((saved.games.saved, saved.games.lost), (2, false));
+    let read: Vec<_> =
+        fresh_j.finished_games().expect("read").into_iter().map(|(i, s)| (i.id, s.expect("a summary"))).collect();
+    assert_eq!(read, games);
 }

@@ -2,11 +2,12 @@
 //! charts, one game at a time. The figures come from
 //! [`crate::journal::charts`]; this file only puts them into words and
 //! into the page's properties. The journal is read when the page opens,
-//! never at start-up.
+//! never at start-up: one read of the finished games with the summaries
+//! kept beside them (no game is replayed), for the charts and the list.
 
 use crate::games::{GameKind, Lang};
 use crate::journal::charts::{self, ChartGame, RateBar};
-use crate::journal::{GameSummary, Journal};
+use crate::journal::{GameInfo, Journal};
 use crate::ui::{App, AppWindow, ChartBar, ChartColumn, ChartRow, HistoryRow};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use tavola_words::msg;
@@ -31,9 +32,9 @@ pub(super) struct HistoryScreen {
 impl HistoryScreen {
     /// Reads the finished games and shows the game played last.
     pub(super) fn load(&mut self, journal: &Journal, lang: Lang, window: &AppWindow) {
-        self.games = journal.chart_games().unwrap_or_default();
-        self.listed =
-            journal.history().unwrap_or_default().into_iter().take(LISTED).map(|g| list_row(&g, lang)).collect();
+        let finished = journal.finished_games().unwrap_or_default();
+        self.games = finished.iter().map(|(info, summary)| charts::chart_game(info, summary.as_ref())).collect();
+        self.listed = finished.iter().rev().take(LISTED).map(|(info, _)| list_row(info, lang)).collect();
         self.kinds = charts::kinds_played(&self.games);
         let last = self.games.last().map(|g| g.kind);
         self.shown = self.kinds.iter().position(|(k, _)| Some(*k) == last).unwrap_or(0);
@@ -176,33 +177,31 @@ fn bar(b: &RateBar, lang: Lang, sides: &[&str]) -> ChartBar {
 }
 
 /// A finished game as the list shows it.
-fn list_row(g: &GameSummary, lang: Lang) -> (GameKind, HistoryRow) {
-    let names: Vec<String> = g
-        .info
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, n)| if n.is_empty() { (i + 1).to_string() } else { n.clone() })
-        .collect();
+fn list_row(g: &GameInfo, lang: Lang) -> (GameKind, HistoryRow) {
+    let names: Vec<String> =
+        g.players.iter().enumerate().map(|(i, n)| if n.is_empty() { (i + 1).to_string() } else { n.clone() }).collect();
     let result = g
-        .info
         .result
         .as_ref()
-        .and_then(|r| g.info.kind.outcome_words(r.winner.as_deref()?, r.reason.as_deref()?))
+        .and_then(|r| g.kind.outcome_words(r.winner.as_deref()?, r.reason.as_deref()?))
         .map(|w| lang.text(&msg!("ui.history.result", title = w.title, reason = w.reason)))
         .unwrap_or_default();
-    let mut when = crate::journal::utc(g.info.started_at);
-    if g.info.clock_unsure {
+    let mut when = crate::journal::utc(g.started_at);
+    if g.clock_unsure {
         when = lang.text(&msg!("ui.history.when_unsure", when));
     }
     let row = HistoryRow {
         when: when.into(),
-        game: g.info.kind.title().into(),
+        game: g.kind.title().into(),
         players: names.join(", ").into(),
         result: result.into(),
-        length: g.duration_ms().map(|ms| format!("{} min", ms / 60_000)).unwrap_or_default().into(),
+        length: g
+            .ended_at
+            .map(|end| format!("{} min", (end - g.started_at).max(0) / 60_000))
+            .unwrap_or_default()
+            .into(),
     };
-    (g.info.kind, row)
+    (g.kind, row)
 }
 
 #[cfg(test)]
@@ -223,23 +222,20 @@ mod tests {
 
     #[test]
     fn a_game_begun_on_a_clock_never_set_shows_its_date_as_uncertain() {
-        use crate::journal::{GameId, GameInfo, GameState};
-        let game = |clock_unsure| GameSummary {
-            info: GameInfo {
-                id: GameId(1),
-                kind: GameKind::Avalon,
-                state: GameState::Finished,
-                started_at: 1_767_225_600_000,
-                ended_at: Some(1_767_229_200_000),
-                seed: None,
-                players: vec!["Anna".into()],
-                result: None,
-                clock_unsure,
-            },
-            commands: 1,
-            events: 1,
+        use crate::journal::{GameId, GameState};
+        let game = |clock_unsure| GameInfo {
+            id: GameId(1),
+            kind: GameKind::Avalon,
+            state: GameState::Finished,
+            started_at: 1_767_225_600_000,
+            ended_at: Some(1_767_229_200_000),
+            seed: None,
+            players: vec!["Anna".into()],
+            result: None,
+            clock_unsure,
         };
         assert_eq!(list_row(&game(false), Lang::En).1.when, "2026-01-01 00:00");
+        assert_eq!(list_row(&game(false), Lang::En).1.length, "60 min");
         assert_eq!(list_row(&game(true), Lang::En).1.when, "2026-01-01 00:00 (date uncertain)");
         assert_eq!(list_row(&game(true), Lang::It).1.when, "2026-01-01 00:00 (data incerta)");
     }
