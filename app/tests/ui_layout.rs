@@ -381,6 +381,7 @@ fn facts_pages(s: &mut Screen) {
     s.check("card facts, the virtue cards as a table");
     f.invoke_cancel();
     win.global::<App<'_>>().invoke_close_page();
+    s.ui.controller.borrow_mut().show_page(None);
     s.step(0);
 }
 
@@ -402,6 +403,12 @@ fn avalon(s: &mut Screen) {
     setup.invoke_start();
     s.step(0);
     s.step(500);
+    // A first game (suggested: nobody played it here) explains the goal.
+    let app = win.global::<App<'_>>();
+    assert_ne!(app.get_lesson(), "", "the first-game mode explains the goal");
+    s.check("Avalon, a first game's explanation");
+    app.invoke_lesson_heard(true);
+    s.step(0);
     s.check("Avalon, the night read");
     s.touch(Touch::Avalon(Command::EndNight));
     s.last_line();
@@ -412,6 +419,10 @@ fn avalon(s: &mut Screen) {
     }
     s.step(0);
     s.check("Avalon, the leader chooses the team");
+    app.set_show_what_now(true);
+    app.invoke_open_what_now();
+    s.check("Avalon, what now?");
+    app.set_show_what_now(false);
     ui.invoke_propose();
     s.step(0);
     for seat in 0..4 {
@@ -502,6 +513,8 @@ fn other_games(s: &mut Screen) {
     s.step(0);
     s.check("Nottingham setup, 5 players");
     s.check_rules("Nottingham setup, 5 players");
+    // The board itself, without a first game's explanation over it.
+    setup.set_first_game(false);
     setup.invoke_start();
     s.touch(Touch::Nottingham(notts::Command::Draw { item: notts::Item::Gold }));
     s.last_line();

@@ -117,10 +117,11 @@ pub struct WhatNow {
     pub moves: Vec<Msg>,
 }
 
-/// How the teaching names a seat's player: their name, else "Seat 3".
+/// How the teaching names a seat's player: the name typed, else the
+/// character played where the game gives one, else "Seat 3".
 pub fn name_of<G: Game>(game: &G, seat: Seat) -> Arg {
-    match game.player_name(seat) {
-        Some(n) => Arg::Text(n),
+    match game.player_said(seat) {
+        Some(said) => said,
         None => Arg::Msg(tavola_words::msg!("common.seat", seat = seat.number())),
     }
 }

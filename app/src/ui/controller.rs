@@ -45,6 +45,9 @@ mod messages;
 // The history page's charts.
 #[path = "history.rs"]
 pub mod history;
+// "What now?" and the first-game mode.
+#[path = "teach.rs"]
+mod teach;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +89,8 @@ pub struct Controller {
     message_line: messages::MessageLine,
     /// The history page while it is open (see `history.rs`).
     history: history::HistoryScreen,
+    /// "What now?" and the first-game mode (see `teach.rs`).
+    teaching: teach::Teaching,
     /// Where what the parts report goes, a line each, besides the screen:
     /// standard error, which the unit hands to the system journal.
     log: Box<dyn FnMut(&str)>,
@@ -117,6 +122,7 @@ impl Controller {
             labels: None,
             screens: Default::default(),
             setups: Default::default(),
+            teaching: Default::default(),
             facts_screen: Default::default(),
             inputs: 0,
             cards_for: None,
@@ -309,6 +315,7 @@ impl Controller {
                 .collect();
             set_model(&app.get_rules(), sections, |m| app.set_rules(m));
         }
+        self.refresh_teaching(window, &view);
         // The table's last word first, then what start-up found missing and
         // what the parts said since.
         let (mut standing, at) = self.message_line.standing(view.message.as_deref(), lang);
@@ -563,9 +570,12 @@ fn wire_setup(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &screens
     let f = typing(ctrl.clone());
     ui.on_set_typed(move |text| f(setup::Change::Typed(text.to_string())));
     let with = with.clone();
+    let win = window.as_weak();
     ui.on_start(move || {
-        with(&|c| {
-            if let Some(kind) = c.view().game {
+        let win = win.clone();
+        with(&move |c| {
+            if let (Some(kind), Some(window)) = (c.view().game, win.upgrade()) {
+                c.start_teaching(&window, kind);
                 screens::setup_start(kind, c);
             }
         })
@@ -686,6 +696,12 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         c.overlay = Some(Overlay::Settings)
     })));
     app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
+    // The page sets `show-what-now`; the refresh fills it at once.
+    app.on_open_what_now(act(Rc::new(|_| {})));
+    {
+        let with = with.clone();
+        app.on_lesson_heard(move |stop| with(&|c| c.lesson_heard(stop)));
+    }
     app.on_next_message(act(Rc::new(|c| c.message_line.next())));
     app.on_close_message(act(Rc::new(|c| c.message_line.close())));
     {

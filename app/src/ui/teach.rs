@@ -1,0 +1,121 @@
+//! Teaching as the game is played, on the screen (`pages/teach.slint`):
+//! "What now?" from the engine's own list of legal moves, and the
+//! first-game mode's explanations, each once in a game (see
+//! [`crate::games::teach`]).
+
+use super::{set_model, Controller};
+use crate::games::{GameKind, Lang, Lesson, Lessons, Stage};
+use crate::table::TableView;
+use crate::ui::{App, AppWindow, SetupUi};
+use slint::{ComponentHandle, SharedString};
+use std::collections::VecDeque;
+use tavola_words::msg;
+
+/// The screens' teaching state.
+#[derive(Debug, Default)]
+pub(super) struct Teaching {
+    /// The first-game mode is on for the game on the table.
+    on: bool,
+    /// The game followed, and its stored history's length at the last look
+    /// (a shorter one is another game, or an undo: rebuilt from its history).
+    game: Option<(GameKind, usize)>,
+    /// What was explained in this game.
+    lessons: Lessons,
+    /// Explanations due, shown one at a time.
+    queue: VecDeque<Lesson>,
+    /// The setup page the first-game switch was suggested for.
+    suggested_for: Option<GameKind>,
+    /// "What now?" was filled for this history length and language.
+    what_now_at: Option<(usize, Lang)>,
+}
+
+impl Controller {
+    /// The setup's "Start" was touched: the first-game mode follows the
+    /// game from its very first step if the switch is on.
+    pub(super) fn start_teaching(&mut self, window: &AppWindow, kind: GameKind) {
+        let on = window.global::<SetupUi<'_>>().get_first_game();
+        self.teaching = Teaching { on, game: Some((kind, 0)), ..Teaching::default() };
+    }
+
+    /// Whether a finished game of `kind` is in the history.
+    fn played_before(&self, kind: GameKind) -> bool {
+        let Some(path) = &self.booted.journal else { return false };
+        let Ok(opened) = crate::journal::Journal::open(path) else { return false };
+        let finished = opened.journal.games(crate::journal::GameState::Finished).unwrap_or_default();
+        finished.iter().any(|g| g.kind == kind)
+    }
+
+    /// The first-game switch suggested, "What now?" and the explanation
+    /// due, for the screen.
+    pub(super) fn refresh_teaching(&mut self, window: &AppWindow, view: &TableView) {
+        let app = window.global::<App<'_>>();
+        let lang = view.lang;
+        // The switch is suggested on when nobody has played the title here.
+        if view.stage == Some(Stage::Setup) {
+            if self.teaching.suggested_for != view.game {
+                self.teaching.suggested_for = view.game;
+                let first = view.game.is_some_and(|k| !self.played_before(k));
+                window.global::<SetupUi<'_>>().set_first_game(first);
+            }
+        } else if view.game.is_none() {
+            self.teaching.suggested_for = None;
+        }
+        let session = &self.booted.table.session;
+        let stored = session.history().len();
+        // "What now?" while a game is under way, filled again as it moves.
+        let under_way = view.stage == Some(Stage::Playing);
+        app.set_what_now_offered(under_way);
+        if !under_way {
+            app.set_show_what_now(false);
+        }
+        if !app.get_show_what_now() {
+            self.teaching.what_now_at = None;
+        } else if self.teaching.what_now_at != Some((stored, lang)) {
+            self.teaching.what_now_at = Some((stored, lang));
+            if let Some(game) = session.game() {
+                let now = game.what_now();
+                app.set_what_now_waiting(lang.text(&now.waiting).into());
+                let moves: Vec<SharedString> = now.moves.iter().map(|m| lang.text(m).into()).collect();
+                set_model(&app.get_what_now_moves(), moves, |m| app.set_what_now_moves(m));
+            }
+        }
+        // The explanations due, once each in this game.
+        let t = &mut self.teaching;
+        match session.game().filter(|_| t.on) {
+            Some(game) => {
+                let same = t.game.is_some_and(|(kind, seen)| kind == game.kind() && stored >= seen);
+                if !same {
+                    // Taken up, or something taken back: what its history
+                    // went through counts as explained.
+                    t.lessons = Lessons::from_history(game.kind(), session.history()).unwrap_or_default();
+                    t.queue.clear();
+                }
+                t.game = Some((game.kind(), stored));
+                t.queue.extend(t.lessons.due(game));
+            }
+            None => {
+                t.queue.clear();
+                if session.game().is_none() {
+                    t.on = false;
+                }
+            }
+        }
+        let front = t.queue.front();
+        let title = front.map(|l| {
+            let goal = l.id.ends_with(".goal");
+            lang.text(&if goal { msg!("ui.teach.goal") } else { msg!("ui.teach.step") })
+        });
+        app.set_lesson_title(title.unwrap_or_default().into());
+        app.set_lesson(front.map(|l| lang.text(&l.msg)).unwrap_or_default().into());
+        app.set_lessons_waiting(t.queue.len().saturating_sub(1) as i32);
+    }
+
+    /// The explanation shown was read; `stop`: the mode ends for this game.
+    pub(super) fn lesson_heard(&mut self, stop: bool) {
+        self.teaching.queue.pop_front();
+        if stop {
+            self.teaching.on = false;
+            self.teaching.queue.clear();
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Teaching as the game is played, through the widgets: the first-game mode
+//! suggested for a title nobody has played here, its explanations shown
+//! one at a time before a step comes for the first time and never twice,
+//! gone with one touch; and "What now?" on a game under way.
+
+use slint::{ComponentHandle, Model};
+use tavola::games::{Lang, Msg};
+use tavola::ui::{App, Page, SetupUi, Ui};
+
+mod common;
+use common::{click, open_table, shown};
+
+fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
+    let end = *now + ms;
+    while *now < end {
+        *now += 20;
+        ui.step(*now);
+    }
+}
+
+/// Touches "Got it" (or "Next") until no explanation stands; returns the
+/// titles and words shown.
+fn read_all(ui: &Ui) -> Vec<(String, String)> {
+    let app = ui.window.global::<App<'_>>();
+    let mut read = Vec::new();
+    for _ in 0..20 {
+        if app.get_lesson().is_empty() {
+            break;
+        }
+        read.push((app.get_lesson_title().to_string(), app.get_lesson().to_string()));
+        let next = if app.get_lessons_waiting() > 0 {
+            format!("Next ({} more)", app.get_lessons_waiting())
+        } else {
+            "Got it".to_string()
+        };
+        click(ui, &next);
+    }
+    read
+}
+
+/// Through Avalon's night to the first team.
+fn to_the_first_team(ui: &Ui, now: &mut u64) {
+    run_for(ui, now, 100);
+    click(ui, "Day begins");
+    if shown(ui, "End the night now") {
+        click(ui, "End the night now");
+    }
+    run_for(ui, now, 100);
+}
+
+#[test]
+fn a_first_game_explains_the_goal_then_each_step_once() {
+    let ui = open_table();
+    let app = ui.window.global::<App<'_>>();
+    click(&ui, "The Resistance: Avalon");
+    assert!(ui.window.global::<SetupUi<'_>>().get_first_game(), "suggested: nobody played it here");
+    click(&ui, "Start");
+    let mut now = 0;
+    run_for(&ui, &mut now, 60);
+    let first = read_all(&ui);
+    assert!(first.len() >= 2, "the goal, then the night: {first:?}");
+    assert_eq!(first[0].0, "The goal");
+    assert_eq!(first[0].1, Lang::En.text(&Msg::new("teach.avalon.goal")));
+    assert!(first[1..].iter().all(|(title, words)| title == "First game: what happens now" && !words.is_empty()));
+
+    // The day: the team's step is explained when it first comes.
+    to_the_first_team(&ui, &mut now);
+    let team = read_all(&ui);
+    assert_eq!(team.len(), 1, "{team:?}");
+    assert!(!first.iter().any(|l| l.1 == team[0].1), "a new step, a new explanation");
+    // Nothing stands once read, and the page is the game's.
+    assert_eq!(app.get_lesson(), "");
+    assert_eq!(app.get_page(), Page::AvalonRound);
+    // The same step again is not explained again.
+    run_for(&ui, &mut now, 200);
+    assert_eq!(app.get_lesson(), "");
+}
+
+#[test]
+fn explain_no_more_ends_the_mode() {
+    let ui = open_table();
+    let app = ui.window.global::<App<'_>>();
+    click(&ui, "The Resistance: Avalon");
+    click(&ui, "Start");
+    let mut now = 0;
+    run_for(&ui, &mut now, 60);
+    assert_ne!(app.get_lesson(), "");
+    click(&ui, "Explain no more");
+    to_the_first_team(&ui, &mut now);
+    assert_eq!(app.get_lesson(), "", "no explanation after Explain no more");
+}
+
+#[test]
+fn a_table_that_knows_the_game_turns_the_switch_off_at_setup() {
+    let ui = open_table();
+    let app = ui.window.global::<App<'_>>();
+    click(&ui, "Shadows over Camelot");
+    click(&ui, "First game");
+    assert!(!ui.window.global::<SetupUi<'_>>().get_first_game());
+    click(&ui, "Begin the quest");
+    let mut now = 0;
+    run_for(&ui, &mut now, 200);
+    assert_eq!(app.get_lesson(), "", "the mode is off");
+}
+
+#[test]
+fn what_now_says_what_the_table_waits_for_and_the_moves_open() {
+    let ui = open_table();
+    let app = ui.window.global::<App<'_>>();
+    click(&ui, "The Resistance: Avalon");
+    assert!(!shown(&ui, "What now?"), "not before the game is under way");
+    click(&ui, "First game");
+    click(&ui, "Start");
+    let mut now = 0;
+    to_the_first_team(&ui, &mut now);
+    click(&ui, "What now?");
+    assert!(app.get_show_what_now());
+    let waiting = app.get_what_now_waiting().to_string();
+    let moves: Vec<String> = app.get_what_now_moves().iter().map(|m| m.to_string()).collect();
+    assert!(!waiting.is_empty(), "what the table waits for");
+    assert!(moves.iter().any(|m| m.to_lowercase().contains("team")), "the leader may propose a team: {moves:?}");
+    assert!(moves.len() < 10, "one line per kind of move, not per team: {moves:?}");
+    // The words follow the language.
+    app.invoke_set_lang("it".into());
+    run_for(&ui, &mut now, 40);
+    assert_ne!(app.get_what_now_waiting().to_string(), waiting, "said again in Italian");
+    click(&ui, "Chiudi");
+    assert!(!app.get_show_what_now());
+}
