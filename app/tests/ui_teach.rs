@@ -127,3 +127,39 @@ fn what_now_says_what_the_table_waits_for_and_the_moves_open() {
     click(&ui, "Chiudi");
     assert!(!app.get_show_what_now());
 }
+
+#[test]
+fn a_first_game_taken_up_after_a_restart_goes_on_teaching_without_repeating() {
+    use tavola::boot::{boot, BootOptions};
+    let dir = std::env::temp_dir().join(format!("tavola-ui-teach-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    i_slint_backend_testing::init_no_event_loop();
+    let ui = tavola::ui::init(boot(&opts)).unwrap();
+    ui.step(0);
+    let app = ui.window.global::<App<'_>>();
+    app.invoke_set_lang("en".into());
+    click(&ui, "The Resistance: Avalon");
+    assert!(ui.window.global::<SetupUi<'_>>().get_first_game());
+    click(&ui, "Start");
+    let mut now = 0;
+    run_for(&ui, &mut now, 60);
+    let night = read_all(&ui);
+    assert!(night.len() >= 2, "{night:?}");
+    drop(ui);
+
+    // Tavola starts again on the same journal and the game is taken up.
+    let ui = tavola::ui::init(boot(&opts)).unwrap();
+    let app = ui.window.global::<App<'_>>();
+    ui.step(0);
+    click(&ui, "Take it up");
+    let mut now = 0;
+    run_for(&ui, &mut now, 60);
+    assert_eq!(app.get_page(), Page::AvalonNight);
+    assert_eq!(app.get_lesson(), "", "the night was explained before the restart");
+    to_the_first_team(&ui, &mut now);
+    let team = read_all(&ui);
+    assert_eq!(team.len(), 1, "the team's step, new, is explained: {team:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -27,14 +27,40 @@ pub(super) struct Teaching {
     suggested_for: Option<GameKind>,
     /// "What now?" was filled for this history length and language.
     what_now_at: Option<(usize, Lang)>,
+    /// The game taken up whose switch was looked up in the journal.
+    looked_up: Option<GameKind>,
 }
+
+/// The journal's setting that keeps the switch for the game in progress
+/// (the title's id), so that a game taken up after a restart goes on
+/// teaching.
+const SWITCH: &str = "teach.first_game";
 
 impl Controller {
     /// The setup's "Start" was touched: the first-game mode follows the
     /// game from its very first step if the switch is on.
     pub(super) fn start_teaching(&mut self, window: &AppWindow, kind: GameKind) {
         let on = window.global::<SetupUi<'_>>().get_first_game();
-        self.teaching = Teaching { on, game: Some((kind, 0)), ..Teaching::default() };
+        self.teaching = Teaching { on, game: Some((kind, 0)), looked_up: Some(kind), ..Teaching::default() };
+        self.keep_switch(on.then_some(kind));
+    }
+
+    /// Keeps the switch in the journal (`None`: off). A journal that cannot
+    /// be written only costs the explanations after a restart.
+    fn keep_switch(&self, on: Option<GameKind>) {
+        let Some(path) = &self.booted.journal else { return };
+        let Ok(mut opened) = crate::journal::Journal::open(path) else { return };
+        let _ = match on {
+            Some(kind) => opened.journal.set_setting(SWITCH, kind.id()),
+            None => opened.journal.remove_setting(SWITCH).map(|_| ()),
+        };
+    }
+
+    /// Whether the switch was on for a game of `kind` when Tavola stopped.
+    fn kept_switch(&self, kind: GameKind) -> bool {
+        let Some(path) = &self.booted.journal else { return false };
+        let Ok(opened) = crate::journal::Journal::open(path) else { return false };
+        opened.journal.setting::<String>(SWITCH).ok().flatten().is_some_and(|id| id == kind.id())
     }
 
     /// Whether a finished game of `kind` is in the history.
@@ -79,6 +105,15 @@ impl Controller {
                 set_model(&app.get_what_now_moves(), moves, |m| app.set_what_now_moves(m));
             }
         }
+        // A game taken up after a restart: its switch as it was kept.
+        if let Some(kind) = session.game().map(|g| g.kind()).filter(|_| under_way) {
+            if self.teaching.looked_up != Some(kind) {
+                self.teaching.looked_up = Some(kind);
+                self.teaching.on = self.kept_switch(kind);
+                self.teaching.game = None;
+            }
+        }
+        let session = &self.booted.table.session;
         // The explanations due, once each in this game.
         let t = &mut self.teaching;
         match session.game().filter(|_| t.on) {
@@ -97,6 +132,7 @@ impl Controller {
                 t.queue.clear();
                 if session.game().is_none() {
                     t.on = false;
+                    t.looked_up = None;
                 }
             }
         }
@@ -116,6 +152,7 @@ impl Controller {
         if stop {
             self.teaching.on = false;
             self.teaching.queue.clear();
+            self.keep_switch(None);
         }
     }
 }
