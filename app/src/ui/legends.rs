@@ -171,7 +171,10 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 Menu::Bid(_) => (choice(legal, |c| matches!(c, Choice::Bid { .. })), |card| Command::Bid { card }),
                 _ => (choice(legal, |c| matches!(c, Choice::Character { .. })), |card| Command::Lay { card }),
             };
-            let items = cards.into_iter().map(|c| play(&ask(c.clone()), card_name(&c, lang), 0)).collect();
+            // By name, so that a card is found where the alphabet puts it.
+            let mut items: Vec<Button> =
+                cards.into_iter().map(|c| play(&ask(c.clone()), card_name(&c, lang), 0)).collect();
+            items.sort_by_cached_key(|b| b.label.to_lowercase());
             let prompt = if matches!(m, Menu::Draw(_)) {
                 msg!("ui.legends.ask.which_event")
             } else {
@@ -883,6 +886,36 @@ mod tests {
         };
         let states = super::super::buttons_follow_legal::<Legends, _>(0..12, 500, buttons, |_, a, b| a == b, |_| false);
         assert!(states > 1_000, "only {states} states");
+    }
+
+    #[test]
+    fn the_cards_to_pick_are_listed_by_name_in_the_language_of_the_moment() {
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut ctx = crate::games::Ctx::seeded(seed);
+            let mut g = Legends::default();
+            for _ in 0..200 {
+                let legal = g.legal();
+                for lang in Lang::ALL {
+                    for m in [Menu::Draw(0), Menu::Lay(0), Menu::Bid(0)] {
+                        let v = g.view();
+                        let (_, buttons, _) = menu(&v, &legal, &m, lang);
+                        let names: Vec<String> = buttons
+                            .iter()
+                            .filter(|b| matches!(b.press, screens::Press::Play(_)))
+                            .map(|b| b.label.to_lowercase())
+                            .collect();
+                        if names.len() > 2 {
+                            checked += 1;
+                            assert!(names.windows(2).all(|w| w[0] <= w[1]), "{lang:?}: {names:?}");
+                        }
+                    }
+                }
+                let cmd = crate::games::testkit::Fuzz::random_command(&g, &mut ctx.rng);
+                let _ = g.execute(&cmd, &mut ctx);
+            }
+        }
+        assert!(checked > 20, "only {checked} lists seen");
     }
 
     #[test]
