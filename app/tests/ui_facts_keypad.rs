@@ -428,6 +428,51 @@ fn not_now_keeps_what_was_typed_and_the_form_shows_it_again() {
 }
 
 #[test]
+fn what_was_typed_and_left_comes_back_after_a_restart_and_goes_once_saved() {
+    use tavola::boot::{boot, BootOptions};
+    let dir = std::env::temp_dir().join(format!("tavola-ui-drafts-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
+    BACKEND.with(|b| b.set(true));
+    i_slint_backend_testing::init_no_event_loop();
+    let start = || {
+        let ui = tavola::ui::init(boot(&opts)).unwrap();
+        ui.step(0);
+        ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+        ui.step(0);
+        click(&ui, "Nottingham");
+        click(&ui, "Deal the cards");
+        assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::FactsForm);
+        ui
+    };
+    let path = |ui: &Ui| -> Vec<i32> { facts(ui).get_fields().row_data(0).unwrap().values.iter().collect() };
+
+    let ui = start();
+    let mut f = Finger::on(&ui);
+    f.keys("4 3 5");
+    f.tap("Not now");
+    drop(f);
+    drop(ui);
+
+    // Tavola starts again (a restart, or the power came back).
+    let ui = start();
+    assert_eq!(path(&ui), [4, 3, 5], "the draft, back after the restart");
+    let mut f = Finger::on(&ui);
+    f.keys("2");
+    f.tap("Save");
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::NottsBoard);
+    drop(f);
+    drop(ui);
+
+    // Saved: the next start has the card's facts and no draft of it.
+    let journal = tavola::journal::Journal::open(&dir.join("t.db")).unwrap().journal;
+    let kept: Option<serde_json::Value> = journal.setting("facts.drafts").unwrap();
+    assert_eq!(kept, None, "no draft is kept for a saved card");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_table_of_virtue_cards_saves_every_row_or_names_the_one_refused() {
     let faces = virtue_faces();
     let ui = open_table();

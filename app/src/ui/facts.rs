@@ -45,8 +45,11 @@ pub(super) struct FactsScreen {
     /// The card being edited (with the rest of its kind in a table).
     editing: Option<Editing>,
     /// What was typed on a card's form and left unsaved ("Not now"), by
-    /// card: its form comes back with it while the app runs.
+    /// card: its form comes back with it, after a restart too (they are
+    /// kept in the journal's settings as [`DRAFTS`]).
     drafts: HashMap<String, Vec<Value>>,
+    /// `drafts` was read from the journal.
+    drafts_read: bool,
     /// The game chosen in Settings → Card facts.
     game: Option<GameKind>,
     /// Bumped by every change the screen makes to what it shows.
@@ -58,6 +61,10 @@ pub(super) struct FactsScreen {
     /// changes (the table's loop refreshes fifty times a second).
     shown: Option<Shown>,
 }
+
+/// The journal's setting that keeps the drafts, so that a restart (or a
+/// power cut) loses nothing typed.
+const DRAFTS: &str = "facts.drafts";
 
 /// What `FactsUi` shows depends on.
 #[derive(Debug, Clone, PartialEq)]
@@ -493,7 +500,9 @@ impl Controller {
     /// Keeps what was typed and not saved as the drafts of its cards (a
     /// card saved since, with those very values, needs none).
     fn keep_drafts(&mut self) {
+        self.read_drafts();
         let Some(e) = self.facts_screen.editing.take() else { return };
+        let before = self.facts_screen.drafts.clone();
         let known = self.booted.table.session.facts();
         for row in e.rows {
             let saved = known.get(&row.card).is_some_and(|k| {
@@ -506,6 +515,36 @@ impl Controller {
                 self.facts_screen.drafts.insert(row.card, row.values);
             }
         }
+        if self.facts_screen.drafts != before {
+            self.write_drafts();
+        }
+    }
+
+    /// Reads the drafts kept in the journal, once.
+    fn read_drafts(&mut self) {
+        if std::mem::replace(&mut self.facts_screen.drafts_read, true) {
+            return;
+        }
+        let Some(path) = &self.booted.journal else { return };
+        let Ok(opened) = crate::journal::Journal::open(path) else { return };
+        if let Ok(Some(kept)) = opened.journal.setting::<HashMap<String, Vec<Value>>>(DRAFTS) {
+            for (card, values) in kept {
+                self.facts_screen.drafts.entry(card).or_insert(values);
+            }
+        }
+    }
+
+    /// Keeps the drafts in the journal. One that cannot be written costs
+    /// only the drafts after a restart; they stay while Tavola runs.
+    fn write_drafts(&self) {
+        let Some(path) = &self.booted.journal else { return };
+        let Ok(mut opened) = crate::journal::Journal::open(path) else { return };
+        let drafts = &self.facts_screen.drafts;
+        let _ = if drafts.is_empty() {
+            opened.journal.remove_setting(DRAFTS).map(|_| ())
+        } else {
+            opened.journal.set_setting(DRAFTS, drafts)
+        };
     }
 
     /// The form being typed, brought in line with the table's: started
