@@ -138,6 +138,95 @@ fn paged(items: Vec<Button>, page: usize, lang: Lang) -> Vec<Button> {
     out
 }
 
+/// The words a card's name may open with that are a title or an article,
+/// not the name: "Sir Gawain" is looked for under G, "Il Cavaliere Nero"
+/// under C.
+const TITLES: [&str; 18] = [
+    "sir ",
+    "ser ",
+    "king ",
+    "re ",
+    "queen ",
+    "regina ",
+    "lady ",
+    "dame ",
+    "dama ",
+    "princess ",
+    "principessa ",
+    "the ",
+    "il ",
+    "la ",
+    "lo ",
+    "i ",
+    "le ",
+    "l'",
+];
+
+/// Where a card's name is looked for in the alphabet: its name without
+/// its title, in small letters.
+fn sort_key(name: &str) -> String {
+    let low = name.to_lowercase();
+    TITLES.iter().find_map(|t| low.strip_prefix(t)).unwrap_or(&low).trim().to_string()
+}
+
+/// The first `n` letters of a sort key, as a heading ("G", "Ga").
+fn initials(key: &str, n: usize) -> String {
+    let mut cs = key.chars().filter(|c| c.is_alphanumeric());
+    let first: String = cs.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    first + &cs.take(n.saturating_sub(1)).collect::<String>()
+}
+
+/// The cards of `items` by name (title aside). A list longer than a page
+/// opens on its letters ("A – C", "D – G"…), each a button to the cards
+/// under them (a page at most, page `1 + i` of the menu), so that any
+/// card is two touches away; a short one is shown whole. "Back" goes from
+/// the cards to the letters, and from the letters to the table's choices.
+fn by_letter(items: Vec<Button>, page: usize, lang: Lang) -> Vec<Button> {
+    let mut keyed: Vec<(String, Button)> = items.into_iter().map(|b| (sort_key(&b.label), b)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    let back = |to: Step| step(to, lang.text(&msg!("ui.legends.back")), 0);
+    if keyed.len() <= PAGE {
+        let mut out: Vec<Button> = keyed.into_iter().map(|(_, b)| b).collect();
+        out.push(back(Step::Back));
+        return out;
+    }
+    // The runs of a letter, put together while a page holds them (a
+    // letter with more cards than a page is cut).
+    let mut groups: Vec<Vec<(String, Button)>> = Vec::new();
+    let mut runs: Vec<Vec<(String, Button)>> = Vec::new();
+    for (key, b) in keyed {
+        match runs.last_mut() {
+            Some(run) if initials(&run[0].0, 1) == initials(&key, 1) && run.len() < PAGE => run.push((key, b)),
+            _ => runs.push(vec![(key, b)]),
+        }
+    }
+    for run in runs {
+        match groups.last_mut() {
+            Some(g) if g.len() + run.len() <= PAGE => g.extend(run),
+            _ => groups.push(run),
+        }
+    }
+    if let Some(group) = page.checked_sub(1).and_then(|g| groups.get_mut(g)) {
+        let mut out: Vec<Button> = std::mem::take(group).into_iter().map(|(_, b)| b).collect();
+        out.push(back(Step::Page(0)));
+        return out;
+    }
+    let heading = |g: &[(String, Button)]| {
+        let (first, last) = (&g[0].0, &g[g.len() - 1].0);
+        // Two letters where the group starts and ends on the same one.
+        let n = if initials(first, 1) == initials(last, 1) { 2 } else { 1 };
+        let (a, z) = (initials(first, n), initials(last, n));
+        if a == z {
+            a
+        } else {
+            format!("{a} – {z}")
+        }
+    };
+    let mut out: Vec<Button> = groups.iter().enumerate().map(|(i, g)| step(Step::Page(i + 1), heading(g), 0)).collect();
+    out.push(back(Step::Back));
+    out
+}
+
 /// The cards of the first open command whose choice `is` picks (the
 /// events the deck may give, the characters that may be in a hand).
 fn choice(legal: &LegalNow, is: impl Fn(&Choice) -> bool) -> Vec<String> {
@@ -172,15 +261,13 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                 _ => (choice(legal, |c| matches!(c, Choice::Character { .. })), |card| Command::Lay { card }),
             };
             // By name, so that a card is found where the alphabet puts it.
-            let mut items: Vec<Button> =
-                cards.into_iter().map(|c| play(&ask(c.clone()), card_name(&c, lang), 0)).collect();
-            items.sort_by_cached_key(|b| b.label.to_lowercase());
+            let items: Vec<Button> = cards.into_iter().map(|c| play(&ask(c.clone()), card_name(&c, lang), 0)).collect();
             let prompt = if matches!(m, Menu::Draw(_)) {
                 msg!("ui.legends.ask.which_event")
             } else {
                 msg!("ui.legends.ask.which_character")
             };
-            return (say(prompt), paged(items, *page, lang), true);
+            return (say(prompt), by_letter(items, *page, lang), true);
         }
         Menu::Ability(page) => {
             let items = legal
@@ -899,12 +986,31 @@ mod tests {
                 for lang in Lang::ALL {
                     for m in [Menu::Draw(0), Menu::Lay(0), Menu::Bid(0)] {
                         let v = g.view();
-                        let (_, buttons, _) = menu(&v, &legal, &m, lang);
-                        let names: Vec<String> = buttons
+                        let (_, first, _) = menu(&v, &legal, &m, lang);
+                        // The cards shown, through every letter of a long list.
+                        let mut shown = first.clone();
+                        for b in &first {
+                            if let screens::Press::Step(Step::Page(p)) = b.press {
+                                let (_, cards, _) = menu(&v, &legal, &m.at_page(p), lang);
+                                assert!(cards.len() <= PAGE + 1, "a letter's cards fit a page: {}", cards.len());
+                                assert!(
+                                    cards.iter().any(|c| c.press == screens::Press::Step(Step::Page(0))),
+                                    "back to the letters"
+                                );
+                                shown.extend(cards);
+                            }
+                        }
+                        let names: Vec<String> = shown
                             .iter()
                             .filter(|b| matches!(b.press, screens::Press::Play(_)))
-                            .map(|b| b.label.to_lowercase())
+                            .map(|b| sort_key(&b.label))
                             .collect();
+                        let cards = choice(&legal, |c| match m {
+                            Menu::Draw(_) => matches!(c, Choice::Event { .. }),
+                            Menu::Bid(_) => matches!(c, Choice::Bid { .. }),
+                            _ => matches!(c, Choice::Character { .. }),
+                        });
+                        assert_eq!(names.len(), cards.len(), "every card can be reached");
                         if names.len() > 2 {
                             checked += 1;
                             assert!(names.windows(2).all(|w| w[0] <= w[1]), "{lang:?}: {names:?}");
@@ -916,6 +1022,49 @@ mod tests {
             }
         }
         assert!(checked > 20, "only {checked} lists seen");
+    }
+
+    #[test]
+    fn sixty_characters_open_on_their_letters_and_any_is_two_touches_away() {
+        let names: Vec<String> = ["Sir Gawain", "King Arthur", "Merlin", "Sir Bors", "The White Knight", "Sir Kay"]
+            .into_iter()
+            .map(String::from)
+            .chain((0..54).map(|i| format!("Sir {}{}", char::from(b'A' + (i % 26) as u8), i)))
+            .collect();
+        let items: Vec<Button> = names.iter().map(|n| play(&Command::Pass, n.clone(), 0)).collect();
+        let letters = by_letter(items.clone(), 0, Lang::En);
+        assert!(letters.len() <= PAGE + 2, "the letters fit a page: {}", letters.len());
+        assert_eq!(letters.last().unwrap().press, screens::Press::Step(Step::Back));
+        assert!(letters[0].label.starts_with('A'), "{:?}", letters.iter().map(|b| &b.label).collect::<Vec<_>>());
+        // Gawain is under G, not under S with every other knight.
+        let (label, cards) = letters
+            .iter()
+            .find_map(|b| match b.press {
+                screens::Press::Step(Step::Page(p)) => {
+                    let cards = by_letter(items.clone(), p, Lang::En);
+                    cards.iter().any(|c| c.label == "Sir Gawain").then(|| (b.label.clone(), cards))
+                }
+                _ => None,
+            })
+            .expect("Gawain under a letter");
+        let (first, last) = (label.chars().next().unwrap(), label.chars().last().unwrap());
+        assert!(first <= 'G' && 'G' <= last, "Gawain under {label}");
+        assert_eq!(cards.last().unwrap().press, screens::Press::Step(Step::Page(0)), "back to the letters");
+        // Every card once, through the letters.
+        let mut all: Vec<String> = Vec::new();
+        for b in &letters {
+            if let screens::Press::Step(Step::Page(p)) = b.press {
+                all.extend(by_letter(items.clone(), p, Lang::En).into_iter().filter_map(|c| match c.press {
+                    screens::Press::Play(_) => Some(c.label),
+                    _ => None,
+                }));
+            }
+        }
+        let mut expected = names.clone();
+        expected.sort_by_key(|n| sort_key(n));
+        assert_eq!(all, expected);
+        // A short list is shown whole.
+        assert_eq!(by_letter(items[..5].to_vec(), 0, Lang::En).len(), 6);
     }
 
     #[test]
