@@ -97,3 +97,44 @@ fn the_pad_comes_forward_when_the_table_asks_for_votes() {
     assert!(sim.get_lights().iter().any(|l| l == 1), "the pad is asked");
     assert_eq!(sim.get_tab(), 0, "the pad came forward");
 }
+
+#[test]
+fn a_wheel_notch_moves_the_card_list_one_row() {
+    let ui = open_table();
+    click(&ui, "Table");
+    click(&ui, "Camelot Legends");
+    click(&ui, "Cards");
+    let sim = ui.window.global::<TableSim<'_>>();
+    assert!(sim.get_shown().row_count() > 20, "a long list");
+    let row = |id: &str| {
+        ElementHandle::find_by_accessible_label(&ui.window, id)
+            .next()
+            .map(|e| (e.absolute_position(), e.size()))
+            .unwrap_or_else(|| panic!("{id} not in view"))
+    };
+    let second = sim.get_shown().row_data(1).unwrap().id.to_string();
+    let third = sim.get_shown().row_data(2).unwrap().id.to_string();
+    let (at, size) = row(&third);
+    let over = slint::LogicalPosition::new(at.x + size.width / 2.0, at.y + size.height / 2.0);
+    // One notch down, as a desktop's windowing system gives it (60 px).
+    let notch = |dy: f32| {
+        ui.window.window().dispatch_event(slint::platform::WindowEvent::PointerScrolled {
+            position: over,
+            delta_x: 0.0,
+            delta_y: dy,
+        });
+        ui.step(0);
+    };
+    let (before, _) = row(&third);
+    notch(-60.0);
+    let (after, _) = row(&third);
+    assert_eq!(before.y - after.y, 47.0, "one notch, one row (44 px and the 3 px between)");
+    assert!(
+        ElementHandle::find_by_accessible_label(&ui.window, &second).next().is_some(),
+        "the card above still there"
+    );
+    notch(60.0);
+    assert_eq!(row(&third).0.y, before.y, "and back");
+    notch(60.0);
+    assert_eq!(row(&third).0.y, before.y, "no further than the top");
+}
