@@ -138,3 +138,29 @@ fn a_wheel_notch_moves_the_card_list_one_row() {
     notch(60.0);
     assert_eq!(row(&third).0.y, before.y, "no further than the top");
 }
+
+#[test]
+fn hiding_the_table_gives_its_room_back_to_the_window() {
+    let ui = open_table();
+    let w = ui.window.window();
+    w.set_size(slint::LogicalSize::new(800.0, 480.0));
+    ui.step(0);
+    let at = |label: &str| {
+        let e = ElementHandle::find_by_accessible_label(&ui.window, label).next().expect(label);
+        (e.absolute_position(), e.size())
+    };
+    let table = at("Table");
+    click(&ui, "Table");
+    ui.step(0);
+    // The window grew by the panel (a desktop's window manager follows the
+    // window's minimum width; the testing backend does not, so it is set).
+    let grown = 800.0 + ui.window.global::<App<'_>>().get_table_panel_width();
+    w.set_size(slint::LogicalSize::new(grown, 480.0));
+    ui.step(0);
+    let hide = at("Hide table");
+    assert_eq!(hide.0.x + hide.1.width, table.0.x + table.1.width, "the button stays under the finger");
+    click(&ui, "Hide table");
+    ui.step(0);
+    assert_eq!(w.size().to_logical(w.scale_factor()).width, 800.0, "the game's own width again");
+    assert_eq!(w.size().to_logical(w.scale_factor()).height, 480.0);
+}

@@ -69,6 +69,8 @@ pub struct Controller {
     on_reader: String,
     /// Whether the pad was asked for answers at the last look.
     pad_asked: bool,
+    /// Whether the simulated table was beside the game at the last look.
+    table_shown: bool,
     held: BTreeSet<(u8, bool)>,
     /// The language the static labels are in.
     labels: Option<Lang>,
@@ -120,6 +122,7 @@ impl Controller {
             pad_asked: false,
             held: BTreeSet::new(),
             labels: None,
+            table_shown: false,
             screens: Default::default(),
             setups: Default::default(),
             teaching: Default::default(),
@@ -290,6 +293,18 @@ impl Controller {
         let app = window.global::<App<'_>>();
         let page = self.page(&view);
         app.set_page(page);
+        // The window grew by the simulated table's width when it came (its
+        // minimum did): it gives that room back when the table goes, so the
+        // game keeps its own size.
+        let table = app.get_simulated() && app.get_show_table();
+        if std::mem::replace(&mut self.table_shown, table) && !table {
+            let w = window.window();
+            if !w.is_fullscreen() && !w.is_maximized() {
+                let size = w.size().to_logical(w.scale_factor());
+                let width = (size.width - app.get_table_panel_width()).max(800.0);
+                w.set_size(slint::LogicalSize::new(width, size.height));
+            }
+        }
         // ✕ leaves the game from its own pages; it asks first while there
         // is something to lose.
         let game_page = game_page(&view) == Some(page);
