@@ -452,7 +452,6 @@ fn what_was_typed_and_left_comes_back_after_a_restart_and_goes_once_saved() {
     let mut f = Finger::on(&ui);
     f.keys("4 3 5");
     f.tap("Not now");
-    drop(f);
     drop(ui);
 
     // Tavola starts again (a restart, or the power came back).
@@ -462,11 +461,10 @@ fn what_was_typed_and_left_comes_back_after_a_restart_and_goes_once_saved() {
     f.keys("2");
     f.tap("Save");
     assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::NottsBoard);
-    drop(f);
     drop(ui);
 
     // Saved: the next start has the card's facts and no draft of it.
-    let journal = tavola::journal::Journal::open(&dir.join("t.db")).unwrap().journal;
+    let journal = tavola::journal::Journal::open(dir.join("t.db")).unwrap().journal;
     let kept: Option<serde_json::Value> = journal.setting("facts.drafts").unwrap();
     assert_eq!(kept, None, "no draft is kept for a saved card");
     let _ = std::fs::remove_dir_all(&dir);
