@@ -317,6 +317,7 @@ impl Controller {
         app.set_subtitle_line(!host_page && view.game.and_then(screens::narrated_page) != Some(page));
         app.set_lang(lang.code().into());
         app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
+        app.set_game_id(view.game.map(GameKind::id).unwrap_or_default().into());
         // The game's rules page, in the language of the moment.
         let rules_title = view.game.map(|g| lang.text(&g.rules_title())).unwrap_or_default();
         if app.get_rules_title() != rules_title.as_str() {
@@ -352,8 +353,10 @@ impl Controller {
         app.set_subtitle(view.subtitle.as_ref().map(|l| l.text.clone()).unwrap_or_default().into());
         app.set_queued_lines(view.queued_lines as i32);
         app.set_narration_paused(view.narration_paused);
-        let games: Vec<GameItem> =
-            GameKind::ALL.iter().map(|g| GameItem { title: g.title().into(), playable: g.is_playable() }).collect();
+        let games: Vec<GameItem> = GameKind::ALL
+            .iter()
+            .map(|g| GameItem { id: g.id().into(), title: g.title().into(), playable: g.is_playable() })
+            .collect();
         set_model(&app.get_games(), games, |m| app.set_games(m));
         match &view.timer {
             Some(t) => {
