@@ -440,6 +440,8 @@ fn main() {
     }
     setup.invoke_set_typed("4 3 5 2 6 3 4 5 2 6 3 4".into());
     s.save("notts-setup");
+    // The board itself, without a first game's explanation over it.
+    setup.set_first_game(false);
     setup.invoke_start();
     let draw_keep = |s: &mut Shooter, item: Item| {
         s.notts(notts::Command::Draw { item });

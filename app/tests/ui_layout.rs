@@ -546,6 +546,23 @@ fn other_games(s: &mut Screen) {
     s.last_line();
     s.check("King Arthur's Knights board, 4 players");
     s.check_rules("King Arthur's Knights board, 4 players");
+    // The actions: each player's line inside the ring. The picks are the
+    // buttons the screen offers, in tent order.
+    let kak_ui = win.global::<tavola::ui::KakUi<'_>>();
+    let picking = |s: &Screen| {
+        let c = s.ui.controller.borrow();
+        let view = c.view();
+        view.game_view
+            .as_ref()
+            .and_then(|g| g.get::<kak::Kak>())
+            .is_some_and(|v| matches!(v.phase, kak::PhaseView::Picks { .. }))
+    };
+    while picking(s) {
+        assert!(tavola::ui::press_action(&win, &kak_ui.get_actions(), |a| !a.step), "a card to take");
+        s.step(0);
+    }
+    s.last_line();
+    s.check("King Arthur's Knights actions, 4 players");
     s.touch(Touch::Leave { confirm: true });
 
     s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });

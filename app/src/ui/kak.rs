@@ -179,6 +179,16 @@ fn piles(supply: &[String], facts: &Facts) -> Vec<KakPile> {
         .collect()
 }
 
+/// The tokens of the knights on the ring's place `i`: the model drawn now
+/// when they are the same (a place that did not change is not redrawn).
+fn tokens(ring: &slint::ModelRc<KakRingSpot>, i: usize, tents: Vec<i32>) -> slint::ModelRc<i32> {
+    use slint::Model;
+    match ring.row_data(i) {
+        Some(spot) if spot.tents.iter().eq(tents.iter().copied()) => spot.tents,
+        _ => slint::ModelRc::new(slint::VecModel::from(tents)),
+    }
+}
+
 /// The virtue cards that may be in a hand (not in a pile, not in the box),
 /// one per face (alike cards stand for each other), with `chosen` taken out.
 fn faces(v: &KakView, facts: &Facts, chosen: &[String], only: impl Fn(Virtue) -> bool) -> Vec<(VirtueCard, String)> {
@@ -459,25 +469,6 @@ impl Controller {
             PhaseView::Picks { seat, .. } | PhaseView::Actions { seat } => Some(*seat),
             _ => None,
         };
-        // While the ring is laid on the reader, its places still empty.
-        let ring: Vec<KakRingSpot> = v
-            .ring
-            .iter()
-            .chain(std::iter::repeat(&String::new()))
-            .take(RING)
-            .map(|l| {
-                // The knights here by their tents' numbers, as the players'
-                // lines show them: four long names do not fit a place.
-                let here: Vec<String> =
-                    v.players.iter().filter(|p| &p.location == l).map(|p| p.tent.to_string()).collect();
-                KakRingSpot {
-                    name: if l.is_empty() { String::new() } else { names.card(l) }.into(),
-                    camelot: l == cards::CAMELOT,
-                    knights: here.join(" ").into(),
-                }
-            })
-            .collect();
-        super::set_model(&ui.get_ring(), ring, |m| ui.set_ring(m));
         let players: Vec<KakPlayerItem> = v
             .players
             .iter()
@@ -551,7 +542,37 @@ impl Controller {
             }
             _ => menu(v, &facts, &legal, &self.screens.KingArthursKnights.menu, lang),
         };
-        let actions = self.screens.KingArthursKnights.shown.show(actions);
+        let buttons = actions;
+        // While the ring is laid on the reader, its places still empty.
+        let turn_tent = current.and_then(|s| v.players.get(s.index())).map(|p| p.tent);
+        let before = ui.get_ring();
+        let ring: Vec<KakRingSpot> = v
+            .ring
+            .iter()
+            .chain(std::iter::repeat(&String::new()))
+            .take(RING)
+            .enumerate()
+            .map(|(i, l)| {
+                // The knights here by their tents' numbers, as the players'
+                // lines show them: four long names do not fit a place.
+                let here: Vec<u8> = v.players.iter().filter(|p| &p.location == l).map(|p| p.tent).collect();
+                let text: Vec<String> = here.iter().map(u8::to_string).collect();
+                // A horse may ride here: a touch on the place is its button.
+                let act = buttons.iter().position(
+                    |b| matches!(&b.press, screens::Press::Play(Command::Ride { to, .. }) if to == l && !l.is_empty()),
+                );
+                KakRingSpot {
+                    name: if l.is_empty() { String::new() } else { names.card(l) }.into(),
+                    camelot: l == cards::CAMELOT,
+                    knights: text.join(" ").into(),
+                    turn_tent: turn_tent.filter(|t| here.contains(t)).map_or(0, i32::from),
+                    tents: tokens(&before, i, here.iter().map(|t| i32::from(*t)).collect()),
+                    act: act.map_or(-1, |i| i as i32),
+                }
+            })
+            .collect();
+        super::set_model(&ui.get_ring(), ring, |m| ui.set_ring(m));
+        let actions = self.screens.KingArthursKnights.shown.show(buttons);
         ui.set_prompt(prompt.into());
         super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
         // More choices than a row: they take the room of the players'

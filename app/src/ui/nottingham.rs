@@ -286,6 +286,32 @@ fn end_menu(v: &NottinghamView, m: &Menu, lang: Lang) -> (String, Vec<Button>, b
     }
 }
 
+/// Where the path's space `i` lies across the winding road, from -1 (its
+/// lowest) to 1 (its highest): a gentle wave, a bend every four spaces.
+fn rise(i: usize) -> f32 {
+    (i as f32 * std::f32::consts::FRAC_PI_4).sin()
+}
+
+/// The road through the spaces' middles as path commands (a space 100
+/// wide, the road's highest point at 0 and its lowest at 100): a smooth
+/// curve through every middle, in the path's order.
+fn road(rises: &[f32]) -> String {
+    let at = |i: usize| {
+        let i = i.min(rises.len().saturating_sub(1));
+        (i as f32 * 100.0 + 50.0, 50.0 - rises.get(i).copied().unwrap_or(0.0) * 50.0)
+    };
+    let Some(first) = rises.first().map(|_| at(0)) else { return String::new() };
+    let mut out = format!("M {:.1} {:.1}", first.0, first.1);
+    for i in 0..rises.len().saturating_sub(1) {
+        // A Catmull-Rom curve, each piece a cubic Bézier.
+        let (p0, p1, p2, p3) = (at(i.saturating_sub(1)), at(i), at(i + 1), at(i + 2));
+        let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
+        let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
+        out += &format!(" C {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}", c1.0, c1.1, c2.0, c2.1, p2.0, p2.1);
+    }
+    out
+}
+
 impl Controller {
     fn notts(&mut self, cmd: Command) {
         screens::send::<Nottingham>(self, cmd);
@@ -370,14 +396,17 @@ impl Controller {
             .collect();
         super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
         let last = v.path.len() + 1;
+        let rises: Vec<f32> = (0..=last).map(rise).collect();
         let path: Vec<NottsSpace> = (0..=last)
             .map(|i| NottsSpace {
                 value: if i == 0 || i == last { String::new() } else { v.path[i - 1].to_string() }.into(),
                 here: usize::from(v.sheriff) == i,
                 passed: i < usize::from(v.sheriff),
+                rise: rises[i],
             })
             .collect();
         super::set_model(&ui.get_path(), path, |m| ui.set_path(m));
+        ui.set_road(road(&rises).into());
         ui.set_deck(i32::from(v.deck));
         ui.set_discard(i32::from(v.discard));
         ui.set_ambush_deck(i32::from(v.ambush_deck));
@@ -492,6 +521,26 @@ impl GameScreens for Nottingham {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_road_winds_through_every_space_in_the_paths_order() {
+        let rises: Vec<f32> = (0..14).map(rise).collect();
+        assert!(rises.iter().any(|r| *r > 0.5) && rises.iter().any(|r| *r < -0.5), "it winds: {rises:?}");
+        let numbers: Vec<f32> = road(&rises).split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        // "M x y", then one "C" of three points a space: its end is the next
+        // space's middle.
+        let mut ends = vec![(numbers[0], numbers[1])];
+        ends.extend(numbers[2..].chunks(6).map(|c| (c[4], c[5])));
+        assert_eq!(ends.len(), rises.len());
+        for (i, (end, r)) in ends.iter().zip(&rises).enumerate() {
+            let middle = (i as f32 * 100.0 + 50.0, 50.0 - r * 50.0);
+            assert!(
+                (end.0 - middle.0).abs() < 0.1 && (end.1 - middle.1).abs() < 0.1,
+                "space {i}: {end:?} / {middle:?}"
+            );
+        }
+        assert_eq!(road(&[]), "");
+    }
 
     #[test]
     fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
