@@ -163,3 +163,87 @@ fn a_first_game_taken_up_after_a_restart_goes_on_teaching_without_repeating() {
     assert_eq!(team.len(), 1, "the team's step, new, is explained: {team:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Lets `ms` pass in big steps (the narrator's lines last seconds).
+fn wait(ui: &Ui, now: &mut u64, ms: u64, each: impl Fn(&Ui)) {
+    let end = *now + ms;
+    while *now < end {
+        *now += 500;
+        ui.step(*now);
+        each(ui);
+    }
+}
+
+/// The id of the line the narrator says now.
+fn saying(ui: &Ui) -> Option<String> {
+    ui.controller.borrow().view().subtitle.map(|l| l.id)
+}
+
+/// A first game in `code`'s language: each explanation on the screen is
+/// said (the subtitle shows the line the narrator says) while the game's own
+/// lines wait; "Got it" lets them go on; "What now?" is said too.
+fn the_narrator_says_the_explanations(code: &str) {
+    let ui = open_table();
+    let app = ui.window.global::<App<'_>>();
+    app.invoke_set_lang(code.into());
+    ui.step(0);
+    let lang = Lang::from_code(code).unwrap();
+    click(&ui, "The Resistance: Avalon");
+    assert!(ui.window.global::<SetupUi<'_>>().get_first_game());
+    ui.window.global::<SetupUi<'_>>().invoke_start();
+    let mut now = 0;
+    run_for(&ui, &mut now, 60);
+    assert_eq!(app.get_lesson(), lang.text(&Msg::new("teach.avalon.goal")));
+    assert_eq!(saying(&ui).as_deref(), Some("teach.avalon.goal"), "the goal is said as it is shown");
+    assert_eq!(app.get_subtitle(), app.get_lesson(), "in the table's language");
+    let held = app.get_queued_lines();
+    assert!(held > 0, "the night's lines wait for the explanation");
+    // A minute on, the goal still stands and the night has not begun.
+    wait(&ui, &mut now, 60_000, |ui| {
+        let id = saying(ui);
+        assert!(id.as_deref().is_none_or(|id| id.starts_with("teach.")), "the game spoke over the lesson: {id:?}");
+    });
+    assert_eq!(app.get_queued_lines(), held, "held, not lost");
+    // "Next": the next explanation is said at once, the goal's words stop.
+    let mut lessons = 1;
+    while !app.get_lesson().is_empty() {
+        app.invoke_lesson_heard(false);
+        ui.step(now);
+        ui.step(now);
+        if app.get_lesson().is_empty() {
+            break;
+        }
+        lessons += 1;
+        let id = saying(&ui).unwrap_or_default();
+        assert!(id.starts_with("teach.avalon.") && id != "teach.avalon.goal", "{id}");
+        assert_eq!(app.get_subtitle(), app.get_lesson());
+    }
+    assert!(lessons >= 2, "the goal, then the night");
+    // "Got it": the night's narration goes on, from its first line.
+    let id = saying(&ui).unwrap_or_default();
+    assert!(id.starts_with("avalon.night"), "the game's line after the explanation: {id}");
+    assert!(!app.get_subtitle().is_empty());
+    // "What now?" is said as well as shown; closing it lets the night go on.
+    let night_line = id;
+    app.set_show_what_now(true);
+    ui.step(now);
+    ui.step(now);
+    let waiting = app.get_what_now_waiting().to_string();
+    assert!(!waiting.is_empty());
+    assert_eq!(saying(&ui).as_deref(), Some("teach.avalon.night.waiting"));
+    assert_eq!(app.get_subtitle(), waiting.as_str(), "said in the table's language");
+    app.set_show_what_now(false);
+    ui.step(now);
+    ui.step(now);
+    assert_eq!(saying(&ui), Some(night_line), "the night's line cut short is said again");
+}
+
+#[test]
+fn the_narrator_says_the_explanations_in_english() {
+    the_narrator_says_the_explanations("en");
+}
+
+#[test]
+fn the_narrator_says_the_explanations_in_italian() {
+    the_narrator_says_the_explanations("it");
+}

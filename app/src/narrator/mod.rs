@@ -73,15 +73,46 @@ pub fn line(cue: &Cue, lang: Lang) -> Line {
     Line { id: cue.id.clone(), text, pause_ms: cue.pause_ms, sound: cue.sound }
 }
 
-/// True when the cue id has words in every language.
+/// The prefix of the teaching's messages: the first-game mode's
+/// explanations and "What now?" are said by their own message ids.
+const TEACH: &str = "teach.";
+
+/// The pause after an explanation's line, in milliseconds.
+const TEACH_PAUSE_MS: u32 = 500;
+
+/// A line of the teaching (an explanation, what the table waits for, a
+/// move): said under its message id (`teach.avalon.team_vote`), so that a
+/// voice pack's clip says it when it takes no parameters.
+pub fn teach_line(msg: &Msg, lang: Lang) -> Line {
+    Line { id: msg.id.to_string(), text: lang.text(msg), pause_ms: TEACH_PAUSE_MS, sound: None }
+}
+
+/// The catalog id of a line id: a cue's `narration.<cue id>`, a teaching
+/// line's own id.
+fn catalog_id(id: &str) -> String {
+    if id.starts_with(PREFIX) || id.starts_with(TEACH) {
+        id.to_string()
+    } else {
+        message_id(id)
+    }
+}
+
+/// True when the cue id (or a teaching line's id) has words in every
+/// language.
 pub fn knows(id: &str) -> bool {
-    let id = message_id(id);
+    let id = catalog_id(id);
     Lang::ALL.iter().all(|&l| template(&id, l).is_some())
 }
 
-/// Every line id the narrator has words for, in the English catalog's order.
+/// Every line id the narrator has words for, in the English catalog's
+/// order: the cues' lines, and the teaching's (`teach.*`: explanations,
+/// goals, what the table waits for, moves, cards), which the first-game
+/// mode and "What now?" say.
 pub fn all_line_ids() -> impl Iterator<Item = String> {
     Lang::En.catalog().entries().filter_map(|e| {
+        if e.id.starts_with(TEACH) {
+            return Some(e.id.to_string());
+        }
         let id = e.id.strip_prefix(PREFIX)?;
         (!id.ends_with(ZERO)).then(|| cue_id(id))
     })
@@ -101,7 +132,7 @@ pub fn template(id: &str, lang: Lang) -> Option<&'static str> {
 
 /// Every form of a line's words in `lang` (one, or one per plural form).
 pub fn forms(id: &str, lang: Lang) -> Vec<&'static str> {
-    let id = if id.starts_with(PREFIX) { id.to_string() } else { message_id(id) };
+    let id = catalog_id(id);
     lang.forms(&id).map(<[&str]>::to_vec).unwrap_or_default()
 }
 

@@ -868,6 +868,19 @@ impl Session {
         }
     }
 
+    /// An explanation goes on the screen (a first game's lesson, "What
+    /// now?"): its `lines` are said at once, the game's own narration waits
+    /// until [`Session::explained`]. See [`narrator::Queue::explain`].
+    pub fn explain(&mut self, lines: Vec<Line>) {
+        self.speech.explain(lines, self.now);
+    }
+
+    /// The explanation left the screen: its words stop, the game's
+    /// narration goes on.
+    pub fn explained(&mut self) {
+        self.speech.explained(self.now);
+    }
+
     /// Lines that started since the last call, for the speaker.
     pub fn take_started_lines(&mut self) -> Vec<Line> {
         self.speech.take_started()
