@@ -35,6 +35,20 @@
 //! again: the lessons kept in memory remember it; only a restart forgets
 //! what undo took back, and then the step is explained once more.)
 //!
+//! # Cards entering play
+//!
+//! The first time a special card or character comes into play in a first
+//! game, its effect is explained in one or two sentences
+//! ([`cards_entering`]): Avalon's special characters when the table is set
+//! up (their `avalon.role.*.explain` words), Shadows over Camelot's special
+//! black cards as they are drawn (`teach.soc.card.<slug>`), the Merlin
+//! cards when three cancel one, the special white cards when one is played,
+//! and Camelot Legends' events as they are drawn and its special cards
+//! (Excalibur, High King, Love Potion) as a character takes one (the
+//! card's own `card.legends.….summary`). An explanation is given once in a game even
+//! when several cards share it (the five Morgan cards, the special white
+//! cards); [`Lessons::from_history`] remembers them like the steps.
+//!
 //! # Narration
 //!
 //! Explanations and goals take no parameters, so a voice pack can hold one
@@ -162,6 +176,69 @@ pub struct Lesson {
     pub msg: Msg,
 }
 
+/// The explanations of the cards `event` brings into play (see the module
+/// documentation), each with its message id: empty for an event that lays
+/// no special card.
+pub fn cards_entering(event: &AnyEvent) -> Vec<Lesson> {
+    let lesson = |msg: Msg| Lesson { id: msg.id.to_string(), msg };
+    let soc = |slug: &str| lesson(Msg::new(format!("teach.soc.card.{}", slug.replace('-', "_"))));
+    match event {
+        AnyEvent::Avalon(crate::avalon::Event::SetUp { setup, .. }) => {
+            let mut out: Vec<Lesson> = Vec::new();
+            for role in setup.roles.roles() {
+                let plain = matches!(role, crate::avalon::Role::LoyalServant | crate::avalon::Role::Minion);
+                let l = lesson(role.explain());
+                if !plain && !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+            out
+        }
+        AnyEvent::ShadowsOverCamelot(e) => match e {
+            crate::soc::Event::SpecialDrawn { slug, .. } => vec![soc(slug)],
+            crate::soc::Event::SpecialCancelled { .. } => vec![soc("merlin")],
+            crate::soc::Event::SpecialWhitePlayed { .. } => vec![soc("special_white")],
+            _ => Vec::new(),
+        },
+        AnyEvent::CamelotLegends(crate::legends::Event::EventDrawn { card, .. }) => {
+            let base = crate::catalog::Catalog::builtin().get(card).map_or(card.as_str(), |c| c.base.as_str());
+            vec![lesson(Msg::new(format!("{}.summary", crate::catalog::message_id(base))))]
+        }
+        AnyEvent::CamelotLegends(crate::legends::Event::SpecialGiven { special, card: Some(_) }) => {
+            vec![lesson(Msg::new(format!("{}.summary", crate::catalog::message_id(&special.card()))))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The message id of every card explanation [`cards_entering`] may give:
+/// what a voice pack records beside the steps'.
+pub fn card_lesson_ids() -> Vec<String> {
+    use crate::avalon::Role;
+    let mut ids: Vec<String> = Role::ALL
+        .into_iter()
+        .filter(|r| !matches!(r, Role::LoyalServant | Role::Minion))
+        .map(|r| r.explain().id.to_string())
+        .collect();
+    let catalog = crate::catalog::Catalog::builtin();
+    for card in catalog.by_game(GameKind::ShadowsOverCamelot) {
+        if card.kind == "black" && card.fact_flag("special") {
+            let slug = card.base.rsplit('/').next().unwrap_or_default();
+            ids.push(format!("teach.soc.card.{}", slug.replace('-', "_")));
+        }
+    }
+    ids.push("teach.soc.card.merlin".into());
+    ids.push("teach.soc.card.special_white".into());
+    for card in catalog.by_game(GameKind::CamelotLegends) {
+        if matches!(card.kind.as_str(), "event" | "final" | "special") {
+            ids.push(format!("{}.summary", crate::catalog::message_id(&card.base)));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
+    ids
+}
+
 /// What the first-game mode has explained in this game: the goal, and every
 /// step it has been at. Held by the table beside the game; see the module
 /// documentation for why it is read from the history rather than stored.
@@ -169,6 +246,8 @@ pub struct Lesson {
 pub struct Lessons {
     goal: bool,
     heard: BTreeSet<&'static str>,
+    /// The cards' explanations given (their message ids).
+    cards: BTreeSet<String>,
 }
 
 impl Lessons {
@@ -184,11 +263,12 @@ impl Lessons {
         events: impl IntoIterator<Item = &'a AnyEvent>,
     ) -> Result<Lessons, ReplayError> {
         let mut game = AnyGame::new(kind).ok_or(ReplayError::NotPlayable(kind))?;
-        let mut lessons = Lessons { goal: true, heard: BTreeSet::new() };
+        let mut lessons = Lessons { goal: true, ..Lessons::default() };
         lessons.heard.insert(game.step().id);
         for e in events {
             game.apply(e)?;
             lessons.heard.insert(game.step().id);
+            lessons.cards.extend(cards_entering(e).into_iter().map(|l| l.id));
         }
         Ok(lessons)
     }
@@ -198,10 +278,22 @@ impl Lessons {
     /// comes for the first time. Marks them heard: the next call gives
     /// them no more.
     pub fn due(&mut self, game: &AnyGame) -> Vec<Lesson> {
+        self.due_after(game, &[])
+    }
+
+    /// [`Lessons::due`] once `events` came: the goal first, then the
+    /// cards they brought into play not explained yet in this game, then
+    /// the step.
+    pub fn due_after(&mut self, game: &AnyGame, events: &[AnyEvent]) -> Vec<Lesson> {
         let mut out = Vec::new();
         if !self.goal {
             self.goal = true;
             out.push(Lesson { id: goal_id(game.kind()), msg: goal(game.kind()) });
+        }
+        for l in events.iter().flat_map(cards_entering) {
+            if self.cards.insert(l.id.clone()) {
+                out.push(l);
+            }
         }
         let step = game.step();
         if self.heard.insert(step.id) {
@@ -381,12 +473,92 @@ mod tests {
                 // they are said (`msg!`); the rest names a step or a goal.
                 let mut parts = rest.split('.');
                 let (first, second) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-                if first == "move" || second == "move" || second.starts_with("the_") {
+                if first == "move" || second == "move" || second == "card" || second.starts_with("the_") {
                     continue;
                 }
                 assert!(known.contains(id), "{id} in the {} catalog explains no step of any game", lang.code());
             }
         }
+    }
+
+    /// Walks `games` random games of `G`: every card an event brings into
+    /// play must be explained, in one or two sentences, in both languages.
+    /// Returns the explanations given.
+    fn cards_walked<G: Fuzz + crate::Registered>(games: u64, max: usize) -> BTreeSet<String> {
+        let mut given = BTreeSet::new();
+        for seed in 0..games {
+            let mut ctx = Ctx::seeded(seed);
+            let mut game = G::default();
+            for n in 0..max {
+                if game.is_over() {
+                    break;
+                }
+                let command = game.random_command(&mut ctx);
+                let Ok(events) = game.execute(&command, &mut ctx) else { continue };
+                for e in events {
+                    for l in cards_entering(&G::wrap_event(e)) {
+                        let at = format!("{:?} seed {seed} step {n}", G::KIND);
+                        said(&l.msg, &at).unwrap();
+                        for lang in Lang::ALL {
+                            let text = lang.text(&l.msg);
+                            let count = sentences(&text);
+                            assert!((1..=2).contains(&count), "{at}: {} has {count} sentences: {text}", l.id);
+                        }
+                        given.insert(l.id);
+                    }
+                }
+            }
+        }
+        given
+    }
+
+    #[test]
+    fn every_card_a_random_game_brings_into_play_is_explained() {
+        let avalon = cards_walked::<Avalon>(20, 20);
+        assert!(avalon.len() >= 3, "Avalon's special characters: {avalon:?}");
+        assert!(avalon.contains("avalon.role.merlin.explain"), "{avalon:?}");
+        let soc = cards_walked::<Soc>(40, 300);
+        assert!(soc.iter().any(|id| id.starts_with("teach.soc.card.")), "{soc:?}");
+        let legends = cards_walked::<Legends>(10, 300);
+        assert!(legends.iter().filter(|id| id.starts_with("card.legends.event.")).count() >= 3, "{legends:?}");
+        eprintln!("cards explained: Avalon {}, Shadows over Camelot {soc:?}, Camelot Legends {}", avalon.len(), legends.len());
+    }
+
+    #[test]
+    fn every_card_explanation_there_is_says_the_card_in_one_or_two_sentences() {
+        let ids = card_lesson_ids();
+        assert!(ids.len() > 40, "{}", ids.len());
+        for id in ids {
+            let msg = Msg::new(id.clone());
+            said(&msg, "card").unwrap();
+            for lang in Lang::ALL {
+                let text = lang.text(&msg);
+                let count = sentences(&text);
+                assert!((1..=2).contains(&count), "{id} has {count} sentences in {}: {text}", lang.code());
+            }
+        }
+        // Morgan's five cards share one explanation, the special white
+        // cards theirs.
+        let morgan = AnyEvent::ShadowsOverCamelot(crate::soc::Event::SpecialDrawn {
+            card: "soc/black/morgan-3".into(),
+            slug: "morgan".into(),
+        });
+        assert_eq!(cards_entering(&morgan)[0].id, "teach.soc.card.morgan");
+    }
+
+    #[test]
+    fn a_card_is_explained_once_in_a_game_and_a_restart_remembers_it() {
+        let morgan = |n: u8| {
+            AnyEvent::ShadowsOverCamelot(crate::soc::Event::SpecialDrawn {
+                card: format!("soc/black/morgan-{n}"),
+                slug: "morgan".into(),
+            })
+        };
+        let game = AnyGame::new(GameKind::ShadowsOverCamelot).unwrap();
+        let mut lessons = Lessons::new();
+        let first: Vec<String> = lessons.due_after(&game, &[morgan(1)]).into_iter().map(|l| l.id).collect();
+        assert_eq!(first, ["teach.soc.goal", "teach.soc.card.morgan", "teach.soc.setup"]);
+        assert!(lessons.due_after(&game, &[morgan(2)]).is_empty(), "the second Morgan card is not explained again");
     }
 
     #[test]
@@ -409,7 +581,7 @@ mod tests {
                 for e in events {
                     let any = AnyEvent::Avalon(e);
                     game.apply(&any).unwrap();
-                    for l in lessons.due(&game) {
+                    for l in lessons.due_after(&game, std::slice::from_ref(&any)) {
                         assert!(said.insert(l.id.clone()), "{} said twice", l.id);
                     }
                     history.push(any);
@@ -417,6 +589,7 @@ mod tests {
             }
         }
         assert!(said.contains("teach.avalon.team_building"), "{said:?}");
+        assert!(said.contains("avalon.role.merlin.explain"), "the characters in play: {said:?}");
         let again = Lessons::from_history(GameKind::Avalon, &history).unwrap();
         assert_eq!(again, lessons, "the history tells what was heard");
         let mut taken_up = again;

@@ -88,9 +88,11 @@ pub fn teach_line(msg: &Msg, lang: Lang) -> Line {
 }
 
 /// The catalog id of a line id: a cue's `narration.<cue id>`, a teaching
-/// line's own id.
+/// line's own id (a card's explanation borrowed from its summary or a
+/// character's words included).
 fn catalog_id(id: &str) -> String {
-    if id.starts_with(PREFIX) || id.starts_with(TEACH) {
+    let borrowed = id.starts_with("card.") || id.ends_with(".explain");
+    if id.starts_with(PREFIX) || id.starts_with(TEACH) || borrowed {
         id.to_string()
     } else {
         message_id(id)
@@ -109,13 +111,17 @@ pub fn knows(id: &str) -> bool {
 /// goals, what the table waits for, moves, cards), which the first-game
 /// mode and "What now?" say.
 pub fn all_line_ids() -> impl Iterator<Item = String> {
-    Lang::En.catalog().entries().filter_map(|e| {
+    let lines = Lang::En.catalog().entries().filter_map(|e| {
         if e.id.starts_with(TEACH) {
             return Some(e.id.to_string());
         }
         let id = e.id.strip_prefix(PREFIX)?;
         (!id.ends_with(ZERO)).then(|| cue_id(id))
-    })
+    });
+    // The cards' explanations the teaching borrows from other words (a
+    // character's, a card's summary).
+    let cards = crate::games::teach::card_lesson_ids().into_iter().filter(|id| !id.starts_with(TEACH));
+    lines.chain(cards)
 }
 
 /// The cue id of a message id without its prefix: the game whose line it
@@ -335,6 +341,52 @@ mod tests {
         let json = serde_json::to_value(&cue).unwrap();
         assert_eq!(json["args"]["card"]["card"], "avalon/role/merlin");
         assert_eq!(serde_json::from_value::<Cue>(json).unwrap(), cue);
+    }
+
+    #[test]
+    fn a_special_black_card_taking_effect_says_what_it_does_in_any_mode() {
+        use crate::games::{AnyEvent, AnyGame, GameKind};
+        let game = AnyGame::new(GameKind::ShadowsOverCamelot).unwrap();
+        let took = |slug: &str| {
+            AnyEvent::ShadowsOverCamelot(crate::games::soc::Event::SpecialTookEffect {
+                card: format!("soc/black/{slug}-1"),
+                slug: slug.into(),
+                lasting: false,
+            })
+        };
+        let said: Vec<[String; 2]> = game.cues(&took("morgan")).iter().map(say).collect();
+        assert_eq!(
+            said,
+            [[
+                "La maledizione di Morgana si abbatte su Camelot: leggete ad alta voce la sua carta, fate subito quel che dice, poi scartatela.".to_string(),
+                "Morgan's curse falls on Camelot: read her card aloud, do what it says now, then discard it.".to_string(),
+            ]]
+        );
+        // Every special black card says more than its name.
+        for card in crate::catalog::Catalog::builtin().by_game(GameKind::ShadowsOverCamelot) {
+            if card.kind != "black" || !card.fact_flag("special") {
+                continue;
+            }
+            let slug = card.base.rsplit('/').next().unwrap_or_default();
+            for cue in game.cues(&took(slug)) {
+                assert!(cue.id.starts_with("soc.special.") && cue.id != "soc.special.effect", "{slug}: {}", cue.id);
+                assert!(knows(&cue.id), "{slug}: no words for {}", cue.id);
+            }
+        }
+    }
+
+    #[test]
+    fn the_teachings_lines_are_said_by_their_own_ids_and_are_in_the_packs_list() {
+        let ids: Vec<String> = all_line_ids().collect();
+        for id in ["teach.avalon.goal", "teach.soc.grail", "teach.soc.card.morgan", "avalon.role.merlin.explain"] {
+            assert!(ids.iter().any(|i| i == id), "{id} is not among the lines");
+            assert!(knows(id), "{id}");
+        }
+        let summary = "card.legends.event.the_questing_beast.summary";
+        assert!(ids.iter().any(|i| i == summary));
+        let line = teach_line(&Msg::new("teach.soc.card.morgan"), Lang::It);
+        assert_eq!(line.id, "teach.soc.card.morgan");
+        assert_eq!(Some(line.text.as_str()), template("teach.soc.card.morgan", Lang::It), "a clip says it as it stands");
     }
 
     #[test]

@@ -123,15 +123,17 @@ impl Controller {
         let t = &mut self.teaching;
         match session.game().filter(|_| t.on) {
             Some(game) => {
-                let same = t.game.is_some_and(|(kind, seen)| kind == game.kind() && stored >= seen);
-                if !same {
+                let seen = t.game.filter(|&(kind, seen)| kind == game.kind() && stored >= seen).map(|(_, n)| n);
+                if seen.is_none() {
                     // Taken up, or something taken back: what its history
                     // went through counts as explained.
                     t.lessons = Lessons::from_history(game.kind(), session.history()).unwrap_or_default();
                     t.queue.clear();
                 }
                 t.game = Some((game.kind(), stored));
-                t.queue.extend(t.lessons.due(game));
+                // The cards the new events brought into play, then the step.
+                let new = seen.map_or(&[][..], |n| &session.history()[n..stored]);
+                t.queue.extend(t.lessons.due_after(game, new));
             }
             None => {
                 t.queue.clear();
@@ -143,8 +145,14 @@ impl Controller {
         }
         let front = t.queue.front();
         let title = front.map(|l| {
-            let goal = l.id.ends_with(".goal");
-            lang.text(&if goal { msg!("ui.teach.goal") } else { msg!("ui.teach.step") })
+            let title = if l.id.ends_with(".goal") {
+                msg!("ui.teach.goal")
+            } else if l.id.starts_with("teach.") && !l.id.contains(".card.") {
+                msg!("ui.teach.step")
+            } else {
+                msg!("ui.teach.card")
+            };
+            lang.text(&title)
         });
         app.set_lesson_title(title.unwrap_or_default().into());
         app.set_lesson(front.map(|l| lang.text(&l.msg)).unwrap_or_default().into());
