@@ -61,11 +61,13 @@ fn a_first_game_explains_the_goal_then_each_step_once() {
     assert!(first.len() >= 2, "the goal, then the night: {first:?}");
     assert_eq!(first[0].0, "The goal");
     assert_eq!(first[0].1, Lang::En.text(&Msg::new("teach.avalon.goal")));
-    let kinds = ["First game: what happens now", "First game: a card comes into play"];
-    assert!(first[1..].iter().all(|(title, words)| kinds.contains(&title.as_str()) && !words.is_empty()), "{first:?}");
-    // The special characters in play are explained as the table is set up.
+    let step = "First game: what happens now";
+    assert!(first[1..].iter().all(|(title, words)| title.starts_with("First game: ") && !words.is_empty()), "{first:?}");
+    assert!(first.iter().any(|l| l.0 == step), "{first:?}");
+    // The special characters in play are explained, by name, as the table
+    // is set up.
     let merlin = Lang::En.text(&Msg::new("avalon.role.merlin.explain"));
-    assert!(first.iter().any(|l| l.0 == kinds[1] && l.1 == merlin), "Merlin is in every game: {first:?}");
+    assert!(first.iter().any(|l| l.0 == "First game: Merlin" && l.1 == merlin), "Merlin is in every game: {first:?}");
 
     // The day: the team's step is explained when it first comes.
     to_the_first_team(&ui, &mut now);

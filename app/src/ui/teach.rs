@@ -145,12 +145,10 @@ impl Controller {
         }
         let front = t.queue.front();
         let title = front.map(|l| {
-            let title = if l.id.ends_with(".goal") {
-                msg!("ui.teach.goal")
-            } else if l.id.starts_with("teach.") && !l.id.contains(".card.") {
-                msg!("ui.teach.step")
-            } else {
-                msg!("ui.teach.card")
+            let title = match &l.card {
+                Some(card) => msg!("ui.teach.card", card = card.clone()),
+                None if l.id.ends_with(".goal") => msg!("ui.teach.goal"),
+                None => msg!("ui.teach.step"),
             };
             lang.text(&title)
         });
