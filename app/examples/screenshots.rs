@@ -1,7 +1,9 @@
 //! Renders every screen of Tavola with the software renderer, at 800×480 (the
 //! 7" touchscreen) and 1280×800, into `docs/screenshots/*.png`.
 //!
-//!     cargo run -p tavola --example screenshots [OUT_DIR [it]]
+//!     cargo run -p tavola --example screenshots [OUT_DIR [it [teach]]]
+//!
+//! `teach` draws the first-game mode's screens only (`teach-*`).
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
@@ -172,6 +174,10 @@ fn main() {
     s.touch(Touch::SetLang { lang });
     tavola::ui::select_language(lang);
     s.save("picker");
+    if std::env::args().nth(3).as_deref() == Some("teach") {
+        teach_screens(&mut s);
+        return;
+    }
 
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
