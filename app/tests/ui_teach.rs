@@ -62,7 +62,10 @@ fn a_first_game_explains_the_goal_then_each_step_once() {
     assert_eq!(first[0].0, "The goal");
     assert_eq!(first[0].1, Lang::En.text(&Msg::new("teach.avalon.goal")));
     let step = "First game: what happens now";
-    assert!(first[1..].iter().all(|(title, words)| title.starts_with("First game: ") && !words.is_empty()), "{first:?}");
+    assert!(
+        first[1..].iter().all(|(title, words)| title.starts_with("First game: ") && !words.is_empty()),
+        "{first:?}"
+    );
     assert!(first.iter().any(|l| l.0 == step), "{first:?}");
     // The special characters in play are explained, by name, as the table
     // is set up.

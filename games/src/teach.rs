@@ -633,7 +633,11 @@ mod tests {
         assert!(soc.iter().any(|id| id.starts_with("teach.soc.card.")), "{soc:?}");
         let legends = cards_walked::<Legends>(10, 300);
         assert!(legends.iter().filter(|id| id.starts_with("card.legends.event.")).count() >= 3, "{legends:?}");
-        eprintln!("cards explained: Avalon {}, Shadows over Camelot {soc:?}, Camelot Legends {}", avalon.len(), legends.len());
+        eprintln!(
+            "cards explained: Avalon {}, Shadows over Camelot {soc:?}, Camelot Legends {}",
+            avalon.len(),
+            legends.len()
+        );
     }
 
     #[test]

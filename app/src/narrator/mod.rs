@@ -386,7 +386,11 @@ mod tests {
         assert!(ids.iter().any(|i| i == summary));
         let line = teach_line(&Msg::new("teach.soc.card.morgan"), Lang::It);
         assert_eq!(line.id, "teach.soc.card.morgan");
-        assert_eq!(Some(line.text.as_str()), template("teach.soc.card.morgan", Lang::It), "a clip says it as it stands");
+        assert_eq!(
+            Some(line.text.as_str()),
+            template("teach.soc.card.morgan", Lang::It),
+            "a clip says it as it stands"
+        );
     }
 
     #[test]
