@@ -188,9 +188,15 @@ fn saying(ui: &Ui) -> Option<String> {
     ui.controller.borrow().view().subtitle.map(|l| l.id)
 }
 
+/// The words of the line the narrator says now.
+fn words(ui: &Ui) -> String {
+    ui.controller.borrow().view().subtitle.map(|l| l.text).unwrap_or_default()
+}
+
 /// A first game in `code`'s language: each explanation on the screen is
-/// said (the subtitle shows the line the narrator says) while the game's own
-/// lines wait; "Got it" lets them go on; "What now?" is said too.
+/// said while the game's own lines wait; "Got it" lets them go on; "What
+/// now?" is said too. The subtitle shows what is said, except on the
+/// night's page, which shows the night's lines alone.
 fn the_narrator_says_the_explanations(code: &str) {
     let ui = open_table();
     let app = ui.window.global::<App<'_>>();
@@ -204,18 +210,20 @@ fn the_narrator_says_the_explanations(code: &str) {
     run_for(&ui, &mut now, 60);
     assert_eq!(app.get_lesson(), lang.text(&Msg::new("teach.avalon.goal")));
     assert_eq!(saying(&ui).as_deref(), Some("teach.avalon.goal"), "the goal is said as it is shown");
-    assert_eq!(app.get_subtitle(), app.get_lesson(), "in the table's language");
+    assert_eq!(words(&ui), app.get_lesson().as_str(), "in the table's language");
+    assert_eq!(app.get_page(), Page::AvalonNight);
+    assert_eq!(app.get_subtitle(), "", "the night's page shows no explanation behind the explanation");
     let held = app.get_queued_lines();
     assert!(held > 0, "the night's lines wait for the explanation");
     // A minute on, the goal still stands and the night has not begun.
     wait(&ui, &mut now, 60_000, |ui| {
         let id = saying(ui);
-        assert!(id.as_deref().is_none_or(|id| id.starts_with("teach.")), "the game spoke over the lesson: {id:?}");
+        assert!(id.as_deref().is_none_or(|id| !id.starts_with("avalon.night")), "the game spoke over the lesson: {id:?}");
     });
     assert_eq!(app.get_queued_lines(), held, "held, not lost");
     // "Next": the next explanation is said at once, the goal's words stop.
     let mut lessons = 1;
-    while !app.get_lesson().is_empty() {
+    loop {
         app.invoke_lesson_heard(false);
         ui.step(now);
         ui.step(now);
@@ -226,13 +234,13 @@ fn the_narrator_says_the_explanations(code: &str) {
         let id = saying(&ui).unwrap_or_default();
         let explains = id.starts_with("teach.avalon.") || id.starts_with("avalon.role.");
         assert!(explains && id != "teach.avalon.goal", "{id}");
-        assert_eq!(app.get_subtitle(), app.get_lesson());
+        assert_eq!(words(&ui), app.get_lesson().as_str());
     }
     assert!(lessons >= 2, "the goal, then the night");
     // "Got it": the night's narration goes on, from its first line.
     let id = saying(&ui).unwrap_or_default();
     assert!(id.starts_with("avalon.night"), "the game's line after the explanation: {id}");
-    assert!(!app.get_subtitle().is_empty());
+    assert_eq!(app.get_subtitle(), words(&ui).as_str(), "the night's page shows the night's line");
     // "What now?" is said as well as shown; closing it lets the night go on.
     let night_line = id;
     app.set_show_what_now(true);
@@ -241,11 +249,25 @@ fn the_narrator_says_the_explanations(code: &str) {
     let waiting = app.get_what_now_waiting().to_string();
     assert!(!waiting.is_empty());
     assert_eq!(saying(&ui).as_deref(), Some("teach.avalon.night.waiting"));
-    assert_eq!(app.get_subtitle(), waiting.as_str(), "said in the table's language");
+    assert_eq!(words(&ui), waiting, "said in the table's language");
     app.set_show_what_now(false);
     ui.step(now);
     ui.step(now);
     assert_eq!(saying(&ui), Some(night_line), "the night's line cut short is said again");
+    // The day: the team's explanation is on the subtitle line too, over a
+    // page that does not show the narration itself.
+    let (day, end) = match code {
+        "it" => ("Inizia il giorno", "Chiudi subito la notte"),
+        _ => ("Day begins", "End the night now"),
+    };
+    click(&ui, day);
+    if shown(&ui, end) {
+        click(&ui, end);
+    }
+    run_for(&ui, &mut now, 100);
+    assert_eq!(app.get_page(), Page::AvalonRound);
+    assert!(!app.get_lesson().is_empty(), "the team's step is explained");
+    assert_eq!(app.get_subtitle(), app.get_lesson(), "said and shown on the subtitle line");
 }
 
 #[test]

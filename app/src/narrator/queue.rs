@@ -117,6 +117,11 @@ impl Queue {
         self.advance(now);
     }
 
+    /// Whether the line being said is an explanation's.
+    pub fn says_explanation(&self) -> bool {
+        self.current.as_ref().is_some_and(|c| c.explains)
+    }
+
     /// Whether an explanation stands (the game's lines are held).
     pub fn is_explaining(&self) -> bool {
         self.explaining.is_some()
