@@ -218,7 +218,10 @@ fn the_narrator_says_the_explanations(code: &str) {
     // A minute on, the goal still stands and the night has not begun.
     wait(&ui, &mut now, 60_000, |ui| {
         let id = saying(ui);
-        assert!(id.as_deref().is_none_or(|id| !id.starts_with("avalon.night")), "the game spoke over the lesson: {id:?}");
+        assert!(
+            id.as_deref().is_none_or(|id| !id.starts_with("avalon.night")),
+            "the game spoke over the lesson: {id:?}"
+        );
     });
     assert_eq!(app.get_queued_lines(), held, "held, not lost");
     // "Next": the next explanation is said at once, the goal's words stop.

@@ -51,13 +51,15 @@
 //!
 //! # Narration
 //!
-//! Explanations and goals take no parameters, so a voice pack can hold one
-//! clip per `teach.*` id ([`Lesson::id`]) in each language (61 of them
-//! today). The narrator says `narration.*` messages only: speaking a lesson
-//! needs the table to queue it as a line of its own (id and words), and
-//! `tavola voice build` to record the `teach.*` explanations beside the
-//! `narration.*` lines. The waiting lines and the moves' words name players
-//! and are synthesised, like every line with a name.
+//! Explanations, goals and cards' explanations take no parameters, so a
+//! voice pack holds one clip per [`Lesson::id`] in each language: the
+//! narrator's list of lines (`all_line_ids` in the app) takes every
+//! `teach.*` message and every id [`card_lesson_ids`] gives, and `tavola
+//! voice build` records them beside the `narration.*` lines. The table says
+//! a lesson as a line of its own (its id and words) while it is on the
+//! screen, and holds the game's narration until it is dismissed. The
+//! waiting lines and the moves' words that name players are synthesised,
+//! like every line with a name.
 //!
 //! # Cost
 //!
