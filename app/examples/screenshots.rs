@@ -1,7 +1,9 @@
 //! Renders every screen of Tavola with the software renderer, at 800×480 (the
 //! 7" touchscreen) and 1280×800, into `docs/screenshots/*.png`.
 //!
-//!     cargo run -p tavola --example screenshots [OUT_DIR [it]]
+//!     cargo run -p tavola --example screenshots [OUT_DIR [it [teach]]]
+//!
+//! `teach` draws the first-game mode's screens only (`teach-*`).
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
@@ -172,6 +174,10 @@ fn main() {
     s.touch(Touch::SetLang { lang });
     tavola::ui::select_language(lang);
     s.save("picker");
+    if std::env::args().nth(3).as_deref() == Some("teach") {
+        teach_screens(&mut s);
+        return;
+    }
 
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
@@ -558,7 +564,65 @@ fn main() {
     s.last_line();
     s.save("kak-actions");
     legends_screens(&mut s);
+    teach_screens(&mut s);
     history_screens(&s, lang);
+}
+
+/// The first-game mode (`teach-*`), for Avalon and Shadows over Camelot: the
+/// goal over the page as the game starts, a card explained as it comes into
+/// play, and "What now?".
+fn teach_screens(s: &mut Shooter) {
+    let win = s.ui.window.clone_strong();
+    let app = win.global::<App<'_>>();
+    let setup = win.global::<SetupUi<'_>>();
+    let read_all = |s: &mut Shooter| {
+        while !app.get_lesson().is_empty() {
+            app.invoke_lesson_heard(false);
+            s.wait(20);
+        }
+    };
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::Avalon });
+    s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
+    s.wait(20);
+    setup.set_first_game(true);
+    setup.invoke_start();
+    s.wait(20);
+    s.save("teach-avalon-goal");
+    // The characters in play come after the goal: Percival's.
+    while !app.get_lesson().is_empty() && !app.get_lesson_title().contains("Percival") {
+        app.invoke_lesson_heard(false);
+        s.wait(20);
+    }
+    s.save("teach-avalon-card");
+    read_all(s);
+    s.avalon(Command::EndNight);
+    s.wait(20);
+    s.save("teach-avalon-step");
+    read_all(s);
+    app.set_show_what_now(true);
+    s.wait(20);
+    s.save("teach-avalon-what-now");
+    app.set_show_what_now(false);
+
+    s.touch(Touch::Leave { confirm: true });
+    s.touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot });
+    setup.invoke_set_players(6);
+    for (i, name) in NAMES.iter().take(6).enumerate() {
+        setup.invoke_set_name(i as i32, (*name).into());
+    }
+    setup.set_first_game(true);
+    setup.invoke_start();
+    s.wait(20);
+    read_all(s);
+    s.soc(soc::Command::BlackCard { card: "soc/black/morgan-1".into(), face_down: None, war: None });
+    s.wait(20);
+    s.save("teach-soc-card");
+    read_all(s);
+    app.set_show_what_now(true);
+    s.wait(20);
+    s.save("teach-soc-what-now");
+    app.set_show_what_now(false);
 }
 
 /// The history page's views over a journal of its own, in a temporary

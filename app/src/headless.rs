@@ -267,7 +267,8 @@ impl Headless {
     }
 
     /// The first-game mode's explanations due now (`teach` lines): the
-    /// goal when a game is chosen, then each step the first time it comes.
+    /// goal when a game is chosen, then each special card the first time
+    /// one comes into play, and each step the first time it comes.
     /// A game taken up (resumed, replayed, or the mode switched on during
     /// it) counts every step its history went through as explained.
     fn lessons(&mut self) -> Vec<Value> {
@@ -279,8 +280,8 @@ impl Headless {
             return Vec::new();
         };
         let stored = session.history().len();
-        let same = teaching.game.is_some_and(|(kind, seen)| kind == game.kind() && stored >= seen);
-        if !same {
+        let seen = teaching.game.filter(|&(kind, seen)| kind == game.kind() && stored >= seen).map(|(_, n)| n);
+        if seen.is_none() {
             teaching.lessons = if stored == 0 {
                 Lessons::new()
             } else {
@@ -288,9 +289,11 @@ impl Headless {
             };
         }
         teaching.game = Some((game.kind(), stored));
+        // The cards the new events brought into play, explained once.
+        let new = seen.map_or(&[][..], |n| &session.history()[n..stored]);
         teaching
             .lessons
-            .due(game)
+            .due_after(game, new)
             .into_iter()
             .map(|l| json!({"out": "teach", "id": l.id, "message": lang.text(&l.msg)}))
             .collect()

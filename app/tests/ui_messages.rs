@@ -108,6 +108,8 @@ fn avalon_mission(lang: &str) -> (Ui, Vec<usize>) {
     let setup = ui.window.global::<SetupUi<'_>>();
     setup.invoke_set_players(5);
     ui.step(0);
+    // Not a first game: no explanation holds the narration.
+    setup.set_first_game(false);
     setup.invoke_start();
     ui.step(0);
     touch(Touch::Avalon(Command::EndNight));

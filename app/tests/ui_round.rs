@@ -466,6 +466,8 @@ fn the_night_shows_how_far_it_has_come_and_says_when_it_is_over() {
     let app = ui.window.global::<App<'_>>();
     let avalon = ui.window.global::<AvalonUi<'_>>();
     click(&ui, "The Resistance: Avalon");
+    // Not a first game: no explanation holds the night's lines.
+    ui.window.global::<SetupUi<'_>>().set_first_game(false);
     click(&ui, "Start");
     let mut now = 0;
     run_for(&ui, &mut now, 100);

@@ -35,15 +35,31 @@
 //! again: the lessons kept in memory remember it; only a restart forgets
 //! what undo took back, and then the step is explained once more.)
 //!
+//! # Cards entering play
+//!
+//! The first time a special card or character comes into play in a first
+//! game, its effect is explained in one or two sentences
+//! ([`cards_entering`]): Avalon's special characters when the table is set
+//! up (their `avalon.role.*.explain` words), Shadows over Camelot's special
+//! black cards as they are drawn (`teach.soc.card.<slug>`), the Merlin
+//! cards when three cancel one, the special white cards when one is played,
+//! and Camelot Legends' events as they are drawn and its special cards
+//! (Excalibur, High King, Love Potion) as a character takes one (the
+//! card's own `card.legends.….summary`). An explanation is given once in a game even
+//! when several cards share it (the five Morgan cards, the special white
+//! cards); [`Lessons::from_history`] remembers them like the steps.
+//!
 //! # Narration
 //!
-//! Explanations and goals take no parameters, so a voice pack can hold one
-//! clip per `teach.*` id ([`Lesson::id`]) in each language (61 of them
-//! today). The narrator says `narration.*` messages only: speaking a lesson
-//! needs the table to queue it as a line of its own (id and words), and
-//! `tavola voice build` to record the `teach.*` explanations beside the
-//! `narration.*` lines. The waiting lines and the moves' words name players
-//! and are synthesised, like every line with a name.
+//! Explanations, goals and cards' explanations take no parameters, so a
+//! voice pack holds one clip per [`Lesson::id`] in each language: the
+//! narrator's list of lines (`all_line_ids` in the app) takes every
+//! `teach.*` message and every id [`card_lesson_ids`] gives, and `tavola
+//! voice build` records them beside the `narration.*` lines. The table says
+//! a lesson as a line of its own (its id and words) while it is on the
+//! screen, and holds the game's narration until it is dismissed. The
+//! waiting lines and the moves' words that name players are synthesised,
+//! like every line with a name.
 //!
 //! # Cost
 //!
@@ -160,6 +176,77 @@ pub struct Lesson {
     pub id: String,
     /// The words.
     pub msg: Msg,
+    /// The card explained, by name (`None`: a goal or a step).
+    pub card: Option<Msg>,
+}
+
+/// The explanations of the cards `event` brings into play (see the module
+/// documentation), each with its message id: empty for an event that lays
+/// no special card.
+pub fn cards_entering(event: &AnyEvent) -> Vec<Lesson> {
+    use crate::catalog::{message_id, Catalog};
+    use crate::Said;
+    let lesson = |msg: Msg, name: Msg| Lesson { id: msg.id.to_string(), msg, card: Some(name) };
+    // A card by its id: its name from the card catalog.
+    let base = |card: &str| Catalog::builtin().get(card).map_or(card.to_string(), |c| c.base.clone());
+    let named = |card: &str| Msg::new(message_id(&base(card)));
+    let soc = |slug: &str, name: Msg| lesson(Msg::new(format!("teach.soc.card.{}", slug.replace('-', "_"))), name);
+    match event {
+        AnyEvent::Avalon(crate::avalon::Event::SetUp { setup, .. }) => {
+            let mut out: Vec<Lesson> = Vec::new();
+            for role in setup.roles.roles() {
+                let plain = matches!(role, crate::avalon::Role::LoyalServant | crate::avalon::Role::Minion);
+                let l = lesson(role.explain(), role.msg());
+                if !plain && !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+            out
+        }
+        AnyEvent::ShadowsOverCamelot(e) => match e {
+            crate::soc::Event::SpecialDrawn { card, slug } => vec![soc(slug, named(card))],
+            crate::soc::Event::SpecialCancelled { .. } => vec![soc("merlin", named("soc/white/merlin"))],
+            crate::soc::Event::SpecialWhitePlayed { card, .. } => {
+                vec![soc("special_white", named(&format!("soc/white/{card}")))]
+            }
+            _ => Vec::new(),
+        },
+        AnyEvent::CamelotLegends(crate::legends::Event::EventDrawn { card, .. }) => {
+            vec![lesson(Msg::new(format!("{}.summary", message_id(&base(card)))), named(card))]
+        }
+        AnyEvent::CamelotLegends(crate::legends::Event::SpecialGiven { special, card: Some(_) }) => {
+            vec![lesson(Msg::new(format!("{}.summary", message_id(&special.card()))), special.msg())]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The message id of every card explanation [`cards_entering`] may give:
+/// what a voice pack records beside the steps'.
+pub fn card_lesson_ids() -> Vec<String> {
+    use crate::avalon::Role;
+    let mut ids: Vec<String> = Role::ALL
+        .into_iter()
+        .filter(|r| !matches!(r, Role::LoyalServant | Role::Minion))
+        .map(|r| r.explain().id.to_string())
+        .collect();
+    let catalog = crate::catalog::Catalog::builtin();
+    for card in catalog.by_game(GameKind::ShadowsOverCamelot) {
+        if card.kind == "black" && card.fact_flag("special") {
+            let slug = card.base.rsplit('/').next().unwrap_or_default();
+            ids.push(format!("teach.soc.card.{}", slug.replace('-', "_")));
+        }
+    }
+    ids.push("teach.soc.card.merlin".into());
+    ids.push("teach.soc.card.special_white".into());
+    for card in catalog.by_game(GameKind::CamelotLegends) {
+        if matches!(card.kind.as_str(), "event" | "final" | "special") {
+            ids.push(format!("{}.summary", crate::catalog::message_id(&card.base)));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
+    ids
 }
 
 /// What the first-game mode has explained in this game: the goal, and every
@@ -169,6 +256,8 @@ pub struct Lesson {
 pub struct Lessons {
     goal: bool,
     heard: BTreeSet<&'static str>,
+    /// The cards' explanations given (their message ids).
+    cards: BTreeSet<String>,
 }
 
 impl Lessons {
@@ -184,11 +273,12 @@ impl Lessons {
         events: impl IntoIterator<Item = &'a AnyEvent>,
     ) -> Result<Lessons, ReplayError> {
         let mut game = AnyGame::new(kind).ok_or(ReplayError::NotPlayable(kind))?;
-        let mut lessons = Lessons { goal: true, heard: BTreeSet::new() };
+        let mut lessons = Lessons { goal: true, ..Lessons::default() };
         lessons.heard.insert(game.step().id);
         for e in events {
             game.apply(e)?;
             lessons.heard.insert(game.step().id);
+            lessons.cards.extend(cards_entering(e).into_iter().map(|l| l.id));
         }
         Ok(lessons)
     }
@@ -198,14 +288,26 @@ impl Lessons {
     /// comes for the first time. Marks them heard: the next call gives
     /// them no more.
     pub fn due(&mut self, game: &AnyGame) -> Vec<Lesson> {
+        self.due_after(game, &[])
+    }
+
+    /// [`Lessons::due`] once `events` came: the goal first, then the
+    /// cards they brought into play not explained yet in this game, then
+    /// the step.
+    pub fn due_after(&mut self, game: &AnyGame, events: &[AnyEvent]) -> Vec<Lesson> {
         let mut out = Vec::new();
         if !self.goal {
             self.goal = true;
-            out.push(Lesson { id: goal_id(game.kind()), msg: goal(game.kind()) });
+            out.push(Lesson { id: goal_id(game.kind()), msg: goal(game.kind()), card: None });
+        }
+        for l in events.iter().flat_map(cards_entering) {
+            if self.cards.insert(l.id.clone()) {
+                out.push(l);
+            }
         }
         let step = game.step();
         if self.heard.insert(step.id) {
-            out.push(Lesson { id: step.lesson_id(), msg: step.explanation() });
+            out.push(Lesson { id: step.lesson_id(), msg: step.explanation(), card: None });
         }
         out
     }
@@ -244,6 +346,30 @@ pub(crate) mod words {
     /// The player looking at the covered panel is done.
     pub fn reveal_seen() -> Msg {
         msg!("teach.move.reveal_seen")
+    }
+}
+
+/// Checks the engines' scenarios share: the step a game has come to is
+/// explained.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{what_now, Game};
+    use crate::Lang;
+
+    /// `game` stands at the step `id`, whose explanation, waiting line and
+    /// moves' words are said in full in both languages.
+    pub(crate) fn assert_explained<G: Game>(game: &G, id: &str) {
+        let now = what_now(game);
+        assert_eq!(now.step.id, id, "the game is not at {id}");
+        assert!(G::STEPS.contains(&id), "{id} is not among the game's steps");
+        assert!(!now.moves.is_empty(), "nothing to do at {id}");
+        for msg in [now.step.explanation(), now.waiting].iter().chain(&now.moves) {
+            for lang in Lang::ALL {
+                let text = lang.text(msg);
+                assert!(lang.catalog().get(&msg.id).is_some(), "no {} in {}", msg.id, lang.code());
+                assert!(!text.trim().is_empty() && !text.contains('{'), "{} says {text:?} in {}", msg.id, lang.code());
+            }
+        }
     }
 }
 
@@ -291,16 +417,7 @@ mod tests {
             let mut ctx = Ctx::seeded(seed);
             let mut game = G::default();
             for n in 0..max {
-                let now = what_now(&game);
-                let at = format!("{:?} seed {seed} step {n}", G::KIND);
-                assert!(G::STEPS.contains(&now.step.id), "{at}: step {} is not in STEPS", now.step.id);
-                reached.insert(now.step.id);
-                said(&now.step.explanation(), &at).unwrap();
-                said(&now.waiting, &at).unwrap();
-                assert!(!now.moves.is_empty() || game.is_over(), "{at}: nothing to do at {}", now.step.id);
-                for m in &now.moves {
-                    said(m, &at).unwrap();
-                }
+                reached.insert(look(&game, &format!("{:?} seed {seed} step {n}", G::KIND)));
                 if game.is_over() {
                     break;
                 }
@@ -309,6 +426,94 @@ mod tests {
             }
         }
         reached
+    }
+
+    /// The step `game` is at, checked: one of its game's steps, explained,
+    /// with what the table waits for and every move open said in both
+    /// languages.
+    fn look<G: Fuzz>(game: &G, at: &str) -> &'static str {
+        let now = what_now(game);
+        assert!(G::STEPS.contains(&now.step.id), "{at}: step {} is not in STEPS", now.step.id);
+        said(&now.step.explanation(), at).unwrap();
+        said(&now.waiting, at).unwrap();
+        assert!(!now.moves.is_empty() || game.is_over(), "{at}: nothing to do at {}", now.step.id);
+        for m in &now.moves {
+            said(m, at).unwrap();
+        }
+        now.step.id
+    }
+
+    // Shadows over Camelot's grail and traitor_check, and Camelot Legends'
+    // dagonet, grant, rescue, forfeit and companion, are not reached by
+    // the random walks above: scenarios built through the engines' own
+    // moves reach them (here, and in `legends::texts_tests` and
+    // `legends::full_tests` with `testing::assert_explained`).
+
+    /// Plays `commands` on `game`, each of which must be accepted, until
+    /// the game stands at `id`; then checks the step is explained.
+    fn play_to<G: Fuzz>(game: &mut G, ctx: &mut Ctx<'_>, commands: Vec<G::Command>, id: &str) {
+        for command in commands {
+            if game.step().id == id {
+                break;
+            }
+            let _ = look(game, id);
+            game.execute(&command, ctx).unwrap_or_else(|e| panic!("{command:?} refused: {e:?}"));
+        }
+        testing::assert_explained(game, id);
+    }
+
+    /// Plays `commands` on `game`, each of which must be accepted.
+    fn play<G: Fuzz>(game: &mut G, ctx: &mut Ctx<'_>, commands: Vec<G::Command>) {
+        for command in commands {
+            let _ = look(game, "on the way");
+            game.execute(&command, ctx).unwrap_or_else(|e| panic!("{command:?} refused: {e:?}"));
+        }
+    }
+
+    fn soc_setup() -> crate::soc::Command {
+        use crate::soc::{Knight, LoyaltyMode, Setup};
+        crate::soc::Command::Setup(Setup {
+            knights: vec![Knight::Arthur, Knight::Kay, Knight::Gawain],
+            names: ["Anna", "Bruno", "Carla"].map(String::from).to_vec(),
+            loyalty: LoyaltyMode::Standard,
+            scan_loyalty: false,
+            youngest: None,
+            rules: None,
+        })
+    }
+
+    #[test]
+    fn a_knight_dying_with_the_grail_won_is_explained() {
+        use crate::soc::{Command as C, Correction, Place};
+        let (mut ctx, mut game) = (Ctx::seeded(1), Soc::default());
+        let mut commands = vec![soc_setup()];
+        for _ in 0..3 {
+            commands.extend([C::AddSiegeEngine, C::Move { to: Place::Grail }, C::EndTurn]);
+        }
+        play(&mut game, &mut ctx, commands);
+        // Seven Grail cards win the quest; the Grail goes to a knight.
+        for _ in 0..7 {
+            let seat = game.step().whose.expect("a knight's turn");
+            let turn = vec![C::AddSiegeEngine, C::CorrectHand { seat, cards: 9 }, C::PlayGrail, C::EndTurn];
+            play(&mut game, &mut ctx, turn);
+        }
+        // A knight at his last life point loses it: the Grail may save him.
+        let seat = game.step().whose.expect("a knight's turn");
+        let last = vec![C::Correct { correction: Correction::Life { seat, life: 1 } }, C::LoseLife];
+        play_to(&mut game, &mut ctx, last, "soc.grail");
+    }
+
+    #[test]
+    fn the_last_sword_with_a_traitor_unknown_asks_the_table_and_is_explained() {
+        use crate::soc::{Command as C, Correction};
+        let (mut ctx, mut game) = (Ctx::seeded(2), Soc::default());
+        // Eleven swords short of one lost quest's two black ones.
+        let mut commands = vec![soc_setup(), C::Correct { correction: Correction::Swords { white: 6, black: 4 } }];
+        for i in 1..=5 {
+            let card = format!("soc/black/excalibur-{i}");
+            commands.extend([C::BlackCard { card, face_down: None, war: None }, C::DrawWhite, C::EndTurn]);
+        }
+        play_to(&mut game, &mut ctx, commands, "soc.traitor_check");
     }
 
     fn walked<G: Fuzz>(games: u64, max: usize) {
@@ -381,12 +586,97 @@ mod tests {
                 // they are said (`msg!`); the rest names a step or a goal.
                 let mut parts = rest.split('.');
                 let (first, second) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-                if first == "move" || second == "move" || second.starts_with("the_") {
+                if first == "move" || second == "move" || second == "card" || second.starts_with("the_") {
                     continue;
                 }
                 assert!(known.contains(id), "{id} in the {} catalog explains no step of any game", lang.code());
             }
         }
+    }
+
+    /// Walks `games` random games of `G`: every card an event brings into
+    /// play must be explained, in one or two sentences, in both languages.
+    /// Returns the explanations given.
+    fn cards_walked<G: Fuzz + crate::Registered>(games: u64, max: usize) -> BTreeSet<String> {
+        let mut given = BTreeSet::new();
+        for seed in 0..games {
+            let mut ctx = Ctx::seeded(seed);
+            let mut game = G::default();
+            for n in 0..max {
+                if game.is_over() {
+                    break;
+                }
+                let command = game.random_command(&mut ctx);
+                let Ok(events) = game.execute(&command, &mut ctx) else { continue };
+                for e in events {
+                    for l in cards_entering(&G::wrap_event(e)) {
+                        let at = format!("{:?} seed {seed} step {n}", G::KIND);
+                        said(&l.msg, &at).unwrap();
+                        said(l.card.as_ref().expect("a card's name"), &at).unwrap();
+                        for lang in Lang::ALL {
+                            let text = lang.text(&l.msg);
+                            let count = sentences(&text);
+                            assert!((1..=2).contains(&count), "{at}: {} has {count} sentences: {text}", l.id);
+                        }
+                        given.insert(l.id);
+                    }
+                }
+            }
+        }
+        given
+    }
+
+    #[test]
+    fn every_card_a_random_game_brings_into_play_is_explained() {
+        let avalon = cards_walked::<Avalon>(20, 20);
+        assert!(avalon.len() >= 3, "Avalon's special characters: {avalon:?}");
+        assert!(avalon.contains("avalon.role.merlin.explain"), "{avalon:?}");
+        let soc = cards_walked::<Soc>(40, 300);
+        assert!(soc.iter().any(|id| id.starts_with("teach.soc.card.")), "{soc:?}");
+        let legends = cards_walked::<Legends>(10, 300);
+        assert!(legends.iter().filter(|id| id.starts_with("card.legends.event.")).count() >= 3, "{legends:?}");
+        eprintln!(
+            "cards explained: Avalon {}, Shadows over Camelot {soc:?}, Camelot Legends {}",
+            avalon.len(),
+            legends.len()
+        );
+    }
+
+    #[test]
+    fn every_card_explanation_there_is_says_the_card_in_one_or_two_sentences() {
+        let ids = card_lesson_ids();
+        assert!(ids.len() > 40, "{}", ids.len());
+        for id in ids {
+            let msg = Msg::new(id.clone());
+            said(&msg, "card").unwrap();
+            for lang in Lang::ALL {
+                let text = lang.text(&msg);
+                let count = sentences(&text);
+                assert!((1..=2).contains(&count), "{id} has {count} sentences in {}: {text}", lang.code());
+            }
+        }
+        // Morgan's five cards share one explanation, the special white
+        // cards theirs.
+        let morgan = AnyEvent::ShadowsOverCamelot(crate::soc::Event::SpecialDrawn {
+            card: "soc/black/morgan-3".into(),
+            slug: "morgan".into(),
+        });
+        assert_eq!(cards_entering(&morgan)[0].id, "teach.soc.card.morgan");
+    }
+
+    #[test]
+    fn a_card_is_explained_once_in_a_game_and_a_restart_remembers_it() {
+        let morgan = |n: u8| {
+            AnyEvent::ShadowsOverCamelot(crate::soc::Event::SpecialDrawn {
+                card: format!("soc/black/morgan-{n}"),
+                slug: "morgan".into(),
+            })
+        };
+        let game = AnyGame::new(GameKind::ShadowsOverCamelot).unwrap();
+        let mut lessons = Lessons::new();
+        let first: Vec<String> = lessons.due_after(&game, &[morgan(1)]).into_iter().map(|l| l.id).collect();
+        assert_eq!(first, ["teach.soc.goal", "teach.soc.card.morgan", "teach.soc.setup"]);
+        assert!(lessons.due_after(&game, &[morgan(2)]).is_empty(), "the second Morgan card is not explained again");
     }
 
     #[test]
@@ -409,7 +699,7 @@ mod tests {
                 for e in events {
                     let any = AnyEvent::Avalon(e);
                     game.apply(&any).unwrap();
-                    for l in lessons.due(&game) {
+                    for l in lessons.due_after(&game, std::slice::from_ref(&any)) {
                         assert!(said.insert(l.id.clone()), "{} said twice", l.id);
                     }
                     history.push(any);
@@ -417,6 +707,7 @@ mod tests {
             }
         }
         assert!(said.contains("teach.avalon.team_building"), "{said:?}");
+        assert!(said.contains("avalon.role.merlin.explain"), "the characters in play: {said:?}");
         let again = Lessons::from_history(GameKind::Avalon, &history).unwrap();
         assert_eq!(again, lessons, "the history tells what was heard");
         let mut taken_up = again;

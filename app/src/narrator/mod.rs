@@ -73,18 +73,55 @@ pub fn line(cue: &Cue, lang: Lang) -> Line {
     Line { id: cue.id.clone(), text, pause_ms: cue.pause_ms, sound: cue.sound }
 }
 
-/// True when the cue id has words in every language.
+/// The prefix of the teaching's messages: the first-game mode's
+/// explanations and "What now?" are said by their own message ids.
+const TEACH: &str = "teach.";
+
+/// The pause after an explanation's line, in milliseconds.
+const TEACH_PAUSE_MS: u32 = 500;
+
+/// A line of the teaching (an explanation, what the table waits for, a
+/// move): said under its message id (`teach.avalon.team_vote`), so that a
+/// voice pack's clip says it when it takes no parameters.
+pub fn teach_line(msg: &Msg, lang: Lang) -> Line {
+    Line { id: msg.id.to_string(), text: lang.text(msg), pause_ms: TEACH_PAUSE_MS, sound: None }
+}
+
+/// The catalog id of a line id: a cue's `narration.<cue id>`, a teaching
+/// line's own id (a card's explanation borrowed from its summary or a
+/// character's words included).
+fn catalog_id(id: &str) -> String {
+    let borrowed = id.starts_with("card.") || id.ends_with(".explain");
+    if id.starts_with(PREFIX) || id.starts_with(TEACH) || borrowed {
+        id.to_string()
+    } else {
+        message_id(id)
+    }
+}
+
+/// True when the cue id (or a teaching line's id) has words in every
+/// language.
 pub fn knows(id: &str) -> bool {
-    let id = message_id(id);
+    let id = catalog_id(id);
     Lang::ALL.iter().all(|&l| template(&id, l).is_some())
 }
 
-/// Every line id the narrator has words for, in the English catalog's order.
+/// Every line id the narrator has words for, in the English catalog's
+/// order: the cues' lines, and the teaching's (`teach.*`: explanations,
+/// goals, what the table waits for, moves, cards), which the first-game
+/// mode and "What now?" say.
 pub fn all_line_ids() -> impl Iterator<Item = String> {
-    Lang::En.catalog().entries().filter_map(|e| {
+    let lines = Lang::En.catalog().entries().filter_map(|e| {
+        if e.id.starts_with(TEACH) {
+            return Some(e.id.to_string());
+        }
         let id = e.id.strip_prefix(PREFIX)?;
         (!id.ends_with(ZERO)).then(|| cue_id(id))
-    })
+    });
+    // The cards' explanations the teaching borrows from other words (a
+    // character's, a card's summary).
+    let cards = crate::games::teach::card_lesson_ids().into_iter().filter(|id| !id.starts_with(TEACH));
+    lines.chain(cards)
 }
 
 /// The cue id of a message id without its prefix: the game whose line it
@@ -101,7 +138,7 @@ pub fn template(id: &str, lang: Lang) -> Option<&'static str> {
 
 /// Every form of a line's words in `lang` (one, or one per plural form).
 pub fn forms(id: &str, lang: Lang) -> Vec<&'static str> {
-    let id = if id.starts_with(PREFIX) { id.to_string() } else { message_id(id) };
+    let id = catalog_id(id);
     lang.forms(&id).map(<[&str]>::to_vec).unwrap_or_default()
 }
 
@@ -304,6 +341,56 @@ mod tests {
         let json = serde_json::to_value(&cue).unwrap();
         assert_eq!(json["args"]["card"]["card"], "avalon/role/merlin");
         assert_eq!(serde_json::from_value::<Cue>(json).unwrap(), cue);
+    }
+
+    #[test]
+    fn a_special_black_card_taking_effect_says_what_it_does_in_any_mode() {
+        use crate::games::{AnyEvent, AnyGame, GameKind};
+        let game = AnyGame::new(GameKind::ShadowsOverCamelot).unwrap();
+        let took = |slug: &str| {
+            AnyEvent::ShadowsOverCamelot(crate::games::soc::Event::SpecialTookEffect {
+                card: format!("soc/black/{slug}-1"),
+                slug: slug.into(),
+                lasting: false,
+            })
+        };
+        let said: Vec<[String; 2]> = game.cues(&took("morgan")).iter().map(say).collect();
+        assert_eq!(
+            said,
+            [[
+                "La maledizione di Morgana si abbatte su Camelot: leggete ad alta voce la sua carta, fate subito quel che dice, poi scartatela.".to_string(),
+                "Morgan's curse falls on Camelot: read her card aloud, do what it says now, then discard it.".to_string(),
+            ]]
+        );
+        // Every special black card says more than its name.
+        for card in crate::catalog::Catalog::builtin().by_game(GameKind::ShadowsOverCamelot) {
+            if card.kind != "black" || !card.fact_flag("special") {
+                continue;
+            }
+            let slug = card.base.rsplit('/').next().unwrap_or_default();
+            for cue in game.cues(&took(slug)) {
+                assert!(cue.id.starts_with("soc.special.") && cue.id != "soc.special.effect", "{slug}: {}", cue.id);
+                assert!(knows(&cue.id), "{slug}: no words for {}", cue.id);
+            }
+        }
+    }
+
+    #[test]
+    fn the_teachings_lines_are_said_by_their_own_ids_and_are_in_the_packs_list() {
+        let ids: Vec<String> = all_line_ids().collect();
+        for id in ["teach.avalon.goal", "teach.soc.grail", "teach.soc.card.morgan", "avalon.role.merlin.explain"] {
+            assert!(ids.iter().any(|i| i == id), "{id} is not among the lines");
+            assert!(knows(id), "{id}");
+        }
+        let summary = "card.legends.event.the_questing_beast.summary";
+        assert!(ids.iter().any(|i| i == summary));
+        let line = teach_line(&Msg::new("teach.soc.card.morgan"), Lang::It);
+        assert_eq!(line.id, "teach.soc.card.morgan");
+        assert_eq!(
+            Some(line.text.as_str()),
+            template("teach.soc.card.morgan", Lang::It),
+            "a clip says it as it stands"
+        );
     }
 
     #[test]

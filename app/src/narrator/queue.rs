@@ -2,6 +2,11 @@
 //! other, each followed by its pause; a line queued while another is playing
 //! waits its turn. The host can pause, resume, repeat the last line, skip,
 //! and make the pauses longer or shorter.
+//!
+//! An explanation on the screen (the first-game mode's lesson, "What now?")
+//! is said at once, before anything waiting: while it stands, the game's
+//! own lines are held (queued, never dropped), and they go on once it is
+//! dismissed; dismissing it early stops its words.
 
 use super::Line;
 use crate::hw::sim::speaking_time;
@@ -22,6 +27,8 @@ struct Current {
     speaking: Millis,
     /// The pause after it, pace applied.
     pause: Millis,
+    /// An explanation's line, not the game's.
+    explains: bool,
 }
 
 impl Current {
@@ -36,6 +43,9 @@ impl Current {
 pub struct Queue {
     /// Lines waiting, with the time each was queued.
     waiting: VecDeque<(Line, Millis)>,
+    /// An explanation on the screen: its lines still to say. While it is
+    /// `Some`, the lines `waiting` are held.
+    explaining: Option<VecDeque<Line>>,
     /// The line being said.
     current: Option<Current>,
     /// The last line that started, for "repeat".
@@ -55,6 +65,7 @@ impl Default for Queue {
     fn default() -> Self {
         Queue {
             waiting: VecDeque::new(),
+            explaining: None,
             current: None,
             last: None,
             paused: false,
@@ -77,6 +88,45 @@ impl Queue {
         self.advance(now);
     }
 
+    /// An explanation goes on the screen: its `lines` are said now, in
+    /// order. One said before it (the previous lesson) is cut short; a line
+    /// of the game being said is cut short too and said again, whole, once
+    /// the explanation is dismissed. Until then ([`Queue::explained`]) the
+    /// game's lines wait.
+    pub fn explain(&mut self, lines: Vec<Line>, now: Millis) {
+        if let Some(c) = self.current.take() {
+            self.cuts += 1;
+            if !c.explains {
+                self.waiting.push_front((c.line, now));
+            }
+        }
+        self.explaining = Some(lines.into());
+        self.advance(now);
+    }
+
+    /// The explanation left the screen: what is left of its words is not
+    /// said (the line being said stops), and the game's lines go on.
+    pub fn explained(&mut self, now: Millis) {
+        if self.explaining.take().is_none() {
+            return;
+        }
+        if self.current.as_ref().is_some_and(|c| c.explains) {
+            self.current = None;
+            self.cuts += 1;
+        }
+        self.advance(now);
+    }
+
+    /// Whether the line being said is an explanation's.
+    pub fn says_explanation(&self) -> bool {
+        self.current.as_ref().is_some_and(|c| c.explains)
+    }
+
+    /// Whether an explanation stands (the game's lines are held).
+    pub fn is_explaining(&self) -> bool {
+        self.explaining.is_some()
+    }
+
     /// Lets time pass: the next line starts when the current one and its
     /// pause are over.
     pub fn advance(&mut self, now: Millis) {
@@ -88,15 +138,20 @@ impl Queue {
                 self.current = None;
                 return;
             }
-            match self.waiting.pop_front() {
-                Some((line, queued)) => {
+            // An explanation's lines first; the game's wait for it to go.
+            let next = match self.explaining.as_mut() {
+                Some(lines) => lines.pop_front().map(|l| (l, now, true)),
+                None => self.waiting.pop_front().map(|(l, queued)| (l, queued, false)),
+            };
+            match next {
+                Some((line, queued, explains)) => {
                     // A line starts when the previous one ends (even if this
                     // call comes late), or now if the narrator was silent.
                     let start = self.current.as_ref().map_or(now, Current::until).max(queued);
                     let pause = (line.pause_ms as f32 * self.pace) as Millis;
                     self.started.push(line.clone());
                     self.last = Some(line.clone());
-                    self.current = Some(Current { speaking: speaking_time(&line), line, start, pause });
+                    self.current = Some(Current { speaking: speaking_time(&line), line, start, pause, explains });
                 }
                 None => {
                     self.current = None;
@@ -170,7 +225,10 @@ impl Queue {
     /// Says the last line again, next.
     pub fn repeat(&mut self, now: Millis) {
         if let Some(line) = self.last.clone() {
-            self.waiting.push_front((line, now));
+            match self.explaining.as_mut() {
+                Some(lines) => lines.push_front(line),
+                None => self.waiting.push_front((line, now)),
+            }
             if self.current.is_some() {
                 // The current line is cut short so the repeat starts now.
                 self.current = None;
@@ -193,9 +251,13 @@ impl Queue {
         self.pace = pace.clamp(PACE_RANGE.0, PACE_RANGE.1);
     }
 
-    /// Drops everything: the line being said and those waiting.
+    /// Drops everything: the line being said and those waiting (an
+    /// explanation on the screen still holds what comes next).
     pub fn clear(&mut self) {
         self.waiting.clear();
+        if let Some(lines) = self.explaining.as_mut() {
+            lines.clear();
+        }
         if self.current.take().is_some() {
             self.cuts += 1;
         }
@@ -301,6 +363,45 @@ mod tests {
         assert!(q.take_started().is_empty());
         q.advance(last_heard + 301);
         assert_eq!(ids(q.take_started()), vec!["b"]);
+    }
+
+    #[test]
+    fn an_explanation_is_said_at_once_and_holds_the_games_lines_until_dismissed() {
+        let mut q = Queue::new();
+        q.push(line("game.a", 0), 0);
+        q.push(line("game.b", 0), 0);
+        assert_eq!(ids(q.take_started()), vec!["game.a"]);
+        q.explain(vec![line("teach.x", 0), line("teach.y", 0)], 10);
+        assert_eq!(q.cuts(), 1, "the game's line stops for the explanation");
+        assert_eq!(ids(q.take_started()), vec!["teach.x"]);
+        q.advance(60_000);
+        assert_eq!(ids(q.take_started()), vec!["teach.y"], "the explanation's lines in order");
+        q.advance(120_000);
+        assert!(q.take_started().is_empty(), "the game's lines wait while the explanation stands");
+        assert!(q.current().is_none());
+        assert_eq!(q.waiting(), 2, "held, not lost: the line cut short and the next");
+        q.explained(120_000);
+        assert_eq!(ids(q.take_started()), vec!["game.a"], "said again, whole");
+        q.advance(200_000);
+        assert_eq!(ids(q.take_started()), vec!["game.b"]);
+    }
+
+    #[test]
+    fn dismissing_an_explanation_early_stops_its_words() {
+        let mut q = Queue::new();
+        q.explain(vec![line("teach.x", 0), line("teach.y", 0)], 0);
+        q.push(line("game.a", 0), 5);
+        assert_eq!(ids(q.take_started()), vec!["teach.x"]);
+        let cuts = q.cuts();
+        q.explained(10);
+        assert_eq!(q.cuts(), cuts + 1, "the speaker stops");
+        assert_eq!(ids(q.take_started()), vec!["game.a"], "the rest of the explanation is not said");
+        // The next explanation replaces the one being said.
+        q.explain(vec![line("teach.x", 0)], 20);
+        q.explain(vec![line("teach.z", 0)], 30);
+        assert_eq!(ids(q.take_started()), vec!["teach.x", "teach.z"]);
+        q.explained(40);
+        assert_eq!(ids(q.take_started()), vec!["game.a"], "the game's line cut short comes back");
     }
 
     #[test]

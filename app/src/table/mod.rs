@@ -308,6 +308,10 @@ pub struct TableView {
     pub timer: Option<TimerView>,
     /// The line being narrated now.
     pub subtitle: Option<Line>,
+    /// The line being narrated is an explanation's (a first game's, "What
+    /// now?"), not the game's. Not part of the protocol's view.
+    #[serde(skip)]
+    pub explaining: bool,
     /// Lines still to come.
     pub queued_lines: usize,
     /// The host paused the narration.
@@ -605,6 +609,7 @@ impl Session {
             game_view: self.game.as_ref().map(AnyGame::view),
             timer: self.timer.as_ref().map(|t| t.view(self.now, warning)),
             subtitle: self.speech.current().cloned(),
+            explaining: self.speech.says_explanation(),
             queued_lines: self.speech.waiting(),
             narration_paused: self.speech.is_paused(),
             pace: self.speech.pace(),
@@ -866,6 +871,19 @@ impl Session {
             NarrationControl::Volume { percent } => self.volume = percent.min(100),
             _ => {}
         }
+    }
+
+    /// An explanation goes on the screen (a first game's lesson, "What
+    /// now?"): its `lines` are said at once, the game's own narration waits
+    /// until [`Session::explained`]. See [`narrator::Queue::explain`].
+    pub fn explain(&mut self, lines: Vec<Line>) {
+        self.speech.explain(lines, self.now);
+    }
+
+    /// The explanation left the screen: its words stop, the game's
+    /// narration goes on.
+    pub fn explained(&mut self) {
+        self.speech.explained(self.now);
     }
 
     /// Lines that started since the last call, for the speaker.

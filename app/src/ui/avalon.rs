@@ -259,7 +259,7 @@ impl Controller {
         ui.set_night_armed(self.screens.Avalon.night_armed);
         // How far the night's script has come: its lines are all queued
         // when the night begins, so the most ever waiting is the whole.
-        let waiting = view.queued_lines + usize::from(view.subtitle.is_some());
+        let waiting = view.queued_lines + usize::from(view.subtitle.is_some() && !view.explaining);
         let night = &mut self.screens.Avalon.night_lines;
         if matches!(a.phase, PhaseView::Night) {
             *night = (*night).max(waiting);

@@ -350,7 +350,11 @@ impl Controller {
         }
         let standing: Vec<slint::SharedString> = standing.into_iter().map(Into::into).collect();
         set_model(&app.get_messages(), standing, |m| app.set_messages(m));
-        app.set_subtitle(view.subtitle.as_ref().map(|l| l.text.clone()).unwrap_or_default().into());
+        // A page that shows the narration itself (the night) does not show
+        // an explanation's words behind the explanation.
+        let narrated = view.game.and_then(screens::narrated_page) == Some(page);
+        let subtitle = view.subtitle.as_ref().filter(|_| !(narrated && view.explaining));
+        app.set_subtitle(subtitle.map(|l| l.text.clone()).unwrap_or_default().into());
         app.set_queued_lines(view.queued_lines as i32);
         app.set_narration_paused(view.narration_paused);
         let games: Vec<GameItem> = GameKind::ALL

@@ -4,7 +4,7 @@
 //! [`crate::games::teach`]).
 
 use super::{set_model, Controller};
-use crate::games::{GameKind, Lang, Lesson, Lessons, Stage};
+use crate::games::{GameKind, Lang, Lesson, Lessons, Msg, Stage};
 use crate::table::TableView;
 use crate::ui::{App, AppWindow, SetupUi};
 use slint::{ComponentHandle, SharedString};
@@ -29,6 +29,10 @@ pub(super) struct Teaching {
     what_now_at: Option<(usize, Lang)>,
     /// The game taken up whose switch was looked up in the journal.
     looked_up: Option<GameKind>,
+    /// What the narrator was given to say of what stands on the screen:
+    /// the lesson's id, or "What now?" with its history length and
+    /// language. `None`: nothing, the game's narration runs.
+    said: Option<String>,
 }
 
 /// The journal's setting that keeps the switch for the game in progress
@@ -41,7 +45,8 @@ impl Controller {
     /// game from its very first step if the switch is on.
     pub(super) fn start_teaching(&mut self, window: &AppWindow, kind: GameKind) {
         let on = window.global::<SetupUi<'_>>().get_first_game();
-        self.teaching = Teaching { on, game: Some((kind, 0)), looked_up: Some(kind), ..Teaching::default() };
+        let said = self.teaching.said.take();
+        self.teaching = Teaching { on, game: Some((kind, 0)), looked_up: Some(kind), said, ..Teaching::default() };
         self.keep_switch(on.then_some(kind));
     }
 
@@ -118,15 +123,17 @@ impl Controller {
         let t = &mut self.teaching;
         match session.game().filter(|_| t.on) {
             Some(game) => {
-                let same = t.game.is_some_and(|(kind, seen)| kind == game.kind() && stored >= seen);
-                if !same {
+                let seen = t.game.filter(|&(kind, seen)| kind == game.kind() && stored >= seen).map(|(_, n)| n);
+                if seen.is_none() {
                     // Taken up, or something taken back: what its history
                     // went through counts as explained.
                     t.lessons = Lessons::from_history(game.kind(), session.history()).unwrap_or_default();
                     t.queue.clear();
                 }
                 t.game = Some((game.kind(), stored));
-                t.queue.extend(t.lessons.due(game));
+                // The cards the new events brought into play, then the step.
+                let new = seen.map_or(&[][..], |n| &session.history()[n..stored]);
+                t.queue.extend(t.lessons.due_after(game, new));
             }
             None => {
                 t.queue.clear();
@@ -138,12 +145,39 @@ impl Controller {
         }
         let front = t.queue.front();
         let title = front.map(|l| {
-            let goal = l.id.ends_with(".goal");
-            lang.text(&if goal { msg!("ui.teach.goal") } else { msg!("ui.teach.step") })
+            let title = match &l.card {
+                Some(card) => msg!("ui.teach.card", card = card.clone()),
+                None if l.id.ends_with(".goal") => msg!("ui.teach.goal"),
+                None => msg!("ui.teach.step"),
+            };
+            lang.text(&title)
         });
         app.set_lesson_title(title.unwrap_or_default().into());
         app.set_lesson(front.map(|l| lang.text(&l.msg)).unwrap_or_default().into());
         app.set_lessons_waiting(t.queue.len().saturating_sub(1) as i32);
+        // The narrator says what stands on the screen, the lesson first;
+        // the game's own lines wait until it is gone.
+        let asked = app.get_show_what_now() && session.game().is_some();
+        let key = match front {
+            Some(l) => Some(l.id.clone()),
+            None => asked.then(|| format!("what_now:{stored}:{}", lang.code())),
+        };
+        if key != t.said {
+            let msgs: Vec<Msg> = match (front, session.game().filter(|_| key.is_some())) {
+                (Some(l), _) => vec![l.msg.clone()],
+                (None, Some(game)) => {
+                    let now = game.what_now();
+                    std::iter::once(now.waiting).chain(now.moves).collect()
+                }
+                (None, None) => Vec::new(),
+            };
+            let table = &mut self.booted.table.session;
+            match &key {
+                Some(_) => table.explain(msgs.iter().map(|m| crate::narrator::teach_line(m, lang)).collect()),
+                None => table.explained(),
+            }
+            self.teaching.said = key;
+        }
     }
 
     /// The explanation shown was read; `stop`: the mode ends for this game.

@@ -327,6 +327,7 @@ fn excalibur_goes_to_a_character_of_the_company_and_counts_at_the_end() {
     ok(&mut g, &mut ctx, Command::DrawEvent { card: THEFT.into() });
     ok(&mut g, &mut ctx, Command::Complete { card: THEFT.into() });
     assert_eq!(g.grant().map(|x| x.special), Some(Special::Excalibur));
+    crate::teach::testing::assert_explained(&g, "legends.grant");
     assert_eq!(refused(&g, &mut ctx, Command::DrawCharacter), no(LegendsError::GrantFirst));
     assert_eq!(
         refused(&g, &mut ctx, Command::Grant { card: LOT.into() }),

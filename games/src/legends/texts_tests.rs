@@ -121,6 +121,7 @@ fn the_love_potion_s_knight_chooses_a_companion_and_the_pair_moves_free_once_a_t
     // stand beside him, so Anna chooses.
     let events = ok(&mut g, &mut ctx, Command::Complete { card: AMOUR.into() });
     assert!(matches!(events.last(), Some(Event::CompanionAsked)), "{events:?}");
+    crate::teach::testing::assert_explained(&g, "legends.companion");
     assert_eq!(g.specials().get(&Special::LovePotion).map(String::as_str), Some(GAWAIN));
     assert_eq!(refused(&g, &mut ctx, Command::DrawCharacter), no(LegendsError::CompanionFirst));
     assert_eq!(
@@ -629,6 +630,7 @@ fn sir_balin_s_sacrifice_asks_a_player_with_several_events_which_to_discard() {
     let events = ok(&mut g, &mut ctx, Command::Renounce { card: texts::BALIN.into() });
     assert_eq!(events.len(), 1, "{events:?}");
     assert_eq!(g.forfeit_due(), Some(Seat(1)));
+    crate::teach::testing::assert_explained(&g, "legends.forfeit");
     let forfeits: Vec<Command> = listed(&g).into_iter().filter(|c| matches!(c, Command::Forfeit { .. })).collect();
     assert_eq!(forfeits, [Command::Forfeit { event: draw[0].clone() }, Command::Forfeit { event: draw[2].clone() }]);
     // Nothing else goes on until Ugo has chosen.
@@ -685,6 +687,7 @@ fn sir_priamus_brings_a_discarded_companion_back_to_the_hand_once_in_an_opponent
     let (mut g, mut ctx) = ugo_played(&[texts::PRIAMUS, GAWAIN]);
     ok(&mut g, &mut ctx, discard(BORS));
     let r = g.rescue().expect("Sir Priamus' offer");
+    crate::teach::testing::assert_explained(&g, "legends.rescue");
     assert_eq!((r.by.as_str(), r.seat, r.card.as_str()), (texts::PRIAMUS, Seat(1), BORS));
     // The offer is answered before anything else.
     assert_eq!(
@@ -760,6 +763,7 @@ fn sir_dagonet_bid_takes_the_place_of_a_character_already_bid_in_that_bid() {
     ok(&mut g, &mut ctx, Command::Bid { card: LUCAN.into() });
     let events = ok(&mut g, &mut ctx, Command::Bid { card: texts::DAGONET.into() });
     assert!(matches!(&events[..], [Event::DagonetBid { seat: Seat(1), from: None }]), "{events:?}");
+    crate::teach::testing::assert_explained(&g, "legends.dagonet");
     assert_eq!(refused(&g, &mut ctx, Command::Pass), no(LegendsError::DagonetPlaceFirst));
     assert_eq!(
         refused(&g, &mut ctx, Command::Replace { target: BORS.into() }),

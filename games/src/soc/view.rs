@@ -248,7 +248,7 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
         }
         Event::SpecialDrawn { card, .. } => vec![Cue::new("soc.merlin.offer").card("card", card)],
         Event::SpecialCancelled { card, .. } => vec![Cue::new("soc.merlin.cancelled").card("card", card)],
-        Event::SpecialTookEffect { card, .. } => vec![Cue::new("soc.special.effect").card("card", card)],
+        Event::SpecialTookEffect { card, slug, .. } => vec![special_effect(card, slug)],
         Event::SiegeChanged { delta } if *delta > 0 => vec![Cue::new("soc.siege.added").arg("count", g.siege)],
         Event::SiegeChanged { .. } => vec![Cue::new("soc.siege.removed").arg("count", g.siege)],
         Event::LifeChanged { seat, .. } => {
@@ -347,5 +347,17 @@ fn relic_slug(r: Relic) -> &'static str {
         Relic::Excalibur => "excalibur",
         Relic::Grail => "grail",
         Relic::LancelotsArmor => "lancelot",
+    }
+}
+
+/// What a special black card does as it takes effect, said in every mode:
+/// its own line (`soc.special.<slug>`); a card the catalogs have no line
+/// for is named only.
+fn special_effect(card: &str, slug: &str) -> Cue {
+    let id = format!("soc.special.{}", slug.replace('-', "_"));
+    if crate::Lang::En.translation(&format!("narration.{id}"), None).is_some() {
+        Cue::new(id)
+    } else {
+        Cue::new("soc.special.effect").card("card", card)
     }
 }
