@@ -496,6 +496,14 @@ fn soc(s: &mut Screen) {
     s.step(0);
     s.check("Shadows over Camelot, the black cards");
     tavola::ui::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Back");
+    // Camelot falls at the twelfth engine: the end page and its drawn board.
+    let correct = |c| Touch::ShadowsOverCamelot(soc::Command::Correct { correction: c });
+    s.touch(correct(soc::Correction::Siege { engines: 11 }));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::Move { to: Place::Excalibur }));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::EndTurn));
+    s.touch(Touch::ShadowsOverCamelot(soc::Command::AddSiegeEngine));
+    assert_eq!(win.global::<App<'_>>().get_page(), Page::SocEnd, "{}", win.global::<App<'_>>().get_message());
+    s.check("Shadows over Camelot end, Camelot fallen");
     s.touch(Touch::Leave { confirm: true });
 }
 
