@@ -8,18 +8,7 @@ use slint::{ComponentHandle, Model};
 use tavola::ui::{AvalonUi, Ui};
 
 mod common;
-use common::{click, open_table};
-
-/// Presses and releases a key of the simulated table.
-fn key(ui: &Ui, now: &mut u64, text: &str) {
-    ui.step(*now);
-    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: text.into() });
-    *now += 60;
-    ui.step(*now);
-    ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: text.into() });
-    *now += 60;
-    ui.step(*now);
-}
+use common::{click, key, open_table};
 
 /// The icons on the screen named `label`.
 fn icons(ui: &Ui, label: &str) -> usize {

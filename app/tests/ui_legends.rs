@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{click, open_game};
+use common::{click, lay, open_game};
 use slint::{ComponentHandle, Model};
 use tavola::games::legends::{self, cards::INTRODUCTORY, EventType, Location};
 use tavola::games::GameRng;
@@ -233,18 +233,6 @@ fn deal_and_place(ui: &Ui) {
         click(ui, &first);
         click(ui, &format!("{first} to {place}"));
     }
-}
-
-/// Lays `card` on the simulated reader at `at` ms and lifts it.
-fn lay(ui: &Ui, card: &str, at: u64) {
-    let sim = ui.window.global::<TableSim<'_>>();
-    let index = sim.get_cards().iter().position(|c| c.id == card).expect("on the picker");
-    sim.invoke_tap_card(index as i32);
-    for t in 1..4 {
-        ui.step(at + t * 60);
-    }
-    sim.invoke_lift_card();
-    ui.step(at + 300);
 }
 
 #[test]

@@ -10,7 +10,7 @@ use slint::{ComponentHandle, Model};
 use tavola::ui::{AvalonUi, SocUi, Ui};
 
 mod common;
-use common::{click, open_table};
+use common::{click, key, open_table};
 
 const TITLES: [&str; 5] =
     ["The Resistance: Avalon", "Shadows over Camelot", "Nottingham", "King Arthur's Knights", "Camelot Legends"];
@@ -28,17 +28,6 @@ fn values(ui: &Ui, label: &str) -> Vec<String> {
         .filter(|e| e.accessible_role() == Some(AccessibleRole::Text))
         .map(|e| e.accessible_value().unwrap_or_default().to_string())
         .collect()
-}
-
-/// Presses and releases a key of the simulated table.
-fn key(ui: &Ui, now: &mut u64, text: &str) {
-    ui.step(*now);
-    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: text.into() });
-    *now += 60;
-    ui.step(*now);
-    ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: text.into() });
-    *now += 60;
-    ui.step(*now);
 }
 
 /// Every seat of five presses `button` (a approve, r reject).

@@ -9,19 +9,7 @@ use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, AvalonUi, Page, SetupUi, Ui};
 
 mod common;
-use common::{click, shown};
-
-/// Presses and releases a key of the simulated table, letting the pad's
-/// debouncer see each level for a while.
-fn key(ui: &Ui, now: &mut u64, text: &str) {
-    ui.step(*now);
-    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: text.into() });
-    *now += 60;
-    ui.step(*now);
-    ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: text.into() });
-    *now += 60;
-    ui.step(*now);
-}
+use common::{click, key, run_for, shown};
 
 /// What seat `n`'s tile says to a screen reader: the name, then its marks
 /// in words.
@@ -281,15 +269,6 @@ fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
     assert_eq!(avalon.get_leader_name(), "3");
     assert_eq!(avalon.get_team_size(), 2);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Steps the table loop for a while (the reader is polled every few tens of ms).
-fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
-    let end = *now + ms;
-    while *now < end {
-        *now += 25;
-        ui.step(*now);
-    }
 }
 
 #[test]

@@ -9,18 +9,10 @@ use tavola::table::{Input, Touch};
 use tavola::ui::{App, Page, TableSim, Ui};
 
 mod common;
-use common::{click, open_table, shown};
+use common::{click, open_table, run_for, shown};
 
 fn keys(ui: &Ui) -> usize {
     (1..=10).filter(|n| shown(ui, &format!("Seat {n} approve"))).count()
-}
-
-fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
-    let end = *now + ms;
-    while *now < end {
-        *now += 20;
-        ui.step(*now);
-    }
 }
 
 #[test]

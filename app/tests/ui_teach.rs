@@ -8,15 +8,7 @@ use tavola::games::{Lang, Msg};
 use tavola::ui::{App, Page, SetupUi, Ui};
 
 mod common;
-use common::{click, open_table, shown};
-
-fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
-    let end = *now + ms;
-    while *now < end {
-        *now += 20;
-        ui.step(*now);
-    }
-}
+use common::{click, open_table, run_for, shown};
 
 /// Touches "Got it" (or "Next") until no explanation stands; returns the
 /// titles and words shown.

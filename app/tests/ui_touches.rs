@@ -16,7 +16,7 @@ use slint::{ComponentHandle, Model};
 use std::cell::Cell;
 use tavola::games::{kak, legends, GameRng};
 use tavola::table::{Input, Touch};
-use tavola::ui::{App, KakUi, LegendsUi, NottsUi, Page, SetupUi, SocUi, TableSim, Ui};
+use tavola::ui::{App, KakUi, LegendsUi, NottsUi, Page, SetupUi, SocUi, Ui};
 
 /// A finger at the table, counting.
 struct Finger<'a> {
@@ -46,14 +46,7 @@ impl<'a> Finger<'a> {
 
     /// Lays `card` on the simulated reader and lifts it.
     fn read(&self, card: &str) {
-        let sim = self.ui.window.global::<TableSim<'_>>();
-        let index = sim.get_cards().iter().position(|c| c.id == card).expect("on the picker");
-        sim.invoke_tap_card(index as i32);
-        for t in 1..4 {
-            self.ui.step(t * 60);
-        }
-        sim.invoke_lift_card();
-        self.ui.step(300);
+        common::lay(self.ui, card, 0);
         self.reads.set(self.reads.get() + 1);
     }
 

@@ -38,3 +38,37 @@ pub fn click(ui: &Ui, label: &str) {
 pub fn shown(ui: &Ui, label: &str) -> bool {
     ElementHandle::find_by_accessible_label(&ui.window, label).next().is_some()
 }
+
+/// Presses and releases a key of the simulated table.
+pub fn key(ui: &Ui, now: &mut u64, text: &str) {
+    use slint::platform::WindowEvent;
+    ui.step(*now);
+    ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: text.into() });
+    *now += 60;
+    ui.step(*now);
+    ui.window.window().dispatch_event(WindowEvent::KeyReleased { text: text.into() });
+    *now += 60;
+    ui.step(*now);
+}
+
+/// Steps the table loop for `ms` (the reader is polled every few tens of ms).
+pub fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
+    let end = *now + ms;
+    while *now < end {
+        *now += 20;
+        ui.step(*now);
+    }
+}
+
+/// Lays `card` on the simulated reader at `at` ms and lifts it.
+pub fn lay(ui: &Ui, card: &str, at: u64) {
+    use slint::Model;
+    let sim = ui.window.global::<tavola::ui::TableSim<'_>>();
+    let index = sim.get_cards().iter().position(|c| c.id == card).expect("on the picker");
+    sim.invoke_tap_card(index as i32);
+    for t in 1..4 {
+        ui.step(at + t * 60);
+    }
+    sim.invoke_lift_card();
+    ui.step(at + 300);
+}
