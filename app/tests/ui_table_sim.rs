@@ -156,3 +156,26 @@ fn hiding_the_table_gives_its_room_back_to_the_window() {
     assert_eq!(w.size().to_logical(w.scale_factor()).width, 800.0, "the game's own width again");
     assert_eq!(w.size().to_logical(w.scale_factor()).height, 480.0);
 }
+
+/// A start reads no card file: the simulated table's list of a card of
+/// each game is made when the table is first shown, not before. The start
+/// is run in a process of its own (the probe), since the catalog is read
+/// once a process.
+#[test]
+fn the_card_list_waits_for_the_table_and_a_start_reads_no_card_file() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_startup-probe")).arg("phases").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("card_files_read=[]"), "a start read card files: {text}");
+
+    let ui = open_table();
+    let sim = ui.window.global::<TableSim<'_>>();
+    assert_eq!(sim.get_cards().row_count(), 0, "no list while the table is hidden");
+    click(&ui, "Table");
+    ui.step(0);
+    let ids: Vec<String> = sim.get_cards().iter().map(|c| c.id.to_string()).collect();
+    let games: std::collections::BTreeSet<&str> =
+        ids.iter().filter_map(|id| id.split('/').next()).filter(|g| !g.is_empty()).collect();
+    assert_eq!(games.len(), 5, "a card of each game once shown: {ids:?}");
+    assert!(ids.iter().any(String::is_empty), "and a blank tag: {ids:?}");
+}

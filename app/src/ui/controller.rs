@@ -83,8 +83,11 @@ pub struct Controller {
     /// Inputs handed to the table so far: what the table knows may have
     /// changed when this has.
     inputs: u64,
-    /// The game the card picker holds cards for.
-    cards_for: Option<GameKind>,
+    /// What the card picker holds cards for: a game, or (`None`) a card of
+    /// each game. Nothing yet while no game is chosen and the simulated
+    /// table has not been shown: that list reads every game's card file,
+    /// which a start need not pay for.
+    cards_for: Option<Option<GameKind>>,
     /// The hardware pages (see `hardware.rs`).
     hw: hardware::HwPages,
     /// Which standing message the message line shows (see `messages.rs`).
@@ -117,7 +120,7 @@ impl Controller {
             booted,
             now: 0,
             overlay: None,
-            cards: screens::picker_cards(None),
+            cards: Vec::new(),
             on_reader: String::new(),
             pad_asked: false,
             held: BTreeSet::new(),
@@ -427,9 +430,12 @@ impl Controller {
 
     fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {
         let sim = window.global::<TableSim<'_>>();
-        if self.cards_for != view.game {
-            self.cards_for = view.game;
-            self.cards = screens::picker_cards(view.game);
+        // A game's cards are there for a card laid by a key or a script
+        // even while the table is hidden; before a game, only once shown.
+        let wanted = view.game.is_some() || window.global::<App<'_>>().get_show_table();
+        if self.cards_for != Some(view.game) && (wanted || self.cards_for.is_some()) {
+            self.cards_for = wanted.then_some(view.game);
+            self.cards = if wanted { screens::picker_cards(view.game) } else { Vec::new() };
             // A card of the last game does not stay on the reader, and the
             // search starts afresh.
             self.lift_card();
