@@ -289,3 +289,19 @@ fn the_advanced_cards_open_the_isle_and_the_castle_as_new_places_on_the_board() 
     assert!(castle.events.contains("Prisoners: ") && castle.events.contains("(Seat 2)"), "{}", castle.events);
     assert!(castle.events.contains("(Seat 1)"), "{}", castle.events);
 }
+
+/// The setup page opens with its decks still to count: what stops the
+/// start is said as a thing to do (the page's quiet colour), not as a
+/// mistake in red, until the table changes something on the page.
+#[test]
+fn a_setup_page_nobody_touched_says_what_is_missing_without_calling_it_a_mistake() {
+    let ui = open_game("Camelot Legends");
+    ui.step(0);
+    let setup = ui.window.global::<SetupUi<'_>>();
+    assert!(!setup.get_problem().is_empty(), "the decks are still to count");
+    assert!(setup.get_problem_pending(), "nothing was touched: not a mistake yet");
+    click(&ui, "Fewer players");
+    ui.step(0);
+    assert!(!setup.get_problem().is_empty(), "the decks are still to count");
+    assert!(!setup.get_problem_pending(), "the table changed the page: the refusal stands in red");
+}

@@ -15,7 +15,7 @@ use crate::games::{Game, GameKind, Lang, RuleError, Said, Seat, SetupAnswers, Se
 use crate::table::TableView;
 use crate::ui::{ActionItem, AppWindow, SetupOption, SetupSeat, SetupUi};
 use slint::{ComponentHandle, Model, SharedString};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use tavola_words::msg;
 
@@ -53,8 +53,9 @@ enum Lay {
 #[derive(Debug, Default)]
 pub(super) struct Setups {
     answers: BTreeMap<GameKind, SetupAnswers>,
-    /// The games whose setup was filled in from what Tavola keeps.
-    filled: BTreeSet<GameKind>,
+    /// Each game's answers as its page opened, filled in from what Tavola
+    /// keeps: until they change, a refusal is what is still to be given.
+    opened: BTreeMap<GameKind, SetupAnswers>,
     /// The lay buttons shown.
     lay: Vec<Lay>,
     /// The last answers asked of their engine, with its spec and its
@@ -97,10 +98,11 @@ impl Setups {
 pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, view: &TableView) {
     let lang = view.lang;
     let say = |m: &crate::games::Msg| SharedString::from(lang.text(m));
-    if c.setups.filled.insert(G::KIND) {
+    if !c.setups.opened.contains_key(&G::KIND) {
         let mut a = c.setups.answers::<G>().clone();
         G::prefill(c, &mut a);
-        *c.setups.answers::<G>() = a;
+        *c.setups.answers::<G>() = a.clone();
+        c.setups.opened.insert(G::KIND, a);
     }
     let (a, spec, problem) = c.setups.asked::<G>();
     let ui = window.global::<SetupUi<'_>>();
@@ -206,6 +208,7 @@ pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, vi
     ui.set_typed_placeholder(typed.map(|t| say(&t.placeholder)).unwrap_or_default());
     ui.set_typed_text(a.typed.clone().into());
     ui.set_summary(spec.summary.as_ref().map(say).unwrap_or_default());
+    ui.set_problem_pending(c.setups.opened.get(&G::KIND) == Some(&a));
     ui.set_problem(problem.map(|e| lang.text(&e.msg())).unwrap_or_default().into());
     ui.set_warning(words(&spec.warnings, lang).into());
     let details: Vec<SharedString> = spec.details.iter().map(say).collect();
