@@ -272,10 +272,17 @@ impl Screen {
 
     /// Checks the screen as it is now, as `name`.
     fn check(&mut self, name: &str) {
+        self.check_with(name, |_| {});
+    }
+
+    /// Checks the screen as `name`, once `change` has set what the
+    /// controller would take long to reach (it runs after the last step).
+    fn check_with(&mut self, name: &str, change: impl FnOnce(&Ui)) {
         // On a desktop the simulated table stands beside the game's 800×480.
         let beside = if self.ui.window.global::<App<'_>>().get_show_table() { 300 } else { 0 };
         self.window.set_size(slint::PhysicalSize::new(800 + beside, 480));
         self.step(0);
+        change(&self.ui);
         let page = self.ui.window.global::<App<'_>>().get_page();
         let lang = self.lang.code();
         // TAVOLA_LAYOUT_PNG=DIR keeps a picture of every screen checked.
@@ -492,6 +499,23 @@ fn soc(s: &mut Screen) {
     s.last_line();
     s.check("Shadows over Camelot board, 7 knights");
     s.check_rules("Shadows over Camelot board, 7 knights");
+    // The fight quests at their fullest (the Dragon: nine knight cards and
+    // seven of evil's), each side on its row: every card can be read.
+    s.check_with("Shadows over Camelot board, the fight quests full", |ui| {
+        let quests = ui.window.global::<SocUi<'_>>().get_quests();
+        let full = [
+            (("5 5 4 4", "4/4"), ("5 ? 4 3 ?", "5/5")),
+            (("5 5 5 4 4", "5/5"), ("5 ? ? ?", "4/4")),
+            (("5 5 5 4 4 4 3 3 2", "9/9"), ("5 ? 4 3 ? 2 1", "7/7")),
+        ];
+        for (i, (white, black)) in full.into_iter().enumerate() {
+            let mut q = quests.row_data(i).expect("the three fight quests come first");
+            assert!(q.fight, "{} is a fight quest", q.name);
+            (q.white, q.white_count) = (white.0.into(), white.1.into());
+            (q.black, q.black_count) = (black.0.into(), black.1.into());
+            quests.set_row_data(i, q);
+        }
+    });
     tavola::ui::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Draw a black card");
     s.step(0);
     s.check("Shadows over Camelot, the black cards");

@@ -559,22 +559,36 @@ fn prompt(v: &SocView, legal: &LegalNow, m: &Menu, acting: bool, lang: Lang) -> 
     }
 }
 
-/// A fight quest's state: "Knights 3 4 (2/4) · Evil 5 ? (2/3)".
-fn fight_state(f: &FightView, lang: Lang) -> (String, f32, f32) {
+/// A fight quest's two sides as the tile draws them, each beside its mark:
+/// the cards ("3 4", "5 ?"; "—" for none) and the spaces filled ("2/4").
+struct FightSides {
+    white: String,
+    white_count: String,
+    black: String,
+    black_count: String,
+}
+
+/// A fight quest's state in words ("Knights 3 4 (2/4) · Evil 5 ? (2/3)"),
+/// its sides as drawn, and its progress on each side.
+fn fight_state(f: &FightView, lang: Lang) -> (String, Option<FightSides>, f32, f32) {
     let cards = |v: Vec<String>| if v.is_empty() { "—".to_string() } else { v.join(" ") };
-    let white = cards(f.white.iter().map(u8::to_string).collect());
-    let black = cards(f.black.iter().map(|b| b.map_or("?".into(), |v| v.to_string())).collect());
+    let sides = FightSides {
+        white: cards(f.white.iter().map(u8::to_string).collect()),
+        white_count: format!("{}/{}", f.white.len(), f.white_slots),
+        black: cards(f.black.iter().map(|b| b.map_or("?".into(), |v| v.to_string())).collect()),
+        black_count: format!("{}/{}", f.black.len(), f.black_slots),
+    };
     let text = lang.text(&msg!(
         "ui.soc.quest.fight",
-        white,
+        white = sides.white.as_str(),
         white_played = f.white.len(),
         white_slots = f.white_slots,
-        black,
+        black = sides.black.as_str(),
         black_played = f.black.len(),
         black_slots = f.black_slots
     ));
     let frac = |n: usize, of: usize| if of == 0 { 0.0 } else { n as f32 / of as f32 };
-    (text, frac(f.white.len(), f.white_slots), frac(f.black.len(), usize::from(f.black_slots)))
+    (text, Some(sides), frac(f.white.len(), f.white_slots), frac(f.black.len(), usize::from(f.black_slots)))
 }
 
 fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
@@ -582,7 +596,7 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
     QuestId::ALL
         .into_iter()
         .map(|q| {
-            let (state, good, evil) = match q {
+            let (state, sides, good, evil) = match q {
                 QuestId::BlackKnight => fight_state(&v.black_knight, lang),
                 QuestId::Lancelot => fight_state(&v.lancelot, lang),
                 QuestId::Dragon => fight_state(&v.dragon, lang),
@@ -591,7 +605,7 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                     let at = format!("{:+}", v.excalibur);
                     let text = lang.text(&msg!("ui.soc.quest.excalibur", at, knights = k, evil = e));
                     let frac = |n: i8, of: i8| if of == 0 { 0.0 } else { f32::from(n.max(0)) / f32::from(of) };
-                    (text, frac(v.excalibur, k), frac(-v.excalibur, e))
+                    (text, None, frac(v.excalibur, k), frac(-v.excalibur, e))
                 }
                 QuestId::Grail => {
                     let n = rules.grail.spaces;
@@ -602,7 +616,7 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                         spaces = n
                     ));
                     let frac = |x: u8| if n == 0 { 0.0 } else { f32::from(x) / f32::from(n) };
-                    (text, frac(v.grail_white), frac(v.grail_black))
+                    (text, None, frac(v.grail_white), frac(v.grail_black))
                 }
                 QuestId::Picts | QuestId::Saxons => {
                     let (ladder, figures) = if q == QuestId::Picts { v.picts } else { v.saxons };
@@ -611,7 +625,7 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                     let played = if played.is_empty() { "—".to_string() } else { played.join("-") };
                     let text = lang.text(&msg!("ui.soc.quest.war", ladder = played, top, figures, most));
                     let frac = |x: u8, of: u8| if of == 0 { 0.0 } else { f32::from(x) / f32::from(of) };
-                    (text, frac(ladder, top), frac(figures, most))
+                    (text, None, frac(ladder, top), frac(figures, most))
                 }
             };
             let result = v.results.iter().find(|(r, _)| *r == q).map_or(0, |(_, won)| if *won { 1 } else { 2 });
@@ -627,6 +641,11 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                 good,
                 evil,
                 here: here == Some(Place::of(q)),
+                fight: sides.is_some(),
+                white: sides.as_ref().map(|f| f.white.as_str()).unwrap_or_default().into(),
+                white_count: sides.as_ref().map(|f| f.white_count.as_str()).unwrap_or_default().into(),
+                black: sides.as_ref().map(|f| f.black.as_str()).unwrap_or_default().into(),
+                black_count: sides.as_ref().map(|f| f.black_count.as_str()).unwrap_or_default().into(),
             }
         })
         .collect()
@@ -960,5 +979,33 @@ mod tests {
             assert_eq!(title, lang.text(&words.title));
             assert!(reason.starts_with(&lang.text(&words.reason)), "{reason}");
         }
+    }
+
+    #[test]
+    fn a_fight_quest_shows_each_sides_cards_on_a_row_of_its_own_and_says_them_in_words() {
+        // The Dragon at its fullest: nine knight cards, seven of evil's, two
+        // of them face down.
+        let dragon = FightView {
+            white: vec![5, 5, 5, 4, 4, 4, 3, 3, 2],
+            black: vec![Some(5), None, Some(4), Some(3), None, Some(2), Some(1)],
+            white_slots: 9,
+            black_slots: 7,
+        };
+        let (words, sides, good, evil) = fight_state(&dragon, Lang::En);
+        let sides = sides.expect("a fight quest has two sides");
+        assert_eq!(sides.white, "5 5 5 4 4 4 3 3 2");
+        assert_eq!(sides.white_count, "9/9");
+        assert_eq!(sides.black, "5 ? 4 3 ? 2 1");
+        assert_eq!(sides.black_count, "7/7");
+        assert_eq!((good, evil), (1.0, 1.0));
+        // The screen reader hears the same, with the sides named.
+        assert_eq!(words, "Knights 5 5 5 4 4 4 3 3 2 (9/9) · Evil 5 ? 4 3 ? 2 1 (7/7)");
+        // Nothing played yet: a dash, not an empty row.
+        let empty = FightView { white: vec![], black: vec![], white_slots: 4, black_slots: 5 };
+        let (_, sides, good, evil) = fight_state(&empty, Lang::It);
+        let sides = sides.expect("a fight quest has two sides");
+        assert_eq!((sides.white.as_str(), sides.white_count.as_str()), ("—", "0/4"));
+        assert_eq!((sides.black.as_str(), sides.black_count.as_str()), ("—", "0/5"));
+        assert_eq!((good, evil), (0.0, 0.0));
     }
 }
