@@ -3,12 +3,13 @@
 # Debian 12 or Ubuntu desktop: building Slint on a 2 GB Pi runs out of
 # memory, and is slow on any Pi.
 #
-#   scripts/cross-build.sh [--deps-only] [--profile pi|release]
+#   scripts/cross-build.sh [--deps-only] [--profile pi|release|appliance]
 #
 #   --deps-only   install the cross toolchain and the Pi's libraries, build
 #                 nothing
 #   --profile P   the cargo profile (default: pi, the small appliance build;
-#                 release builds faster)
+#                 release builds faster; appliance, faster still, is the
+#                 appliance check's)
 #
 # What it installs when missing (with sudo when not root): the aarch64 C
 # cross compiler (gcc-aarch64-linux-gnu), the arm64 development libraries
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --deps-only) deps_only=1 ;;
     --profile)
-      [ $# -ge 2 ] || die "--profile needs pi or release"
+      [ $# -ge 2 ] || die "--profile needs pi, release or appliance"
       profile="$2"
       shift
       ;;
@@ -87,7 +88,7 @@ export PKG_CONFIG_ALLOW_CROSS=1
 export PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
 say "building tavola for the Pi (profile $profile; the pi profile takes long: one codegen unit, whole-program LTO)"
 cd "$here"
-cargo build --target aarch64-unknown-linux-gnu --profile "$profile" -p tavola --features rpi
+cargo build --target aarch64-unknown-linux-gnu --profile "$profile" -p tavola --bin tavola --features rpi
 target_dir="${CARGO_TARGET_DIR:-$here/target}"
 binary="$target_dir/aarch64-unknown-linux-gnu/$profile/tavola"
 say "built $binary ($(du -h "$binary" | cut -f1))"

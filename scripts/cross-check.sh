@@ -11,9 +11,15 @@
 #     they come from the operating system's generator), and its processor
 #     time stays within its budget (below: nothing spins).
 #
-#   scripts/cross-check.sh [--keep] [--pi-binary FILE] [--allow-skip CHECK]
+#   scripts/cross-check.sh [--keep] [--profile P] [--pi-binary FILE]
+#                          [--allow-skip CHECK]
 #
 #   --keep              leave the work folder
+#   --profile P         the Cargo profile of the builds (release; `dev` is
+#                       the quickest where `make test` has built: CI gives
+#                       it with the appliance check's Pi binary and
+#                       CROSS_CHECK_TARGET_DIR=target). What is compared is
+#                       the same whatever the profile
 #   --pi-binary FILE    the Pi's binary to check, already built (the
 #                       appliance's, with the screen: scripts/appliance-check.sh
 #                       builds one); without it, one without the screen is built
@@ -43,12 +49,18 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 keep=0
 pi=
+profile=release
 me=cross-check
 # shellcheck source=scripts/common.sh
 . "$here/scripts/common.sh"
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) keep=1 ;;
+    --profile)
+      [ $# -ge 2 ] || die "--profile needs a Cargo profile (release, dev, appliance)"
+      profile="$2"
+      shift
+      ;;
     --pi-binary)
       [ $# -ge 2 ] || die "--pi-binary needs a file"
       pi="$2"
@@ -90,18 +102,21 @@ export CXX_aarch64_unknown_linux_gnu=aarch64-linux-gnu-g++
 export AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar
 export PKG_CONFIG_ALLOW_CROSS=1
 target_dir="${CROSS_CHECK_TARGET_DIR:-$here/target/cross-check}"
+# Cargo's folder for the profile (the dev profile's is "debug").
+out="$profile"
+[ "$profile" = dev ] && out=debug
 cd "$here"
-say "building the desktop's tavola (release, without the screen)"
-CARGO_TARGET_DIR="$target_dir" cargo build -q --release -p tavola --no-default-features --features rpi
+say "building the desktop's tavola (profile $profile, without the screen)"
+CARGO_TARGET_DIR="$target_dir" cargo build -q --profile "$profile" -p tavola --no-default-features --features rpi
 if [ -z "$pi" ]; then
-  say "building the Pi's tavola (release, without the screen)"
+  say "building the Pi's tavola (profile $profile, without the screen)"
   PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig CARGO_TARGET_DIR="$target_dir" \
-    cargo build -q --release --target aarch64-unknown-linux-gnu -p tavola --no-default-features --features rpi
-  pi="$target_dir/aarch64-unknown-linux-gnu/release/tavola"
+    cargo build -q --profile "$profile" --target aarch64-unknown-linux-gnu -p tavola --no-default-features --features rpi
+  pi="$target_dir/aarch64-unknown-linux-gnu/$out/tavola"
 else
   say "the Pi's tavola: $pi"
 fi
-desk="$target_dir/release/tavola"
+desk="$target_dir/$out/tavola"
 file "$pi" 2>/dev/null | grep -q 'ARM aarch64' || die "$pi is not an aarch64 binary"
 built=$(date +%s)
 arm() { "$qemu" -L /usr/aarch64-linux-gnu "$pi" "$@"; }
