@@ -18,8 +18,10 @@
 #   --profile P         the Cargo profile of the builds (release; `dev` is
 #                       the quickest where `make test` has built: CI gives
 #                       it with the appliance check's Pi binary and
-#                       CROSS_CHECK_TARGET_DIR=target). What is compared is
-#                       the same whatever the profile
+#                       CROSS_CHECK_TARGET_DIR=target, as its last step:
+#                       target/debug/tavola is then the one without the
+#                       screen). What is compared is the same whatever the
+#                       profile
 #   --pi-binary FILE    the Pi's binary to check, already built (the
 #                       appliance's, with the screen: scripts/appliance-check.sh
 #                       builds one); without it, one without the screen is built

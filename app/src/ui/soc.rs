@@ -561,6 +561,7 @@ fn prompt(v: &SocView, legal: &LegalNow, m: &Menu, acting: bool, lang: Lang) -> 
 
 /// A fight quest's two sides as the tile draws them, each beside its mark:
 /// the cards ("3 4", "5 ?"; "—" for none) and the spaces filled ("2/4").
+#[derive(Default)]
 struct FightSides {
     white: String,
     white_count: String,
@@ -628,6 +629,8 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                     (text, None, frac(ladder, top), frac(figures, most))
                 }
             };
+            let fight = sides.is_some();
+            let sides = sides.unwrap_or_default();
             let result = v.results.iter().find(|(r, _)| *r == q).map_or(0, |(_, won)| if *won { 1 } else { 2 });
             let state = match result {
                 1 => lang.text(&msg!("ui.soc.quest.won", state)),
@@ -641,11 +644,11 @@ fn quests(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocQuestItem> {
                 good,
                 evil,
                 here: here == Some(Place::of(q)),
-                fight: sides.is_some(),
-                white: sides.as_ref().map(|f| f.white.as_str()).unwrap_or_default().into(),
-                white_count: sides.as_ref().map(|f| f.white_count.as_str()).unwrap_or_default().into(),
-                black: sides.as_ref().map(|f| f.black.as_str()).unwrap_or_default().into(),
-                black_count: sides.as_ref().map(|f| f.black_count.as_str()).unwrap_or_default().into(),
+                fight,
+                white: sides.white.into(),
+                white_count: sides.white_count.into(),
+                black: sides.black.into(),
+                black_count: sides.black_count.into(),
             }
         })
         .collect()
