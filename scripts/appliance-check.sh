@@ -26,9 +26,10 @@
 # panel, GPIO/SPI/I2C timing) is listed in README, "Verified where".
 #
 # What it downloads and builds is kept in $APPLIANCE_CACHE
-# (/var/cache/tavola-appliance): the arm64 root (about 18 minutes the first
-# time, under qemu-user), rebuilt only when scripts/appliance/build-root.sh
-# changes. Needs root (the root's files, binfmt_misc), like the installer.
+# (/var/cache/tavola-appliance): the arm64 root (about 11 minutes the first
+# time, under qemu-user), rebuilt when scripts/appliance/build-root.sh
+# changes or what the cache holds is not a whole tarball (scripts/common.sh,
+# cached_root). Needs root (the root's files, binfmt_misc), like the installer.
 # Exit status: 0 when every check passed, 1 when one failed, 2 when it
 # could not run.
 set -euo pipefail
@@ -54,7 +55,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     -h | --help)
-      sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//' >&2
+      sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//' >&2
       exit 0
       ;;
     *) die "unknown option '$1'" ;;
@@ -96,17 +97,7 @@ trap cleanup EXIT
 
 # --- the operating system, cached --------------------------------------------
 key="$(sha256sum "$here/scripts/appliance/build-root.sh" | cut -c1-16)"
-root_tar="$cache/root-$key.tar"
-if [ ! -f "$root_tar" ]; then
-  say "building the arm64 system (Debian bookworm) into $root_tar: about 18 minutes the first time"
-  find "$cache" -maxdepth 1 -name 'root-*.tar*' -delete
-  "$here/scripts/appliance/build-root.sh" "$root_tar.part" >"$work/mmdebstrap.log" 2>&1 ||
-    {
-      tail -30 "$work/mmdebstrap.log" >&2
-      die "mmdebstrap failed"
-    }
-  mv "$root_tar.part" "$root_tar"
-fi
+root_tar="$(cached_root "$cache" "$key" "$here/scripts/appliance/build-root.sh" "$work/mmdebstrap.log")"
 lap "the arm64 system is ready"
 
 # --- the program -----------------------------------------------------------------

@@ -26,6 +26,20 @@
 #                         as a budget under emulation: times SLOWDOWN, and
 #                         never more than half of WALL (the emulated run's
 #                         wall time: a thread that spins takes a whole core)
+#   whole_root TAR        0 when TAR is a regular file that tar reads to its
+#                         end and that holds a kernel and an initramfs
+#                         (boot/vmlinuz-*, boot/initrd.img-*); 1 for anything
+#                         else: a folder, a half-written or empty file
+#   cached_root CACHE KEY BUILD LOG
+#                         the path of the arm64 root's tarball for KEY in
+#                         CACHE, built when it is not there whole: anything
+#                         under a root-*.tar name that is not KEY's whole tar
+#                         (another key's, a folder an older build left, a
+#                         half-written file) is removed first; BUILD is run
+#                         with a file name ending in .tar (mmdebstrap picks
+#                         its output's format from the name), its output in
+#                         LOG, and what it made is checked whole before it
+#                         takes the cache's name
 
 say() { printf '%s: %s\n' "${me:?set me before sourcing scripts/common.sh}" "$*" >&2; }
 
@@ -88,4 +102,40 @@ slowdown() { # local times, emulated times
 
 emulated_budget() { # budget (s), slowdown, wall (s)
   awk -v b="$1" -v f="$2" -v w="$3" 'BEGIN { e = b * f; if (e > w / 2) e = w / 2; printf "%.2f\n", e }'
+}
+
+whole_root() { # tarball
+  local listing
+  [ -f "$1" ] && [ ! -L "$1" ] || return 1
+  listing="$(tar -tf "$1" 2>/dev/null)" || return 1
+  grep -Eq '^(\./)?boot/vmlinuz-' <<<"$listing" && grep -Eq '^(\./)?boot/initrd\.img-' <<<"$listing"
+}
+
+cached_root() { # cache, key, build command, log
+  local cache="$1" key="$2" build="$3" log="$4" tarball part old
+  tarball="$cache/root-$key.tar"
+  part="$cache/building-root-$key.tar"
+  mkdir -p "$cache"
+  if whole_root "$tarball"; then
+    printf '%s\n' "$tarball"
+    return 0
+  fi
+  for old in "$cache"/root-*.tar* "$cache"/building-root-*.tar*; do
+    [ -e "$old" ] || [ -L "$old" ] || continue
+    say "removing $old from the cache: not a whole system for this build"
+    rm -rf -- "$old"
+  done
+  say "building the arm64 system (Debian bookworm) into $tarball: about 11 minutes the first time"
+  if ! "$build" "$part" >"$log" 2>&1; then
+    tail -30 "$log" >&2
+    rm -rf -- "$part"
+    die "building the arm64 system failed (its log: $log)"
+  fi
+  if ! whole_root "$part"; then
+    tail -30 "$log" >&2
+    rm -rf -- "$part"
+    die "the arm64 system's build made no whole tarball at $part (a folder, or a tar without a kernel and an initramfs)"
+  fi
+  mv -f -- "$part" "$tarball"
+  printf '%s\n' "$tarball"
 }

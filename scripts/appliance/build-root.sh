@@ -6,6 +6,9 @@
 #
 #   scripts/appliance/build-root.sh OUT.tar
 #
+# The format is said (--format=tar), not left to OUT's name: given a name
+# that does not end in .tar, mmdebstrap would write a folder.
+#
 # The root has what Raspberry Pi OS Lite boots with (systemd, udev, the
 # kernel's modules, e2fsprogs, procps, ALSA's tools) and none of the
 # libraries the program needs: the installer must bring those.
@@ -17,7 +20,7 @@ packages=systemd-sysv,udev,kmod,linux-image-arm64,initramfs-tools,e2fsprogs,proc
 # The initramfs is made once at the end, not at each kernel or firmware
 # trigger (three times over, under qemu-user, otherwise): update-initramfs
 # is a no-op until the last hook puts it back.
-mmdebstrap --arch=arm64 --variant=minbase --include="$packages" \
+mmdebstrap --arch=arm64 --variant=minbase --format=tar --include="$packages" \
   --aptopt='APT::Install-Recommends "false"' \
   --essential-hook='chroot "$1" dpkg-divert --quiet --local --rename --add /usr/sbin/update-initramfs' \
   --essential-hook='printf "#!/bin/sh\nexit 0\n" >"$1/usr/sbin/update-initramfs" && chmod 755 "$1/usr/sbin/update-initramfs"' \

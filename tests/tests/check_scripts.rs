@@ -110,3 +110,141 @@ fn cross_check_allows_only_a_named_check_to_be_skipped() {
     let out = Command::new("bash").arg(repo().join("scripts/cross-check.sh")).arg("--allow-skip").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A stand-in for scripts/appliance/build-root.sh that behaves as mmdebstrap
+/// does: an output name ending in `.tar` gets a tarball (here a small one
+/// with a kernel and an initramfs), any other name a folder. Each run is
+/// counted in `builds`.
+fn fake_root_builder(dir: &Path) -> PathBuf {
+    let builder = dir.join("build-root");
+    let script = format!(
+        "#!/usr/bin/env bash\nset -eu\necho run >>'{builds}'\ncase \"$1\" in\n  *.tar)\n    t=$(mktemp -d)\n    \
+         mkdir -p \"$t/boot\" \"$t/etc\"\n    echo k >\"$t/boot/vmlinuz-6.1.0-arm64\"\n    echo i \
+         >\"$t/boot/initrd.img-6.1.0-arm64\"\n    echo box >\"$t/etc/hostname\"\n    tar -cf \"$1\" -C \"$t\" .\n    \
+         rm -rf \"$t\" ;;\n  *) mkdir -p \"$1/boot\" ;;\nesac\n",
+        builds = dir.join("builds").display()
+    );
+    std::fs::write(&builder, script).unwrap();
+    Command::new("chmod").arg("+x").arg(&builder).status().unwrap();
+    builder
+}
+
+fn builds(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("builds")).map(|s| s.lines().count()).unwrap_or(0)
+}
+
+/// Runs `cached_root` on `cache` for key `k1` with the given builder.
+fn cached_root(cache: &Path, builder: &Path, log: &Path) -> Output {
+    common(&format!("cached_root '{}' k1 '{}' '{}'", cache.display(), builder.display(), log.display()))
+}
+
+fn holds_a_kernel(tarball: &Path) -> bool {
+    let out = Command::new("tar").arg("-tf").arg(tarball).output().unwrap();
+    out.status.success() && String::from_utf8_lossy(&out.stdout).contains("boot/vmlinuz-6.1.0-arm64")
+}
+
+#[test]
+fn a_fresh_machine_builds_the_appliances_system_once_as_a_tarball_and_then_reuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let builder = fake_root_builder(dir.path());
+    let (cache, log) = (dir.path().join("cache"), dir.path().join("build.log"));
+    let out = cached_root(&cache, &builder, &log);
+    assert!(out.status.success(), "{}", said(&out));
+    let tarball = cache.join("root-k1.tar");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), tarball.display().to_string());
+    assert!(tarball.is_file() && holds_a_kernel(&tarball), "a tarball with the kernel: {}", said(&out));
+    assert_eq!(builds(dir.path()), 1);
+    // Nothing of the build is left beside it.
+    let names: Vec<_> = std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["root-k1.tar"]);
+    // The second run takes it as it is.
+    let out = cached_root(&cache, &builder, &log);
+    assert!(out.status.success(), "{}", said(&out));
+    assert_eq!(builds(dir.path()), 1, "a whole tarball is reused, not built again");
+}
+
+#[test]
+fn a_cache_left_broken_is_rebuilt_not_trusted() {
+    // What each broken cache holds under the tarball's name.
+    let folder = |p: &Path| {
+        // The older script's leftover: mmdebstrap wrote a folder (given a
+        // name ending in .part) that was then renamed to root-….tar.
+        std::fs::create_dir_all(p.join("boot")).unwrap();
+        std::fs::write(p.join("boot/vmlinuz-6.1.0-arm64"), "k").unwrap();
+    };
+    let half_written = |p: &Path| {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join("boot")).unwrap();
+        std::fs::write(t.path().join("boot/vmlinuz-6.1.0-arm64"), vec![7u8; 64 * 1024]).unwrap();
+        std::fs::write(t.path().join("boot/initrd.img-6.1.0-arm64"), vec![7u8; 64 * 1024]).unwrap();
+        assert!(Command::new("tar").arg("-cf").arg(p).arg("-C").arg(t.path()).arg(".").status().unwrap().success());
+        let whole = std::fs::read(p).unwrap();
+        std::fs::write(p, &whole[..whole.len() / 3]).unwrap();
+    };
+    let empty = |p: &Path| std::fs::write(p, "").unwrap();
+    let no_kernel = |p: &Path| {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::write(t.path().join("hostname"), "box").unwrap();
+        assert!(Command::new("tar").arg("-cf").arg(p).arg("-C").arg(t.path()).arg(".").status().unwrap().success());
+    };
+    let cases: [(&str, &dyn Fn(&Path)); 4] = [
+        ("a folder", &folder),
+        ("a half-written tarball", &half_written),
+        ("an empty file", &empty),
+        ("a tarball without a kernel", &no_kernel),
+    ];
+    for (what, make) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let builder = fake_root_builder(dir.path());
+        let (cache, log) = (dir.path().join("cache"), dir.path().join("build.log"));
+        std::fs::create_dir_all(&cache).unwrap();
+        let tarball = cache.join("root-k1.tar");
+        make(&tarball);
+        // Another build's tarball and a build cut short: both go.
+        std::fs::write(cache.join("root-k0.tar"), "old").unwrap();
+        std::fs::create_dir_all(cache.join("building-root-k1.tar/boot")).unwrap();
+        let out = cached_root(&cache, &builder, &log);
+        assert!(out.status.success(), "{what}: {}", said(&out));
+        assert!(said(&out).contains("not a whole system for this build"), "{what}: said: {}", said(&out));
+        assert_eq!(builds(dir.path()), 1, "{what}: built again");
+        assert!(tarball.is_file() && holds_a_kernel(&tarball), "{what}: a whole tarball now");
+        let mut names: Vec<_> =
+            std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        assert_eq!(names, ["root-k1.tar"], "{what}");
+    }
+}
+
+#[test]
+fn a_build_that_fails_or_makes_a_folder_stops_the_check_and_leaves_no_tarball() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cache, log) = (dir.path().join("cache"), dir.path().join("build.log"));
+    let failing = dir.path().join("failing");
+    std::fs::write(&failing, "#!/usr/bin/env bash\necho 'E: cannot reach the mirror'\nmkdir -p \"$1\"\nexit 1\n")
+        .unwrap();
+    Command::new("chmod").arg("+x").arg(&failing).status().unwrap();
+    let out = cached_root(&cache, &failing, &log);
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(said(&out).contains("E: cannot reach the mirror"), "the build's own words are shown: {}", said(&out));
+    assert!(said(&out).contains("building the arm64 system failed"), "{}", said(&out));
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0, "nothing is left to be trusted next time");
+    // A build that writes a folder where a tarball was asked for (what
+    // mmdebstrap does with a name it does not read as tar) is caught
+    // before the folder takes the cache's name.
+    let folder = dir.path().join("folder");
+    std::fs::write(&folder, "#!/usr/bin/env bash\nrm -f \"$1\"\nmkdir -p \"$1/boot\"\n").unwrap();
+    Command::new("chmod").arg("+x").arg(&folder).status().unwrap();
+    let out = cached_root(&cache, &folder, &log);
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(said(&out).contains("made no whole tarball"), "{}", said(&out));
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0);
+}
+
+#[test]
+fn the_appliance_check_takes_its_system_through_the_cache_and_says_the_format() {
+    let check = std::fs::read_to_string(repo().join("scripts/appliance-check.sh")).unwrap();
+    assert!(check.contains("cached_root \"$cache\""), "appliance-check.sh builds its system through cached_root");
+    assert!(!check.contains(".part"), "no output name that mmdebstrap would read as a folder");
+    let build = std::fs::read_to_string(repo().join("scripts/appliance/build-root.sh")).unwrap();
+    assert!(build.contains("--format=tar"), "build-root.sh says the format, whatever the name");
+}
