@@ -155,7 +155,8 @@ fn a_fresh_machine_builds_the_appliances_system_once_as_a_tarball_and_then_reuse
     assert!(tarball.is_file() && holds_a_kernel(&tarball), "a tarball with the kernel: {}", said(&out));
     assert_eq!(builds(dir.path()), 1);
     // Nothing of the build is left beside it.
-    let names: Vec<_> = std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> =
+        std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert_eq!(names, ["root-k1.tar"]);
     // The second run takes it as it is.
     let out = cached_root(&cache, &builder, &log);
