@@ -52,7 +52,7 @@ impl Kak {
             Command::Pick { .. } => msg!("teach.kak.move.pick", name = player(self.picking())),
             Command::Train { .. } => msg!("teach.kak.move.train", name = acting()),
             Command::RoundTable { .. } => msg!("teach.kak.move.round_table", name = acting()),
-            Command::Court { .. } => msg!("teach.kak.move.court", name = acting()),
+            Command::Court { .. } => msg!("teach.kak.move.court", name = acting(), points = super::COURT_POINTS),
             Command::Quest { .. } => msg!("teach.kak.move.quest", name = acting()),
             Command::Ride { .. } => msg!("teach.kak.move.ride", name = acting()),
             Command::EndTurn => words::end_turn(acting()),
