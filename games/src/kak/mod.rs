@@ -707,6 +707,14 @@ impl Game for Kak {
         self.legal_now()
     }
 
+    fn cards_entering(&self, event: &Event) -> Vec<crate::Lesson> {
+        teach::cards_entering(self, event)
+    }
+
+    fn card_lesson_ids() -> Vec<(&'static str, String)> {
+        teach::card_lesson_ids()
+    }
+
     fn view(&self) -> KakView {
         self.view_now()
     }

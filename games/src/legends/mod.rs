@@ -904,6 +904,14 @@ impl Game for Legends {
         self.legal_now()
     }
 
+    fn cards_entering(&self, event: &Event) -> Vec<crate::Lesson> {
+        teach::cards_entering(self, event)
+    }
+
+    fn card_lesson_ids() -> Vec<(&'static str, String)> {
+        teach::card_lesson_ids()
+    }
+
     fn view(&self) -> LegendsView {
         self.view_now()
     }

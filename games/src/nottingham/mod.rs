@@ -768,6 +768,14 @@ impl Game for Nottingham {
         self.legal_now()
     }
 
+    fn cards_entering(&self, event: &Event) -> Vec<crate::Lesson> {
+        teach::cards_entering(self, event)
+    }
+
+    fn card_lesson_ids() -> Vec<(&'static str, String)> {
+        teach::card_lesson_ids()
+    }
+
     fn view(&self) -> NottinghamView {
         self.view_now()
     }
