@@ -489,6 +489,18 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
     /// each once ([`teach::what_now`]).
     fn move_words(&self, legal: &Legal<Self::Command, Self::Choice>) -> Msg;
 
+    /// The first-game mode's explanations of the cards `event` brought
+    /// into play (`self` is the game once it is applied): see [`teach`],
+    /// "Cards entering play". Every kind of card the game's catalog holds
+    /// has at least one ([`Game::card_lesson_ids`]); no default, so a game
+    /// without them does not compile.
+    fn cards_entering(&self, event: &Self::Event) -> Vec<Lesson>;
+
+    /// Every card explanation [`Game::cards_entering`] may give, as the
+    /// catalog's card kind it explains and its message id: what a voice
+    /// pack records, and what the tests hold against the catalog.
+    fn card_lesson_ids() -> Vec<(&'static str, String)>;
+
     /// The public view.
     fn view(&self) -> Self::View;
 

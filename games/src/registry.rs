@@ -204,6 +204,16 @@ macro_rules! registry {
                 }
             }
 
+            /// Every card explanation this game may give, with the card
+            /// kind it explains (see [`Game::card_lesson_ids`]); empty for
+            /// a game not playable yet.
+            pub fn card_lesson_ids(self) -> Vec<(&'static str, String)> {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::card_lesson_ids(),)*
+                    $(GameKind::$Coming => Vec::new(),)*
+                }
+            }
+
             /// This game's card facts in an older stored form (see
             /// [`Game::old_facts`]).
             pub fn old_facts(self, stored: &serde_json::Value) -> Option<crate::FactBook> {
@@ -505,6 +515,17 @@ macro_rules! registry {
             pub fn step(&self) -> crate::Step {
                 match self {
                     $(AnyGame::$Kind(g) => g.step(),)*
+                }
+            }
+
+            /// The explanations of the cards `event` brought into play,
+            /// `self` being the game once it is applied (see
+            /// [`Game::cards_entering`]); empty for another game's event.
+            pub fn cards_entering(&self, event: &AnyEvent) -> Vec<crate::Lesson> {
+                match (self, event) {
+                    $((AnyGame::$Kind(g), AnyEvent::$Kind(e)) => g.cards_entering(e),)*
+                    #[allow(unreachable_patterns)]
+                    _ => Vec::new(),
                 }
             }
 

@@ -180,73 +180,40 @@ pub struct Lesson {
     pub card: Option<Msg>,
 }
 
-/// The explanations of the cards `event` brings into play (see the module
-/// documentation), each with its message id: empty for an event that lays
-/// no special card.
-pub fn cards_entering(event: &AnyEvent) -> Vec<Lesson> {
-    use crate::catalog::{message_id, Catalog};
-    use crate::Said;
-    let lesson = |msg: Msg, name: Msg| Lesson { id: msg.id.to_string(), msg, card: Some(name) };
-    // A card by its id: its name from the card catalog.
-    let base = |card: &str| Catalog::builtin().get(card).map_or(card.to_string(), |c| c.base.clone());
-    let named = |card: &str| Msg::new(message_id(&base(card)));
-    let soc = |slug: &str, name: Msg| lesson(Msg::new(format!("teach.soc.card.{}", slug.replace('-', "_"))), name);
-    match event {
-        AnyEvent::Avalon(crate::avalon::Event::SetUp { setup, .. }) => {
-            let mut out: Vec<Lesson> = Vec::new();
-            for role in setup.roles.roles() {
-                let plain = matches!(role, crate::avalon::Role::LoyalServant | crate::avalon::Role::Minion);
-                let l = lesson(role.explain(), role.msg());
-                if !plain && !out.contains(&l) {
-                    out.push(l);
-                }
-            }
-            out
-        }
-        AnyEvent::ShadowsOverCamelot(e) => match e {
-            crate::soc::Event::SpecialDrawn { card, slug } => vec![soc(slug, named(card))],
-            crate::soc::Event::SpecialCancelled { .. } => vec![soc("merlin", named("soc/white/merlin"))],
-            crate::soc::Event::SpecialWhitePlayed { card, .. } => {
-                vec![soc("special_white", named(&format!("soc/white/{card}")))]
-            }
-            _ => Vec::new(),
-        },
-        AnyEvent::CamelotLegends(crate::legends::Event::EventDrawn { card, .. }) => {
-            vec![lesson(Msg::new(format!("{}.summary", message_id(&base(card)))), named(card))]
-        }
-        AnyEvent::CamelotLegends(crate::legends::Event::SpecialGiven { special, card: Some(_) }) => {
-            vec![lesson(Msg::new(format!("{}.summary", message_id(&special.card()))), special.msg())]
-        }
-        _ => Vec::new(),
-    }
+/// The explanations of the cards `event` brought into play (see the module
+/// documentation), `game` being the game once it is applied: each engine's
+/// own ([`Game::cards_entering`]); empty for an event that lays no card
+/// still to explain.
+pub fn cards_entering(game: &AnyGame, event: &AnyEvent) -> Vec<Lesson> {
+    game.cards_entering(event)
 }
 
-/// The message id of every card explanation [`cards_entering`] may give:
-/// what a voice pack records beside the steps'.
+/// The message id of every card explanation any game may give: what a
+/// voice pack records beside the steps'.
 pub fn card_lesson_ids() -> Vec<String> {
-    use crate::avalon::Role;
-    let mut ids: Vec<String> = Role::ALL
-        .into_iter()
-        .filter(|r| !matches!(r, Role::LoyalServant | Role::Minion))
-        .map(|r| r.explain().id.to_string())
-        .collect();
-    let catalog = crate::catalog::Catalog::builtin();
-    for card in catalog.by_game(GameKind::ShadowsOverCamelot) {
-        if card.kind == "black" && card.fact_flag("special") {
-            let slug = card.base.rsplit('/').next().unwrap_or_default();
-            ids.push(format!("teach.soc.card.{}", slug.replace('-', "_")));
-        }
-    }
-    ids.push("teach.soc.card.merlin".into());
-    ids.push("teach.soc.card.special_white".into());
-    for card in catalog.by_game(GameKind::CamelotLegends) {
-        if matches!(card.kind.as_str(), "event" | "final" | "special") {
-            ids.push(format!("{}.summary", crate::catalog::message_id(&card.base)));
-        }
-    }
     let mut seen = BTreeSet::new();
-    ids.retain(|id| seen.insert(id.clone()));
-    ids
+    GameKind::ALL
+        .into_iter()
+        .flat_map(GameKind::card_lesson_ids)
+        .map(|(_, id)| id)
+        .filter(|id| seen.insert(id.clone()))
+        .collect()
+}
+
+/// A card's explanation, `msg`, with the card's name.
+pub(crate) fn card_lesson(msg: Msg, name: Msg) -> Lesson {
+    Lesson { id: msg.id.to_string(), msg, card: Some(name) }
+}
+
+/// The id of the card `card` is a copy of (`soc/black/morgan-2` is a copy
+/// of `soc/black/morgan`), or `card` itself when the catalog does not know it.
+pub(crate) fn card_base(card: &str) -> String {
+    crate::catalog::Catalog::builtin().get(card).map_or(card.to_string(), |c| c.base.clone())
+}
+
+/// A card's name, by its id, from the card catalog.
+pub(crate) fn card_named(card: &str) -> Msg {
+    Msg::new(crate::catalog::message_id(&card_base(card)))
 }
 
 /// What the first-game mode has explained in this game: the goal, and every
@@ -278,7 +245,7 @@ impl Lessons {
         for e in events {
             game.apply(e)?;
             lessons.heard.insert(game.step().id);
-            lessons.cards.extend(cards_entering(e).into_iter().map(|l| l.id));
+            lessons.cards.extend(cards_entering(&game, e).into_iter().map(|l| l.id));
         }
         Ok(lessons)
     }
@@ -300,7 +267,7 @@ impl Lessons {
             self.goal = true;
             out.push(Lesson { id: goal_id(game.kind()), msg: goal(game.kind()), card: None });
         }
-        for l in events.iter().flat_map(cards_entering) {
+        for l in events.iter().flat_map(|e| cards_entering(game, e)) {
             if self.cards.insert(l.id.clone()) {
                 out.push(l);
             }
@@ -609,7 +576,7 @@ mod tests {
                 let command = game.random_command(&mut ctx);
                 let Ok(events) = game.execute(&command, &mut ctx) else { continue };
                 for e in events {
-                    for l in cards_entering(&G::wrap_event(e)) {
+                    for l in game.cards_entering(&e) {
                         let at = format!("{:?} seed {seed} step {n}", G::KIND);
                         said(&l.msg, &at).unwrap();
                         said(l.card.as_ref().expect("a card's name"), &at).unwrap();
@@ -618,6 +585,8 @@ mod tests {
                             let count = sentences(&text);
                             assert!((1..=2).contains(&count), "{at}: {} has {count} sentences: {text}", l.id);
                         }
+                        let listed = G::card_lesson_ids();
+                        assert!(listed.iter().any(|(_, id)| *id == l.id), "{at}: {} is not in card_lesson_ids", l.id);
                         given.insert(l.id);
                     }
                 }
@@ -661,7 +630,27 @@ mod tests {
             card: "soc/black/morgan-3".into(),
             slug: "morgan".into(),
         });
-        assert_eq!(cards_entering(&morgan)[0].id, "teach.soc.card.morgan");
+        let soc = AnyGame::new(GameKind::ShadowsOverCamelot).unwrap();
+        assert_eq!(cards_entering(&soc, &morgan)[0].id, "teach.soc.card.morgan");
+    }
+
+    #[test]
+    fn every_kind_of_card_of_every_game_has_its_explanation() {
+        let catalog = crate::catalog::Catalog::builtin();
+        let mut missing = Vec::new();
+        for kind in GameKind::ALL.into_iter().filter(|k| k.is_playable()) {
+            let lessons = kind.card_lesson_ids();
+            let kinds: BTreeSet<&str> = catalog.by_game(kind).iter().map(|c| c.kind.as_str()).collect();
+            for card_kind in &kinds {
+                if !lessons.iter().any(|(k, _)| k == card_kind) {
+                    missing.push(format!("{}: {card_kind}", kind.id()));
+                }
+            }
+            for (k, id) in &lessons {
+                assert!(kinds.contains(k), "{}: {id} explains {k}, a kind its catalog does not have", kind.id());
+            }
+        }
+        assert!(missing.is_empty(), "card kinds no lesson explains: {missing:?}");
     }
 
     #[test]

@@ -104,3 +104,34 @@ impl Avalon {
         }
     }
 }
+
+// --- Cards entering play (see `crate::teach`, "Cards entering play") ---
+
+/// The explanations of the cards an Avalon event brings into play: the
+/// special characters when the table is set up (a plain servant or minion
+/// needs none).
+pub(super) fn cards_entering(_game: &Avalon, event: &super::Event) -> Vec<crate::Lesson> {
+    use super::Role;
+    let mut out: Vec<crate::Lesson> = Vec::new();
+    if let super::Event::SetUp { setup, .. } = event {
+        for role in setup.roles.roles() {
+            let plain = matches!(role, Role::LoyalServant | Role::Minion);
+            let l = crate::teach::card_lesson(role.explain(), crate::Said::msg(role));
+            if !plain && !out.contains(&l) {
+                out.push(l);
+            }
+        }
+    }
+    out
+}
+
+/// Every explanation [`cards_entering`] may give, with the card kind it
+/// explains.
+pub(super) fn card_lesson_ids() -> Vec<(&'static str, String)> {
+    use super::Role;
+    Role::ALL
+        .into_iter()
+        .filter(|r| !matches!(r, Role::LoyalServant | Role::Minion))
+        .map(|r| ("role", r.explain().id.to_string()))
+        .collect()
+}

@@ -17,7 +17,7 @@
 //!   bidder presses on the pad when the bid lies face down, then the bids
 //!   are shown), phase III's tents by score.
 //!
-//! Readings where the rules text is silent (also in the README):
+//! Readings where the rules text is silent (also in docs/games/kak.md):
 //! - The knights start beside Camelot, outside the ring ("vicino alla
 //!   carta luogo Camelot"): Tavola counts them as at Camelot, so the first
 //!   round's Camelot actions may be used before any horse.
@@ -705,6 +705,14 @@ impl Game for Kak {
 
     fn legal(&self) -> Vec<Legal<Command, Choice>> {
         self.legal_now()
+    }
+
+    fn cards_entering(&self, event: &Event) -> Vec<crate::Lesson> {
+        teach::cards_entering(self, event)
+    }
+
+    fn card_lesson_ids() -> Vec<(&'static str, String)> {
+        teach::card_lesson_ids()
     }
 
     fn view(&self) -> KakView {

@@ -121,3 +121,39 @@ impl Legends {
         }
     }
 }
+
+// --- Cards entering play (see `crate::teach`, "Cards entering play") ---
+
+/// The explanations of the cards a Camelot Legends event brings into play:
+/// an event as it is drawn, a special card as a character takes one (the
+/// card's own summary).
+pub(super) fn cards_entering(_game: &Legends, event: &super::Event) -> Vec<crate::Lesson> {
+    use crate::catalog::message_id;
+    use crate::teach::{card_base, card_lesson, card_named};
+    match event {
+        super::Event::EventDrawn { card, .. } => {
+            vec![card_lesson(Msg::new(format!("{}.summary", message_id(&card_base(card)))), card_named(card))]
+        }
+        super::Event::SpecialGiven { special, card: Some(_) } => {
+            vec![card_lesson(Msg::new(format!("{}.summary", message_id(&special.card()))), crate::Said::msg(special))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Every explanation [`cards_entering`] may give, with the card kind it
+/// explains.
+pub(super) fn card_lesson_ids() -> Vec<(&'static str, String)> {
+    let catalog = crate::catalog::Catalog::builtin();
+    let mut ids = Vec::new();
+    for card in catalog.by_game(crate::GameKind::CamelotLegends) {
+        let kind = match card.kind.as_str() {
+            "event" => "event",
+            "final" => "final",
+            "special" => "special",
+            _ => continue,
+        };
+        ids.push((kind, format!("{}.summary", crate::catalog::message_id(&card.base))));
+    }
+    ids
+}

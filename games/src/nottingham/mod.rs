@@ -14,7 +14,7 @@
 //!   players holding ambush cards may spring them (the pad, or the card on
 //!   the reader); see [`Step::Ambushes`].
 //!
-//! Readings where the rules text is silent (also in the README):
+//! Readings where the rules text is silent (also in docs/games/nottingham.md):
 //! - The Sheriff walks the path's spaces and ends the game when he steps
 //!   back into Nottingham; that step gives no favour (Nottingham has no
 //!   number).
@@ -766,6 +766,14 @@ impl Game for Nottingham {
 
     fn legal(&self) -> Vec<Legal<Command, Choice>> {
         self.legal_now()
+    }
+
+    fn cards_entering(&self, event: &Event) -> Vec<crate::Lesson> {
+        teach::cards_entering(self, event)
+    }
+
+    fn card_lesson_ids() -> Vec<(&'static str, String)> {
+        teach::card_lesson_ids()
     }
 
     fn view(&self) -> NottinghamView {

@@ -76,3 +76,16 @@ impl Nottingham {
         }
     }
 }
+
+// --- Cards entering play (see `crate::teach`, "Cards entering play") ---
+
+/// The explanations of the cards an event brings into play: none yet.
+pub(super) fn cards_entering(_game: &Nottingham, _event: &super::Event) -> Vec<crate::Lesson> {
+    Vec::new()
+}
+
+/// Every explanation [`cards_entering`] may give, with the card kind it
+/// explains.
+pub(super) fn card_lesson_ids() -> Vec<(&'static str, String)> {
+    Vec::new()
+}

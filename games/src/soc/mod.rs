@@ -914,6 +914,14 @@ impl Game for Soc {
         self.legal_now()
     }
 
+    fn cards_entering(&self, event: &Event) -> Vec<crate::Lesson> {
+        teach::cards_entering(self, event)
+    }
+
+    fn card_lesson_ids() -> Vec<(&'static str, String)> {
+        teach::card_lesson_ids()
+    }
+
     fn view(&self) -> SocView {
         view::view(self)
     }

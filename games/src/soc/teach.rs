@@ -102,3 +102,37 @@ impl Soc {
         }
     }
 }
+
+// --- Cards entering play (see `crate::teach`, "Cards entering play") ---
+
+/// The explanations of the cards a Shadows over Camelot event brings into
+/// play: a special black card as it is drawn, the Merlin cards when three
+/// cancel one, a special white card when one is played.
+pub(super) fn cards_entering(_game: &Soc, event: &super::Event) -> Vec<crate::Lesson> {
+    use crate::teach::{card_lesson, card_named};
+    let lesson =
+        |slug: &str, name: Msg| card_lesson(Msg::new(format!("teach.soc.card.{}", slug.replace('-', "_"))), name);
+    match event {
+        super::Event::SpecialDrawn { card, slug } => vec![lesson(slug, card_named(card))],
+        super::Event::SpecialCancelled { .. } => vec![lesson("merlin", card_named("soc/white/merlin"))],
+        super::Event::SpecialWhitePlayed { card, .. } => {
+            vec![lesson("special_white", card_named(&format!("soc/white/{card}")))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Every explanation [`cards_entering`] may give, with the card kind it
+/// explains.
+pub(super) fn card_lesson_ids() -> Vec<(&'static str, String)> {
+    let mut ids = Vec::new();
+    for card in crate::catalog::Catalog::builtin().by_game(crate::GameKind::ShadowsOverCamelot) {
+        if card.kind == "black" && card.fact_flag("special") {
+            let slug = card.base.rsplit('/').next().unwrap_or_default();
+            ids.push(("black", format!("teach.soc.card.{}", slug.replace('-', "_"))));
+        }
+    }
+    ids.push(("white", "teach.soc.card.merlin".into()));
+    ids.push(("white", "teach.soc.card.special_white".into()));
+    ids
+}
