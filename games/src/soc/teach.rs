@@ -324,8 +324,7 @@ mod tests {
             Knight::Tristan,
         ];
         let t = Table::new(setup(&all, LoyaltyMode::Standard, None));
-        let mut want: Vec<String> =
-            all.iter().map(|k| format!("teach.soc.card.knight.{}", k.card()[11..].to_string())).collect();
+        let mut want: Vec<String> = all.iter().map(|k| format!("teach.soc.card.knight.{}", &k.card()[11..])).collect();
         want.extend(["loyalty.loyal", "loyalty.traitor", "white.merlin"].map(|s| format!("teach.soc.card.{s}")));
         assert_eq!(t.given, want);
         // A first game deals no traitor card; Bedivere has his own lesson.
