@@ -489,3 +489,95 @@ fn a_commission_from_cards_laid_needs_exactly_its_combination() {
     assert!(Commission::FourPairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls, Item::Jewels])));
     assert!(!Commission::FourPairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls])));
 }
+
+/// The words a narration cue stands for (`narration.<id>` with its
+/// arguments).
+fn cue_words(cue: &crate::Cue) -> tavola_words::Msg {
+    let mut m = tavola_words::Msg::new(format!("narration.{}", cue.id.replace('-', "_")));
+    for (name, arg) in &cue.args {
+        if let crate::CueArg::Say(a) = arg {
+            m = m.with(name.clone(), a.clone());
+        }
+    }
+    m
+}
+
+/// `count` cards, in the words of each language ("una carta", "2 carte").
+fn cards_said(count: u8) -> [(crate::Lang, String); 2] {
+    use crate::Lang;
+    match count {
+        1 => [(Lang::It, "una carta".into()), (Lang::En, "one card".into())],
+        n => [(Lang::It, format!("{n} carte")), (Lang::En, format!("{n} cards"))],
+    }
+}
+
+#[test]
+fn a_favour_goes_to_every_hand_at_or_below_the_sheriffs_number_and_the_words_say_that_number() {
+    let (mut g, mut ctx) = table(4);
+    // The Sheriff's first space: its number, as the engine reads the path.
+    let n = PATH[0];
+    keep(&mut g, &mut ctx, Item::Chest);
+    // Anna exchanges 3 and keeps one more than the number; Bruno holds it,
+    // Carla one fewer, Dario one more.
+    for (seat, cards) in [(0, n + 1 + 3), (1, n), (2, n - 1), (3, n + 1)] {
+        run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(seat), cards });
+    }
+    let events = run(&mut g, &mut ctx, Command::Trade { item: Item::Chest, count: 3 });
+    assert_eq!(g.sheriff(), (1, Some(n)), "the Sheriff stands on the space that shows {n}");
+    let favoured: Vec<Seat> = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Favoured { seats } => Some(seats.clone()),
+            _ => None,
+        })
+        .expect("favours");
+    assert_eq!(favoured, [Seat(1), Seat(2)], "{n} cards and {} receive a favour, {} do not", n - 1, n + 1);
+    assert_eq!(hands(&g), [n + 1, n + 1, n, n + 1]);
+    // The narrator says the very number the engine used.
+    let moved = events.iter().find(|e| matches!(e, Event::SheriffMoved { .. })).expect("the Sheriff moved");
+    let cue = g.cues(moved).into_iter().next().expect("a line");
+    assert_eq!(cue.id, "nottingham.sheriff.moved");
+    assert_eq!(cue.args.get("count"), Some(&crate::CueArg::Say(n.into())));
+    for lang in crate::Lang::ALL {
+        let text = lang.text(&cue_words(&cue));
+        assert!(text.contains(&format!("{n} ")), "{lang:?}: {text}");
+        assert!(!text.contains(&(n + 1).to_string()) && !text.contains(&(n - 1).to_string()), "{lang:?}: {text}");
+    }
+}
+
+#[test]
+fn an_ambush_takes_as_many_cards_as_the_engine_says_and_every_word_about_it_says_so() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+    run(&mut g, &mut ctx, Command::Act);
+    run(&mut g, &mut ctx, Command::EndTurn);
+    keep(&mut g, &mut ctx, Item::Pearls);
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(1), cards: 6 });
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Pearls, count: 5 });
+    let mut before = g.clone();
+    let events =
+        run(&mut g, &mut ctx, Command::Spring { seat: Some(Seat(0)), card: "nottingham/ambush/yellow".into() });
+    // The exchange loses AMBUSH_TAKES cards to the ambusher's hand, and
+    // goes on with the rest.
+    let sprung = events.iter().find(|e| matches!(e, Event::Sprung { .. })).expect("sprung");
+    let held = hands(&before)[0];
+    before.apply(sprung);
+    assert_eq!(hands(&before)[0], held + AMBUSH_TAKES);
+    let traded = events.iter().find_map(|e| match e {
+        Event::Traded { count, .. } => Some(*count),
+        _ => None,
+    });
+    assert_eq!(traded, Some(5 - AMBUSH_TAKES));
+    let cue = g.cues(sprung).into_iter().next().expect("a line");
+    assert_eq!(cue.args.get("count"), Some(&crate::CueArg::Say(AMBUSH_TAKES.into())));
+    // The narrator's line and the ambush window's lesson say that number
+    // of cards.
+    for (lang, words) in cards_said(AMBUSH_TAKES) {
+        let line = lang.text(&cue_words(&cue));
+        assert!(line.contains(&words), "{lang:?}: {line}");
+        for id in ["teach.nottingham.ambushes"] {
+            let text = lang.text(&tavola_words::Msg::new(id));
+            assert!(text.contains(&words), "{id} in {lang:?} says not {words:?}: {text}");
+        }
+    }
+}
