@@ -1,8 +1,8 @@
 //! The ambushes: the window an exchange opens, ambushes announced, sprung
 //! (the pad or the card on the reader) or let go, the exchange settled.
 
-use super::MIN_TRADE;
 use super::{err, hand, AmbushCard, Command, Draft, Event, Item, Nottingham, NottinghamError, Res, Step, Turn};
+use super::{AMBUSH_TAKES, MIN_TRADE};
 use crate::{CommonError, Seat};
 
 impl Draft {
@@ -128,7 +128,8 @@ impl Nottingham {
                 }
             }
             Event::Sprung { seat, on, .. } => {
-                hand(self, *seat, 1);
+                // The cards taken to the ambusher's hand; the Gold to the trader's.
+                hand(self, *seat, i32::from(AMBUSH_TAKES));
                 hand(self, *on, 1);
                 self.ambush_deck += 1;
                 if let Some(p) = self.players.get_mut(seat.index()) {
@@ -136,7 +137,7 @@ impl Nottingham {
                 }
                 let still = self.players.get(seat.index()).is_some_and(|p| p.ambushes > 0);
                 if let Some(Turn { step: Step::Ambushes { count, open, announced, sprung, .. }, .. }) = &mut self.turn {
-                    *count = count.saturating_sub(1);
+                    *count = count.saturating_sub(AMBUSH_TAKES);
                     *announced = None;
                     *sprung += 1;
                     if !still {

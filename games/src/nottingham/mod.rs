@@ -73,6 +73,9 @@ pub const HAND_AT_START: u8 = 3;
 pub const AMBUSH_CARDS: u8 = 13;
 /// Cards in an exchange of items alike: three or more.
 pub const MIN_TRADE: u8 = 3;
+/// Cards of the exchange an ambush takes ("Imboscata": the ambusher "prende
+/// una delle carte" being exchanged, and gives the Gold in return).
+pub const AMBUSH_TAKES: u8 = 1;
 
 /// What the players ask.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,9 +1,9 @@
 //! Teaching Nottingham (see [`crate::teach`]): its steps and its moves'
 //! words.
 
-use super::items::Action;
+use super::items::{Action, AmbushCard, Item, PATH_CARD};
 use super::legal::Choice;
-use super::{Command, Nottingham, Step as TurnStep};
+use super::{Command, Event, Nottingham, Step as TurnStep};
 use crate::teach::{name_of, words, Step};
 use crate::{Game, Legal, Msg};
 use tavola_words::msg;
@@ -79,13 +79,60 @@ impl Nottingham {
 
 // --- Cards entering play (see `crate::teach`, "Cards entering play") ---
 
-/// The explanations of the cards an event brings into play: none yet.
-pub(super) fn cards_entering(_game: &Nottingham, _event: &super::Event) -> Vec<crate::Lesson> {
-    Vec::new()
+/// The message id of an item's lesson (`teach.nottingham.card.item.copper_coin`).
+fn item_lesson(item: Item) -> String {
+    format!("teach.nottingham.card.item.{}", item.slug().replace('-', "_"))
+}
+
+/// The lesson `id` about the card `card` (a catalog id), with its name.
+fn lesson(id: String, card: &str) -> crate::Lesson {
+    crate::teach::card_lesson(Msg::new(id), crate::teach::card_named(card))
+}
+
+/// The explanations of the cards a Nottingham event brings into play: the
+/// Sheriff's pawn and his path when the table is set up; an item when one
+/// is first played for its action (the Necklace when one is first drawn,
+/// since it always goes to the hand, or first played in defence); an
+/// ambush card of a colour and one with two items when one is first
+/// sprung; the commissions' first and second cards when a commission is
+/// first completed by a first and by a second player.
+pub(super) fn cards_entering(_game: &Nottingham, event: &Event) -> Vec<crate::Lesson> {
+    match event {
+        Event::SetUp { .. } => vec![
+            lesson("teach.nottingham.card.pawn.sheriff".into(), "nottingham/pawn/sheriff"),
+            lesson("teach.nottingham.card.board.sheriff_path".into(), PATH_CARD),
+        ],
+        Event::Acted { item, .. } | Event::Drew { item: item @ Item::Necklace, .. } => {
+            vec![lesson(item_lesson(*item), &format!("nottingham/item/{}", item.slug()))]
+        }
+        Event::Took { defended: true, .. } => {
+            vec![lesson(item_lesson(Item::Necklace), &format!("nottingham/item/{}", Item::Necklace.slug()))]
+        }
+        Event::Sprung { card, .. } => match AmbushCard::of_card(card) {
+            Some(AmbushCard::Colour(_)) => vec![lesson("teach.nottingham.card.ambush.colour".into(), card)],
+            Some(AmbushCard::Items(_)) => vec![lesson("teach.nottingham.card.ambush.items".into(), card)],
+            None => Vec::new(),
+        },
+        Event::Completed { commission, first, .. } => {
+            let which = if *first { "first" } else { "second" };
+            let card = format!("nottingham/commission/{}-{which}", commission.slug());
+            vec![lesson(format!("teach.nottingham.card.commission.{which}"), &card)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Every explanation [`cards_entering`] may give, with the card kind it
 /// explains.
 pub(super) fn card_lesson_ids() -> Vec<(&'static str, String)> {
-    Vec::new()
+    let mut ids: Vec<(&'static str, String)> = Item::ALL.into_iter().map(|i| ("item", item_lesson(i))).collect();
+    for id in ["teach.nottingham.card.ambush.colour", "teach.nottingham.card.ambush.items"] {
+        ids.push(("ambush", id.into()));
+    }
+    for id in ["teach.nottingham.card.commission.first", "teach.nottingham.card.commission.second"] {
+        ids.push(("commission", id.into()));
+    }
+    ids.push(("pawn", "teach.nottingham.card.pawn.sheriff".into()));
+    ids.push(("board", "teach.nottingham.card.board.sheriff_path".into()));
+    ids
 }

@@ -489,3 +489,273 @@ fn a_commission_from_cards_laid_needs_exactly_its_combination() {
     assert!(Commission::FourPairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls, Item::Jewels])));
     assert!(!Commission::FourPairs.is_made_of(&pairs(&[Item::Gold, Item::Chest, Item::Pearls])));
 }
+
+/// The words a narration cue stands for (`narration.<id>` with its
+/// arguments).
+fn cue_words(cue: &Cue) -> tavola_words::Msg {
+    let mut m = tavola_words::Msg::new(format!("narration.{}", cue.id.replace('-', "_")));
+    for (name, arg) in &cue.args {
+        if let crate::CueArg::Say(a) = arg {
+            m = m.with(name.clone(), a.clone());
+        }
+    }
+    m
+}
+
+/// `count` cards, in the words of each language ("una carta", "2 carte").
+fn cards_said(count: u8) -> [(crate::Lang, String); 2] {
+    use crate::Lang;
+    match count {
+        1 => [(Lang::It, "una carta".into()), (Lang::En, "one card".into())],
+        n => [(Lang::It, format!("{n} carte")), (Lang::En, format!("{n} cards"))],
+    }
+}
+
+#[test]
+fn a_favour_goes_to_every_hand_at_or_below_the_sheriffs_number_and_the_words_say_that_number() {
+    let (mut g, mut ctx) = table(4);
+    // The Sheriff's first space: its number, as the engine reads the path.
+    let n = PATH[0];
+    keep(&mut g, &mut ctx, Item::Chest);
+    // Anna exchanges 3 and keeps one more than the number; Bruno holds it,
+    // Carla one fewer, Dario one more.
+    for (seat, cards) in [(0, n + 1 + 3), (1, n), (2, n - 1), (3, n + 1)] {
+        run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(seat), cards });
+    }
+    let events = run(&mut g, &mut ctx, Command::Trade { item: Item::Chest, count: 3 });
+    assert_eq!(g.sheriff(), (1, Some(n)), "the Sheriff stands on the space that shows {n}");
+    let favoured: Vec<Seat> = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Favoured { seats } => Some(seats.clone()),
+            _ => None,
+        })
+        .expect("favours");
+    assert_eq!(favoured, [Seat(1), Seat(2)], "{n} cards and {} receive a favour, {} do not", n - 1, n + 1);
+    assert_eq!(hands(&g), [n + 1, n + 1, n, n + 1]);
+    // The narrator says the very number the engine used.
+    let moved = events.iter().find(|e| matches!(e, Event::SheriffMoved { .. })).expect("the Sheriff moved");
+    let cue = g.cues(moved).into_iter().next().expect("a line");
+    assert_eq!(cue.id, "nottingham.sheriff.moved");
+    assert_eq!(cue.args.get("count"), Some(&crate::CueArg::Say(n.into())));
+    for lang in crate::Lang::ALL {
+        let text = lang.text(&cue_words(&cue));
+        assert!(text.contains(&format!("{n} ")), "{lang:?}: {text}");
+        assert!(!text.contains(&(n + 1).to_string()) && !text.contains(&(n - 1).to_string()), "{lang:?}: {text}");
+    }
+}
+
+#[test]
+fn an_ambush_takes_as_many_cards_as_the_engine_says_and_every_word_about_it_says_so() {
+    let (mut g, mut ctx) = table(3);
+    run(&mut g, &mut ctx, Command::Draw { item: Item::Gold });
+    run(&mut g, &mut ctx, Command::Act);
+    run(&mut g, &mut ctx, Command::EndTurn);
+    keep(&mut g, &mut ctx, Item::Pearls);
+    run(&mut g, &mut ctx, Command::CorrectHand { seat: Seat(1), cards: 6 });
+    run(&mut g, &mut ctx, Command::Trade { item: Item::Pearls, count: 5 });
+    let mut before = g.clone();
+    let events =
+        run(&mut g, &mut ctx, Command::Spring { seat: Some(Seat(0)), card: "nottingham/ambush/yellow".into() });
+    // The exchange loses AMBUSH_TAKES cards to the ambusher's hand, and
+    // goes on with the rest.
+    let sprung = events.iter().find(|e| matches!(e, Event::Sprung { .. })).expect("sprung");
+    let held = hands(&before)[0];
+    before.apply(sprung);
+    assert_eq!(hands(&before)[0], held + AMBUSH_TAKES);
+    let traded = events.iter().find_map(|e| match e {
+        Event::Traded { count, .. } => Some(*count),
+        _ => None,
+    });
+    assert_eq!(traded, Some(5 - AMBUSH_TAKES));
+    let cue = g.cues(sprung).into_iter().next().expect("a line");
+    assert_eq!(cue.args.get("count"), Some(&crate::CueArg::Say(AMBUSH_TAKES.into())));
+    // The narrator's line, the ambush window's lesson and the ambush cards'
+    // lessons say that number of cards.
+    for (lang, words) in cards_said(AMBUSH_TAKES) {
+        let line = lang.text(&cue_words(&cue));
+        assert!(line.contains(&words), "{lang:?}: {line}");
+        for id in
+            ["teach.nottingham.ambushes", "teach.nottingham.card.ambush.colour", "teach.nottingham.card.ambush.items"]
+        {
+            let text = lang.text(&tavola_words::Msg::new(id));
+            assert!(text.contains(&words), "{id} in {lang:?} says not {words:?}: {text}");
+        }
+    }
+}
+
+/// Plays `commands` on `g`, feeding every event to the first-game lessons
+/// as the table does; returns the card lessons given, in order.
+fn lessons_given(
+    g: &mut Nottingham,
+    ctx: &mut Ctx<'_>,
+    any: &mut crate::AnyGame,
+    lessons: &mut crate::teach::Lessons,
+    commands: Vec<Command>,
+) -> Vec<String> {
+    let cards: Vec<String> = Nottingham::card_lesson_ids().into_iter().map(|(_, id)| id).collect();
+    let mut given = Vec::new();
+    for c in commands {
+        for e in run(g, ctx, c) {
+            let e = crate::AnyEvent::Nottingham(e);
+            any.apply(&e).expect("the event applies");
+            for l in lessons.due_after(any, std::slice::from_ref(&e)) {
+                if cards.contains(&l.id) {
+                    let name = l.card.as_ref().expect("a card lesson names its card");
+                    for lang in crate::Lang::ALL {
+                        let said = lang.text(name);
+                        assert!(!said.is_empty() && !said.starts_with("card."), "{}: the card is named {said:?}", l.id);
+                    }
+                    given.push(l.id);
+                }
+            }
+        }
+    }
+    given
+}
+
+#[test]
+fn every_kind_of_card_is_explained_once_when_it_first_comes_into_play() {
+    use Command as C;
+    let mut ctx = Ctx::seeded(1);
+    let mut g = Nottingham::default();
+    let mut any = crate::AnyGame::new(GameKind::Nottingham).expect("playable");
+    let mut lessons = crate::teach::Lessons::new();
+    let setup = Setup {
+        colours: Colour::ALL[..3].to_vec(),
+        names: vec!["Anna".into(), "Bruno".into(), "Carla".into()],
+        first: Seat(0),
+        facts: facts(),
+    };
+    let mut given = lessons_given(&mut g, &mut ctx, &mut any, &mut lessons, vec![C::Setup(setup)]);
+    assert_eq!(given, ["teach.nottingham.card.pawn.sheriff", "teach.nottingham.card.board.sheriff_path"]);
+    let draw = |item| C::Draw { item };
+    let turns = vec![
+        // Anna lays an ambush with Gold; Bruno draws a Necklace, which goes to his hand.
+        draw(Item::Gold),
+        C::Act,
+        C::EndTurn,
+        draw(Item::Necklace),
+        C::EndTurn,
+        // Carla buys nothing with her Copper Coin; Anna steals from Bruno, who defends.
+        draw(Item::CopperCoin),
+        C::Act,
+        C::Buy { from: None },
+        C::EndTurn,
+        draw(Item::SilverCandlestick),
+        C::Act,
+        C::Take { from: Seat(1), defended: true },
+        C::EndTurn,
+        // Bruno robs Carla, Carla raids Anna, Anna barters with Bruno.
+        draw(Item::Pearls),
+        C::Act,
+        C::Take { from: Seat(2), defended: false },
+        C::EndTurn,
+        draw(Item::Jewels),
+        C::Act,
+        C::Take { from: Seat(0), defended: false },
+        C::EndTurn,
+        draw(Item::Chest),
+        C::Act,
+        C::Barter { from: Some(Seat(1)), cards: 1 },
+        C::EndTurn,
+        // Bruno exchanges four chests: Anna springs his colour's ambush card.
+        draw(Item::Chest),
+        C::Keep,
+        C::CorrectHand { seat: Seat(1), cards: 8 },
+        C::Trade { item: Item::Chest, count: 4 },
+        C::Spring { seat: Some(Seat(0)), card: "nottingham/ambush/yellow".into() },
+        C::EndTurn,
+        // Carla lays an ambush and springs the two-item card on Anna's pearls.
+        draw(Item::Gold),
+        C::Act,
+        C::EndTurn,
+        draw(Item::Pearls),
+        C::Keep,
+        C::CorrectHand { seat: Seat(0), cards: 8 },
+        C::Trade { item: Item::Pearls, count: 4 },
+        C::Spring { seat: Some(Seat(2)), card: "nottingham/ambush/items-1".into() },
+        C::EndTurn,
+        // Bruno, then Carla, complete three different pairs.
+        draw(Item::Gold),
+        C::Keep,
+        C::CorrectHand { seat: Seat(1), cards: 9 },
+        C::Complete { commission: Commission::ThreePairs },
+        C::EndTurn,
+        draw(Item::Gold),
+        C::Keep,
+        C::CorrectHand { seat: Seat(2), cards: 9 },
+        C::Complete { commission: Commission::ThreePairs },
+        C::EndTurn,
+    ];
+    given.extend(lessons_given(&mut g, &mut ctx, &mut any, &mut lessons, turns));
+    assert_eq!(
+        given,
+        [
+            "teach.nottingham.card.pawn.sheriff",
+            "teach.nottingham.card.board.sheriff_path",
+            "teach.nottingham.card.item.gold",
+            "teach.nottingham.card.item.necklace",
+            "teach.nottingham.card.item.copper_coin",
+            "teach.nottingham.card.item.silver_candlestick",
+            "teach.nottingham.card.item.pearls",
+            "teach.nottingham.card.item.jewels",
+            "teach.nottingham.card.item.chest",
+            "teach.nottingham.card.ambush.colour",
+            "teach.nottingham.card.ambush.items",
+            "teach.nottingham.card.commission.first",
+            "teach.nottingham.card.commission.second",
+        ],
+        "each once, when its card first comes into play (the second Gold, the Necklace played, the second pearls: nothing)"
+    );
+    // Every lesson there is was given: one per kind of card at least.
+    let mut all: Vec<String> = Nottingham::card_lesson_ids().into_iter().map(|(_, id)| id).collect();
+    all.sort();
+    let mut seen = given.clone();
+    seen.sort();
+    assert_eq!(seen, all);
+    let kinds: BTreeSet<&str> = Nottingham::card_lesson_ids().into_iter().map(|(k, _)| k).collect();
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["ambush", "board", "commission", "item", "pawn"]);
+}
+
+#[test]
+fn each_items_lesson_says_the_points_the_engine_counts_for_it() {
+    for item in Item::ALL {
+        let id = format!("teach.nottingham.card.item.{}", item.slug().replace('-', "_"));
+        for lang in crate::Lang::ALL {
+            let text = lang.text(&tavola_words::Msg::new(id.clone()));
+            assert!(text.contains(&format!(" {} ", item.value())), "{id} in {lang:?}: {text}");
+            assert!(lang.text(&item.msg()).split_whitespace().all(|w| text.contains(w)), "{id} names its item: {text}");
+        }
+    }
+}
+
+#[test]
+fn random_games_explain_only_listed_cards_in_one_or_two_sentences() {
+    use crate::testkit::Fuzz;
+    let listed: Vec<String> = Nottingham::card_lesson_ids().into_iter().map(|(_, id)| id).collect();
+    let mut given = BTreeSet::new();
+    for seed in 0..30 {
+        let mut ctx = Ctx::seeded(seed);
+        let mut g = Nottingham::default();
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            let command = g.random_command(&mut ctx);
+            let Ok(events) = g.execute(&command, &mut ctx) else { continue };
+            for e in events {
+                for l in g.cards_entering(&e) {
+                    assert!(listed.contains(&l.id), "{} is not listed", l.id);
+                    for lang in crate::Lang::ALL {
+                        let text = lang.text(&l.msg);
+                        let n = text.split_inclusive(['.', '?', '!']).filter(|s| s.trim().len() > 1).count();
+                        assert!((1..=2).contains(&n), "{} in {lang:?}: {n} sentences", l.id);
+                    }
+                    given.insert(l.id);
+                }
+            }
+        }
+    }
+    assert!(given.len() >= 8, "{given:?}");
+}

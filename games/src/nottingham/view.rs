@@ -217,7 +217,10 @@ pub(super) fn cues(g: &Nottingham, e: &Event) -> Vec<Cue> {
         }
         Event::Announced { seat } => vec![Cue::new("nottingham.ambush.announced").arg("name", name(*seat))],
         Event::Sprung { seat, on, .. } => {
-            vec![Cue::new("nottingham.ambush.sprung").arg("name", name(*seat)).arg("trader", name(*on))]
+            vec![Cue::new("nottingham.ambush.sprung")
+                .arg("name", name(*seat))
+                .arg("trader", name(*on))
+                .arg("count", super::AMBUSH_TAKES)]
         }
         Event::Traded { seat, item, .. } => {
             vec![Cue::new("nottingham.trade.done").arg("name", name(*seat)).arg("item", item.msg())]
