@@ -1,5 +1,5 @@
-//! Teaching Camelot Legends (see [`crate::teach`]): its steps and its moves'
-//! words.
+//! Teaching Camelot Legends (see [`crate::teach`]): its steps, its moves'
+//! words and its cards' lessons.
 
 use super::legal::Choice;
 use super::{Command, Legends, Phase, Turn};
