@@ -29,8 +29,8 @@
 //! Readings of the full game (also in docs/games/legends.md): the Round Table's "+2
 //! al valore combinato totale di qualsiasi caratteristica" is +2 to each
 //! skill's total; "un Re" (Sir Bedivere) is a character named King; the
-//! bidding skips a player at the card's most and closes when every other
-//! has passed in a row; bid characters are one company for the always-on
+//! bidding skips a player at the card's most and closes when every player
+//! still able to bid has passed in a row; bid characters are one company for the always-on
 //! bonuses, with no optional ability ("non è possibile usare queste
 //! abilità"); a character bid from a company leaves it and its special card
 //! goes back; a special card goes at once to the only eligible character;
