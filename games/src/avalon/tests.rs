@@ -722,3 +722,60 @@ fn every_card_lesson_names_its_card_and_says_it_in_one_or_two_sentences() {
         }
     }
 }
+
+// --- The numbers the words say come from the engine ---
+
+/// Whether `text` says the number `n` (as digits standing alone).
+fn says(text: &str, n: usize) -> bool {
+    text.split(|c: char| !c.is_ascii_digit()).any(|t| t == n.to_string())
+}
+
+#[test]
+fn the_words_say_the_team_size_the_engine_gives_each_mission_at_each_table() {
+    for players in roles::MIN_PLAYERS..=roles::MAX_PLAYERS {
+        let mut g = game(players, false);
+        run(&mut g, Command::EndNight);
+        for mission in 0..MISSIONS {
+            assert_eq!(usize::from(g.mission()), mission);
+            let size = g.team_size(g.mission());
+            assert_eq!(size, roles::team_size(players, mission));
+            let moves = crate::teach::what_now(&g).moves;
+            let propose = moves.iter().find(|m| m.id == "teach.avalon.move.propose_team").expect("a team to propose");
+            // A team one too big is refused, saying the size the mission needs.
+            let too_many: Vec<Seat> = Seat::all(players).take(size + 1).collect();
+            let refused = refuse(&g, Command::ProposeTeam { team: too_many, mission: None, excalibur: None });
+            assert_eq!(refused, RuleError::Avalon(AvalonError::TeamSize { needed: size, given: size + 1 }));
+            for lang in Lang::ALL {
+                let said = lang.text(propose);
+                assert!(says(&said, size), "{players} players, mission {}: {said}", mission + 1);
+                let said = refused.text(lang);
+                assert!(says(&said, size), "{players} players, mission {}: {said}", mission + 1);
+            }
+            // Success, Fail, Success, Fail: the fifth mission is played too.
+            let fails = if mission % 2 == 1 { size } else { 0 };
+            play(&mut g, fails);
+        }
+    }
+}
+
+#[test]
+fn the_words_say_how_many_evil_players_the_engine_wants_at_each_table() {
+    for players in roles::MIN_PLAYERS..=roles::MAX_PLAYERS {
+        let evil = roles::evil_count(players);
+        // One evil card short: a minion dealt as a servant.
+        let mut cards = RoleSet::standard(players, &[]).unwrap().roles().to_vec();
+        let minion = cards.iter().position(|&r| r == Role::Minion).expect("a minion at every table");
+        cards[minion] = Role::LoyalServant;
+        let short = RoleSet::from_roles(cards).unwrap_err();
+        assert_eq!(short, AvalonError::Unbalanced { players, evil_expected: evil, evil_given: evil - 1 });
+        // Every evil character chosen: more than the evil places at any table.
+        let all = [Role::Mordred, Role::Morgana, Role::Oberon, Role::GoodLancelot, Role::EvilLancelot];
+        let crowded = RoleSet::standard(players, &all).unwrap_err();
+        assert_eq!(crowded, AvalonError::TooManyEvilCharacters { players, evil, chosen: 5 });
+        for lang in Lang::ALL {
+            for said in [lang.text(&short.msg()), lang.text(&crowded.msg())] {
+                assert!(says(&said, evil) && says(&said, players), "{players} players, {evil} evil: {said}");
+            }
+        }
+    }
+}
