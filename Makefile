@@ -30,7 +30,7 @@ test: setup-test
 ## map, SPI and I2C on), saying what changed. Takes the binary
 ## scripts/cross-build.sh made if there is one; on a Pi without one it builds
 ## with the `pi` profile here (slow, and a 2 GB Pi may run out of memory: see
-## README, "Cross-compiling"). From a desktop, onto a mounted SD card:
+## docs/appliance.md, "Cross-compiling"). From a desktop, onto a mounted SD card:
 ## make install INSTALL_ARGS="--root /media/$USER/rootfs".
 ## INSTALL_ARGS="--dry-run" shows the changes first; see scripts/install.sh.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
@@ -54,7 +54,7 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
-## The JSON-lines driver, e.g. `make headless < docs/examples/avalon-5.jsonl`.
+## The JSON-lines driver, e.g. `make headless < docs/examples/avalon-5-players.jsonl`.
 headless: setup
 	$(CARGO) run --release -q -p tavola -- headless
 
@@ -64,7 +64,7 @@ screenshots: setup
 	$(CARGO) run -q -p tavola --example screenshots
 	$(CARGO) run -q -p tavola --example screenshots docs/screenshots/it it
 
-## Benchmarks (print numbers; targets in README). The start is measured
+## Benchmarks (print numbers; targets in docs/benchmarks.md). The start is measured
 ## on the binary the box runs: the probe built with the `pi` profile.
 bench: setup
 	$(CARGO) build -q --profile pi -p tavola --bin startup-probe

@@ -23,7 +23,7 @@
 # The machine tells QEMU's device tree that it is a "Raspberry Pi 6 Model B"
 # (a model no GPIO library knows yet), so Tavola treats it as a Pi and looks
 # for its parts. What only a Pi can show (its vc4 display, a real touch
-# panel, GPIO/SPI/I2C timing) is listed in README, "Verified where".
+# panel, GPIO/SPI/I2C timing) is listed in docs/appliance.md, "Verified where".
 #
 # What it downloads and builds is kept in $APPLIANCE_CACHE
 # (/var/cache/tavola-appliance): the arm64 root (about 11 minutes the first
@@ -142,7 +142,7 @@ EOF
 ln -sf /lib/systemd/system/serial-getty@.service "$root/etc/systemd/system/getty.target.wants/serial-getty@hvc0.service"
 
 say "installing Tavola into the card with scripts/install.sh"
-# The box's speaker is a USB one: the owner says so, as the README tells.
+# The box's speaker is a USB one: the owner says so, as docs/appliance.md tells.
 "$here/scripts/install.sh" --root "$root" --binary "$binary" --voices "$work/voices" --speaker usb | tee "$work/install.log" >&2
 # The owner's settings: English on the screen, as the check reads it.
 sed -i 's/^lang = .*/lang = "en"/' "$root/etc/tavola/settings.toml"

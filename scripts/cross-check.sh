@@ -31,7 +31,7 @@
 #                       check fails the run (status 2)
 #
 # The self-test's budget of processor time (user + system): it sleeps
-# between its polls, and on the desktop it used 0.14 s in 14 s (README,
+# between its polls, and on the desktop it used 0.14 s in 14 s (docs/appliance.md,
 # "Verified where"), 1 % of its wall time. Allowed: 3 % of its wall time on
 # the desktop; under qemu-user that allowance times the emulation's slowdown
 # measured in the same run (the replays' processor time under qemu-user over

@@ -210,7 +210,7 @@ mod tests {
         Cli::command().debug_assert();
     }
 
-    /// deploy/tavola.service, `make run`, README.
+    /// deploy/tavola.service, `make run`, docs/usage.md.
     #[test]
     fn no_command_starts_the_app_with_its_options() {
         assert_eq!(parse("tavola"), Cli { app: AppArgs::default(), command: None });
@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(parse("tavola --lang=en").app.lang, Some(Lang::En));
     }
 
-    /// README, docs/headless.md, `make headless`, app/tests/crash.rs.
+    /// docs/usage.md, docs/headless.md, `make headless`, app/tests/crash.rs.
     #[test]
     fn headless_takes_its_options_with_the_same_defaults() {
         let Command::Headless(args) = command("tavola headless") else { panic!() };
@@ -252,7 +252,7 @@ mod tests {
         assert!(args.options().first_game);
     }
 
-    /// README: history, export.
+    /// docs/usage.md: history, export; docs/card-facts.md: facts.
     #[test]
     fn history_and_export_read_the_journal() {
         assert_eq!(command("tavola history"), Command::History { db: None });
@@ -282,7 +282,7 @@ mod tests {
         assert_eq!(command("tavola export --db t.db 3"), Command::Export { number: 3, db: Some("t.db".into()) });
     }
 
-    /// README, hardware/tagging-guide.md: `--sim` before or after the card.
+    /// docs/usage.md, hardware/tagging-guide.md: `--sim` before or after the card.
     #[test]
     fn tags_write_learn_and_list() {
         let tags = |line: &str| match command(line) {
@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(refused("tavola tags --dump t.nfc list"), ErrorKind::MissingRequiredArgument, "--dump needs --sim");
     }
 
-    /// README, hardware/README.md.
+    /// docs/usage.md, docs/hardware.md, hardware/README.md.
     #[test]
     fn selftest_options() {
         assert_eq!(command("tavola selftest"), Command::Selftest(SelftestArgs::default()));

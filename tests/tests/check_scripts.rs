@@ -52,7 +52,7 @@ fn a_skip_allowed_by_name_passes_and_is_still_said() {
 
 #[test]
 fn the_self_tests_processor_time_is_held_to_its_budget() {
-    // The desktop's figure in README: 0.14 s in 14 s, within 3 % of 14 s.
+    // The desktop's figure in docs/appliance.md: 0.14 s in 14 s, within 3 % of 14 s.
     let out = common("within_budget 'selftest on the desktop' 0.14 0.42");
     assert!(out.status.success(), "{}", said(&out));
     assert!(said(&out).contains("within budget: selftest on the desktop: 0.14 s of at most 0.42 s"));

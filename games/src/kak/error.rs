@@ -197,11 +197,13 @@ impl Said for KakError {
     fn msg(&self) -> Msg {
         use KakError::*;
         match self {
-            PlayerCount { players } => msg!("kak.player_count", count = players),
+            PlayerCount { players } => {
+                msg!("kak.player_count", count = players, min = super::MIN_PLAYERS, max = super::MAX_PLAYERS)
+            }
             NotAKnight { card } => msg!("kak.not_a_knight", card = card_msg(card)),
             KnightTwice => msg!("kak.knight_twice"),
             TooManyNames { players } => msg!("kak.too_many_names", count = players),
-            RingSize { count } => msg!("kak.ring_size", count),
+            RingSize { count } => msg!("kak.ring_size", count, locations = super::RING),
             NotALocation { card } => msg!("kak.not_a_location", card = card_msg(card)),
             LocationTwice { card } => msg!("kak.location_twice", card = card_msg(card)),
             TooFewOnes { virtue, needed, found } => {

@@ -17,7 +17,7 @@
 //!   bidder presses on the pad when the bid lies face down, then the bids
 //!   are shown), phase III's tents by score.
 //!
-//! Readings where the rules text is silent (also in the README):
+//! Readings where the rules text is silent (also in docs/games/kak.md):
 //! - The knights start beside Camelot, outside the ring ("vicino alla
 //!   carta luogo Camelot"): Tavola counts them as at Camelot, so the first
 //!   round's Camelot actions may be used before any horse.

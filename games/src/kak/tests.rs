@@ -696,3 +696,271 @@ fn a_ring_left_empty_at_setup_is_laid_on_the_reader_clockwise_and_the_knights_th
     assert!(g.view().players.iter().all(|p| p.location == CAMELOT));
     assert!(g.check_invariants().is_ok());
 }
+
+/// A cue's line in `lang`, as the narrator says it.
+fn line(c: &Cue, lang: Lang) -> String {
+    let mut m = tavola_words::Msg::new(format!("narration.{}", c.id.replace('-', "_")));
+    for (name, value) in &c.args {
+        m = match value {
+            crate::CueArg::Say(a) => m.with(name.clone(), a.clone()),
+            crate::CueArg::Card { card } => m.with(name.clone(), crate::facts::card_msg(card)),
+        };
+    }
+    lang.text(&m)
+}
+
+/// The lines of the cues `id` among `cues`, in both languages.
+fn lines_of(cues: &[Cue], id: &str) -> Vec<String> {
+    let found: Vec<&Cue> = cues.iter().filter(|c| c.id == id).collect();
+    assert!(!found.is_empty(), "no {id} in {:?}", codes(cues));
+    found.iter().flat_map(|c| [line(c, Lang::It), line(c, Lang::En)]).collect()
+}
+
+#[test]
+fn the_words_say_the_number_of_picks_the_engine_asks() {
+    for n in MIN_PLAYERS..=MAX_PLAYERS {
+        let (g, _) = table(n);
+        let per = picks_per_round(n);
+        for text in lines_of(&g.cues(&Event::RoundStarted { round: 1 }), "kak.pick.first") {
+            assert!(text.contains(&per.to_string()), "{n} players pick {per}: {text}");
+        }
+    }
+    // The rules page takes no parameters: its numbers are the engine's.
+    let turn = |lang: Lang| lang.text(&tavola_words::Msg::new("rules.kak.turn"));
+    let (three, two) = (picks_per_round(3), picks_per_round(2));
+    assert!(turn(Lang::It).contains(&format!("fino a {three} a testa ({two} in due)")), "{}", turn(Lang::It));
+    assert!(turn(Lang::En).contains(&format!("up to {three} each ({two} at two players)")), "{}", turn(Lang::En));
+    assert!(turn(Lang::It).contains(&format!("tornano a {OPEN_QUESTS} dalla pila")), "{}", turn(Lang::It));
+    assert!(turn(Lang::En).contains(&format!("refilled to {OPEN_QUESTS} from the pile")), "{}", turn(Lang::En));
+}
+
+#[test]
+fn the_words_say_the_target_and_the_players_the_engine_counts() {
+    let end = |lang: Lang| lang.text(&tavola_words::Msg::new("rules.kak.end"));
+    let (t2, t3, t4) = (target(2), target(3), target(4));
+    assert!(end(Lang::It).contains(&format!("{t2} punti in due, {t3} in tre, {t4} in quattro")), "{}", end(Lang::It));
+    assert!(
+        end(Lang::En).contains(&format!("{t2} points at two players, {t3} at three, {t4} at four")),
+        "{}",
+        end(Lang::En)
+    );
+    for n in MIN_PLAYERS..=MAX_PLAYERS {
+        let (g, _) = table(n);
+        let started = Event::SetUp { setup: setup(n), removed: vec![], tents: g.tents.clone(), dealt: vec![] };
+        for text in lines_of(&g.cues(&started), "kak.setup.start") {
+            assert!(text.contains(&target(n).to_string()), "{n} players: {text}");
+        }
+    }
+    // The refusals of a wrong table count their numbers from the engine.
+    let mut s = setup(4);
+    s.knights.push("kak/knight/knight-1".into());
+    let e = Kak::default().decide(&Command::Setup(s), &mut Ctx::seeded(0)).expect_err("five knights");
+    for lang in Lang::ALL {
+        let text = e.text(lang);
+        assert!(text.contains(&format!("{MIN_PLAYERS} ")) && text.contains(&format!("{MAX_PLAYERS}")), "{text}");
+    }
+    let mut s = setup(3);
+    s.ring.pop();
+    let e = Kak::default().decide(&Command::Setup(s), &mut Ctx::seeded(0)).expect_err("seven locations");
+    for lang in Lang::ALL {
+        let text = e.text(lang);
+        assert!(text.contains(&RING.to_string()) && text.contains(&(RING - 1).to_string()), "{text}");
+    }
+    // The circle left to the reader: the narrator counts its locations.
+    let mut g = Kak::default();
+    let mut ctx = Ctx::seeded(2);
+    let events = run(&mut g, &mut ctx, Command::Setup(Setup { ring: vec![], ..setup(2) }));
+    for text in lines_of(&g.cues(&events[0]), "kak.ring.lay") {
+        assert!(text.contains(&RING.to_string()), "{text}");
+    }
+}
+
+#[test]
+fn the_words_say_the_courts_points_and_the_virtue_a_quest_asks_as_the_engine_decides() {
+    let (mut g, mut ctx) = table(2);
+    pick(
+        &mut g,
+        &mut ctx,
+        &[&["horse-2", "court-1", "quest-1", "round-table-1"], &["quest-2", "training-lance", "horse-1", "horse-3"]],
+    );
+    let pheasant = "kak/quest/golden-pheasant".to_string();
+    run(&mut g, &mut ctx, Command::RoundTable { quest: pheasant.clone() });
+    run(&mut g, &mut ctx, Command::Ride { horse: "kak/action/horse-2".into(), to: loc("hidden-valley") });
+    set_hands(&mut g, &[&[4, 10], &[]]);
+    // The Court's words, before and after: the engine's points.
+    let court = g.legal().into_iter().find(|l| matches!(l.command(), Command::Court { .. })).expect("the Court");
+    let words = g.move_words(&court);
+    for lang in Lang::ALL {
+        assert!(lang.text(&words).contains(&COURT_POINTS.to_string()), "{}", lang.text(&words));
+    }
+    // The quest asks a Book too: the refusal says what the quest's facts say.
+    let asked = g.facts().quests[&pheasant].needs[Virtue::Book.index()];
+    let e = g.decide(&Command::Quest { quest: pheasant.clone(), cards: vec![vc(4)] }, &mut ctx).expect_err("short");
+    assert_eq!(e.code(), "kak.virtues_short");
+    assert!(e.text(Lang::It).contains(&format!("chiede {asked} per la virtù Libro")), "{}", e.text(Lang::It));
+    assert!(e.text(Lang::En).contains(&format!("asks {asked} of Book")), "{}", e.text(Lang::En));
+    let events = run(&mut g, &mut ctx, Command::Court { card: vc(10) });
+    let Event::CourtHeld { points, .. } = &events[0] else { panic!("{events:?}") };
+    assert_eq!(*points, COURT_POINTS);
+    for text in lines_of(&g.cues(&events[0]), "kak.court") {
+        assert!(text.contains(&COURT_POINTS.to_string()), "{text}");
+    }
+    // The card's own words (no parameters) say the same points.
+    for lang in Lang::ALL {
+        let summary = lang.text(&tavola_words::Msg::new("card.kak.action.court.summary"));
+        assert!(summary.contains(&COURT_POINTS.to_string()), "{summary}");
+    }
+}
+
+#[test]
+fn the_words_say_the_tournaments_points_as_the_engine_gives_them() {
+    for (bids, joust) in
+        [([&[1][..], &[13][..]], "kak.tournament.won"), ([&[1, 4][..], &[13][..]], "kak.tournament.tied")]
+    {
+        let (mut g, mut ctx) = tournament(bids);
+        for s in [0, 1] {
+            run(&mut g, &mut ctx, Command::BidDown { seat: Seat(s) });
+        }
+        run(&mut g, &mut ctx, Command::Bid { seat: Seat(0), cards: bids[0].iter().map(|n| vc(*n)).collect() });
+        let events = run(&mut g, &mut ctx, Command::Bid { seat: Seat(1), cards: vec![vc(13)] });
+        let decided = events.iter().find(|e| matches!(e, Event::TournamentDecided { .. })).expect("decided");
+        let Event::TournamentDecided { points, .. } = decided else { unreachable!() };
+        let each = points[0].1;
+        assert_eq!(each, if joust == "kak.tournament.won" { TOURNAMENT_WIN } else { TOURNAMENT_TIE });
+        // One point is said in words ("un punto", "one point").
+        let says = |text: &str| {
+            text.contains(&format!(" {each} "))
+                || (each == 1 && (text.contains("un punto") || text.contains("one point")))
+        };
+        for text in lines_of(&g.cues(decided), joust) {
+            assert!(says(&text), "{each} points: {text}");
+        }
+    }
+    for lang in Lang::ALL {
+        let summary = lang.text(&tavola_words::Msg::new("card.kak.action.tournament.summary"));
+        assert!(
+            summary.contains(&TOURNAMENT_WIN.to_string()) && summary.contains(&TOURNAMENT_TIE.to_string()),
+            "{summary}"
+        );
+    }
+}
+
+/// The card lessons the first-game mode gives, in order, as a game is
+/// played: each command's events wrapped and passed to the lessons.
+fn lessons_of(commands: impl FnOnce(&mut dyn FnMut(Command) -> Vec<Event>)) -> Vec<String> {
+    use crate::teach::Lessons;
+    use crate::{AnyEvent, AnyGame, GameKind};
+    let mut game = AnyGame::new(GameKind::KingArthursKnights).expect("playable");
+    let mut lessons = Lessons::new();
+    let mut given = Vec::new();
+    let mut g = Kak::default();
+    let mut ctx = Ctx::seeded(4);
+    let mut step = |c: Command| {
+        let events = run(&mut g, &mut ctx, c);
+        for e in &events {
+            let any = AnyEvent::KingArthursKnights(e.clone());
+            game.apply(&any).expect("applies");
+            for l in lessons.due_after(&game, std::slice::from_ref(&any)) {
+                if l.card.is_some() {
+                    given.push(l.id);
+                }
+            }
+        }
+        events
+    };
+    commands(&mut step);
+    given
+}
+
+#[test]
+fn every_kind_of_card_is_explained_once_when_it_first_comes_into_play() {
+    let pheasant = "kak/quest/golden-pheasant";
+    let given = lessons_of(|step| {
+        // The ring left to the reader: each location as it is laid.
+        let events = step(Command::Setup(Setup { ring: vec![], ..setup(3) }));
+        let Event::SetUp { removed, .. } = &events[0] else { panic!("{events:?}") };
+        let removed = removed.clone();
+        for l in ring() {
+            step(Command::Lay { card: l });
+        }
+        for q in [pheasant, "kak/quest/wild-boar", "kak/quest/black-knight"] {
+            step(Command::Reveal { card: q.into() });
+        }
+        let horses: Vec<&str> = cards::horse_cards().filter(|h| !removed.iter().any(|r| r == h)).collect();
+        for card in [
+            "training-sword",
+            "round-table-1",
+            "tournament-1",
+            "court-1",
+            "quest-1",
+            &horses[0]["kak/action/".len()..],
+            "training-lance",
+            "quest-2",
+            &horses[1]["kak/action/".len()..],
+        ] {
+            step(Command::Pick { card: format!("kak/action/{card}") });
+        }
+    });
+    let mut once: Vec<String> = given.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), given.len(), "each lesson once: {given:?}");
+    let listed: BTreeSet<String> = Kak::card_lesson_ids().into_iter().map(|(_, id)| id).collect();
+    assert_eq!(given.iter().cloned().collect::<BTreeSet<_>>(), listed, "every lesson listed is given: {given:?}");
+    // At the setup the knights, the tents and the virtue cards; then the
+    // circle's locations as they are laid, the quests as they turn up, the
+    // action cards as they are picked.
+    assert_eq!(given[..3], ["teach.kak.card.knight", "teach.kak.card.tent", "teach.kak.card.virtue"]);
+    assert_eq!(given[3..5], ["teach.kak.card.location.camelot", "teach.kak.card.location.outside"]);
+    assert_eq!(given[5..7], ["teach.kak.card.quest", "teach.kak.card.quest.golden_pheasant"]);
+    assert_eq!(given[7], "teach.kak.card.action.training");
+    // Every kind of the catalog has a lesson.
+    let kinds: BTreeSet<&str> = Kak::card_lesson_ids().into_iter().map(|(k, _)| k).collect();
+    let catalog: BTreeSet<String> =
+        Catalog::builtin().by_game(GameKind::KingArthursKnights).iter().map(|c| c.kind.clone()).collect();
+    assert_eq!(kinds.into_iter().map(str::to_string).collect::<BTreeSet<_>>(), catalog);
+}
+
+#[test]
+fn a_ring_given_at_setup_explains_its_locations_with_the_setup() {
+    let given = lessons_of(|step| {
+        step(Command::Setup(setup(2)));
+        // Quest 11 met later than the first quest: its own words come then.
+        step(Command::Reveal { card: "kak/quest/wild-boar".into() });
+        step(Command::Reveal { card: "kak/quest/black-knight".into() });
+        step(Command::Reveal { card: "kak/quest/golden-pheasant".into() });
+    });
+    assert_eq!(
+        given,
+        [
+            "teach.kak.card.knight",
+            "teach.kak.card.tent",
+            "teach.kak.card.virtue",
+            "teach.kak.card.location.camelot",
+            "teach.kak.card.location.outside",
+            "teach.kak.card.quest",
+            "teach.kak.card.quest.golden_pheasant",
+        ]
+    );
+}
+
+#[test]
+fn the_worked_examples_lesson_says_the_catalogs_facts_and_every_lesson_is_one_or_two_sentences() {
+    let f = Facts::from_catalog(Catalog::builtin());
+    let q = &f.quests["kak/quest/golden-pheasant"];
+    assert_eq!(q.needs, [0, 1, 0, 1], "a Lance and a Book");
+    for lang in Lang::ALL {
+        let text = lang.text(&tavola_words::Msg::new("teach.kak.card.quest.golden_pheasant"));
+        assert!(text.contains(&format!(" {} ", q.points)), "{text}");
+        let place = lang.text(&crate::facts::card_msg(&q.location));
+        assert!(text.to_lowercase().contains(&place.to_lowercase()), "{text} names {place}");
+    }
+    for (_, id) in Kak::card_lesson_ids() {
+        for lang in Lang::ALL {
+            let text = lang.text(&tavola_words::Msg::new(id.clone()));
+            assert_ne!(text, id, "{id} in {lang:?}");
+            let n = text.split_inclusive(['.', '?', '!']).filter(|s| s.trim().len() > 1).count();
+            assert!((1..=2).contains(&n), "{id} has {n} sentences in {lang:?}: {text}");
+        }
+    }
+}

@@ -239,7 +239,7 @@ fn event_cues(g: &Kak, e: &Event) -> Vec<Cue> {
                 cues.push(Cue::new("kak.tent.holds").arg("name", name(*s)).arg("tent", i + 1));
             }
             if g.phase == Phase::Ring {
-                cues.push(Cue::new("kak.ring.lay"));
+                cues.push(Cue::new("kak.ring.lay").arg("locations", super::RING));
             } else {
                 cues.push(Cue::new("kak.quest.turn_up").arg("count", g.wanted()));
             }
@@ -384,9 +384,13 @@ fn tournament_cues(g: &Kak, e: &Event) -> Vec<Cue> {
         }
         Event::TournamentDecided { joust, points } => {
             let who = |i: usize| points.get(i).map_or(Arg::Text(String::new()), |(s, _)| name(*s));
+            // The points as the engine gave them.
+            let won = |i: usize| points.get(i).map_or(0, |(_, p)| *p);
             vec![match joust {
-                Joust::Won | Joust::AloneWon => Cue::new("kak.tournament.won").arg("name", who(0)),
-                Joust::Tied => Cue::new("kak.tournament.tied").arg("first", who(0)).arg("second", who(1)),
+                Joust::Won | Joust::AloneWon => Cue::new("kak.tournament.won").arg("name", who(0)).arg("count", won(0)),
+                Joust::Tied => {
+                    Cue::new("kak.tournament.tied").arg("first", who(0)).arg("second", who(1)).arg("count", won(0))
+                }
                 Joust::NoBids => Cue::new("kak.tournament.no_bids"),
                 Joust::AloneEmpty => Cue::new("kak.tournament.alone_empty"),
             }]

@@ -26,7 +26,7 @@
 //!   for the card texts the players carry out ([`Command::Remove`],
 //!   [`Command::Relocate`], [`Command::GiveSpecial`]).
 //!
-//! Readings of the full game (also in the README): the Round Table's "+2
+//! Readings of the full game (also in docs/games/legends.md): the Round Table's "+2
 //! al valore combinato totale di qualsiasi caratteristica" is +2 to each
 //! skill's total; "un Re" (Sir Bedivere) is a character named King; the
 //! bidding skips a player at the card's most and closes when every other
@@ -78,7 +78,7 @@
 //! player's event.
 //!
 //! Readings where the rules text is silent, or where the introductory
-//! rules leave a point to the full rules (also for the README):
+//! rules leave a point to the full rules (also for docs/games/legends.md):
 //! - The introductory game's decks are the white-icon cards the table has
 //!   separated; their counts are given at setup (the table counts them
 //!   once). A card drawn or laid whose level is not introductory is

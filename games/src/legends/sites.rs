@@ -13,7 +13,7 @@
 //!   moves one of their characters there to a main location of their
 //!   choice, until nobody is left; the turn ends and the castle closes.
 //!
-//! Readings (also in the README): leaving the Isle is moving away from it
+//! Readings (also in docs/games/legends.md): leaving the Isle is moving away from it
 //! (a move, a card's text, a bid); a character discarded or sent back to
 //! the hand by a card's text still goes. Its knight's Adventure counts as
 //! it stands in the Isle's company, never below zero, and shows in the

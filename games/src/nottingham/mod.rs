@@ -14,7 +14,7 @@
 //!   players holding ambush cards may spring them (the pad, or the card on
 //!   the reader); see [`Step::Ambushes`].
 //!
-//! Readings where the rules text is silent (also in the README):
+//! Readings where the rules text is silent (also in docs/games/nottingham.md):
 //! - The Sheriff walks the path's spaces and ends the game when he steps
 //!   back into Nottingham; that step gives no favour (Nottingham has no
 //!   number).

@@ -181,7 +181,10 @@ pub enum SocError {
     /// One special white card per turn.
     OneSpecialPerTurn,
     /// Life is already at its top.
-    FullLife,
+    FullLife {
+        /// The most life points a knight may have.
+        max: i32,
+    },
     /// A correction out of its track.
     CorrectionOutOfRange,
     /// An accusation needs 6 siege engines or 6 swords.
@@ -350,7 +353,7 @@ impl Said for SocError {
             TooManyCards { cards } => msg!("soc.too_many_cards", cards),
             NotASpecialWhite { card } => msg!("soc.not_a_special_white", card),
             OneSpecialPerTurn => msg!("soc.one_special_per_turn"),
-            FullLife => msg!("soc.full_life"),
+            FullLife { max } => msg!("soc.full_life", max),
             CorrectionOutOfRange => msg!("soc.correction_out_of_range"),
             AccuseTooEarly { engines, swords } => msg!("soc.accuse_too_early", engines, swords),
             SacrificeAfterFirst => msg!("soc.sacrifice_after_first"),

@@ -604,7 +604,7 @@ impl Soc {
     /// Why the knight cannot heal.
     pub(super) fn check_heal(&self, seat: Seat) -> Result<(), RuleError> {
         if self.knights[seat.index()].life.is_max() {
-            return Err(SocError::FullLife.into());
+            return Err(SocError::FullLife { max: self.rules().life.max }.into());
         }
         self.check_hand(seat, self.rules().hand.heal_cards)?;
         self.check_action(seat, Action::Heal)

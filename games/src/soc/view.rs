@@ -309,7 +309,7 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
         Event::Dying { seat } => vec![Cue::new("soc.knight.dying").arg("name", name(seat))],
         Event::GrailDrunk { seat, .. } => vec![Cue::new("soc.knight.saved").arg("name", name(seat))],
         Event::KnightDied { seat } => vec![Cue::new("soc.knight.dead").arg("name", name(seat))],
-        Event::TraitorAsked => vec![Cue::new("soc.final.ask")],
+        Event::TraitorAsked => vec![Cue::new("soc.final.ask").arg("swords", g.white + g.black)],
         Event::FinalCount { traitor: Some(t), flipped } => {
             vec![
                 Cue::new("soc.traitor.revealed").arg("name", name(t)),
@@ -317,17 +317,13 @@ pub(super) fn cues(g: &Soc, event: &Event) -> Vec<Cue> {
             ]
         }
         Event::GameEnded { reason, winner, traitor } => {
-            let mut cues = Vec::new();
-            let why = match reason {
-                EndReason::SiegeEngines => Some("soc.end.siege"),
-                EndReason::BlackSwords => Some("soc.end.black_swords"),
-                EndReason::LoyalKnightsDead => Some("soc.end.all_dead"),
-                EndReason::SwordsCounted => None,
-            };
-            match why {
-                Some(id) => cues.push(Cue::new(id)),
-                None => cues.push(Cue::new("soc.end.count").arg("white", g.white).arg("black", g.black)),
-            }
+            // The line says the engine's own count, not a number of its own.
+            let mut cues = vec![match reason {
+                EndReason::SiegeEngines => Cue::new("soc.end.siege").arg("engines", g.siege),
+                EndReason::BlackSwords => Cue::new("soc.end.black_swords").arg("swords", g.black),
+                EndReason::LoyalKnightsDead => Cue::new("soc.end.all_dead"),
+                EndReason::SwordsCounted => Cue::new("soc.end.count").arg("white", g.white).arg("black", g.black),
+            }];
             cues.push(Cue::new(if *winner == Side::Loyal { "soc.end.won" } else { "soc.end.lost" }).pause(1_500));
             // The narrated end names the traitor, unless the count already did.
             let named_at_count = *reason == EndReason::SwordsCounted && g.final_traitor.is_some();
