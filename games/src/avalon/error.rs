@@ -19,7 +19,8 @@ pub enum AvalonError {
         /// Players at the table.
         players: usize,
     },
-    /// Only Percival, Mordred, Morgana and Oberon are optional.
+    /// Only Percival, Mordred, Morgana, Oberon and the two Lancelots are
+    /// optional.
     NotOptional {
         /// The role asked for.
         role: Role,

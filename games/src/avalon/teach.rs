@@ -1,7 +1,7 @@
 //! Teaching Avalon (see [`crate::teach`]): its steps and its moves' words.
 
 use super::legal::Choice;
-use super::{Avalon, Command, Phase};
+use super::{Avalon, Command, LoyaltyCard, Phase};
 use crate::teach::{name_of, words, Step};
 use crate::{Legal, Msg};
 use tavola_words::msg;
@@ -107,20 +107,59 @@ impl Avalon {
 
 // --- Cards entering play (see `crate::teach`, "Cards entering play") ---
 
-/// The explanations of the cards an Avalon event brings into play: the
-/// special characters when the table is set up (a plain servant or minion
-/// needs none).
+/// A lesson of a card of the catalog, named by its id there.
+fn card(id: &str, lesson: Msg) -> crate::Lesson {
+    crate::teach::card_lesson(lesson, crate::teach::card_named(id))
+}
+
+/// The lesson of a card of the Lancelots' loyalty deck.
+fn loyalty_deck_card(card_turned: LoyaltyCard) -> crate::Lesson {
+    match card_turned {
+        LoyaltyCard::NoChange => {
+            card("avalon/lancelot-deck/no-change", msg!("teach.avalon.card.lancelot_deck.no_change"))
+        }
+        LoyaltyCard::Switch => card("avalon/lancelot-deck/switch", msg!("teach.avalon.card.lancelot_deck.switch")),
+    }
+}
+
+/// The explanations of the cards an Avalon event brings into play:
+/// - at setup, the special characters in play (a plain servant or minion
+///   needs none) and the tokens the optional rules put on the table (the
+///   Lady of the Lake, Excalibur);
+/// - the two Loyalty cards, when the Lady of the Lake first examines a
+///   player;
+/// - the box's two mission cards, Success and Fail, both at once, when a
+///   team member whose pad button failed is named at the reader: before
+///   the card is laid, so the lesson says nothing of which card it is;
+/// - a card of the Lancelots' loyalty deck, when one first takes effect.
 pub(super) fn cards_entering(_game: &Avalon, event: &super::Event) -> Vec<crate::Lesson> {
-    use super::Role;
+    use super::{Event, Role};
     let mut out: Vec<crate::Lesson> = Vec::new();
-    if let super::Event::SetUp { setup, .. } = event {
-        for role in setup.roles.roles() {
-            let plain = matches!(role, Role::LoyalServant | Role::Minion);
-            let l = crate::teach::card_lesson(role.explain(), crate::Said::msg(role));
-            if !plain && !out.contains(&l) {
-                out.push(l);
+    match event {
+        Event::SetUp { setup, .. } => {
+            for role in setup.roles.roles() {
+                let plain = matches!(role, Role::LoyalServant | Role::Minion);
+                let l = crate::teach::card_lesson(role.explain(), crate::Said::msg(role));
+                if !plain && !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+            if setup.options.lady_of_the_lake {
+                out.push(card("avalon/token/lady-of-the-lake", msg!("teach.avalon.card.token.lady_of_the_lake")));
+            }
+            if setup.options.excalibur {
+                out.push(card("avalon/token/excalibur", msg!("teach.avalon.card.token.excalibur")));
             }
         }
+        Event::LadyExamined { .. } => {
+            out.push(crate::teach::card_lesson(msg!("teach.avalon.card.loyalty"), msg!("avalon.loyalty_cards")));
+        }
+        Event::MissionCardAwaited { .. } => {
+            out.push(card("avalon/mission/success", msg!("teach.avalon.card.mission.success")));
+            out.push(card("avalon/mission/fail", msg!("teach.avalon.card.mission.fail")));
+        }
+        Event::LoyaltyCardTurned { card: turned, .. } => out.push(loyalty_deck_card(*turned)),
+        _ => {}
     }
     out
 }
@@ -129,9 +168,20 @@ pub(super) fn cards_entering(_game: &Avalon, event: &super::Event) -> Vec<crate:
 /// explains.
 pub(super) fn card_lesson_ids() -> Vec<(&'static str, String)> {
     use super::Role;
-    Role::ALL
+    let mut ids: Vec<(&'static str, String)> = Role::ALL
         .into_iter()
         .filter(|r| !matches!(r, Role::LoyalServant | Role::Minion))
         .map(|r| ("role", r.explain().id.to_string()))
-        .collect()
+        .collect();
+    for id in ["teach.avalon.card.token.lady_of_the_lake", "teach.avalon.card.token.excalibur"] {
+        ids.push(("token", id.to_string()));
+    }
+    ids.push(("loyalty", "teach.avalon.card.loyalty".to_string()));
+    for id in ["teach.avalon.card.mission.success", "teach.avalon.card.mission.fail"] {
+        ids.push(("mission", id.to_string()));
+    }
+    for turned in [LoyaltyCard::NoChange, LoyaltyCard::Switch] {
+        ids.push(("lancelot-deck", loyalty_deck_card(turned).id));
+    }
+    ids
 }

@@ -566,3 +566,216 @@ fn a_game_stored_before_the_shuffle_existed_still_replays() {
     assert_eq!(g.score(), (1, 0));
     g.check_invariants().unwrap();
 }
+
+// --- Card lessons (see `crate::teach`, "Cards entering play") ---
+
+/// A first game under every optional rule, driven to its end: eight
+/// players (the Lady of the Lake is advised from seven), Excalibur, the
+/// Lancelots' variant 2 (all five loyalty cards take effect, one a round),
+/// no character read. The missions go Success, Fail, Success, Fail,
+/// Success; the first member of every team lays their card on the reader.
+/// Returns the lessons the first-game mode gave, in order, and the lessons
+/// read again from the stored history.
+fn first_game_under_every_optional_rule() -> (Vec<String>, crate::teach::Lessons, crate::teach::Lessons) {
+    use crate::teach::Lessons;
+    use crate::{AnyEvent, AnyGame};
+    let optional = [Role::Percival, Role::Morgana, Role::GoodLancelot, Role::EvilLancelot];
+    let setup = Setup {
+        first_leader: Some(Seat(0)),
+        options: AvalonOptions {
+            lady_of_the_lake: true,
+            excalibur: true,
+            lancelot: Some(LancelotVariant::V2),
+            ..AvalonOptions::default()
+        },
+        ..Setup::new(RoleSet::standard(8, &optional).unwrap())
+    };
+    let mut ctx = rng();
+    let (mut g, mut any) = (Avalon::default(), AnyGame::new(GameKind::Avalon).unwrap());
+    let (mut lessons, mut history) = (Lessons::new(), Vec::new());
+    // The goal and the setup, as the table says them before anything is done.
+    let mut given: Vec<String> = lessons.due(&any).into_iter().map(|l| l.id).collect();
+    let mut step = |g: &mut Avalon, cmd: Command| {
+        for e in g.execute(&cmd, &mut ctx).unwrap_or_else(|e| panic!("{cmd:?} refused: {e}")) {
+            let transient = e.is_transient();
+            let e = AnyEvent::Avalon(e);
+            any.apply(&e).unwrap();
+            given.extend(lessons.due_after(&any, std::slice::from_ref(&e)).into_iter().map(|l| l.id));
+            if !transient {
+                history.push(e);
+            }
+        }
+    };
+    step(&mut g, Command::Setup(setup));
+    let mut played = 0;
+    loop {
+        match g.phase().clone() {
+            Phase::Night => step(&mut g, Command::EndNight),
+            Phase::TeamBuilding => {
+                let (players, leader) = (g.players(), g.leader());
+                let mut seat = leader;
+                let team: Vec<Seat> = (0..g.team_size(g.mission()))
+                    .map(|_| {
+                        seat = seat.next(players);
+                        seat
+                    })
+                    .collect();
+                step(&mut g, Command::ProposeTeam { team: team.clone(), mission: None, excalibur: Some(team[0]) });
+                for s in Seat::all(players) {
+                    step(&mut g, Command::Vote { seat: s, approve: true });
+                }
+            }
+            Phase::Mission { team, .. } => {
+                let fail = played % 2 == 1;
+                let kind = if fail { "fail" } else { "success" };
+                step(&mut g, Command::MissionByReader { seat: team[0] });
+                step(&mut g, Command::MissionCardTag { card: format!("avalon/mission/{kind}-{}", played + 1) });
+                for &s in &team[1..] {
+                    let card = if fail { MissionCard::Fail } else { MissionCard::Success };
+                    step(&mut g, Command::PlayMission { seat: s, card });
+                }
+                step(&mut g, Command::UseExcalibur { target: None });
+                played += 1;
+            }
+            Phase::Lady => {
+                let lady = g.lady().expect("the Lady of the Lake").clone();
+                let target = Seat::all(g.players()).find(|s| !lady.former.contains(s)).unwrap();
+                step(&mut g, Command::LadyExamine { target });
+            }
+            Phase::LadyCard { .. } | Phase::ExcaliburReveal { .. } => step(&mut g, Command::RevealSeen),
+            Phase::Assassination => step(&mut g, Command::Assassinate { target: Seat(1) }),
+            Phase::ConfirmMerlin { .. } => step(&mut g, Command::ConfirmMerlin { was_merlin: false }),
+            Phase::Ended { .. } => break,
+            other => panic!("the scenario does not expect {other:?}"),
+        }
+    }
+    assert_eq!(played, 5, "every mission was played, so every loyalty card took effect");
+    let again = Lessons::from_history(GameKind::Avalon, &history).unwrap();
+    (given, lessons, again)
+}
+
+#[test]
+fn every_kind_of_card_is_explained_once_when_it_first_comes_into_play() {
+    let (given, lessons, again) = first_game_under_every_optional_rule();
+    let mut seen = BTreeSet::new();
+    for id in &given {
+        assert!(seen.insert(id.as_str()), "{id} explained twice: {given:?}");
+    }
+    let cards: Vec<&String> = given.iter().filter(|id| id.starts_with("teach.avalon.card.")).collect();
+    let mut listed: Vec<String> =
+        Avalon::card_lesson_ids().into_iter().map(|(_, id)| id).filter(|id| id.starts_with("teach.")).collect();
+    listed.sort();
+    let mut got: Vec<String> = cards.iter().map(|s| s.to_string()).collect();
+    got.sort();
+    assert_eq!(got, listed, "a lesson for every token, Loyalty card, mission card and loyalty deck card");
+    for role in [Role::Merlin, Role::Percival, Role::Assassin, Role::Morgana, Role::GoodLancelot, Role::EvilLancelot] {
+        assert!(given.contains(&role.explain().id.to_string()), "{role:?}: {given:?}");
+    }
+    // When each is given: the tokens at setup, before the night; the
+    // mission cards once the mission is under way and a member is named at
+    // the reader; the Loyalty cards with the Lady's first examination.
+    let at = |id: &str| given.iter().position(|g| g == id).unwrap_or_else(|| panic!("no {id}: {given:?}"));
+    assert!(at("teach.avalon.card.token.lady_of_the_lake") < at("teach.avalon.night"));
+    assert!(at("teach.avalon.card.token.excalibur") < at("teach.avalon.night"));
+    assert!(at("teach.avalon.card.mission.success") > at("teach.avalon.mission"));
+    assert_eq!(at("teach.avalon.card.mission.fail"), at("teach.avalon.card.mission.success") + 1);
+    assert!(at("teach.avalon.card.loyalty") > at("teach.avalon.lady"));
+    assert_eq!(again, lessons, "a game taken up remembers the cards explained");
+}
+
+#[test]
+fn the_mission_cards_lessons_never_tell_which_card_is_laid() {
+    let awaited = Event::MissionCardAwaited { seat: Seat(2) };
+    let g = game(5, false);
+    let ids: Vec<String> = g.cards_entering(&awaited).into_iter().map(|l| l.id).collect();
+    assert_eq!(ids, ["teach.avalon.card.mission.success", "teach.avalon.card.mission.fail"]);
+    for card in [MissionCard::Success, MissionCard::Fail] {
+        let laid = Event::MissionCardPlayed { seat: Seat(2), card: Some(card) };
+        assert!(g.cards_entering(&laid).is_empty(), "the card laid gives no lesson of its own");
+    }
+}
+
+#[test]
+fn a_game_without_optional_rules_explains_only_its_characters() {
+    let mut g = Avalon::default();
+    let events = g.execute(&Command::Setup(Setup::new(RoleSet::standard(5, &[]).unwrap())), &mut rng()).unwrap();
+    let ids: Vec<String> = events.iter().flat_map(|e| g.cards_entering(e)).map(|l| l.id).collect();
+    assert_eq!(ids, ["avalon.role.merlin.explain", "avalon.role.assassin.explain"]);
+}
+
+#[test]
+fn every_card_lesson_names_its_card_and_says_it_in_one_or_two_sentences() {
+    let sentences = |t: &str| t.split_inclusive(['.', '?', '!']).filter(|s| s.trim().len() > 1).count();
+    let events = [
+        Event::LadyExamined { holder: Seat(0), target: Seat(1), loyalty: None },
+        Event::MissionCardAwaited { seat: Seat(0) },
+        Event::LoyaltyCardTurned { round: 3, card: LoyaltyCard::NoChange },
+        Event::LoyaltyCardTurned { round: 4, card: LoyaltyCard::Switch },
+    ];
+    let g = game(5, false);
+    for l in events.iter().flat_map(|e| g.cards_entering(e)) {
+        assert!(Avalon::card_lesson_ids().iter().any(|(_, id)| *id == l.id), "{} is not listed", l.id);
+        for lang in Lang::ALL {
+            let (text, name) = (lang.text(&l.msg), lang.text(l.card.as_ref().unwrap()));
+            assert!((1..=2).contains(&sentences(&text)), "{} in {lang:?}: {text}", l.id);
+            assert!(lang.catalog().get(&l.id).is_some() && !name.contains('.'), "{} in {lang:?}: {name}", l.id);
+        }
+    }
+}
+
+// --- The numbers the words say come from the engine ---
+
+/// Whether `text` says the number `n` (as digits standing alone).
+fn says(text: &str, n: usize) -> bool {
+    text.split(|c: char| !c.is_ascii_digit()).any(|t| t == n.to_string())
+}
+
+#[test]
+fn the_words_say_the_team_size_the_engine_gives_each_mission_at_each_table() {
+    for players in roles::MIN_PLAYERS..=roles::MAX_PLAYERS {
+        let mut g = game(players, false);
+        run(&mut g, Command::EndNight);
+        for mission in 0..MISSIONS {
+            assert_eq!(usize::from(g.mission()), mission);
+            let size = g.team_size(g.mission());
+            assert_eq!(size, roles::team_size(players, mission));
+            let moves = crate::teach::what_now(&g).moves;
+            let propose = moves.iter().find(|m| m.id == "teach.avalon.move.propose_team").expect("a team to propose");
+            // A team one too big is refused, saying the size the mission needs.
+            let too_many: Vec<Seat> = Seat::all(players).take(size + 1).collect();
+            let refused = refuse(&g, Command::ProposeTeam { team: too_many, mission: None, excalibur: None });
+            assert_eq!(refused, RuleError::Avalon(AvalonError::TeamSize { needed: size, given: size + 1 }));
+            for lang in Lang::ALL {
+                let said = lang.text(propose);
+                assert!(says(&said, size), "{players} players, mission {}: {said}", mission + 1);
+                let said = refused.text(lang);
+                assert!(says(&said, size), "{players} players, mission {}: {said}", mission + 1);
+            }
+            // Success, Fail, Success, Fail: the fifth mission is played too.
+            let fails = if mission % 2 == 1 { size } else { 0 };
+            play(&mut g, fails);
+        }
+    }
+}
+
+#[test]
+fn the_words_say_how_many_evil_players_the_engine_wants_at_each_table() {
+    for players in roles::MIN_PLAYERS..=roles::MAX_PLAYERS {
+        let evil = roles::evil_count(players);
+        // One evil card short: a minion dealt as a servant.
+        let mut cards = RoleSet::standard(players, &[]).unwrap().roles().to_vec();
+        let minion = cards.iter().position(|&r| r == Role::Minion).expect("a minion at every table");
+        cards[minion] = Role::LoyalServant;
+        let short = RoleSet::from_roles(cards).unwrap_err();
+        assert_eq!(short, AvalonError::Unbalanced { players, evil_expected: evil, evil_given: evil - 1 });
+        // Every evil character chosen: more than the evil places at any table.
+        let all = [Role::Mordred, Role::Morgana, Role::Oberon, Role::GoodLancelot, Role::EvilLancelot];
+        let crowded = RoleSet::standard(players, &all).unwrap_err();
+        assert_eq!(crowded, AvalonError::TooManyEvilCharacters { players, evil, chosen: 5 });
+        for lang in Lang::ALL {
+            for said in [lang.text(&short.msg()), lang.text(&crowded.msg())] {
+                assert!(says(&said, evil) && says(&said, players), "{players} players, {evil} evil: {said}");
+            }
+        }
+    }
+}
