@@ -188,11 +188,11 @@ fn a_cache_left_broken_is_rebuilt_not_trusted() {
         std::fs::write(t.path().join("hostname"), "box").unwrap();
         assert!(Command::new("tar").arg("-cf").arg(p).arg("-C").arg(t.path()).arg(".").status().unwrap().success());
     };
-    let cases: [(&str, &dyn Fn(&Path)); 4] = [
-        ("a folder", &folder),
-        ("a half-written tarball", &half_written),
-        ("an empty file", &empty),
-        ("a tarball without a kernel", &no_kernel),
+    let cases: [(&str, fn(&Path)); 4] = [
+        ("a folder", folder),
+        ("a half-written tarball", half_written),
+        ("an empty file", empty),
+        ("a tarball without a kernel", no_kernel),
     ];
     for (what, make) in cases {
         let dir = tempfile::tempdir().unwrap();
