@@ -37,17 +37,21 @@
 //!
 //! # Cards entering play
 //!
-//! The first time a special card or character comes into play in a first
-//! game, its effect is explained in one or two sentences
-//! ([`cards_entering`]): Avalon's special characters when the table is set
-//! up (their `avalon.role.*.explain` words), Shadows over Camelot's special
-//! black cards as they are drawn (`teach.soc.card.<slug>`), the Merlin
-//! cards when three cancel one, the special white cards when one is played,
-//! and Camelot Legends' events as they are drawn and its special cards
-//! (Excalibur, High King, Love Potion) as a character takes one (the
-//! card's own `card.legends.….summary`). An explanation is given once in a game even
-//! when several cards share it (the five Morgan cards, the special white
-//! cards); [`Lessons::from_history`] remembers them like the steps.
+//! The first time a card comes into play in a first game, what it does is
+//! explained in one or two sentences. Each engine gives its own
+//! ([`Game::cards_entering`], in its `teach` module) and lists every one it
+//! may give with the catalog's card kind it explains
+//! ([`Game::card_lesson_ids`]): neither has a default, so a game without
+//! them does not compile, and a test holds every kind of card of every
+//! game's catalog to at least one lesson. Ids are `teach.<game>.card.…`
+//! (Avalon's characters keep `avalon.role.*.explain`, Camelot Legends'
+//! events and special cards their `card.legends.….summary`). Each game
+//! chooses the moment a card first matters: a character or a knight at
+//! setup, a black card as it is drawn, an item when it is first played for
+//! its action, an action card when it is first picked, a quest when one is
+//! first turned up. An explanation is given once in a game even when
+//! several cards share it (the five Morgan cards); [`Lessons::from_history`]
+//! remembers them like the steps.
 //!
 //! # Narration
 //!

@@ -181,6 +181,11 @@ fn a_first_game_explains_the_goal_then_each_step_once_and_what_now_names_the_mov
             once.dedup();
             assert_eq!(once.len(), taught.len(), "{game}: an explanation said twice: {taught:?}");
             assert!(taught.len() >= 4, "{game}: a whole game goes through several steps: {taught:?}");
+            // The cards it brings into play are explained as they come, each
+            // by one of its engine's card lessons.
+            let lessons = tavola::games::teach::card_lesson_ids();
+            let cards: Vec<&&str> = taught.iter().filter(|id| lessons.iter().any(|l| l == *id)).collect();
+            assert!(cards.len() >= 3, "{game} in {}: the first game explains its cards: {taught:?}", lang.code());
             for o in out.iter().filter(|o| o["out"] == "teach") {
                 let text = o["message"].as_str().unwrap();
                 assert!(!text.is_empty() && !text.starts_with("teach.") && !text.contains('{'), "{game}: {o}");
