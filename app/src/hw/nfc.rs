@@ -759,7 +759,7 @@ mod tests {
     }
 
     /// What a woken thread's SPI device answered.
-    type Woke = Arc<std::sync::Mutex<Option<Result<u8, RetiringError<core::convert::Infallible>>>>>;
+    type Woke = Arc<std::sync::Mutex<Option<Result<u8, RetiringError<tavola_firmware::sim::TransferError>>>>>;
 
     /// A reader's source whose first thread gets stuck in a bus call on its third poll, then
     /// wakes and talks to the chip: what its SPI device answered is kept.
