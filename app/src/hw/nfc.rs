@@ -3,14 +3,17 @@
 //! opened again when the reader stops answering, and optionally run on a
 //! thread of its own with a watchdog.
 
+use super::watchdog::{Beat, Watchdog};
 use super::{HwError, Millis, TagEvent, TagSource};
 use embedded_hal::spi::{ErrorKind, ErrorType, Operation, SpiDevice};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tavola_firmware::nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip};
 use tavola_words::{msg, Msg};
+
+pub use super::watchdog::Retired;
 
 /// Default poll period: a tag laid down is seen within this time.
 pub const POLL_MS: Millis = 50;
@@ -61,25 +64,6 @@ pub fn error_msg<E: std::fmt::Debug>(e: &NfcError<E>) -> Msg {
 fn monotonic_us() -> u64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_micros() as u64
-}
-
-/// Whether a reader's thread has been replaced by the watchdog (see [`ThreadedReader`]).
-#[derive(Clone, Debug)]
-pub struct Retired {
-    generation: Arc<AtomicU64>,
-    mine: u64,
-}
-
-impl Retired {
-    /// A thread never replaced (a reader with no watchdog over it).
-    pub fn never() -> Self {
-        Retired { generation: Arc::new(AtomicU64::new(0)), mine: 0 }
-    }
-
-    /// True once the watchdog has started another thread in this one's place.
-    pub fn is_retired(&self) -> bool {
-        self.generation.load(Ordering::SeqCst) != self.mine
-    }
 }
 
 /// An SPI device whose every transaction fails once its thread is retired: a reader's thread
@@ -323,21 +307,17 @@ pub struct ThreadedReader {
     /// The reader chip's version as the thread last saw it (0: none yet).
     chip: Arc<AtomicU32>,
     /// What the thread's reader last had to say of itself (its reset line not in use).
-    note: Arc<std::sync::Mutex<Option<HwError>>>,
-    heartbeat: Arc<AtomicU64>,
-    started: Instant,
-    stale_after: Duration,
+    note: Arc<Mutex<Option<HwError>>>,
     /// The poll period, shared with the reader's thread.
     poll_ms: Arc<AtomicU64>,
-    restarts: u32,
-    /// The generation of the thread that may drive the reader: a thread whose own number is
-    /// no longer this one was replaced, and stops before it touches the chip again.
-    generation: Arc<AtomicU64>,
+    /// Watches the thread, and numbers the threads: one that is no longer current was
+    /// replaced, and stops before it touches the chip again.
+    watchdog: Watchdog,
 }
 
 impl std::fmt::Debug for ThreadedReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ThreadedReader").field("restarts", &self.restarts).finish_non_exhaustive()
+        f.debug_struct("ThreadedReader").field("restarts", &self.watchdog.restarts()).finish_non_exhaustive()
     }
 }
 
@@ -362,65 +342,49 @@ impl ThreadedReader {
             writing: false,
             cut_short: None,
             chip: Arc::new(AtomicU32::new(0)),
-            note: Arc::new(std::sync::Mutex::new(None)),
-            heartbeat: Arc::new(AtomicU64::new(0)),
-            started: Instant::now(),
-            stale_after,
+            note: Arc::new(Mutex::new(None)),
             poll_ms: Arc::new(AtomicU64::new(poll_ms.max(1))),
-            restarts: 0,
-            generation: Arc::new(AtomicU64::new(0)),
+            watchdog: Watchdog::new(stale_after),
         };
-        me.start_thread(tx);
+        let beat = me.watchdog.next_thread();
+        me.start_thread(beat, tx);
         me
     }
 
     /// How many times the watchdog restarted the reader.
     pub fn restarts(&self) -> u32 {
-        self.restarts
+        self.watchdog.restarts()
     }
 
-    fn start_thread(&mut self, tx: mpsc::Sender<Result<Vec<TagEvent>, HwError>>) {
-        // Retire the thread running now (if any) before its successor opens the reader: a
-        // replaced thread must notice even when it has nothing to send (a send into an empty
-        // list "succeeds"), or two threads would drive one chip.
-        let mine = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        let retired = Retired { generation: self.generation.clone(), mine };
-        let watch = retired.clone();
-        let current = move || !watch.is_retired();
-        let mut source = (self.make)(retired);
-        let note = self.note.clone();
-        let period = self.poll_ms.clone();
-        let heartbeat = Arc::new(AtomicU64::new(self.started.elapsed().as_millis() as u64));
-        self.heartbeat = heartbeat.clone();
+    /// Starts the reader's thread whose beat is `beat` (the one before it already retired).
+    fn start_thread(&mut self, beat: Beat, tx: mpsc::Sender<Result<Vec<TagEvent>, HwError>>) {
+        let mut source = (self.make)(beat.retired());
+        let (note, period) = (self.note.clone(), self.poll_ms.clone());
         let (writes, asked) = mpsc::channel::<CardId>();
         let (answer, written) = mpsc::channel();
         self.writes = writes;
         self.written = written;
         let chip = self.chip.clone();
-        let started = self.started;
         std::thread::spawn(move || loop {
-            if !current() {
+            if !beat.is_current() {
                 return; // The watchdog replaced this thread.
             }
-            let now = started.elapsed().as_millis() as Millis;
-            heartbeat.store(now, Ordering::Relaxed);
+            let now = beat.beat();
             let poll_ms = period.load(Ordering::Relaxed);
             if source.poll_ms().is_some_and(|p| p != poll_ms) {
                 source.set_poll_ms(poll_ms);
             }
             let polled = source.poll(now);
-            if !current() {
-                return; // Replaced while polling: what it saw belongs to nobody.
-            }
             // Every poll is told, an empty one too: the reader works.
-            if tx.send(polled).is_err() {
-                return;
+            let told = beat.hand_over(|| tx.send(polled).is_ok());
+            if told != Some(true) {
+                return; // Replaced while polling (what it saw belongs to nobody), or dropped.
             }
             chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
             *note.lock().unwrap_or_else(|e| e.into_inner()) = source.note();
             // A write asked by the screen, between two polls.
             while let Ok(card) = asked.try_recv() {
-                if !current() {
+                if !beat.is_current() {
                     return;
                 }
                 let outcome = source.begin_write(&card).and_then(|()| {
@@ -433,14 +397,9 @@ impl ThreadedReader {
             std::thread::sleep(Duration::from_millis(poll_ms));
         });
     }
-}
 
-impl TagSource for ThreadedReader {
-    fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
-        // The reader's state is the one its thread's last poll gave: with
-        // nothing new, the same as before (a reader down between two of
-        // the thread's polls is still down).
-        let mut events = Vec::new();
+    /// What the thread's polls gave since the last look, taken in.
+    fn take_in(&mut self, events: &mut Vec<TagEvent>) {
         while let Ok(item) = self.rx.try_recv() {
             match item {
                 Ok(e) => {
@@ -450,19 +409,30 @@ impl TagSource for ThreadedReader {
                 Err(e) => self.down = Some(e),
             }
         }
-        let beat = Duration::from_millis(self.heartbeat.load(Ordering::Relaxed));
-        if self.started.elapsed().saturating_sub(beat) > self.stale_after {
-            self.restarts += 1;
+    }
+}
+
+impl TagSource for ThreadedReader {
+    fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        // The reader's state is the one its thread's last poll gave: with
+        // nothing new, the same as before (a reader down between two of
+        // the thread's polls is still down).
+        let mut events = Vec::new();
+        self.take_in(&mut events);
+        if self.watchdog.is_stuck() {
+            // Retired first; what it told before that still counts.
+            let beat = self.watchdog.restart();
+            self.take_in(&mut events);
             if std::mem::take(&mut self.writing) {
                 self.cut_short = Some(Err(HwError::said("reader", msg!("hw.reader.froze_writing"))));
             }
             let (tx, rx) = mpsc::channel();
             self.rx = rx;
-            self.start_thread(tx);
+            self.start_thread(beat, tx);
             // Down until the new thread says otherwise.
             let froze = HwError::said("reader", msg!("hw.reader.froze"));
             self.down = Some(froze.clone());
-            return Err(froze);
+            return if events.is_empty() { Err(froze) } else { Ok(events) };
         }
         match &self.down {
             Some(e) if events.is_empty() => Err(e.clone()),
@@ -678,7 +648,7 @@ mod tests {
     struct Slow {
         /// This reader's number, and how many times each reader made was polled.
         me: usize,
-        polls: Arc<std::sync::Mutex<Vec<u32>>>,
+        polls: Arc<Mutex<Vec<u32>>>,
     }
 
     impl TagSource for Slow {
@@ -697,7 +667,7 @@ mod tests {
 
     #[test]
     fn a_replaced_reader_thread_stops_even_with_nothing_to_send() {
-        let polls = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let polls = Arc::new(Mutex::new(Vec::new()));
         let made = polls.clone();
         let mut reader = ThreadedReader::spawn(
             move |_| {
@@ -759,7 +729,7 @@ mod tests {
     }
 
     /// What a woken thread's SPI device answered.
-    type Woke = Arc<std::sync::Mutex<Option<Result<u8, RetiringError<tavola_firmware::sim::TransferError>>>>>;
+    type Woke = Arc<Mutex<Option<Result<u8, RetiringError<tavola_firmware::sim::TransferError>>>>>;
 
     /// A reader's source whose first thread gets stuck in a bus call on its third poll, then
     /// wakes and talks to the chip: what its SPI device answered is kept.
@@ -790,7 +760,7 @@ mod tests {
     fn a_retired_reader_threads_next_transaction_never_reaches_the_chip() {
         use tavola_firmware::sim::SimChip;
         let chip = SimChip::new();
-        let woke = Arc::new(std::sync::Mutex::new(None));
+        let woke = Arc::new(Mutex::new(None));
         let (bus, seen) = (chip.clone(), woke.clone());
         let mut made = 0;
         let mut reader = ThreadedReader::spawn(
