@@ -777,3 +777,34 @@ fn a_chip_that_resets_itself_mid_read_gives_the_card_once_and_keeps_its_session(
         }
     }
 }
+
+/// A session started after another failed goes on from what it knew: the card lying on the
+/// reader throughout is not announced again; lifted (three polls without it) it leaves, and laid
+/// again it is a new read. A session that starts knowing nothing announces it again.
+#[test]
+fn a_session_that_takes_over_from_another_goes_on_with_the_same_visits() {
+    for id in GAME_CARDS {
+        let chip = SimChip::new();
+        chip.place(SimTag::ntag213(U7).with_card(id));
+        let mut first = session(&chip);
+        assert_eq!(poll(&mut first, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }]);
+        chip.inject(Fault::TransferErrorAfter(3));
+        assert!(first.poll(100, &mut |_| {}).is_err(), "{id}");
+
+        let mut forgetful = session(&chip);
+        assert_eq!(poll(&mut forgetful, 2_100), [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }]);
+
+        let mut next = session(&chip);
+        next.recall(first.presence());
+        assert_eq!(next.present(), Some(uid(&U7)));
+        for t in 21..40 {
+            assert_eq!(poll(&mut next, t * 100), [], "{id} at {t}");
+        }
+        let lifted = chip.remove().unwrap();
+        assert_eq!(poll(&mut next, 4_000), []);
+        assert_eq!(poll(&mut next, 4_100), []);
+        assert_eq!(poll(&mut next, 4_200), [NfcEvent::TagLeft { uid: uid(&U7) }], "{id}");
+        chip.place(lifted);
+        assert_eq!(poll(&mut next, 6_000), [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }], "{id}");
+    }
+}
