@@ -1,4 +1,4 @@
-//! The watchdog over a part polled on a thread of its own (the reader): the
+//! The watchdog over a part polled on a thread of its own (the reader, the vote pad): the
 //! thread beats at every turn of its loop; a thread that has not beaten for a while is stuck
 //! (a bus call that never returns) and is replaced by a fresh one. The replaced thread is
 //! retired: if it ever wakes, it sees so before it hands over anything it found or touches
