@@ -943,7 +943,7 @@ mod tests {
                     _ => {}
                 }
                 events.extend(polled(&mut reader, at, 8_000, Some((hiccup, at))));
-                assert_eq!(arrivals(&events), [laid.clone()], "{card}, {hiccup:?}: {events:?}");
+                assert_eq!(arrivals(&events), std::slice::from_ref(&laid), "{card}, {hiccup:?}: {events:?}");
 
                 // Lifted: it leaves; laid again (away long enough), it is read again.
                 reader.remove();
@@ -952,7 +952,7 @@ mod tests {
                 polled(&mut reader, 8_300, 10_000, None);
                 reader.place(uid, Some(card));
                 let again = polled(&mut reader, 10_000, 10_300, None);
-                assert_eq!(arrivals(&again), [laid.clone()], "laid again: {card}, {hiccup:?}");
+                assert_eq!(arrivals(&again), std::slice::from_ref(&laid), "laid again: {card}, {hiccup:?}");
             }
         }
     }
@@ -968,7 +968,7 @@ mod tests {
         let laid = TagEvent::Arrived { uid: uid.into(), card: Some(card.into()) };
         let mut reader = SimReader::new();
         reader.place(uid, Some(card));
-        assert_eq!(arrivals(&polled(&mut reader, 0, 300, None)), [laid.clone()]);
+        assert_eq!(arrivals(&polled(&mut reader, 0, 300, None)), std::slice::from_ref(&laid));
         // Down for 2 s: lifted and laid again meanwhile, unseen.
         reader.chip().inject(Fault::TransferErrorAfter(0));
         assert!(reader.poll(300).is_err());
@@ -1063,7 +1063,7 @@ mod tests {
             let laid = TagEvent::Arrived { uid: uid.into(), card: Some(card.into()) };
             chip.place(tag(uid, card));
             let events = watch(&mut reader, 3_000, |e, _| !arrivals(e).is_empty());
-            assert_eq!(arrivals(&events), [laid.clone()], "{card}");
+            assert_eq!(arrivals(&events), std::slice::from_ref(&laid), "{card}");
             freeze.store(true, Ordering::SeqCst);
             let restarts = watch(&mut reader, 3_000, |_, r| r > n as u32);
             assert_eq!(arrivals(&restarts), [], "{card} after the restart");
