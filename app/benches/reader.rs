@@ -22,7 +22,7 @@ struct WallClock {
 }
 
 impl ErrorType for WallClock {
-    type Error = core::convert::Infallible;
+    type Error = tavola_firmware::sim::TransferError;
 }
 
 impl SpiDevice for WallClock {

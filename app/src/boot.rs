@@ -331,15 +331,14 @@ fn hardware(
             Box::new(Awaited::new(r, open, RETRY_OPEN_MS))
         }
     };
-    // Polled on its own thread: a hung I2C bus never freezes the screen.
+    // Polled on its own thread: a hung I2C bus never freezes the screen, and the watchdog
+    // opens the pad afresh on a fresh thread.
     // An expander pad without its interrupt line (a Pi newer than the GPIO library knows) is
     // read over I2C alone: said once, with the pad working.
     let open_pad = move |map: &crate::hw::pinmap::PinMap, pi: &crate::hw::rpi::Pi| {
         RpiPad::open_on(map, Some(pi)).map(|p| {
             let note = p.note();
-            let pad = Box::new(crate::hw::pad::ThreadedPad::spawn(Box::new(p), 10, std::time::Duration::from_secs(2)))
-                as Box<dyn VotePad + Send>;
-            (pad, note)
+            (threaded_pad(map, pi, p), note)
         })
     };
     let pad: Box<dyn VotePad> = match open_pad(&map, &pi) {
@@ -373,6 +372,32 @@ fn hardware(
         }
     };
     (reader, pad, dice, seats)
+}
+
+/// The Pi's pad on a thread of its own; `pad` is the one just opened. A thread the watchdog
+/// starts in place of a stuck one opens the pad again, and again until it opens: the stuck
+/// thread may hold its pins until it wakes (and then lets them go).
+#[cfg(feature = "rpi")]
+fn threaded_pad(
+    map: &crate::hw::pinmap::PinMap,
+    pi: &crate::hw::rpi::Pi,
+    pad: crate::hw::rpi::RpiPad,
+) -> Box<dyn VotePad + Send> {
+    use crate::hw::pad::{Reopening, ThreadedPad};
+    use crate::hw::rpi::RpiPad;
+    let (map, pi) = (map.clone(), pi.clone());
+    let mut first = Some(pad);
+    Box::new(ThreadedPad::spawn(
+        move |_| match first.take() {
+            Some(pad) => Box::new(pad) as Box<dyn VotePad + Send>,
+            None => {
+                let (map, pi) = (map.clone(), pi.clone());
+                Box::new(Reopening::new(move || RpiPad::reopen_on(&map, Some(&pi))))
+            }
+        },
+        10,
+        std::time::Duration::from_secs(2),
+    ))
 }
 
 /// The Pi's reader on a thread of its own, opened again (by the thread)

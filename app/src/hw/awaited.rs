@@ -11,7 +11,7 @@
 
 use super::{DiceButton, HwError, Light, Millis, PadEvent, TagEvent, TagSource, VotePad};
 use std::sync::mpsc;
-use tavola_firmware::nfc::{CardId, ReaderChip};
+use tavola_firmware::nfc::{CardId, Presence, ReaderChip};
 
 /// How often a part that did not open is tried again, on the table's clock.
 pub const RETRY_OPEN_MS: Millis = 3_000;
@@ -221,6 +221,20 @@ impl<S: TagSource, R: TagSource + Send + 'static> TagSource for Awaited<S, R> {
     }
     fn note(&self) -> Option<HwError> {
         self.real.as_ref().and_then(TagSource::note)
+    }
+    fn memory(&self) -> Option<Presence> {
+        match (&self.real, &self.substitute) {
+            (Some(real), _) => real.memory(),
+            (None, Some(sub)) => sub.memory(),
+            (None, None) => None,
+        }
+    }
+    fn recall(&mut self, earlier: &Presence) {
+        match (&mut self.real, &mut self.substitute) {
+            (Some(real), _) => real.recall(earlier),
+            (None, Some(sub)) => sub.recall(earlier),
+            (None, None) => {}
+        }
     }
     fn took_over(&mut self) -> bool {
         self.take_arrived()

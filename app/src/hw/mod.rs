@@ -15,12 +15,13 @@ pub mod rpi;
 pub mod sim;
 pub mod speaker;
 pub mod spi;
+pub mod watchdog;
 
 use crate::games::Lang;
 use crate::narrator::Line;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use tavola_firmware::nfc::{CardId, ReaderChip};
+use tavola_firmware::nfc::{CardId, Presence, ReaderChip};
 use tavola_words::{msg, Msg};
 
 /// Milliseconds on the table's clock.
@@ -187,6 +188,19 @@ pub trait TagSource {
         None
     }
 
+    /// What the reader knows of the tags lying on it (the reader session's presence: the card
+    /// on it, whether it was announced, those that left lately), for a reader started in its
+    /// place on the same antenna (a thread the watchdog replaced, see [`nfc::ThreadedReader`]).
+    /// `None` from a source that keeps no such thing.
+    fn memory(&self) -> Option<Presence> {
+        None
+    }
+
+    /// Goes on from what the reader it takes the place of knew ([`TagSource::memory`]): a
+    /// card that lay on the reader all along is not announced again, and one that is gone
+    /// leaves when its absence is seen.
+    fn recall(&mut self, _earlier: &Presence) {}
+
     /// Whether the real part has just taken over from its on-screen
     /// substitute (a part that did not open at start, see [`awaited`]);
     /// true once per take-over.
@@ -288,6 +302,12 @@ impl<T: TagSource + ?Sized> TagSource for Box<T> {
     fn note(&self) -> Option<HwError> {
         (**self).note()
     }
+    fn memory(&self) -> Option<Presence> {
+        (**self).memory()
+    }
+    fn recall(&mut self, earlier: &Presence) {
+        (**self).recall(earlier);
+    }
     fn took_over(&mut self) -> bool {
         (**self).took_over()
     }
@@ -335,6 +355,12 @@ impl<T: TagSource> TagSource for Shared<T> {
     }
     fn note(&self) -> Option<HwError> {
         self.borrow().note()
+    }
+    fn memory(&self) -> Option<Presence> {
+        self.borrow().memory()
+    }
+    fn recall(&mut self, earlier: &Presence) {
+        self.borrow_mut().recall(earlier);
     }
     fn took_over(&mut self) -> bool {
         self.borrow_mut().took_over()

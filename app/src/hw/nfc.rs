@@ -3,14 +3,17 @@
 //! opened again when the reader stops answering, and optionally run on a
 //! thread of its own with a watchdog.
 
+use super::watchdog::{Beat, Watchdog};
 use super::{HwError, Millis, TagEvent, TagSource};
 use embedded_hal::spi::{ErrorKind, ErrorType, Operation, SpiDevice};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tavola_firmware::nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, ReaderChip};
+use tavola_firmware::nfc::{CardId, NfcConfig, NfcError, NfcEvent, NfcSession, Presence, ReaderChip};
 use tavola_words::{msg, Msg};
+
+pub use super::watchdog::Retired;
 
 /// Default poll period: a tag laid down is seen within this time.
 pub const POLL_MS: Millis = 50;
@@ -61,25 +64,6 @@ pub fn error_msg<E: std::fmt::Debug>(e: &NfcError<E>) -> Msg {
 fn monotonic_us() -> u64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_micros() as u64
-}
-
-/// Whether a reader's thread has been replaced by the watchdog (see [`ThreadedReader`]).
-#[derive(Clone, Debug)]
-pub struct Retired {
-    generation: Arc<AtomicU64>,
-    mine: u64,
-}
-
-impl Retired {
-    /// A thread never replaced (a reader with no watchdog over it).
-    pub fn never() -> Self {
-        Retired { generation: Arc::new(AtomicU64::new(0)), mine: 0 }
-    }
-
-    /// True once the watchdog has started another thread in this one's place.
-    pub fn is_retired(&self) -> bool {
-        self.generation.load(Ordering::SeqCst) != self.mine
-    }
 }
 
 /// An SPI device whose every transaction fails once its thread is retired: a reader's thread
@@ -147,6 +131,9 @@ pub struct NfcReader<SPI: SpiDevice, F> {
     /// Several tags answered at the last look, and still do: said on
     /// every poll until they are one again (the table says it once).
     crowded: bool,
+    /// What the last session knew of the tags on the reader, for the next one: a session
+    /// dropped after a failure is followed by one that goes on with the same visits.
+    memory: Option<Presence>,
 }
 
 impl<SPI: SpiDevice, F> std::fmt::Debug for NfcReader<SPI, F> {
@@ -177,6 +164,7 @@ where
             written: None,
             note: None,
             crowded: false,
+            memory: None,
         }
     }
 
@@ -200,14 +188,22 @@ where
         self.retry_at = now + RETRY_MS;
         let spi = (self.open)()?;
         // Each step bounded by the clock too: a pause that runs long counts as long as it ran.
-        let session = NfcSession::with_clock(spi, self.cfg, monotonic_us).map_err(|e| reader_error(&e))?;
+        let mut session = NfcSession::with_clock(spi, self.cfg, monotonic_us).map_err(|e| reader_error(&e))?;
+        // A card that lay on the reader through the failure is the same visit, not a new read.
+        if let Some(earlier) = &self.memory {
+            session.recall(earlier);
+        }
         self.chip = Some(session.chip());
         self.session = Some(session);
         Ok(())
     }
 
     fn fail(&mut self, now: Millis, e: HwError) -> HwError {
-        self.session = None;
+        // What the session knew stays for the next one. A poll that failed changed none of it:
+        // whatever it was reading is read again, whole.
+        if let Some(session) = self.session.take() {
+            self.memory = Some(session.presence().clone());
+        }
         self.crowded = false;
         self.retry_at = now + RETRY_MS;
         self.down = Some(e.clone());
@@ -267,6 +263,17 @@ where
         self.note.clone()
     }
 
+    fn memory(&self) -> Option<Presence> {
+        self.session.as_ref().map(|s| s.presence().clone()).or_else(|| self.memory.clone())
+    }
+
+    fn recall(&mut self, earlier: &Presence) {
+        if let Some(session) = self.session.as_mut() {
+            session.recall(earlier);
+        }
+        self.memory = Some(earlier.clone());
+    }
+
     /// Writes at once (a few milliseconds of SPI: the write and its read
     /// back are bounded like every other exchange).
     fn begin_write(&mut self, card: &CardId) -> Result<(), HwError> {
@@ -305,7 +312,9 @@ where
 
 /// A reader polled on its own thread, so that a reader stuck inside a bus
 /// call can never freeze the screen. A watchdog starts a fresh thread (and a
-/// fresh reader) when the thread stops reporting.
+/// fresh reader) when the thread stops reporting; the fresh reader goes on
+/// from what the stuck one knew of the tags on it ([`TagSource::memory`]), so
+/// a card lying there throughout is not announced again.
 pub struct ThreadedReader {
     make: Box<dyn FnMut(Retired) -> Box<dyn TagSource + Send> + Send>,
     /// What each of the thread's polls gave.
@@ -323,21 +332,20 @@ pub struct ThreadedReader {
     /// The reader chip's version as the thread last saw it (0: none yet).
     chip: Arc<AtomicU32>,
     /// What the thread's reader last had to say of itself (its reset line not in use).
-    note: Arc<std::sync::Mutex<Option<HwError>>>,
-    heartbeat: Arc<AtomicU64>,
-    started: Instant,
-    stale_after: Duration,
+    note: Arc<Mutex<Option<HwError>>>,
+    /// What the current thread's reader knew of the tags on it after its last poll, for a
+    /// thread started in its place (kept as that poll is told: see [`Beat::hand_over`]).
+    memory: Arc<Mutex<Option<Presence>>>,
     /// The poll period, shared with the reader's thread.
     poll_ms: Arc<AtomicU64>,
-    restarts: u32,
-    /// The generation of the thread that may drive the reader: a thread whose own number is
-    /// no longer this one was replaced, and stops before it touches the chip again.
-    generation: Arc<AtomicU64>,
+    /// Watches the thread, and numbers the threads: one that is no longer current was
+    /// replaced, and stops before it touches the chip again.
+    watchdog: Watchdog,
 }
 
 impl std::fmt::Debug for ThreadedReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ThreadedReader").field("restarts", &self.restarts).finish_non_exhaustive()
+        f.debug_struct("ThreadedReader").field("restarts", &self.watchdog.restarts()).finish_non_exhaustive()
     }
 }
 
@@ -362,65 +370,62 @@ impl ThreadedReader {
             writing: false,
             cut_short: None,
             chip: Arc::new(AtomicU32::new(0)),
-            note: Arc::new(std::sync::Mutex::new(None)),
-            heartbeat: Arc::new(AtomicU64::new(0)),
-            started: Instant::now(),
-            stale_after,
+            note: Arc::new(Mutex::new(None)),
+            memory: Arc::new(Mutex::new(None)),
             poll_ms: Arc::new(AtomicU64::new(poll_ms.max(1))),
-            restarts: 0,
-            generation: Arc::new(AtomicU64::new(0)),
+            watchdog: Watchdog::new(stale_after),
         };
-        me.start_thread(tx);
+        let beat = me.watchdog.next_thread();
+        me.start_thread(beat, tx);
         me
     }
 
     /// How many times the watchdog restarted the reader.
     pub fn restarts(&self) -> u32 {
-        self.restarts
+        self.watchdog.restarts()
     }
 
-    fn start_thread(&mut self, tx: mpsc::Sender<Result<Vec<TagEvent>, HwError>>) {
-        // Retire the thread running now (if any) before its successor opens the reader: a
-        // replaced thread must notice even when it has nothing to send (a send into an empty
-        // list "succeeds"), or two threads would drive one chip.
-        let mine = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        let retired = Retired { generation: self.generation.clone(), mine };
-        let watch = retired.clone();
-        let current = move || !watch.is_retired();
-        let mut source = (self.make)(retired);
-        let note = self.note.clone();
-        let period = self.poll_ms.clone();
-        let heartbeat = Arc::new(AtomicU64::new(self.started.elapsed().as_millis() as u64));
-        self.heartbeat = heartbeat.clone();
+    /// Starts the reader's thread whose beat is `beat` (the one before it already retired).
+    fn start_thread(&mut self, beat: Beat, tx: mpsc::Sender<Result<Vec<TagEvent>, HwError>>) {
+        let mut source = (self.make)(beat.retired());
+        // Read once the thread before was retired: what it knew last, and nothing it finds
+        // from now on.
+        if let Some(earlier) = self.memory.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            source.recall(earlier);
+        }
+        let (note, memory, period) = (self.note.clone(), self.memory.clone(), self.poll_ms.clone());
         let (writes, asked) = mpsc::channel::<CardId>();
         let (answer, written) = mpsc::channel();
         self.writes = writes;
         self.written = written;
         let chip = self.chip.clone();
-        let started = self.started;
         std::thread::spawn(move || loop {
-            if !current() {
+            if !beat.is_current() {
                 return; // The watchdog replaced this thread.
             }
-            let now = started.elapsed().as_millis() as Millis;
-            heartbeat.store(now, Ordering::Relaxed);
+            let now = beat.beat();
             let poll_ms = period.load(Ordering::Relaxed);
             if source.poll_ms().is_some_and(|p| p != poll_ms) {
                 source.set_poll_ms(poll_ms);
             }
             let polled = source.poll(now);
-            if !current() {
-                return; // Replaced while polling: what it saw belongs to nobody.
-            }
-            // Every poll is told, an empty one too: the reader works.
-            if tx.send(polled).is_err() {
-                return;
+            let known = source.memory();
+            // Every poll is told, an empty one too: the reader works. What the reader knows
+            // now is kept with it, for a thread that may take this one's place.
+            let told = beat.hand_over(|| {
+                if let Some(known) = known {
+                    *memory.lock().unwrap_or_else(|e| e.into_inner()) = Some(known);
+                }
+                tx.send(polled).is_ok()
+            });
+            if told != Some(true) {
+                return; // Replaced while polling (what it saw belongs to nobody), or dropped.
             }
             chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
             *note.lock().unwrap_or_else(|e| e.into_inner()) = source.note();
             // A write asked by the screen, between two polls.
             while let Ok(card) = asked.try_recv() {
-                if !current() {
+                if !beat.is_current() {
                     return;
                 }
                 let outcome = source.begin_write(&card).and_then(|()| {
@@ -433,14 +438,9 @@ impl ThreadedReader {
             std::thread::sleep(Duration::from_millis(poll_ms));
         });
     }
-}
 
-impl TagSource for ThreadedReader {
-    fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
-        // The reader's state is the one its thread's last poll gave: with
-        // nothing new, the same as before (a reader down between two of
-        // the thread's polls is still down).
-        let mut events = Vec::new();
+    /// What the thread's polls gave since the last look, taken in.
+    fn take_in(&mut self, events: &mut Vec<TagEvent>) {
         while let Ok(item) = self.rx.try_recv() {
             match item {
                 Ok(e) => {
@@ -450,19 +450,30 @@ impl TagSource for ThreadedReader {
                 Err(e) => self.down = Some(e),
             }
         }
-        let beat = Duration::from_millis(self.heartbeat.load(Ordering::Relaxed));
-        if self.started.elapsed().saturating_sub(beat) > self.stale_after {
-            self.restarts += 1;
+    }
+}
+
+impl TagSource for ThreadedReader {
+    fn poll(&mut self, _now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        // The reader's state is the one its thread's last poll gave: with
+        // nothing new, the same as before (a reader down between two of
+        // the thread's polls is still down).
+        let mut events = Vec::new();
+        self.take_in(&mut events);
+        if self.watchdog.is_stuck() {
+            // Retired first; what it told before that still counts.
+            let beat = self.watchdog.restart();
+            self.take_in(&mut events);
             if std::mem::take(&mut self.writing) {
                 self.cut_short = Some(Err(HwError::said("reader", msg!("hw.reader.froze_writing"))));
             }
             let (tx, rx) = mpsc::channel();
             self.rx = rx;
-            self.start_thread(tx);
+            self.start_thread(beat, tx);
             // Down until the new thread says otherwise.
             let froze = HwError::said("reader", msg!("hw.reader.froze"));
             self.down = Some(froze.clone());
-            return Err(froze);
+            return if events.is_empty() { Err(froze) } else { Ok(events) };
         }
         match &self.down {
             Some(e) if events.is_empty() => Err(e.clone()),
@@ -472,6 +483,10 @@ impl TagSource for ThreadedReader {
 
     fn note(&self) -> Option<HwError> {
         self.note.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn memory(&self) -> Option<Presence> {
+        self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     fn reader_chip(&self) -> Option<ReaderChip> {
@@ -678,7 +693,7 @@ mod tests {
     struct Slow {
         /// This reader's number, and how many times each reader made was polled.
         me: usize,
-        polls: Arc<std::sync::Mutex<Vec<u32>>>,
+        polls: Arc<Mutex<Vec<u32>>>,
     }
 
     impl TagSource for Slow {
@@ -697,7 +712,7 @@ mod tests {
 
     #[test]
     fn a_replaced_reader_thread_stops_even_with_nothing_to_send() {
-        let polls = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let polls = Arc::new(Mutex::new(Vec::new()));
         let made = polls.clone();
         let mut reader = ThreadedReader::spawn(
             move |_| {
@@ -759,7 +774,7 @@ mod tests {
     }
 
     /// What a woken thread's SPI device answered.
-    type Woke = Arc<std::sync::Mutex<Option<Result<u8, RetiringError<core::convert::Infallible>>>>>;
+    type Woke = Arc<Mutex<Option<Result<u8, RetiringError<tavola_firmware::sim::TransferError>>>>>;
 
     /// A reader's source whose first thread gets stuck in a bus call on its third poll, then
     /// wakes and talks to the chip: what its SPI device answered is kept.
@@ -790,7 +805,7 @@ mod tests {
     fn a_retired_reader_threads_next_transaction_never_reaches_the_chip() {
         use tavola_firmware::sim::SimChip;
         let chip = SimChip::new();
-        let woke = Arc::new(std::sync::Mutex::new(None));
+        let woke = Arc::new(Mutex::new(None));
         let (bus, seen) = (chip.clone(), woke.clone());
         let mut made = 0;
         let mut reader = ThreadedReader::spawn(
@@ -819,5 +834,252 @@ mod tests {
         let mut version = tavola_firmware::nfc::VERSION_READ;
         SpiDevice::transfer_in_place(&mut spi, &mut version).unwrap();
         assert_eq!(version[1], 0x92);
+    }
+
+    /// One real card of each game (games/data/catalog; a card that comes in copies, one of
+    /// them), on a tag of its own.
+    const GAME_CARDS: [(&str, &str); 5] = [
+        ("04A1000000A001", "avalon/mission/fail-2"),
+        ("04A1000000A002", "soc/black/despair-3"),
+        ("04A1000000A003", "legends/character/sir-bors"),
+        ("04A1000000A004", "nottingham/item/copper-coin-5"),
+        ("04A1000000A005", "kak/quest/tree-of-life"),
+    ];
+
+    /// What goes wrong while a card lies on the reader, from the moment it is laid.
+    #[derive(Clone, Copy, Debug)]
+    enum Hiccup {
+        /// A transfer error of the bus after this many transactions: the session fails.
+        Transfer(u32),
+        /// The chip resets itself after this many frames (the read cut short).
+        Reset(u32),
+        /// A half read (the tag's answer cut to half) after this many answers, then a transfer
+        /// error after this many transactions.
+        HalfRead(usize, u32),
+        /// The chip stops completing commands for this many polls, then answers again.
+        Stall(u32),
+        /// The chip's supply dips for this many polls (MISO low): it comes back at its
+        /// power-on values.
+        PowerDip(u32),
+    }
+
+    fn hiccups() -> Vec<Hiccup> {
+        let mut all: Vec<Hiccup> = (0..400).step_by(9).map(Hiccup::Transfer).collect();
+        all.extend((0..40).step_by(3).map(Hiccup::Reset));
+        all.extend([(0, 60), (3, 40), (6, 200), (8, 150)].map(|(a, t)| Hiccup::HalfRead(a, t)));
+        all.extend([0, 1, 3].map(Hiccup::Stall));
+        all.extend([0, 1, 4].map(Hiccup::PowerDip));
+        all
+    }
+
+    /// The arrivals among `events`.
+    fn arrivals(events: &[TagEvent]) -> Vec<TagEvent> {
+        events.iter().filter(|e| matches!(e, TagEvent::Arrived { .. })).cloned().collect()
+    }
+
+    /// Polls `reader` every 50 ms from `from` to `to` on the table's clock, the hiccup (if any)
+    /// let go at `heal`: what it reported.
+    fn polled(
+        reader: &mut crate::hw::sim::SimReader,
+        from: Millis,
+        to: Millis,
+        hiccup: Option<(Hiccup, Millis)>,
+    ) -> Vec<TagEvent> {
+        use tavola_firmware::sim::Fault;
+        let mut events = Vec::new();
+        let mut polls = 0;
+        for t in (from..to).step_by(50) {
+            if let Some((h, at)) = hiccup {
+                match h {
+                    Hiccup::Stall(n) | Hiccup::PowerDip(n) if t == at + 50 * Millis::from(n) => {
+                        reader.chip().clear_faults();
+                        if matches!(h, Hiccup::PowerDip(_)) {
+                            reader.chip().inject(Fault::SelfReset);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Ok(e) = reader.poll(t) {
+                events.extend(e);
+            }
+            polls += 1;
+        }
+        assert!(polls > 0);
+        events
+    }
+
+    /// A card lying on the reader while the reader fails in any of these ways, at any moment
+    /// from its lay to long after it was announced, reaches the table once: the session started
+    /// again after the failure goes on from what the failed one knew. Lifted (seen gone for a
+    /// few polls) and laid again, it is a new read.
+    #[test]
+    fn a_card_lying_through_a_reader_hiccup_is_announced_once() {
+        use crate::hw::sim::SimReader;
+        use tavola_firmware::sim::Fault;
+        for (uid, card) in GAME_CARDS {
+            assert!(crate::catalog::Catalog::builtin().contains(card), "{card} is a real card");
+            let laid = TagEvent::Arrived { uid: uid.into(), card: Some(card.into()) };
+            for hiccup in hiccups() {
+                let mut reader = SimReader::new();
+                polled(&mut reader, 0, 200, None);
+                reader.place(uid, Some(card));
+                match hiccup {
+                    Hiccup::Transfer(k) => reader.chip().inject(Fault::TransferErrorAfter(k)),
+                    Hiccup::Reset(k) => reader.chip().inject(Fault::SelfResetAfter(k)),
+                    Hiccup::HalfRead(a, k) => {
+                        reader.chip().inject_after(a, Fault::Truncated);
+                        reader.chip().inject(Fault::TransferErrorAfter(k));
+                    }
+                    Hiccup::Stall(_) => {}
+                    Hiccup::PowerDip(_) => {}
+                }
+                let mut events = polled(&mut reader, 200, 400, None);
+                // The stall and the dip come once the card was announced.
+                let at = 400;
+                match hiccup {
+                    Hiccup::Stall(_) => reader.chip().inject(Fault::Stall),
+                    Hiccup::PowerDip(_) => reader.chip().inject(Fault::DeadMiso(0x00)),
+                    _ => {}
+                }
+                events.extend(polled(&mut reader, at, 8_000, Some((hiccup, at))));
+                assert_eq!(arrivals(&events), std::slice::from_ref(&laid), "{card}, {hiccup:?}: {events:?}");
+
+                // Lifted: it leaves; laid again (away long enough), it is read again.
+                reader.remove();
+                let gone = polled(&mut reader, 8_000, 8_300, None);
+                assert_eq!(gone, [TagEvent::Left { uid: uid.into() }], "{card}, {hiccup:?}");
+                polled(&mut reader, 8_300, 10_000, None);
+                reader.place(uid, Some(card));
+                let again = polled(&mut reader, 10_000, 10_300, None);
+                assert_eq!(arrivals(&again), std::slice::from_ref(&laid), "laid again: {card}, {hiccup:?}");
+            }
+        }
+    }
+
+    /// While the reader is down, a card lifted and laid again where no poll could see it gone
+    /// is the same visit; one seen gone (polls without it) and laid again is a new read, and so
+    /// is another card laid in its place.
+    #[test]
+    fn only_an_absence_seen_makes_a_card_new_after_a_reader_hiccup() {
+        use crate::hw::sim::SimReader;
+        use tavola_firmware::sim::Fault;
+        let (uid, card) = GAME_CARDS[0];
+        let laid = TagEvent::Arrived { uid: uid.into(), card: Some(card.into()) };
+        let mut reader = SimReader::new();
+        reader.place(uid, Some(card));
+        assert_eq!(arrivals(&polled(&mut reader, 0, 300, None)), std::slice::from_ref(&laid));
+        // Down for 2 s: lifted and laid again meanwhile, unseen.
+        reader.chip().inject(Fault::TransferErrorAfter(0));
+        assert!(reader.poll(300).is_err());
+        reader.remove();
+        polled(&mut reader, 350, 1_000, None);
+        reader.place(uid, Some(card));
+        let events = polled(&mut reader, 1_000, 4_000, None);
+        assert_eq!(arrivals(&events), [], "{events:?}");
+
+        // Down again, the card lifted: the new session sees it gone, then it is laid again.
+        reader.chip().inject(Fault::TransferErrorAfter(0));
+        assert!(reader.poll(4_000).is_err());
+        reader.remove();
+        let events = polled(&mut reader, 4_050, 7_000, None);
+        assert_eq!(events, [TagEvent::Left { uid: uid.into() }]);
+        reader.place(uid, Some(card));
+        assert_eq!(arrivals(&polled(&mut reader, 7_000, 7_300, None)), [laid]);
+
+        // Down again, another card laid in its place meanwhile: read.
+        reader.chip().inject(Fault::TransferErrorAfter(0));
+        assert!(reader.poll(7_300).is_err());
+        let (other, other_card) = GAME_CARDS[1];
+        reader.place(other, Some(other_card));
+        let events = polled(&mut reader, 7_350, 10_000, None);
+        assert_eq!(
+            events,
+            [
+                TagEvent::Left { uid: uid.into() },
+                TagEvent::Arrived { uid: other.into(), card: Some(other_card.into()) }
+            ]
+        );
+    }
+
+    /// The simulated chip behind a bus whose next call, once asked, hangs for a while (a reader
+    /// thread stuck in a bus call) and then fails.
+    struct Freezes {
+        chip: tavola_firmware::sim::SimChip,
+        freeze: Arc<std::sync::atomic::AtomicBool>,
+    }
+
+    impl ErrorType for Freezes {
+        type Error = tavola_firmware::sim::TransferError;
+    }
+
+    impl SpiDevice for Freezes {
+        fn transaction(&mut self, operations: &mut [Operation<'_, u8>]) -> Result<(), Self::Error> {
+            if self.freeze.swap(false, Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(400));
+                return Err(tavola_firmware::sim::TransferError);
+            }
+            self.chip.transaction(operations)
+        }
+    }
+
+    /// Polls the threaded reader for `ms` of wall time, or until `enough` says so.
+    fn watch(reader: &mut ThreadedReader, ms: u64, enough: impl Fn(&[TagEvent], u32) -> bool) -> Vec<TagEvent> {
+        let start = Instant::now();
+        let mut events = Vec::new();
+        while start.elapsed() < Duration::from_millis(ms) && !enough(&events, reader.restarts()) {
+            if let Ok(e) = reader.poll(0) {
+                events.extend(e);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        events
+    }
+
+    /// A reader's thread stuck in a bus call while a card lies on the reader, once for a card of
+    /// each game: the watchdog starts a fresh thread, and the fresh reader goes on from what the
+    /// stuck one knew: the card is not announced again, it leaves when lifted, and laid again
+    /// once it was seen gone it is read again.
+    #[test]
+    fn a_card_lying_through_a_restart_of_the_readers_thread_is_announced_once() {
+        use tavola_firmware::sim::{SimChip, SimTag};
+        let chip = SimChip::new();
+        let freeze = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (bus, frozen) = (chip.clone(), freeze.clone());
+        let mut reader = ThreadedReader::spawn(
+            move |retired| {
+                let (bus, freeze) = (bus.clone(), frozen.clone());
+                let open = move || {
+                    Ok(RetiringSpi::new(Freezes { chip: bus.clone(), freeze: freeze.clone() }, retired.clone()))
+                };
+                Box::new(NfcReader::new(open, NfcConfig::default(), 5)) as Box<dyn TagSource + Send>
+            },
+            5,
+            Duration::from_millis(150),
+        );
+        let tag =
+            |uid: &str, card: &str| SimTag::ntag213(crate::hw::sim::uid_for(uid).try_into().unwrap()).with_card(card);
+        for (n, (uid, card)) in GAME_CARDS.into_iter().enumerate() {
+            let laid = TagEvent::Arrived { uid: uid.into(), card: Some(card.into()) };
+            chip.place(tag(uid, card));
+            let events = watch(&mut reader, 3_000, |e, _| !arrivals(e).is_empty());
+            assert_eq!(arrivals(&events), std::slice::from_ref(&laid), "{card}");
+            freeze.store(true, Ordering::SeqCst);
+            let restarts = watch(&mut reader, 3_000, |_, r| r > n as u32);
+            assert_eq!(arrivals(&restarts), [], "{card} after the restart");
+            assert!(reader.restarts() > n as u32, "{card}: the stuck thread was replaced");
+            // The stuck thread wakes meanwhile and is refused; the fresh one reads on.
+            let after = watch(&mut reader, 700, |_, _| false);
+            assert_eq!(arrivals(&after), [], "{card} after the restart: {after:?}");
+            chip.remove();
+            let gone = watch(&mut reader, 3_000, |e, _| !e.is_empty());
+            assert_eq!(gone, [TagEvent::Left { uid: uid.into() }], "{card}");
+        }
+        // Laid again, away long enough: read again.
+        std::thread::sleep(Duration::from_millis(1_100));
+        let (uid, card) = GAME_CARDS[4];
+        chip.place(tag(uid, card));
+        let again = watch(&mut reader, 3_000, |e, _| !arrivals(e).is_empty());
+        assert_eq!(arrivals(&again), [TagEvent::Arrived { uid: uid.into(), card: Some(card.into()) }]);
     }
 }

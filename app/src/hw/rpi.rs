@@ -197,6 +197,18 @@ impl RpiPad {
     /// be had because rppal does not know this Pi are polled over I2C instead ([`RpiPad::note`]
     /// says so); a pad wired to GPIO pins needs rppal to know the Pi.
     pub fn open_on(map: &PinMap, pi: Option<&Pi>) -> Result<RpiPad, HwError> {
+        RpiPad::open_with(map, pi, false)
+    }
+
+    /// Opens the pad again on `pi` for a thread the watchdog started in place of a stuck one
+    /// (see [`super::pad::ThreadedPad`]): the expanders' interrupt line, which the stuck thread
+    /// may hold until it wakes, is done without (the pad is read over I2C alone, as on a Pi
+    /// newer than rppal knows).
+    pub fn reopen_on(map: &PinMap, pi: Option<&Pi>) -> Result<RpiPad, HwError> {
+        RpiPad::open_with(map, pi, true)
+    }
+
+    fn open_with(map: &PinMap, pi: Option<&Pi>, line_may_be_held: bool) -> Result<RpiPad, HwError> {
         let cfg = fw::PadConfig { seats: map.pad.seats, ..fw::PadConfig::default() };
         let mut note = None;
         let wires = match &map.pad.wiring {
@@ -222,7 +234,11 @@ impl RpiPad {
                     |e: fw::McpError<_, _>| HwError::said("pad", msg!("hw.pad.no_answer", error = format!("{e:?}")));
                 let line = match interrupt_pin {
                     Some(p) => match Gpio::new() {
-                        Ok(gpio) => Some(gpio.get(*p).map_err(|e| gpio_error("pad", e))?.into_input_pullup()),
+                        Ok(gpio) => match gpio.get(*p) {
+                            Ok(pin) => Some(pin.into_input_pullup()),
+                            Err(rppal::gpio::Error::PinUsed(_)) if line_may_be_held => None,
+                            Err(e) => return Err(gpio_error("pad", e)),
+                        },
                         Err(rppal::gpio::Error::UnknownModel) if pi.is_some() => {
                             let model = pi.map(|pi| pi.model.clone()).unwrap_or_default();
                             note = Some(HwError::said("pad", msg!("hw.pad.polled_newer_pi", pin = *p, model)));

@@ -187,6 +187,12 @@ impl TagSource for SimReader {
     fn set_poll_ms(&mut self, ms: Millis) {
         self.reader.set_poll_ms(ms);
     }
+    fn memory(&self) -> Option<tavola_firmware::nfc::Presence> {
+        self.reader.memory()
+    }
+    fn recall(&mut self, earlier: &tavola_firmware::nfc::Presence) {
+        self.reader.recall(earlier);
+    }
 }
 
 /// What is wrong with raw pages, in words.

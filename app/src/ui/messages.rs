@@ -214,12 +214,12 @@ mod tests {
         line.close();
         let froze = HwError::said("pad", msg!("hw.pad.froze"));
         line.record(&HwReport::Failed(froze.clone()));
-        assert!(shown(&mut line, Some("Nothing to vote on")).starts_with("The vote pad stopped answering"));
+        assert!(shown(&mut line, Some("Nothing to vote on")).starts_with("The vote pad froze"));
         line.close();
         assert_eq!(line.standing(Some("Nothing to vote on"), Lang::En).0.len(), 0);
         line.record(&HwReport::WorksAgain(HwError::said("pad", msg!("notice.hw.pad_ok"))));
         assert_eq!(shown(&mut line, None), "The vote pad works again.");
         line.record(&HwReport::Failed(froze));
-        assert!(shown(&mut line, None).starts_with("The vote pad stopped answering"), "it happened again");
+        assert!(shown(&mut line, None).starts_with("The vote pad froze"), "it happened again");
     }
 }

@@ -36,6 +36,15 @@ impl Presence {
         Presence { cfg, on_reader: None, recent: [None; RECENT], failing: None }
     }
 
+    /// Goes on from what `earlier` knew (the presence of an earlier session on the same reader):
+    /// the tag on the reader, whether it was announced, the tags that left lately and a read
+    /// failing in a row. The settings stay this one's.
+    pub fn take_over(&mut self, earlier: &Presence) {
+        self.on_reader = earlier.on_reader;
+        self.recent = earlier.recent;
+        self.failing = earlier.failing;
+    }
+
     /// The tag considered on the reader, announced or not.
     pub fn present(&self) -> Option<Uid> {
         self.on_reader.map(|t| t.uid)

@@ -160,6 +160,21 @@ impl<SPI: SpiDevice> NfcSession<SPI> {
         self.presence.present()
     }
 
+    /// What the session knows of the tags on the reader: to be handed to the session that takes
+    /// its place ([`NfcSession::recall`]).
+    pub fn presence(&self) -> &Presence {
+        &self.presence
+    }
+
+    /// Goes on from what an earlier session on this reader knew of its tags
+    /// ([`NfcSession::presence`]), as a session started again after a failure of the reader (a
+    /// bus error, a chip that stopped answering, a thread restarted) must: a card it announced
+    /// is not announced again while it lies there, and leaves, and counts again once laid
+    /// anew, as [`Presence`] says, with this session's polls.
+    pub fn recall(&mut self, earlier: &Presence) {
+        self.presence.take_over(earlier);
+    }
+
     /// Whether several tags answered at once at the last poll (said once by
     /// [`NfcEvent::SeveralTags`], and true until they are one again).
     pub fn several(&self) -> bool {

@@ -117,6 +117,10 @@ pub(crate) struct ChipState {
     pub one_shot: VecDeque<Option<Fault>>,
     pub pull_after: Option<u32>,
     pub pulled: Option<SimTag>,
+    /// Frames still to go out before the chip resets itself ([`Fault::SelfResetAfter`]).
+    pub reset_after: Option<u32>,
+    /// Transactions still to go through before one fails ([`Fault::TransferErrorAfter`]).
+    pub fail_after: Option<u32>,
     pub dead: Option<u8>,
     /// The RST pin is low: the chip is in hard power-down (MISO reads 0, nothing happens).
     pub rst_low: bool,
@@ -144,6 +148,8 @@ impl ChipState {
             one_shot: VecDeque::new(),
             pull_after: None,
             pulled: None,
+            reset_after: None,
+            fail_after: None,
             dead: None,
             rst_low: false,
             stalled: false,
@@ -386,6 +392,16 @@ impl ChipState {
         self.frames += 1;
         if self.stalled {
             return;
+        }
+        match self.reset_after {
+            Some(0) => {
+                // The reset meets the frame: it never goes out, and its command is gone.
+                self.reset_after = None;
+                self.self_reset();
+                return;
+            }
+            Some(k) => self.reset_after = Some(k - 1),
+            None => {}
         }
         match self.pull_after {
             Some(0) => {

@@ -77,6 +77,23 @@ pub enum Fault {
     /// back to its power-on value (the antenna off, the timer not running), the version as
     /// before, SPI answering as before.
     SelfReset,
+    /// The chip resets itself (as [`Fault::SelfReset`]) when this many more frames have gone
+    /// out: in the middle of a poll, a read cut short. The frame that meets the reset never
+    /// reaches the air, and the command it belonged to never completes.
+    SelfResetAfter(u32),
+    /// The SPI transaction after this many more fails (a transfer error of the bus: the
+    /// driver's call returns an error, nothing reaches the chip). Once.
+    TransferErrorAfter(u32),
+}
+
+/// A transfer error of the simulated bus ([`Fault::TransferErrorAfter`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransferError;
+
+impl embedded_hal::spi::Error for TransferError {
+    fn kind(&self) -> embedded_hal::spi::ErrorKind {
+        embedded_hal::spi::ErrorKind::Other
+    }
 }
 
 /// The simulated reader chip. Clones share the same chip.
@@ -183,14 +200,25 @@ impl SimChip {
             Fault::DeadMiso(level) => s.dead = Some(level),
             Fault::Stall => s.stalled = true,
             Fault::SelfReset => s.self_reset(),
+            Fault::SelfResetAfter(k) => s.reset_after = Some(k),
+            Fault::TransferErrorAfter(k) => s.fail_after = Some(k),
             f => s.one_shot.push_back(Some(f)),
         }
     }
 
     /// Injects a one-shot fault that hits the answer after the next `answers` answers.
-    /// (Persistent faults and [`Fault::PullAfter`] act at once, as with [`SimChip::inject`].)
+    /// (Persistent faults and those counted in frames or transactions act at once, as with
+    /// [`SimChip::inject`].)
     pub fn inject_after(&self, answers: usize, fault: Fault) {
-        if matches!(fault, Fault::PullAfter(_) | Fault::DeadMiso(_) | Fault::Stall | Fault::SelfReset) {
+        if matches!(
+            fault,
+            Fault::PullAfter(_)
+                | Fault::DeadMiso(_)
+                | Fault::Stall
+                | Fault::SelfReset
+                | Fault::SelfResetAfter(_)
+                | Fault::TransferErrorAfter(_)
+        ) {
             return self.inject(fault);
         }
         let mut s = self.lock();
@@ -198,11 +226,14 @@ impl SimChip {
         s.one_shot.push_back(Some(fault));
     }
 
-    /// Removes every fault: queued ones, a pending pull, a dead MISO and a stall.
+    /// Removes every fault: queued ones, a pending pull, reset or transfer error, a dead MISO
+    /// and a stall.
     pub fn clear_faults(&self) {
         let mut s = self.lock();
         s.one_shot.clear();
         s.pull_after = None;
+        s.reset_after = None;
+        s.fail_after = None;
         s.dead = None;
         s.stalled = false;
     }
@@ -266,12 +297,20 @@ impl Drop for SimResetPin {
 }
 
 impl ErrorType for SimChip {
-    type Error = core::convert::Infallible;
+    type Error = TransferError;
 }
 
 impl SpiDevice for SimChip {
     fn transaction(&mut self, operations: &mut [Operation<'_, u8>]) -> Result<(), Self::Error> {
         let mut s = self.lock();
+        match s.fail_after {
+            Some(0) => {
+                s.fail_after = None;
+                return Err(TransferError);
+            }
+            Some(k) => s.fail_after = Some(k - 1),
+            None => {}
+        }
         s.begin();
         for op in operations.iter_mut() {
             match op {

@@ -707,3 +707,104 @@ fn a_chip_that_resets_itself_is_set_up_again_and_keeps_reading() {
     let seen = poll(&mut s, 20_000);
     assert!(seen.iter().any(|e| matches!(e, NfcEvent::TagArrived { .. })), "{seen:?}");
 }
+
+/// A transfer error of the bus ends the poll with the bus's error; the failed transaction never
+/// reaches the chip, and the session polls on afterwards.
+#[test]
+fn a_transfer_error_is_the_buses_error_and_reaches_nothing() {
+    let chip = SimChip::new();
+    chip.place(SimTag::ntag213(U7).with_card("a/b"));
+    let mut s = session(&chip);
+    chip.inject(Fault::TransferErrorAfter(0));
+    let before = chip.transactions();
+    assert_eq!(s.poll(0, &mut |_| {}), Err(NfcError::Spi(TransferError)));
+    assert_eq!(chip.transactions(), before, "the failed transaction never reached the chip");
+    assert_eq!(poll(&mut s, 100), [NfcEvent::TagArrived { uid: uid(&U7), card: card("a/b") }]);
+    // Counted in transactions: the third from now fails, the two before go through.
+    chip.inject(Fault::TransferErrorAfter(2));
+    let before = chip.transactions();
+    assert!(s.poll(200, &mut |_| {}).is_err());
+    assert_eq!(chip.transactions(), before + 2);
+    chip.inject(Fault::TransferErrorAfter(5));
+    chip.clear_faults();
+    assert_eq!(poll(&mut s, 300), []);
+}
+
+/// The card ids of these tests: one real card of each game (a copy of those that come in
+/// several), with its entry in games/data/catalog.
+const GAME_CARDS: [&str; 5] = [
+    "avalon/mission/fail-2",
+    "soc/black/despair-3",
+    "legends/character/sir-bors",
+    "nottingham/item/copper-coin-5",
+    "kak/quest/tree-of-life",
+];
+
+#[test]
+fn the_cards_of_these_tests_are_in_the_catalogs() {
+    let catalogs = [
+        (include_str!("../../../games/data/catalog/avalon.json"), "avalon/mission/fail", true),
+        (include_str!("../../../games/data/catalog/soc.json"), "soc/black/despair", true),
+        (include_str!("../../../games/data/catalog/legends.json"), "legends/character/sir-bors", false),
+        (include_str!("../../../games/data/catalog/nottingham.json"), "nottingham/item/copper-coin", true),
+        (include_str!("../../../games/data/catalog/kak.json"), "kak/quest/tree-of-life", false),
+    ];
+    for (id, (catalog, entry, copies)) in GAME_CARDS.iter().zip(catalogs) {
+        let at = catalog.find(&std::format!("\"id\": \"{entry}\"")).unwrap_or_else(|| panic!("{entry}"));
+        let next = catalog[at + 1..].find("\"id\"").map_or(catalog.len(), |n| at + 1 + n);
+        assert_eq!(catalog[at..next].contains("\"copies\""), copies, "{entry}");
+        assert!(id.starts_with(entry), "{id}");
+    }
+}
+
+/// A chip that resets itself while a frame goes out, at every frame of laying a card and reading
+/// it: the frame is lost, the next step sets the chip up again, and the card is announced once,
+/// whole, never wrong; the session never fails.
+#[test]
+fn a_chip_that_resets_itself_mid_read_gives_the_card_once_and_keeps_its_session() {
+    for id in GAME_CARDS {
+        for k in 0..24 {
+            let chip = SimChip::new();
+            let mut s = session(&chip);
+            chip.place(SimTag::ntag215(U7).with_card(id));
+            chip.inject(Fault::SelfResetAfter(k));
+            let mut events = Vec::new();
+            for t in 0..10 {
+                let polled = s.poll(t * 100, &mut |e| events.push(e));
+                assert_eq!(polled, Ok(()), "{id}, reset at frame {k}, poll {t}");
+            }
+            assert_eq!(events, [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }], "{id}, reset at frame {k}");
+        }
+    }
+}
+
+/// A session started after another failed goes on from what it knew: the card lying on the
+/// reader throughout is not announced again; lifted (three polls without it) it leaves, and laid
+/// again it is a new read. A session that starts knowing nothing announces it again.
+#[test]
+fn a_session_that_takes_over_from_another_goes_on_with_the_same_visits() {
+    for id in GAME_CARDS {
+        let chip = SimChip::new();
+        chip.place(SimTag::ntag213(U7).with_card(id));
+        let mut first = session(&chip);
+        assert_eq!(poll(&mut first, 0), [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }]);
+        chip.inject(Fault::TransferErrorAfter(3));
+        assert!(first.poll(100, &mut |_| {}).is_err(), "{id}");
+
+        let mut forgetful = session(&chip);
+        assert_eq!(poll(&mut forgetful, 2_100), [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }]);
+
+        let mut next = session(&chip);
+        next.recall(first.presence());
+        assert_eq!(next.present(), Some(uid(&U7)));
+        for t in 21..40 {
+            assert_eq!(poll(&mut next, t * 100), [], "{id} at {t}");
+        }
+        let lifted = chip.remove().unwrap();
+        assert_eq!(poll(&mut next, 4_000), []);
+        assert_eq!(poll(&mut next, 4_100), []);
+        assert_eq!(poll(&mut next, 4_200), [NfcEvent::TagLeft { uid: uid(&U7) }], "{id}");
+        chip.place(lifted);
+        assert_eq!(poll(&mut next, 6_000), [NfcEvent::TagArrived { uid: uid(&U7), card: card(id) }], "{id}");
+    }
+}
