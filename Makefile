@@ -21,10 +21,16 @@ voices/%/manifest.json:
 
 ## Run every test (the Pi backends too: they build and their tests run on any
 ## machine; the Pi's screen backend, LinuxKMS, is compiled with the app).
+## Every test's result is kept in $(TARGET_DIR)/test-output.txt and counted at the end.
 test: setup-test
-	$(CARGO) test --workspace
-	$(CARGO) test -p tavola --no-default-features --features rpi --lib
-	$(CARGO) check -p tavola --features rpi
+	@mkdir -p $(TARGET_DIR); set -o pipefail; start=$$(date +%s); \
+	{ $(CARGO) test --workspace && \
+	  $(CARGO) test -p tavola --no-default-features --features rpi --lib && \
+	  $(CARGO) check -p tavola --features rpi; } 2>&1 | tee $(TARGET_DIR)/test-output.txt; status=$$?; \
+	awk -v s=$$(( $$(date +%s) - start )) '/^test result:/ { runs++; \
+	    for (i = 1; i <= NF; i++) { if ($$(i+1) ~ /^passed/) p += $$i; if ($$(i+1) ~ /^failed/) f += $$i; if ($$(i+1) ~ /^ignored/) g += $$i } } \
+	  END { printf "make test: %d test runs (test binaries and doc tests) in %d s; tests: %d passed, %d failed, %d ignored\n", runs, s, p, f, g }' \
+	  $(TARGET_DIR)/test-output.txt; exit $$status
 
 ## On the Pi: Tavola as the appliance (binary, voice packs, systemd unit, pin
 ## map, SPI and I2C on), saying what changed. Takes the binary

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, wire_appliance, Closed, Ui};
 
-mod common;
+use crate::common;
 use common::{click, shown};
 
 fn settings_in_english() -> Ui {

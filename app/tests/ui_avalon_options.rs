@@ -8,7 +8,7 @@ use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, AvalonExtras, AvalonUi, Page, SetupUi, Ui};
 
-mod common;
+use crate::common;
 use common::click;
 
 /// A choice among players: the toggle labelled with the name.

@@ -4,7 +4,7 @@
 //! missing and takes a commission's points. Every number is a test value,
 //! not a real card's.
 
-mod common;
+use crate::common;
 
 use common::{click, open_table};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};

@@ -9,7 +9,7 @@
 //! keypad, the same way both times. Every number is a test value, not a
 //! real card's.
 
-mod common;
+use crate::common;
 
 use common::click;
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};

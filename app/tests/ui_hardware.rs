@@ -11,7 +11,7 @@ use tavola::boot::{boot, BootOptions};
 use tavola::hw::sim::RecordingAudio;
 use tavola::ui::{init, App, CheckRow, HardwareUi, Page, TableSim, Ui};
 
-mod common;
+use crate::common;
 use common::click;
 
 /// Lets `ms` of time pass, a screen tick (20 ms) at a time.

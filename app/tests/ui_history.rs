@@ -3,7 +3,7 @@
 //! page opened from the picker, each chart read off the screen; an empty
 //! history says so.
 
-mod common;
+use crate::common;
 
 use common::{click, shown};
 use slint::{ComponentHandle, Model};

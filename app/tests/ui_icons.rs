@@ -7,7 +7,7 @@ use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::ui::{AvalonUi, Ui};
 
-mod common;
+use crate::common;
 use common::{click, key, open_table};
 
 /// The icons on the screen named `label`.

@@ -6,7 +6,7 @@
 //! a touch on the ring. The card facts are test values (`kak::test_facts`),
 //! not a real box's.
 
-mod common;
+use crate::common;
 
 use common::{click, open_game};
 use i_slint_backend_testing::ElementHandle;

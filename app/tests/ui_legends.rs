@@ -6,7 +6,7 @@
 //! on the setup page and a bid made on its bidding event. The card facts are
 //! test values (`legends::test_facts`), not a real box's.
 
-mod common;
+use crate::common;
 
 use common::{click, lay, open_game};
 use slint::{ComponentHandle, Model};
@@ -185,7 +185,7 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
     }
     ui.step(0);
     assert_eq!(tavola::ui::setup_option(&ui.window, "The game"), Some(0), "the introductory game first");
-    two_players_in(&ui, "Normal");
+    two_players_in(&ui, "Standard");
     let note = ui.window.global::<SetupUi<'_>>().get_options().row_data(0).expect("the game").note;
     assert!(note.contains("17 events"), "{note}");
     assert_eq!(tavola::ui::setup_option(&ui.window, "Events"), None, "a full game's events are counted by Tavola");
@@ -285,7 +285,7 @@ fn the_advanced_cards_open_the_isle_and_the_castle_as_new_places_on_the_board() 
     let choice = labels(&l).into_iter().find(|b| b.ends_with("to the castle")).expect("a lady to choose");
     click(&ui, &choice);
     let castle = l.get_places().iter().find(|p| p.name == "Castle of Maidens").expect("the castle");
-    assert!(castle.events.contains("18 in any one skill"), "{}", castle.events);
+    assert!(castle.events.contains("18 in any one ability"), "{}", castle.events);
     assert!(castle.events.contains("Prisoners: ") && castle.events.contains("(Seat 2)"), "{}", castle.events);
     assert!(castle.events.contains("(Seat 1)"), "{}", castle.events);
 }

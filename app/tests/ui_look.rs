@@ -9,7 +9,7 @@ use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
 use tavola::ui::{AvalonUi, SocUi, Ui};
 
-mod common;
+use crate::common;
 use common::{click, key, open_table};
 
 const TITLES: [&str; 5] =

@@ -10,7 +10,7 @@ use tavola::games::Msg;
 use tavola::hw::HwError;
 use tavola::ui::{init, App, TableSim, Ui};
 
-mod common;
+use crate::common;
 use common::{click, shown};
 
 /// The simulated table in English, start-up having found `notices` parts

@@ -4,7 +4,7 @@
 //! ambush window answered, and the Sheriff's first move on the board; the
 //! path drawn as a winding road, the Sheriff's figure on his space.
 
-mod common;
+use crate::common;
 
 use common::{click, open_game};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};

@@ -19,7 +19,7 @@ use tavola::hw::{HwError, TagSource};
 use tavola::ui::{init, App, Page, TableSim, Ui};
 use tavola_firmware::sim::Fault;
 
-mod common;
+use crate::common;
 use common::{click, open_game, shown};
 
 /// Lets `ms` of the table's time pass, a screen tick (20 ms) at a time.

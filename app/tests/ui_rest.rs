@@ -4,7 +4,7 @@
 //! may be drawn and no animation may run; a page with a countdown draws
 //! once each time its figure changes, no more.
 
-mod rest;
+use crate::rest;
 
 use rest::{pages, Table, SETTLE_MS};
 

@@ -8,7 +8,7 @@ use slint::{ComponentHandle, Model};
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, AvalonUi, Page, SetupUi, Ui};
 
-mod common;
+use crate::common;
 use common::{click, key, run_for, shown};
 
 /// What seat `n`'s tile says to a screen reader: the name, then its marks

@@ -7,7 +7,7 @@ use slint::{ComponentHandle, Model};
 use tavola::games::{GameKind, Lang};
 use tavola::ui::{App, Ui};
 
-mod common;
+use crate::common;
 use common::{click, open_game, shown};
 
 /// The sections the page shows: each title and its words.

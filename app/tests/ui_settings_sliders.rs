@@ -9,7 +9,7 @@ use slint::{ComponentHandle, LogicalPosition};
 use tavola::boot::{boot, BootOptions};
 use tavola::ui::{init, App, Page, Ui};
 
-mod common;
+use crate::common;
 use common::click;
 
 /// Tavola on the simulated parts with a journal in `dir`, in English, on

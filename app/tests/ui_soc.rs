@@ -175,7 +175,7 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     }
     assert_eq!(app.get_page(), Page::SocEnd);
     assert_eq!(soc.get_result_title(), "Camelot è caduta");
-    assert!(soc.get_result_reason().contains("Dodici macchine"), "{}", soc.get_result_reason());
+    assert_eq!(soc.get_result_reason(), "Le Macchine d'Assedio circondano Camelot.");
     assert!(!soc.get_loyal_won());
     click(&ui, "Torna ai giochi");
     assert_eq!(app.get_page(), Page::Picker);
@@ -183,7 +183,7 @@ fn twelve_siege_engines_end_the_game_on_the_end_page_in_italian() {
     click(&ui, "Storico");
     let row = app.get_history().row_data(0).expect("the game in the history");
     assert_eq!(row.game, "Shadows over Camelot");
-    assert_eq!(row.result, "Camelot è caduta · Dodici macchine d'assedio circondano Camelot");
+    assert_eq!(row.result, "Camelot è caduta · Le Macchine d'Assedio circondano Camelot");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -5,7 +5,7 @@
 //! not rebuild the widget under the finger (the press would be lost). Every
 //! number is a test value, not a real card's.
 
-mod common;
+use crate::common;
 
 use common::{click, open_table};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};

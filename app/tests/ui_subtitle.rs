@@ -3,7 +3,7 @@
 //! buttons stand where they stood when a line comes and when it goes, and
 //! the line covers none of them. With Slint's testing backend.
 
-mod common;
+use crate::common;
 
 use common::open_table;
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};

@@ -8,7 +8,7 @@ use slint::{ComponentHandle, Model};
 use tavola::table::{Input, Touch};
 use tavola::ui::{App, Page, TableSim, Ui};
 
-mod common;
+use crate::common;
 use common::{click, open_table, run_for, shown};
 
 fn keys(ui: &Ui) -> usize {

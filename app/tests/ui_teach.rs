@@ -7,7 +7,7 @@ use slint::{ComponentHandle, Model};
 use tavola::games::{Lang, Msg};
 use tavola::ui::{App, Page, SetupUi, Ui};
 
-mod common;
+use crate::common;
 use common::{click, open_table, run_for, shown};
 
 /// Touches "Got it" (or "Next") until no explanation stands; returns the

@@ -8,7 +8,7 @@
 //! --nocapture`) and held: a change that makes a turn longer fails here
 //! and has to say why.
 
-mod common;
+use crate::common;
 
 use common::open_game;
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::{card, install, repo, snapshot, Pi};
 
 /// Raspberry Pi OS's config.txt as it comes: SPI commented out, I2C off, a

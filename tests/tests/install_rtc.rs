@@ -4,7 +4,7 @@
 //! card: dry run, real run, second run, a line in another model's section,
 //! a clock the option does not know.
 
-mod common;
+use crate::common;
 use common::{card, install, snapshot, Pi};
 
 /// Raspberry Pi OS's config.txt as it comes, I2C off, a model section at

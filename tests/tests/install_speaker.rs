@@ -3,7 +3,7 @@
 //! for the I2S amplifier its overlay in config.txt. Checked against a folder
 //! standing for the card: dry run, real run, second run, a bad value.
 
-mod common;
+use crate::common;
 use common::{card, install, repo, snapshot, Pi};
 use tavola::hw::speaker::{SpeakerChoice, SpeakerKind};
 use tavola::settings::Settings;

@@ -70,7 +70,7 @@ fn scratch() -> Scratch {
 fn run_and_kill(db: &Path, run: Duration) -> i64 {
     let exe = std::env::current_exe().expect("test binary");
     let mut child = Command::new(exe)
-        .args(["crash_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+        .args(["journal_crash::crash_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
         .env(CHILD_ENV, db)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -81,7 +81,7 @@ fn run_and_kill(db: &Path, run: Duration) -> i64 {
         let mut last = 0;
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
-            // The test harness prints "test crash_child ... " before the
+            // The test harness prints "test journal_crash::crash_child ... " before the
             // first acknowledgement, on the same line.
             if let Some((_, n)) = line.split_once("ack ") {
                 last = n.trim().parse().expect("a sequence number");
