@@ -131,8 +131,8 @@ fn the_king_arthurs_knights_example_plays_a_round_as_its_comments_say() {
 fn the_camelot_legends_example_plays_an_introductory_game_to_its_count() {
     let out = replay("legends-2-players.jsonl", 7);
     let lines = said_without_refusals(&out);
-    assert!(lines.contains(&"Anna completes The Black Knight: 3 victory points."), "{lines:?}");
-    assert!(lines.contains(&"Bruno wins with 6 victory points."), "{lines:?}");
+    assert!(lines.contains(&"Anna completes The Black Knight: 3 Victory Points."), "{lines:?}");
+    assert!(lines.contains(&"Bruno wins with 6 Victory Points."), "{lines:?}");
     let legends = &out.last().unwrap()["view"]["legends"];
     assert_eq!(legends["phase"]["phase"], "over");
     assert_eq!(legends["winners"], serde_json::json!([1]));

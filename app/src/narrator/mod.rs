@@ -254,7 +254,7 @@ mod tests {
         let cases = [
             (
                 Cue::new("soc.turn.begin").arg("name", "Anna"),
-                ["È il turno di Anna: prima la scelta del Male.", "Anna's turn: first, the choice of evil."],
+                ["È il turno di Anna: prima il Progresso del Male.", "Anna's turn: first, the Progression of Evil."],
             ),
             (
                 Cue::new("avalon.excalibur.given").arg("holder", "Elena"),
@@ -263,7 +263,7 @@ mod tests {
             (
                 Cue::new("avalon.lady.card").arg("target", "Ugo").arg("holder", "Anna"),
                 [
-                    "Ugo, la carta lealtà della tua parte va consegnata senza mostrarla agli altri: la riceve Anna. Oppure appoggiala sul lettore.",
+                    "Ugo, la Carta Lealtà della tua fazione va consegnata senza mostrarla agli altri: la riceve Anna. Oppure appoggiala sul lettore.",
                     "Ugo, hand Anna the loyalty card of your side without showing it to the others, or lay it on the reader.",
                 ],
             ),
