@@ -188,7 +188,9 @@ fn a_cache_left_broken_is_rebuilt_not_trusted() {
         std::fs::write(t.path().join("hostname"), "box").unwrap();
         assert!(Command::new("tar").arg("-cf").arg(p).arg("-C").arg(t.path()).arg(".").status().unwrap().success());
     };
-    let cases: [(&str, fn(&Path)); 4] = [
+    // How each case breaks the cache file it is given.
+    type Break = fn(&Path);
+    let cases: [(&str, Break); 4] = [
         ("a folder", folder),
         ("a half-written tarball", half_written),
         ("an empty file", empty),
