@@ -7,24 +7,27 @@ CARGO ?= cargo
 
 .PHONY: run test setup setup-test headless screenshots bench lint fmt clean voices install
 
-## Start Tavola (simulated hardware when no Pi hardware is found).
+## Start Tavola (simulated hardware when no Pi hardware is found). Built in
+## the dev profile, as `make test` builds it (its dependencies optimised, see
+## Cargo.toml): a desktop's simulation needs no more, and the first window
+## comes in minutes on a fresh machine, in seconds after `make test`.
 run: setup voices/it/manifest.json voices/en/manifest.json
-	$(CARGO) run --release -p tavola
+	$(CARGO) run -p tavola
 
 ## The default voice packs, spoken by espeak-ng (generated, never edited by hand).
 voices: setup
-	$(CARGO) run --release -q -p tavola -- voice build --out voices
+	$(CARGO) run -q -p tavola -- voice build --out voices
 
 voices/%/manifest.json:
 	@$(MAKE) --no-print-directory setup
-	$(CARGO) run --release -q -p tavola -- voice build --lang $* --out voices
+	$(CARGO) run -q -p tavola -- voice build --lang $* --out voices
 
 ## Run every test (the Pi backends too: they build and their tests run on any
 ## machine; the Pi's screen backend, LinuxKMS, is compiled with the app).
 ## Every test's result is kept in $(TARGET_DIR)/test-output.txt and counted at the end.
 test: setup-test
 	@mkdir -p $(TARGET_DIR); set -o pipefail; start=$$(date +%s); \
-	{ $(CARGO) test --workspace && \
+	{ $(CARGO) test --workspace --no-fail-fast && \
 	  $(CARGO) test -p tavola --no-default-features --features rpi --lib && \
 	  $(CARGO) check -p tavola --features rpi; } 2>&1 | tee $(TARGET_DIR)/test-output.txt; status=$$?; \
 	awk -v s=$$(( $$(date +%s) - start )) '/^test result:/ { runs++; \
@@ -62,7 +65,7 @@ setup-test:
 
 ## The JSON-lines driver, e.g. `make headless < docs/examples/avalon-5-players.jsonl`.
 headless: setup
-	$(CARGO) run --release -q -p tavola -- headless
+	$(CARGO) run -q -p tavola -- headless
 
 ## Every screen at 800×480 and 1280×800, drawn into docs/screenshots/ in
 ## English and docs/screenshots/it/ in Italian.
