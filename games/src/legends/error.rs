@@ -1,7 +1,7 @@
 //! Camelot Legends' refusals: messages `legends.<code>` in the catalogs.
 
 use super::cards::{Location, Skill, REQUIREMENT, SKILL_VALUES, VICTORY_POINTS};
-use super::{MAX_COMPANY, MAX_EVENTS, MAX_PLAYERS, MIN_PLAYERS};
+use super::{EVENTS, MAX_COMPANY, MAX_EVENTS, MAX_PLAYERS, MIN_PLAYERS};
 use crate::facts::{card_msg, FactError};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
@@ -452,7 +452,7 @@ impl Said for LegendsError {
             }
             ColourTwice => msg!("legends.colour_twice"),
             TooManyNames => msg!("legends.too_many_names"),
-            EventDeck { cards } => msg!("legends.event_deck", cards),
+            EventDeck { cards } => msg!("legends.event_deck", cards, most = EVENTS),
             CharacterDeck { cards } => msg!("legends.character_deck", cards),
             NotACharacter { card: c } => msg!("legends.not_a_character", card = card(c)),
             NotAnEvent { card: c } => msg!("legends.not_an_event", card = card(c)),

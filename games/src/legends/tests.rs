@@ -464,6 +464,11 @@ fn the_setup_refuses_what_the_box_cannot_hold() {
     assert_eq!(e, legends(LegendsError::CharacterDeck { cards: 9 }));
     let e = refused(&g, &mut ctx, Command::Setup(Setup { events: 35, ..base.clone() }));
     assert_eq!(e, legends(LegendsError::EventDeck { cards: 35 }));
+    // The words say the box's count the engine holds the deck to.
+    for lang in Lang::ALL {
+        let said = lang.text(&e.msg());
+        assert!(said.contains("35") && said.contains(&EVENTS.to_string()), "{said}");
+    }
     // The first player drawn by lot is stored in the event.
     let events = g.decide(&Command::Setup(base), &mut ctx).expect("setup");
     let Event::SetUp { setup, first } = &events[0] else { panic!("{events:?}") };
