@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 
-.PHONY: run test setup setup-test headless screenshots bench lint fmt clean voices install
+.PHONY: run test setup setup-test headless screenshots screenshots-displays bench lint fmt clean voices install
 
 ## Start Tavola (simulated hardware when no Pi hardware is found). Built in
 ## the dev profile, as `make test` builds it (its dependencies optimised, see
@@ -72,6 +72,13 @@ headless: setup
 screenshots: setup
 	$(CARGO) run -q -p tavola --example screenshots
 	$(CARGO) run -q -p tavola --example screenshots docs/screenshots/it it
+
+## The same screens on the other displays the layout test checks (a 7" HDMI
+## panel, Touch Display 2 in landscape, a television), into
+## $(TARGET_DIR)/screenshots/ and .../it/: to look at, not kept in the repository.
+screenshots-displays: setup
+	TAVOLA_SCREENSHOT_SIZES=1024x600,1280x720,1920x1080 $(CARGO) run -q -p tavola --example screenshots $(TARGET_DIR)/screenshots
+	TAVOLA_SCREENSHOT_SIZES=1024x600,1280x720,1920x1080 $(CARGO) run -q -p tavola --example screenshots $(TARGET_DIR)/screenshots/it it
 
 ## Benchmarks (print numbers; targets in docs/benchmarks.md). The start is measured
 ## on the binary the box runs: the probe built with the `pi` profile.

@@ -3,6 +3,10 @@
 //!
 //!     cargo run -p tavola --example screenshots [OUT_DIR [it [teach]]]
 //!
+//! `TAVOLA_SCREENSHOT_SIZES=1024x600,1280x720,1920x1080` draws at those sizes
+//! instead (the other displays the layout test checks; `make screenshots-displays`
+//! draws them into `target/screenshots/`, not kept in the repository).
+//!
 //! `teach` draws the first-game mode's screens only (`teach-*`).
 
 use slint::platform::software_renderer::MinimalSoftwareWindow;
@@ -23,6 +27,20 @@ use tavola::ui::{
 };
 
 const SIZES: [(u32, u32); 2] = [(800, 480), (1280, 800)];
+
+/// The sizes to draw: [`SIZES`], or those `TAVOLA_SCREENSHOT_SIZES` names.
+fn sizes() -> Vec<(u32, u32)> {
+    let Ok(asked) = std::env::var("TAVOLA_SCREENSHOT_SIZES") else {
+        return SIZES.to_vec();
+    };
+    asked
+        .split(',')
+        .map(|size| {
+            let (w, h) = size.trim().split_once('x').unwrap_or_else(|| panic!("{size}: say WIDTHxHEIGHT"));
+            (w.parse().expect("a width in pixels"), h.parse().expect("a height in pixels"))
+        })
+        .collect()
+}
 const NAMES: [&str; 7] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 
 struct Shooter {
@@ -38,7 +56,7 @@ impl Shooter {
         // Animations (scroll bars fading) settled, on a clock of the script's own.
         self.animations += 5_000;
         offscreen::set_clock(self.animations);
-        for (w, h) in SIZES {
+        for (w, h) in sizes() {
             self.window.set_size(slint::PhysicalSize::new(w, h));
             self.ui.step(self.now);
             let (w, h, pixels) = offscreen::render(&self.window);
