@@ -24,7 +24,8 @@
 #                  the touches turned the same way (default: as --rotation;
 #                  give it apart when the touch panel is mounted differently)
 #   --rtc ds3231   a DS3231 real-time clock is fitted on I2C (hardware/bom.md):
-#                  its overlay in config.txt (a reboot is needed), so that a
+#                  its overlay in config.txt (a reboot is needed); at boot
+#                  tavola-clock.service sets the clock from it, so that a
 #                  box that is never online still dates its games right
 #   --speaker KIND where the narration is heard: hdmi, jack (Pi 4 only),
 #                  usb or i2s (the MAX98357A amplifier); written as
@@ -110,7 +111,7 @@ fi
 if [ "$dry" -eq 0 ] && [ ! -w "$root" ]; then
   die "cannot write to $root: run with sudo (or try --dry-run first); nothing was changed"
 fi
-for f in deploy/tavola.service deploy/restart-guard deploy/tavola.env deploy/settings.example.toml deploy/journald-tavola.conf hardware/pinmap.toml; do
+for f in deploy/tavola.service deploy/tavola-clock.service deploy/90-tavola-clock.rules deploy/restart-guard deploy/tavola.env deploy/settings.example.toml deploy/journald-tavola.conf hardware/pinmap.toml; do
   [ -f "$here/$f" ] || die "$f is missing from $here: nothing was changed"
 done
 
@@ -272,6 +273,11 @@ fi
 
 # --- the unit, the pin map, the environment file ------------------------------
 put "$here/deploy/tavola.service" /etc/systemd/system/tavola.service 0644 "the systemd unit"
+# The system clock set at boot from a real-time clock (a DS3231, the Pi 5's
+# own), found by name: started by udev when a clock appears, so nothing to
+# enable (deploy/tavola-clock.service).
+put "$here/deploy/tavola-clock.service" /etc/systemd/system/tavola-clock.service 0644 "the clock's unit (the system clock set from a real-time clock at boot)"
+put "$here/deploy/90-tavola-clock.rules" /etc/udev/rules.d/90-tavola-clock.rules 0644 "the rule that starts it when a real-time clock appears"
 # The unit's back-off between quick restarts and its words on the console
 # (deploy/restart-guard); the words come from Tavola's message catalogs
 # (the console.* messages), one "id<TAB>text" a line per language.
@@ -404,8 +410,10 @@ fi
 
 # --- the real-time clock ------------------------------------------------------------
 # A DS3231 on I2C1 at 0x68 (hardware/bom.md): its overlay under [all], so
-# that the kernel sets the clock from it at boot, and Tavola's games are
-# dated right on a box that is never online. fake-hwclock stays, as
+# that its driver is loaded at boot; tavola-clock.service (installed above)
+# then sets the clock from it, as the kernel does not (the driver is a
+# module, loaded after the kernel looked), and Tavola's games are dated
+# right on a box that is never online. fake-hwclock stays, as
 # Raspberry Pi OS keeps it beside the Pi 5's own clock: it only ever moves
 # the clock forward, so a clock set from the RTC is left as it is.
 if [ -n "$rtc" ]; then

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what Tavola needs to build and run, and only what is missing.
 #   scripts/setup.sh run    what building and starting the app needs
-#   scripts/setup.sh test   what the tests need (the same, and systemd's
-#                           tools to check the Pi's unit file)
+#   scripts/setup.sh test   what the tests need (the same, systemd's
+#                           tools to check the Pi's unit file, and OpenSCAD
+#                           for the enclosure's STL files)
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
@@ -19,7 +20,9 @@ if [ "$purpose" = test ]; then
   # systemd-analyze verify checks deploy/tavola.service (tests/tests/deploy.rs).
   # The tests never skip: one whose program is missing (espeak-ng for the
   # narrator's, systemd-analyze) fails and says which.
-  packages+=(systemd)
+  # OpenSCAD renders the enclosure's parts again to compare them with the
+  # committed STL files (tests/tests/enclosure_stl.rs): about 16 MB.
+  packages+=(systemd openscad)
 fi
 
 say() { printf 'tavola setup: %s\n' "$*" >&2; }
@@ -48,7 +51,7 @@ else
 fi
 
 if [ "$purpose" = test ]; then
-  for tool in espeak-ng systemd-analyze; do
+  for tool in espeak-ng systemd-analyze openscad; do
     command -v "$tool" >/dev/null 2>&1 || say "$tool is missing: the tests that need it will fail"
   done
 fi

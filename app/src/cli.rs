@@ -84,6 +84,12 @@ pub enum Command {
     Tags(TagsArgs),
     /// Check the reader, a tag, each seat's buttons and light, the roll button, the dice, the speaker
     Selftest(SelftestArgs),
+    /// The real-time clocks and what they tell; with --set, the system clock set from the best one (at boot, as root)
+    Clock {
+        /// Set the system clock from the real-time clock that tells a believable time (deploy/tavola-clock.service)
+        #[arg(long)]
+        set: bool,
+    },
     /// Voice packs for the narrator
     Voice {
         #[command(subcommand)]
@@ -250,6 +256,14 @@ mod tests {
         assert!(!opts.first_game);
         let Command::Headless(args) = command("tavola headless --first-game") else { panic!() };
         assert!(args.options().first_game);
+    }
+
+    /// deploy/tavola-clock.service runs `tavola clock --set`; `tavola clock` only looks.
+    #[test]
+    fn clock_looks_unless_told_to_set() {
+        assert_eq!(command("tavola clock"), Command::Clock { set: false });
+        assert_eq!(command("tavola clock --set"), Command::Clock { set: true });
+        assert_eq!(refused("tavola clock --from rtc0"), ErrorKind::UnknownArgument);
     }
 
     /// docs/usage.md: history, export; docs/card-facts.md: facts.

@@ -57,6 +57,11 @@ fn run(cli: Cli) -> Result<Done, String> {
             }
             Ok(())
         }
+        Some(Command::Clock { set }) => {
+            let lang = tavola::settings::command_lang(None, None);
+            print!("{}", tavola::system::clock::cli(std::path::Path::new("/"), set, lang)?);
+            Ok(())
+        }
         Some(Command::Voice { command }) => {
             print!("{}", tavola::narrator::voice::cli(&command, tavola::settings::command_lang(None, None))?);
             Ok(())

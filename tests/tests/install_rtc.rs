@@ -1,11 +1,14 @@
 //! `scripts/install.sh --rtc ds3231`: the DS3231 real-time clock's overlay
-//! switched on in config.txt for every model, so that the kernel sets the
-//! clock from it at boot. Checked against a folder standing for the Pi's
-//! card: dry run, real run, second run, a line in another model's section,
-//! a clock the option does not know.
+//! switched on in config.txt for every model, so that its driver is loaded
+//! at boot; and, with or without the option, the unit that sets the system
+//! clock from a real-time clock at boot and the udev rule that starts it.
+//! Checked against a folder standing for the Pi's card: dry run, real run,
+//! second run, a line in another model's section, a clock the option does
+//! not know, and the unit by `systemd-analyze verify`.
 
 use crate::common;
-use common::{card, install, snapshot, Pi};
+use common::{card, install, repo, snapshot, Pi};
+use std::process::Command;
 
 /// Raspberry Pi OS's config.txt as it comes, I2C off, a model section at
 /// the end (where a line added last would apply to that model only).
@@ -99,4 +102,48 @@ fn a_clock_it_does_not_know_is_refused_before_anything_changes() {
     let (ok, said) = install(&pi, &["--rtc"]);
     assert!(!ok && said.contains("--rtc needs ds3231"), "{said}");
     assert_eq!(snapshot(&pi.root), before);
+}
+
+#[test]
+fn the_unit_that_sets_the_clock_at_boot_is_installed_with_the_rule_that_starts_it() {
+    let pi = card(CONFIG_TXT);
+    let before = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &["--dry-run"]);
+    assert!(ok, "{said}");
+    for line in [
+        "would: installed the clock's unit (the system clock set from a real-time clock at boot): \
+         /etc/systemd/system/tavola-clock.service",
+        "would: installed the rule that starts it when a real-time clock appears: /etc/udev/rules.d/90-tavola-clock.rules",
+    ] {
+        assert!(said.contains(line), "missing «{line}» in:\n{said}");
+    }
+    assert_eq!(snapshot(&pi.root), before, "a dry run changes nothing");
+
+    let (ok, said) = install(&pi, &[]);
+    assert!(ok, "{said}");
+    let unit = std::fs::read_to_string(pi.root.join("etc/systemd/system/tavola-clock.service")).unwrap();
+    assert_eq!(unit, std::fs::read_to_string(repo().join("deploy/tavola-clock.service")).unwrap());
+    assert!(unit.lines().any(|l| l == "ExecStart=/usr/local/bin/tavola clock --set"), "{unit}");
+    let rule = std::fs::read_to_string(pi.root.join("etc/udev/rules.d/90-tavola-clock.rules")).unwrap();
+    let active: Vec<_> = rule.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).collect();
+    assert_eq!(
+        active,
+        [r#"ACTION=="add", SUBSYSTEM=="rtc", TAG+="systemd", ENV{SYSTEMD_WANTS}+="tavola-clock.service""#],
+        "every clock that appears starts the unit"
+    );
+    let after = snapshot(&pi.root);
+    let (ok, said) = install(&pi, &[]);
+    assert!(ok && said.contains("nothing to change"), "{said}");
+    assert_eq!(snapshot(&pi.root), after);
+
+    // systemd's own check, on the program installed on the card.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tavola-clock.service");
+    std::fs::write(&path, unit.replace("/usr/local/bin/", &format!("{}/usr/local/bin/", pi.root.display()))).unwrap();
+    let out = match Command::new("systemd-analyze").arg("verify").arg(&path).output() {
+        Ok(out) => out,
+        Err(e) => panic!("systemd-analyze is needed ({e}): run scripts/setup.sh test"),
+    };
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success() && said.trim().is_empty(), "systemd-analyze has remarks:\n{said}");
 }

@@ -9,6 +9,7 @@ mod check_scripts;
 mod common;
 mod deploy;
 mod docs_links;
+mod enclosure_stl;
 mod every_file;
 mod headless_example;
 mod headless_input;
