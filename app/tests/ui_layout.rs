@@ -720,7 +720,8 @@ fn legends_fullest(s: &mut Screen) {
             legends::Phase::Placing { seat, .. } => *seat,
             _ => Seat(0),
         };
-        let has = |at: Location| v.places.iter().any(|p| p.location == at && p.companies.iter().any(|c| c.seat == seat));
+        let has =
+            |at: Location| v.places.iter().any(|p| p.location == at && p.companies.iter().any(|c| c.seat == seat));
         let exact = |f: &dyn Fn(&Command) -> bool| {
             legal.iter().filter_map(|l| if let Legal::Exact(c) = l { Some(c) } else { None }).find(|c| f(c)).cloned()
         };
@@ -728,8 +729,8 @@ fn legends_fullest(s: &mut Screen) {
         // this player has none yet; a character drawn; else the end.
         let pick = if legal.iter().any(|l| matches!(l.command(), Command::DrawEvent { .. })) && !draws.is_empty() {
             Some(Command::DrawEvent { card: draws.remove(0) })
-        } else if let Some(m) =
-            exact(&|c| matches!(c, Command::Move { to: Location::IsleOfAvalon, .. })).filter(|_| !has(Location::IsleOfAvalon))
+        } else if let Some(m) = exact(&|c| matches!(c, Command::Move { to: Location::IsleOfAvalon, .. }))
+            .filter(|_| !has(Location::IsleOfAvalon))
         {
             Some(m)
         } else if v.laid.is_some() {
@@ -748,9 +749,7 @@ fn legends_fullest(s: &mut Screen) {
                     to.insert(0, p.location);
                 }
             }
-            to.into_iter()
-                .map(|location| Command::Play { location })
-                .find(|c| legal.iter().any(|l| l.command() == c))
+            to.into_iter().map(|location| Command::Play { location }).find(|c| legal.iter().any(|l| l.command() == c))
         } else if legal.iter().any(|l| matches!(l.command(), Command::Lay { .. }))
             && v.places.iter().any(|p| p.location != Location::IsleOfAvalon && !has(p.location))
         {
@@ -780,14 +779,13 @@ fn legends_fullest(s: &mut Screen) {
     assert_eq!(shape, [(3, 4), (3, 4), (3, 4), (0, 4), (1, 4)], "the fullest board");
     assert!(v.places.iter().any(|p| !p.captives.is_empty()), "prisoners at the castle");
     s.last_line();
-    let shown: Vec<(usize, usize)> = s
-        .ui
-        .window
-        .global::<tavola::ui::LegendsUi<'_>>()
-        .get_places()
-        .iter()
-        .map(|p| (p.event_cards.row_count(), p.company_rows.row_count()))
-        .collect();
+    let shown: Vec<(usize, usize)> =
+        s.ui.window
+            .global::<tavola::ui::LegendsUi<'_>>()
+            .get_places()
+            .iter()
+            .map(|p| (p.event_cards.row_count(), p.company_rows.row_count()))
+            .collect();
     assert_eq!(shown, shape, "the screen shows the same table");
     s.check("Camelot Legends board at its fullest, 4 players");
     s.touch(Touch::Leave { confirm: true });

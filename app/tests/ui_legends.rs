@@ -151,8 +151,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     assert_eq!(card().name, "The Black Knight");
     assert_eq!(card().points, i32::from(knight.victory_points));
     let needs: Vec<(i32, i32)> = card().needs.iter().map(|n| (n.skill, n.needed)).collect();
-    let expected: Vec<(i32, i32)> =
-        knight.requirements.iter().map(|r| (r.skill as i32, i32::from(r.needed))).collect();
+    let expected: Vec<(i32, i32)> = knight.requirements.iter().map(|r| (r.skill as i32, i32::from(r.needed))).collect();
     assert_eq!(needs, expected);
     assert_eq!(card().needs.row_data(0).unwrap().strengths.row_count(), 0, "no company in the Forest");
     // A character played there: its company's total against each requirement.

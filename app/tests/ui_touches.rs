@@ -369,9 +369,7 @@ fn kak_virtue_table() -> Cost {
 #[test]
 fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minutes() {
     let catalog = tavola::games::Catalog::builtin();
-    let count = |game, kind: &str, f: &dyn Fn(&str) -> bool| {
-        catalog.by_kind(game, kind).filter(|c| f(&c.id)).count()
-    };
+    let count = |game, kind: &str, f: &dyn Fn(&str) -> bool| catalog.by_kind(game, kind).filter(|c| f(&c.id)).count();
     // One card of every kind a game asks numbers for, typed.
     let (virtue, _) = type_card("King Arthur's Knights", "kak/virtue/card-7", "1 2");
     let quest_card = catalog.by_kind(tavola::games::GameKind::KingArthursKnights, "quest").next().expect("a quest");

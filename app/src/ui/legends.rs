@@ -691,7 +691,13 @@ fn event_words(v: &LegendsView, e: &crate::games::legends::EventView, lang: Lang
             names = met
         ));
     }
-    lang.text(&msg!("ui.legends.event", event = name, needs = needs.join(" + "), points = e.victory_points, names = met))
+    lang.text(&msg!(
+        "ui.legends.event",
+        event = name,
+        needs = needs.join(" + "),
+        points = e.victory_points,
+        names = met
+    ))
 }
 
 /// What a location holds besides its events and companies, a line each:
