@@ -630,6 +630,170 @@ fn other_games(s: &mut Screen) {
     s.check("Camelot Legends board, 4 players");
     s.check_rules("Camelot Legends board, 4 players");
     s.touch(Touch::Leave { confirm: true });
+    legends_fullest(s);
+}
+
+/// Camelot Legends' board at its fullest: four players with long names, the
+/// advanced game's five locations, three events of two requirements each
+/// (one a single knight's) at Camelot, Cornwall and the Forest, a company
+/// of every player at every location, prisoners at the Castle of Maidens.
+/// The commands are the engine's legal ones, picked towards that table
+/// (test facts, not a real box's).
+fn legends_fullest(s: &mut Screen) {
+    use legends::{sites, Command, Legends, Location, Requirement, Skill};
+    use tavola::games::{Catalog, Ctx, Game, Legal};
+    let cards = Catalog::builtin();
+    let characters: Vec<String> = cards.by_kind(GameKind::CamelotLegends, "character").map(|c| c.id.clone()).collect();
+    let mut facts = legends::test_facts(&mut tavola::games::GameRng::seeded(12), 100);
+    // A lady every third character, the others knights.
+    let ladies: Vec<String> = characters.iter().skip(1).step_by(3).cloned().collect();
+    for (card, f) in facts.characters.iter_mut() {
+        f.level = "normal".to_string();
+        let lady = ladies.contains(card);
+        f.gender = if lady { "female" } else { "male" }.to_string();
+        f.alliance = if lady { "none" } else { "grey" }.to_string();
+    }
+    // Events that only wait at their place, a third at each; their
+    // requirements two, high enough to stay on the board.
+    let places = [Location::Camelot, Location::Cornwall, Location::PerilousForest];
+    let lone = "legends/event/sword-in-the-stone";
+    let quiet: Vec<String> = cards
+        .by_kind(GameKind::CamelotLegends, "event")
+        .map(|e| e.id.clone())
+        .filter(|e| {
+            sites::opens(e).is_none()
+                && !legends::effects::CARRIED_OUT.contains(&e.as_str())
+                && !legends::cards::single_knight(e)
+        })
+        .collect();
+    assert!(quiet.len() > 8, "{quiet:?}");
+    for (id, f) in facts.events.iter_mut() {
+        f.level = "normal".to_string();
+        let at = quiet.iter().position(|q| q == id);
+        // The others only stand as the heraldic event, turn after turn.
+        if at.is_some_and(|i| i >= 8) {
+            f.event_type = legends::EventType::Heraldic;
+            f.location = None;
+            f.requirements.clear();
+        }
+        if let Some(i) = at.filter(|i| *i < 8) {
+            f.event_type = legends::EventType::Location;
+            f.location = Some(places[i % 3]);
+            let (a, b) = (Skill::ALL[i % 6], Skill::ALL[(i + 3) % 6]);
+            f.requirements = vec![Requirement { skill: a, needed: 18 }, Requirement { skill: b, needed: 16 }];
+            f.victory_points = 6;
+        }
+        if id == lone {
+            f.location = Some(Location::PerilousForest);
+        }
+    }
+    let setup = Command::Setup(legends::Setup {
+        colours: legends::Colour::ALL[..4].to_vec(),
+        names: LONG_NAMES.iter().take(4).map(|n| n.to_string()).collect(),
+        first: Some(Seat(0)),
+        events: 0,
+        characters: 60,
+        facts,
+        mode: legends::Mode::Advanced,
+    });
+    s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
+    // The table as the screen's engine holds it, played alongside.
+    let (mut g, mut ctx) = (Legends::default(), Ctx::seeded(1));
+    let mut send = |s: &mut Screen, g: &mut Legends, c: Command| {
+        g.execute(&c, &mut ctx).unwrap_or_else(|e| panic!("{c:?}: {e:?}"));
+        s.touch(Touch::CamelotLegends(c));
+    };
+    send(s, &mut g, setup);
+    let mut draws: Vec<String> = vec![sites::ISLE.into()];
+    draws.extend(quiet[..4].iter().cloned());
+    draws.push(sites::CASTLE.into());
+    draws.extend(quiet[4..8].iter().cloned());
+    draws.push(lone.into());
+    draws.extend(quiet[8..].iter().cloned());
+    let mut played: Vec<(Seat, String)> = Vec::new();
+    for _ in 0..400 {
+        let v = g.view();
+        let full = v.places.len() == 5
+            && v.places.iter().all(|p| p.companies.len() == 4)
+            && v.places.iter().filter(|p| p.events.len() == 3).count() == 3;
+        if full || matches!(v.phase, legends::Phase::Over { .. }) {
+            break;
+        }
+        let legal = g.legal();
+        let seat = match &v.phase {
+            legends::Phase::Turn(t) => t.seat,
+            legends::Phase::Placing { seat, .. } => *seat,
+            _ => Seat(0),
+        };
+        let has =
+            |at: Location| v.places.iter().any(|p| p.location == at && p.companies.iter().any(|c| c.seat == seat));
+        let exact = |f: &dyn Fn(&Command) -> bool| {
+            legal.iter().filter_map(|l| if let Legal::Exact(c) = l { Some(c) } else { None }).find(|c| f(c)).cloned()
+        };
+        // The event planned next; the pair to the Isle; a character where
+        // this player has none yet; a character drawn; else the end.
+        let pick = if legal.iter().any(|l| matches!(l.command(), Command::DrawEvent { .. })) && !draws.is_empty() {
+            Some(Command::DrawEvent { card: draws.remove(0) })
+        } else if let Some(m) = exact(&|c| matches!(c, Command::Move { to: Location::IsleOfAvalon, .. }))
+            .filter(|_| !has(Location::IsleOfAvalon))
+        {
+            Some(m)
+        } else if v.laid.is_some() {
+            let to = v.places.iter().map(|p| p.location).filter(|l| *l != Location::IsleOfAvalon);
+            let mut to: Vec<Location> = to.collect();
+            to.sort_by_key(|l| has(*l));
+            // A lady joins the player's last knight, for the Isle.
+            let mine: Vec<&String> = played.iter().filter(|(p, _)| *p == seat).map(|(_, c)| c).collect();
+            let lady = mine.last().is_some_and(|c| ladies.contains(*c));
+            let knight = mine.iter().rev().nth(1).copied();
+            if lady && !has(Location::IsleOfAvalon) {
+                let with = v.places.iter().find(|p| {
+                    p.companies.iter().any(|c| c.seat == seat && knight.is_some_and(|k| c.cards.contains(k)))
+                });
+                if let Some(p) = with {
+                    to.insert(0, p.location);
+                }
+            }
+            to.into_iter().map(|location| Command::Play { location }).find(|c| legal.iter().any(|l| l.command() == c))
+        } else if legal.iter().any(|l| matches!(l.command(), Command::Lay { .. }))
+            && v.places.iter().any(|p| p.location != Location::IsleOfAvalon && !has(p.location))
+        {
+            // A knight and a lady in turn, so that a pair can leave for the Isle.
+            let lady_now = played.iter().filter(|(p, _)| *p == seat).count() % 2 == 1;
+            let card = characters
+                .iter()
+                .find(|c| !played.iter().any(|(_, p)| p == *c) && ladies.contains(c) == lady_now)
+                .cloned()
+                .expect("a character");
+            played.push((seat, card.clone()));
+            Some(Command::Lay { card })
+        } else {
+            exact(&|c| matches!(c, Command::DrawCharacter))
+                .filter(|_| v.players[seat.index()].hand == 0)
+                .or_else(|| exact(&|c| matches!(c, Command::EndTurn)))
+                .or_else(|| exact(&|c| matches!(c, Command::Resolve { .. } | Command::Pass | Command::Cover { .. })))
+        };
+        let c = pick.unwrap_or_else(|| {
+            let shape: Vec<(usize, usize)> = v.places.iter().map(|p| (p.events.len(), p.companies.len())).collect();
+            panic!("nothing to do at {shape:?}: {:?}", legal.iter().map(|l| l.command()).collect::<Vec<_>>())
+        });
+        send(s, &mut g, c);
+    }
+    let v = g.view();
+    let shape: Vec<(usize, usize)> = v.places.iter().map(|p| (p.events.len(), p.companies.len())).collect();
+    assert_eq!(shape, [(3, 4), (3, 4), (3, 4), (0, 4), (1, 4)], "the fullest board");
+    assert!(v.places.iter().any(|p| !p.captives.is_empty()), "prisoners at the castle");
+    s.last_line();
+    let shown: Vec<(usize, usize)> =
+        s.ui.window
+            .global::<tavola::ui::LegendsUi<'_>>()
+            .get_places()
+            .iter()
+            .map(|p| (p.event_cards.row_count(), p.company_rows.row_count()))
+            .collect();
+    assert_eq!(shown, shape, "the screen shows the same table");
+    s.check("Camelot Legends board at its fullest, 4 players");
+    s.touch(Touch::Leave { confirm: true });
 }
 
 /// The history page over stored games of ten players with long names (five

@@ -17,7 +17,7 @@ use tavola::ui::{App, GameUi, LegendsUi, Page, SetupUi, TableSim, Ui};
 
 /// Test facts for every card, every one of the introductory game, every
 /// event a location event (its place the rules text's where it gives one).
-fn give_test_facts(ui: &Ui) {
+fn give_test_facts(ui: &Ui) -> legends::Facts {
     let mut facts = legends::test_facts(&mut GameRng::seeded(8), 100);
     for f in facts.characters.values_mut() {
         f.level = INTRODUCTORY.to_string();
@@ -33,6 +33,7 @@ fn give_test_facts(ui: &Ui) {
         ui.controller.borrow_mut().input(Input::Touch(touch));
     }
     ui.step(0);
+    facts
 }
 
 fn labels(l: &LegendsUi<'_>) -> Vec<String> {
@@ -84,7 +85,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     let l = ui.window.global::<LegendsUi<'_>>();
     let setup = ui.window.global::<SetupUi<'_>>();
     assert_eq!(app.get_page(), Page::Setup);
-    give_test_facts(&ui);
+    let facts = give_test_facts(&ui);
     click(&ui, "Fewer players");
     click(&ui, "Fewer players");
     assert_eq!(setup.get_seats().row_count(), 2);
@@ -141,8 +142,34 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     let forest = l.get_places().iter().find(|p| p.name == "Perilous Forest").expect("the Forest");
     assert!(forest.events.contains("Black Knight"), "{}", forest.events);
     assert!(l.get_prompt().contains("2 actions"), "{}", l.get_prompt());
+    // Drawn as a card: its requirement's skill and value, nobody there yet.
+    let card = || {
+        let forest = l.get_places().iter().find(|p| p.name == "Perilous Forest").expect("the Forest");
+        forest.event_cards.row_data(0).expect("the Black Knight's card")
+    };
+    let knight = facts.events.get("legends/event/the-black-knight").expect("its facts").clone();
+    assert_eq!(card().name, "The Black Knight");
+    assert_eq!(card().points, i32::from(knight.victory_points));
+    let needs: Vec<(i32, i32)> = card().needs.iter().map(|n| (n.skill, n.needed)).collect();
+    let expected: Vec<(i32, i32)> = knight.requirements.iter().map(|r| (r.skill as i32, i32::from(r.needed))).collect();
+    assert_eq!(needs, expected);
+    assert_eq!(card().needs.row_data(0).unwrap().strengths.row_count(), 0, "no company in the Forest");
+    // A character played there: its company's total against each requirement.
+    click(&ui, "Play a character");
+    let first = first_card(&ui, &l);
+    click(&ui, &first);
+    click(&ui, &format!("{first} to Perilous Forest"));
+    let forest = l.get_places().iter().find(|p| p.name == "Perilous Forest").expect("the Forest");
+    let company = forest.company_rows.row_data(0).expect("Seat 1's company in the Forest");
+    for need in card().needs.iter() {
+        let strength = need.strengths.row_data(0).expect("Seat 1's strength");
+        let total = company.totals.row_data(need.skill as usize).unwrap();
+        assert_eq!(strength.value, total.to_string());
+        assert_eq!(strength.met, total >= need.needed);
+        assert_eq!(strength.tint, l.get_players().row_data(0).unwrap().tint);
+    }
     click(&ui, "Draw a character");
-    assert_eq!(l.get_players().row_data(0).unwrap().hand, 5);
+    assert_eq!(l.get_players().row_data(0).unwrap().hand, 4, "one played, one drawn");
 
     // The host sets a hand right by tapping the player.
     ui.window.global::<GameUi<'_>>().invoke_seat(1);

@@ -7,6 +7,12 @@
 //! The counts are printed (`cargo test -p tavola --test ui_touches --
 //! --nocapture`) and held: a change that makes a turn longer fails here
 //! and has to say why.
+//!
+//! A card's numbers are counted the same way, on the card-facts form's
+//! keypad, and timed with the keystroke-level model (a touch with its
+//! pointing 1.1 s, a card laid on the reader 2 s, a mental step 1.35 s a
+//! card): each card against 15 seconds, each game's first game against five
+//! minutes.
 
 use crate::common;
 
@@ -16,7 +22,7 @@ use slint::{ComponentHandle, Model};
 use std::cell::Cell;
 use tavola::games::{kak, legends, GameRng};
 use tavola::table::{Input, Touch};
-use tavola::ui::{App, KakUi, LegendsUi, NottsUi, Page, SetupUi, SocUi, Ui};
+use tavola::ui::{App, FactsUi, KakUi, LegendsUi, NottsUi, Page, SetupUi, SocUi, Ui};
 
 /// A finger at the table, counting.
 struct Finger<'a> {
@@ -48,6 +54,18 @@ impl<'a> Finger<'a> {
     fn read(&self, card: &str) {
         common::lay(self.ui, card, 0);
         self.reads.set(self.reads.get() + 1);
+    }
+
+    /// Types `keys` on the card-facts keypad: digits, `-` for minus, `>`
+    /// for "→"; spaces only part them for the reader.
+    fn keys(&self, keys: &str) {
+        for k in keys.chars().filter(|c| !c.is_whitespace()) {
+            match k {
+                '-' => self.tap("Minus"),
+                '>' => self.tap("Next"),
+                d => self.tap(&d.to_string()),
+            }
+        }
     }
 
     /// The touches and reads since the last call.
@@ -235,4 +253,192 @@ fn camelot_legends_a_turn_is_an_event_read_and_up_to_eight_touches() {
     f.tap("Draw a character");
     let (touches, reads) = f.turn("Camelot Legends", "event read, a character played, one drawn");
     assert_eq!((touches, reads), (5, 1));
+}
+
+/// The keystroke-level model's times, in seconds: a touch with its
+/// pointing, a card laid on the reader, a mental step (finding the card's
+/// next number) once a card.
+const TOUCH_S: f64 = 1.1;
+const LAY_S: f64 = 2.0;
+const THINK_S: f64 = 1.35;
+
+/// The targets: any single card's numbers, a whole first game's cards.
+const CARD_TARGET_S: f64 = 15.0;
+const FIRST_GAME_TARGET_S: f64 = 300.0;
+
+/// What typing a kind of card costs: touches and cards laid on the reader,
+/// for so many cards.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Cost {
+    touches: usize,
+    reads: usize,
+    cards: usize,
+}
+
+impl Cost {
+    fn seconds(self) -> f64 {
+        self.touches as f64 * TOUCH_S + self.reads as f64 * LAY_S + self.cards as f64 * THINK_S
+    }
+
+    /// `n` cards of this one's kind, each on its own form.
+    fn times(self, n: usize) -> Cost {
+        Cost { touches: self.touches * n, reads: self.reads * n, cards: self.cards * n }
+    }
+
+    fn plus(self, o: Cost) -> Cost {
+        Cost { touches: self.touches + o.touches, reads: self.reads + o.reads, cards: self.cards + o.cards }
+    }
+}
+
+/// The cards whose numbers still take longer than 15 seconds, and the
+/// first games whose cards take longer than five minutes (run with
+/// `--nocapture` to see by how much): one made to fit must leave its list,
+/// and any other going over fails the test.
+const CARDS_STILL_OVER: [&str; 1] = ["Camelot Legends character"];
+const FIRST_GAMES_STILL_OVER: [&str; 1] = ["Camelot Legends"];
+
+thread_local! {
+    static BACKEND: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A fresh simulated table in English on the game picker (Slint's testing
+/// backend set up once a thread).
+fn fresh_table() -> Ui {
+    if !BACKEND.with(|b| b.replace(true)) {
+        return common::open_table();
+    }
+    let opts = tavola::boot::BootOptions { simulate: true, no_journal: true, ..Default::default() };
+    let ui = tavola::ui::init(tavola::boot::boot(&opts)).expect("the window");
+    ui.step(0);
+    ui.window.global::<App<'_>>().invoke_set_lang("en".into());
+    ui.step(0);
+    ui
+}
+
+/// Settings → Card facts, `game`'s list; `card` laid on the reader opens
+/// its form; `keys` typed and Save: the touches (the card laid is the read).
+fn type_card(game: &str, card: &str, keys: &str) -> (Cost, Vec<String>) {
+    let ui = fresh_table();
+    common::click(&ui, "Settings");
+    common::click(&ui, "Card facts");
+    common::click(&ui, game);
+    ui.step(0);
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::FactsDeck);
+    ui.controller.borrow_mut().input(Input::Touch(Touch::OpenFacts { card: Some(card.to_string()) }));
+    ui.step(0);
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::FactsForm, "{card}");
+    let f = Finger::on(&ui);
+    f.keys(keys);
+    let typed: Vec<String> =
+        ui.window.global::<FactsUi<'_>>().get_fields().iter().map(|x| x.value.to_string()).collect();
+    f.tap("Save");
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::FactsDeck, "{card}: {typed:?} not saved");
+    let (touches, _) = f.turn(game, card);
+    (Cost { touches, reads: 1, cards: 1 }, typed)
+}
+
+/// King Arthur's Knights, two players, the ring laid, dealt: the game asks
+/// for the eighteen virtue cards at once, as a table, typed row by row.
+fn kak_virtue_table() -> Cost {
+    let ui = fresh_table();
+    common::click(&ui, "King Arthur's Knights");
+    for _ in 0..3 {
+        common::click(&ui, "Fewer players");
+    }
+    for _ in 0..8 {
+        assert!(tavola::ui::lay_next_setup_card(&ui.window));
+        ui.step(0);
+    }
+    common::click(&ui, "Draw the tents and deal");
+    let facts = ui.window.global::<FactsUi<'_>>();
+    assert!(facts.get_table(), "eighteen cards asked at once come as a table");
+    let book = kak::test_facts(&mut GameRng::seeded(5)).to_book();
+    let order = ["sword", "lance", "dragon", "book"];
+    let f = Finger::on(&ui);
+    for n in 1..=kak::cards::VIRTUE_CARDS {
+        let face = book.get(&format!("kak/virtue/card-{n}")).expect("a face");
+        let virtue = order.iter().position(|v| Some(*v) == face["virtue"].as_str()).expect("a virtue") + 1;
+        f.keys(&format!("{virtue}{}", face["value"]));
+    }
+    f.tap("Save");
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::KakBoard);
+    let (touches, _) = f.turn("King Arthur's Knights", "the 18 virtue cards as a table");
+    Cost { touches, reads: 0, cards: kak::cards::VIRTUE_CARDS }
+}
+
+#[test]
+fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minutes() {
+    let catalog = tavola::games::Catalog::builtin();
+    let count = |game, kind: &str, f: &dyn Fn(&str) -> bool| catalog.by_kind(game, kind).filter(|c| f(&c.id)).count();
+    // One card of every kind a game asks numbers for, typed.
+    let (virtue, _) = type_card("King Arthur's Knights", "kak/virtue/card-7", "1 2");
+    let quest_card = catalog.by_kind(tavola::games::GameKind::KingArthursKnights, "quest").next().expect("a quest");
+    let (quest, typed) = type_card("King Arthur's Knights", &quest_card.id, "1 2 0 1 0 3");
+    assert!(typed.iter().all(|v| !v.is_empty()), "{typed:?}");
+    let (horse, _) = type_card("King Arthur's Knights", "kak/action/horse-1", "3");
+    // The path is typed from the board at setup: no card is laid.
+    let (path, typed) = type_card("Nottingham", "nottingham/board/sheriff-path", "4 3 5 2 6 3 8 5");
+    let path = Cost { reads: 0, ..path };
+    assert_eq!(typed[0].split(|c: char| !c.is_ascii_digit()).filter(|d| !d.is_empty()).count(), 8, "{typed:?}");
+    let (commission, _) = type_card("Nottingham", "nottingham/commission/five-alike-first", "22 14");
+    let (ambush, _) = type_card("Nottingham", "nottingham/ambush/items-1", "3 6");
+    let (character, typed) = type_card("Camelot Legends", "legends/character/king-arthur", "3 0 -1 5 2 1 6 3 2 1");
+    assert!(typed.iter().all(|v| !v.is_empty()), "{typed:?}");
+    // A location event at Camelot: Combat 12, no second requirement, 3 points.
+    let (event, typed) = type_card("Camelot Legends", "legends/event/the-black-knight", "1 1 1 12 > > 3 1");
+    assert_eq!(typed.iter().filter(|v| v.is_empty()).count(), 2, "the second requirement left out: {typed:?}");
+    let virtues = kak_virtue_table();
+    let cards = [
+        ("King Arthur's Knights virtue card", virtue, 3),
+        ("King Arthur's Knights quest", quest, 7),
+        ("King Arthur's Knights horse", horse, 2),
+        ("Nottingham Sheriff's path (8 spaces)", path, 9),
+        ("Nottingham commission", commission, 5),
+        ("Nottingham ambush card", ambush, 3),
+        ("Camelot Legends character", character, 12),
+        ("Camelot Legends event", event, 10),
+    ];
+    let mut over = Vec::new();
+    for (name, cost, touches) in cards {
+        println!("{name:<40} touches {:>2}  ≈ {:>5.1} s", cost.touches, cost.seconds());
+        assert_eq!(cost.touches, touches, "{name}");
+        if cost.seconds() > CARD_TARGET_S {
+            over.push(name);
+        }
+    }
+    assert_eq!(virtues.touches, 37, "two digits a card, then Save");
+    assert_eq!(over, CARDS_STILL_OVER, "cards over {CARD_TARGET_S} s");
+
+    // A first game's cards. Nottingham: the path before the start, then
+    // each commission's first card and each two-item ambush card as it is
+    // met (every one, at most). King Arthur's Knights: the eighteen virtue
+    // cards at once before the first round, every quest and the four horses
+    // as each is met. Camelot Legends' introductory game for four: every
+    // event of its deck (the game ends with the deck) and every character
+    // of it, dealt or drawn, played (the deck as the table's tests count
+    // it: 10 events, 20 characters).
+    use tavola::games::GameKind as G;
+    let commissions = count(G::Nottingham, "commission", &|c| c.ends_with("-first"));
+    let quests = count(G::KingArthursKnights, "quest", &|_| true);
+    let first_games = [
+        ("Nottingham", path.plus(commission.times(commissions)).plus(ambush.times(6))),
+        ("King Arthur's Knights", virtues.plus(quest.times(quests)).plus(horse.times(4))),
+        ("Camelot Legends", event.times(10).plus(character.times(20))),
+    ];
+    let mut over = Vec::new();
+    for (game, cost) in first_games {
+        let s = cost.seconds();
+        println!(
+            "{game:<24} first game: {:>3} cards, {:>3} touches, {:>2} laid  ≈ {:>3.0} s ({:.1} min)",
+            cost.cards,
+            cost.touches,
+            cost.reads,
+            s,
+            s / 60.0
+        );
+        if s > FIRST_GAME_TARGET_S {
+            over.push(game);
+        }
+    }
+    assert_eq!(over, FIRST_GAMES_STILL_OVER, "first games over {FIRST_GAME_TARGET_S} s");
 }

@@ -14,7 +14,10 @@ use crate::games::legends::cards::{Colour, Skill, Special};
 use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase};
 use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, LegCompanyItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegendsUi, Page};
+use crate::ui::{
+    AppWindow, LegCompanyItem, LegEventItem, LegNeedItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegStrengthItem,
+    LegendsUi, Page,
+};
 use slint::{Color, ComponentHandle, Model, ModelRc};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -659,49 +662,49 @@ fn prompt(v: &LegendsView, lang: Lang) -> String {
     })
 }
 
-/// A location's events, a line each: its name, what it asks, its points,
-/// who meets it now.
-fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
+/// An event's line: its name, what it asks, its points, who meets it now.
+fn event_words(v: &LegendsView, e: &crate::games::legends::EventView, lang: Lang) -> String {
     let who = |i: usize| crate::ui::said(v.players.get(i).map_or("", |p| p.name.as_str()), Seat(i as u8)).text(lang);
-    let mut lines = Vec::new();
-    for e in &place.events {
-        let name = card_name(&e.card, lang);
-        let needs: Vec<String> =
-            e.requirements.iter().map(|r| format!("{} {}", lang.text(&r.skill.msg()), r.needed)).collect();
-        let met: Vec<String> = e.met.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| who(i)).collect();
-        let met = if met.is_empty() { "—".to_string() } else { met.join(", ") };
-        if let Some(total) = e.any_skill {
-            lines.push(lang.text(&msg!(
-                "ui.legends.any_skill",
-                event = name,
-                total = i64::from(total),
-                points = e.victory_points,
-                names = met
-            )));
-            continue;
-        }
-        if let Some(lone) = &e.lone {
-            let skill = |i: usize| lone.skills.get(i).map(|s| lang.text(&s.msg())).unwrap_or_default();
-            lines.push(lang.text(&msg!(
-                "ui.legends.lone",
-                event = name,
-                first = skill(0),
-                second = skill(1),
-                total = i64::from(lone.total),
-                points = e.victory_points,
-                names = met
-            )));
-            continue;
-        }
-        lines.push(lang.text(&msg!(
-            "ui.legends.event",
+    let name = card_name(&e.card, lang);
+    let needs: Vec<String> =
+        e.requirements.iter().map(|r| format!("{} {}", lang.text(&r.skill.msg()), r.needed)).collect();
+    let met: Vec<String> = e.met.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| who(i)).collect();
+    let met = if met.is_empty() { "—".to_string() } else { met.join(", ") };
+    if let Some(total) = e.any_skill {
+        return lang.text(&msg!(
+            "ui.legends.any_skill",
             event = name,
-            needs = needs.join(" + "),
+            total = i64::from(total),
             points = e.victory_points,
             names = met
-        )));
+        ));
     }
-    // The Castle of Maidens' prisoners, with their players.
+    if let Some(lone) = &e.lone {
+        let skill = |i: usize| lone.skills.get(i).map(|s| lang.text(&s.msg())).unwrap_or_default();
+        return lang.text(&msg!(
+            "ui.legends.lone",
+            event = name,
+            first = skill(0),
+            second = skill(1),
+            total = i64::from(lone.total),
+            points = e.victory_points,
+            names = met
+        ));
+    }
+    lang.text(&msg!(
+        "ui.legends.event",
+        event = name,
+        needs = needs.join(" + "),
+        points = e.victory_points,
+        names = met
+    ))
+}
+
+/// What a location holds besides its events and companies, a line each:
+/// the Castle of Maidens' prisoners with their players, the Isle's rule.
+fn place_note(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
+    let who = |i: usize| crate::ui::said(v.players.get(i).map_or("", |p| p.name.as_str()), Seat(i as u8)).text(lang);
+    let mut lines = Vec::new();
     if !place.captives.is_empty() {
         let held: Vec<String> =
             place.captives.iter().map(|c| format!("{} ({})", card_name(&c.card, lang), who(c.seat.index()))).collect();
@@ -711,6 +714,103 @@ fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: 
         lines.push(lang.text(&msg!("ui.legends.isle_rule")));
     }
     lines.join("\n")
+}
+
+/// A location's events, a line each (see [`event_words`]), then what it
+/// holds besides (see [`place_note`]).
+fn events_text(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> String {
+    let mut lines: Vec<String> = place.events.iter().map(|e| event_words(v, e, lang)).collect();
+    let note = place_note(v, place, lang);
+    if !note.is_empty() {
+        lines.push(note);
+    }
+    lines.join("\n")
+}
+
+/// The colour of a seat's player.
+fn seat_tint(v: &LegendsView, seat: Seat) -> Color {
+    v.players.get(seat.index()).map_or(Color::from_rgb_u8(0x80, 0x80, 0x80), |p| tint(p.colour))
+}
+
+/// A location's events as drawn: each a card with its requirements, and
+/// under each requirement every company's strength against it, in the
+/// companies' order (in the models they were in at the last refresh,
+/// `before`, when there were some: see `nested`).
+fn event_cards(
+    v: &LegendsView,
+    place: &crate::games::legends::PlaceView,
+    lang: Lang,
+    before: Option<ModelRc<LegEventItem>>,
+) -> ModelRc<LegEventItem> {
+    let total = |c: &crate::games::legends::CompanyView, s: Skill| c.totals.get(&s).copied().unwrap_or(0);
+    let met_by = |e: &crate::games::legends::EventView, seat: Seat| e.met.get(seat.index()).copied().unwrap_or(false);
+    let rows: Vec<LegEventItem> = place
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            // (skill, second skill, needed, a single knight's, each company's strength)
+            let mut needs: Vec<(i32, i32, i32, bool, Vec<LegStrengthItem>)> = Vec::new();
+            let strength = |seat: Seat, value: String, met: bool| LegStrengthItem {
+                tint: seat_tint(v, seat),
+                value: value.into(),
+                met,
+            };
+            if let Some(needed) = e.any_skill {
+                let strengths = place
+                    .companies
+                    .iter()
+                    .map(|c| {
+                        let best = Skill::ALL.iter().map(|s| total(c, *s)).max().unwrap_or(0);
+                        strength(c.seat, best.to_string(), met_by(e, c.seat))
+                    })
+                    .collect();
+                needs.push((-1, -1, needed, false, strengths));
+            } else if let Some(lone) = &e.lone {
+                let index = |i: usize| lone.skills.get(i).map_or(-1, |s| *s as i32);
+                let strengths = place
+                    .companies
+                    .iter()
+                    .map(|c| {
+                        let met = met_by(e, c.seat);
+                        strength(c.seat, if met { "✓" } else { "–" }.into(), met)
+                    })
+                    .collect();
+                needs.push((index(0), index(1), lone.total, true, strengths));
+            } else {
+                for r in &e.requirements {
+                    let needed = i32::from(r.needed);
+                    let strengths = place
+                        .companies
+                        .iter()
+                        .map(|c| {
+                            let t = total(c, r.skill);
+                            strength(c.seat, t.to_string(), t >= needed)
+                        })
+                        .collect();
+                    needs.push((r.skill as i32, -1, needed, false, strengths));
+                }
+            }
+            let needs_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.needs);
+            let need_rows: Vec<LegNeedItem> = needs
+                .into_iter()
+                .enumerate()
+                .map(|(j, (skill, second, needed, lone, strengths))| {
+                    let strengths_before = needs_before.as_ref().and_then(|m| m.row_data(j)).map(|row| row.strengths);
+                    LegNeedItem { skill, second, needed, lone, strengths: super::nested(strengths_before, strengths) }
+                })
+                .collect();
+            LegEventItem {
+                name: card_name(&e.card, lang).into(),
+                points: i32::from(e.victory_points),
+                needs: super::nested(needs_before, need_rows),
+                lone: e.lone.is_some(),
+                met: e.met.iter().any(|m| *m),
+                words: event_words(v, e, lang).into(),
+            }
+        })
+        .collect();
+    super::nested(before, rows)
 }
 
 /// A location's companies, a line each: whose, how many characters, the
@@ -749,9 +849,8 @@ fn company_who(v: &LegendsView, c: &crate::games::legends::CompanyView, lang: La
     }
 }
 
-/// A location's companies as drawn: whose and which characters, the totals
-/// in the rules' order beside the skills' icons.
-/// A location's companies, in the model they were in at the last refresh
+/// A location's companies as drawn: whose and which characters, their
+/// player's colour, the totals in the rules' order; in the model they were in at the last refresh
 /// (`before`) when there was one (see `nested`).
 fn company_rows(
     v: &LegendsView,
@@ -766,7 +865,11 @@ fn company_rows(
         .map(|(i, c)| {
             let totals: Vec<i32> = Skill::ALL.iter().map(|s| c.totals.get(s).copied().unwrap_or(0)).collect();
             let totals_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.totals);
-            LegCompanyItem { who: company_who(v, c, lang).into(), totals: super::nested(totals_before, totals) }
+            LegCompanyItem {
+                who: company_who(v, c, lang).into(),
+                tint: seat_tint(v, c.seat),
+                totals: super::nested(totals_before, totals),
+            }
         })
         .collect();
     super::nested(before, rows)
@@ -839,6 +942,8 @@ impl Controller {
             .map(|(i, p)| LegPlaceItem {
                 name: lang.text(&p.location.msg()).into(),
                 events: events_text(v, p, lang).into(),
+                event_cards: event_cards(v, p, lang, shown.row_data(i).map(|row| row.event_cards)),
+                note: place_note(v, p, lang).into(),
                 companies: companies_text(v, p, lang).into(),
                 company_rows: company_rows(v, p, lang, shown.row_data(i).map(|row| row.company_rows)),
                 done: p.done_this_turn,
