@@ -436,7 +436,9 @@ impl ThreadedReader {
                         return;
                     }
                     let outcome = source.begin_write(&card).and_then(|()| {
-                        source.write_outcome().unwrap_or_else(|| Err(HwError::said("reader", msg!("hw.reader.no_outcome"))))
+                        source
+                            .write_outcome()
+                            .unwrap_or_else(|| Err(HwError::said("reader", msg!("hw.reader.no_outcome"))))
                     });
                     if answer.send(outcome).is_err() {
                         return;
