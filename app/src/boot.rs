@@ -19,8 +19,12 @@ pub type AppTable = Table<Box<dyn TagSource>, Box<dyn VotePad>, Box<dyn DiceButt
 /// The on-screen substitutes in use, for the screen to drive.
 #[derive(Debug, Default, Clone)]
 pub struct OnScreen {
-    /// The card picker's reader, when there is no real reader.
+    /// The card picker's reader, while the cards on the screen serve: there is no real
+    /// reader, or it is down.
     pub reader: Option<Shared<SimReader>>,
+    /// The cards kept for a real reader (one that opened, or is awaited), shown as
+    /// [`OnScreen::reader`] whenever it is not there or down ([`Booted::sync_reader`]).
+    pub spare_reader: Option<Shared<SimReader>>,
     /// The on-screen pad, when there is no real pad.
     pub pad: Option<Shared<SimPad>>,
     /// The on-screen roll button, when there is no real one.
@@ -86,6 +90,26 @@ impl Booted {
             _ => return,
         }
         self.notices.retain(|n| n.part != part);
+    }
+
+    /// Shows the cards on the screen while they serve in the real reader's place (it is
+    /// down), and puts them away when the real reader serves again, a card left on them
+    /// lifted: `Some(true)` when they have just come, `Some(false)` when they have just gone.
+    /// Without a real reader (a desktop), the cards stay.
+    pub fn sync_reader(&mut self) -> Option<bool> {
+        let spare = self.on_screen.spare_reader.clone()?;
+        match (self.table.reader.screen_serves(), self.on_screen.reader.is_some()) {
+            (true, false) => {
+                self.on_screen.reader = Some(spare);
+                Some(true)
+            }
+            (false, true) => {
+                spare.borrow_mut().remove();
+                self.on_screen.reader = None;
+                Some(false)
+            }
+            _ => None,
+        }
     }
 
     /// Leaves the unfinished game (kept on disk, marked as left) and starts
@@ -319,12 +343,13 @@ fn hardware(
         Ok((port, note)) => {
             // The port keeps the reset line for the reader's lifetime.
             notices.extend(note);
-            threaded_reader(&map.reader, port)
+            with_stand_in(threaded_reader(&map.reader, port), on_screen)
         }
         Err(e) => {
             notices.push(e);
             let r = shared(SimReader::new());
             on_screen.reader = Some(r.clone());
+            on_screen.spare_reader = Some(r.clone());
             let (pins, pi) = (map.reader.clone(), pi.clone());
             let open: Opener<Box<dyn TagSource + Send>> =
                 Box::new(move || open_reader_spi_on(&pins, Some(&pi)).map(|(port, _)| threaded_reader(&pins, port)));
@@ -436,6 +461,16 @@ fn threaded_reader(
     ))
 }
 
+/// A real reader that opened, with the cards on the screen kept to stand in for it whenever
+/// it is down (a loose wire, its board gone, its chip held in power-down): put on the screen
+/// by [`Booted::sync_reader`] while they serve.
+pub fn with_stand_in(real: Box<dyn TagSource + Send>, on_screen: &mut OnScreen) -> Box<dyn TagSource> {
+    let spare = shared(SimReader::new());
+    on_screen.spare_reader = Some(spare.clone());
+    on_screen.reader = None;
+    Box::new(crate::hw::awaited::Awaited::opened(spare, real))
+}
+
 #[cfg(not(feature = "rpi"))]
 fn hardware(
     _opts: &BootOptions,
@@ -452,7 +487,7 @@ fn simulated(seats: u8, on_screen: &mut OnScreen) -> Ports {
     let r = shared(SimReader::new());
     let p = shared(SimPad::new(seats));
     let d = shared(SimDice::default());
-    *on_screen = OnScreen { reader: Some(r.clone()), pad: Some(p.clone()), dice: Some(d.clone()) };
+    *on_screen = OnScreen { reader: Some(r.clone()), pad: Some(p.clone()), dice: Some(d.clone()), spare_reader: None };
     (Box::new(r), Box::new(p), Box::new(d), seats)
 }
 

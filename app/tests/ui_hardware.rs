@@ -407,6 +407,21 @@ fn pi_with_usb(broken: &[&str]) -> tavola::hw::speaker::SimOutputs {
     }
 }
 
+/// Lets the speaker's own thread answer (a look at the devices, a device chosen), a screen
+/// tick at a time.
+fn settle(ui: &Ui) {
+    for _ in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        ui.step(20);
+    }
+}
+
+/// Presses `label` (a speaker on the settings page) and lets the device open.
+fn choose(ui: &Ui, label: &str) {
+    click(ui, label);
+    settle(ui);
+}
+
 /// Tavola speaking through `outputs` (placed as boot places it, on the
 /// speaker chosen), in English, on the settings page.
 fn start_speaking(
@@ -437,7 +452,7 @@ fn start_speaking(
     let italian = ElementHandle::find_by_accessible_label(&ui.window, "Impostazioni").next().is_some();
     click(&ui, if italian { "Impostazioni" } else { "Settings" });
     click(&ui, "English");
-    ui.step(20);
+    settle(&ui);
     (ui, audio)
 }
 
@@ -466,9 +481,9 @@ fn the_speaker_is_chosen_on_the_settings_page_plays_there_at_once_and_is_kept_fo
     assert_eq!(hw.get_speaker(), 0, "auto at first");
     assert_eq!(hw.get_speaker_now(), "In use: QEMU USB Audio (USB).");
 
-    click(&ui, "vc4-hdmi-0 (HDMI)");
+    choose(&ui, "vc4-hdmi-0 (HDMI)");
     assert_eq!(audio.borrow().output().map(|d| d.name), Some("vc4-hdmi-0".to_string()), "at once");
-    assert_eq!(opened.borrow().last().map(String::as_str), Some("hdmi:CARD=vc4hdmi0,DEV=0"));
+    assert_eq!(opened.lock().unwrap().last().map(String::as_str), Some("hdmi:CARD=vc4hdmi0,DEV=0"));
     assert_eq!(hw.get_speaker(), 3);
     assert_eq!(hw.get_speaker_now(), "In use: vc4-hdmi-0 (HDMI).");
     assert!(ui.window.global::<App<'_>>().get_message().is_empty(), "nothing to say");
@@ -503,7 +518,7 @@ fn a_speaker_that_does_not_open_is_said_on_the_message_line_with_the_one_used_in
     i_slint_backend_testing::init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let (ui, audio) = start_speaking(dir.path(), pi_with_usb(&["sysdefault:CARD=Headphones"]));
-    click(&ui, "bcm2835 Headphones (headphone jack)");
+    choose(&ui, "bcm2835 Headphones (headphone jack)");
     assert_eq!(audio.borrow().output().map(|d| d.kind), Some(SpeakerKind::Usb), "auto's best instead");
     let app = ui.window.global::<App<'_>>();
     assert_eq!(
@@ -521,6 +536,6 @@ fn a_speaker_that_does_not_open_is_said_on_the_message_line_with_the_one_used_in
         "L'altoparlante scelto (presa cuffie) non si apre (Device or resource busy): l'audio passa all'uscita QEMU USB Audio (USB)."
     );
     // Back to Automatic: the warning gives way to what holds now.
-    click(&ui, "Automatico");
+    choose(&ui, "Automatico");
     assert_eq!(app.get_message(), "L'altoparlante scelto è in uso: QEMU USB Audio (USB).");
 }

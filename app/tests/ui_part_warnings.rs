@@ -199,3 +199,63 @@ fn a_reader_that_opens_late_takes_over_from_the_cards_on_the_screen() {
     click(&ui, "Chiudi questo messaggio");
     assert_eq!(app.get_message_count(), 0);
 }
+
+/// The messages standing on the line, in full.
+fn standing(app: &App<'_>) -> Vec<String> {
+    use slint::Model;
+    app.get_messages().iter().map(|m| m.to_string()).collect()
+}
+
+/// A reader that opens and never answers: its chip's reset line held low (the pin dropped to
+/// its pull-down, as on a Pi the GPIO library does not know), so every byte on MISO is 0x00.
+/// The cards on the screen stand in for it at once, said in both languages, and a card tapped
+/// there reaches the table; when the chip answers again the real reader serves, the cards go
+/// and the table says the reader works again; down again later, the cards come back.
+#[test]
+fn a_reader_that_opens_but_never_answers_is_stood_in_for_by_the_cards_on_the_screen() {
+    use embedded_hal::digital::OutputPin;
+    i_slint_backend_testing::init_no_event_loop();
+    let mut booted = boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() });
+    let real = SimReader::new();
+    let chip = real.chip().clone();
+    let mut rst = chip.reset_pin();
+    rst.set_low().unwrap();
+    booted.table.reader = tavola::boot::with_stand_in(Box::new(real), &mut booted.on_screen);
+    let ui = init(booted).unwrap();
+    let app = ui.window.global::<App<'_>>();
+    let sim = ui.window.global::<TableSim<'_>>();
+    ui.step(0);
+    app.invoke_set_lang("en".into());
+    let mut now = 0;
+    wait(&ui, &mut now, 100);
+    assert!(sim.get_has_reader(), "the cards on the screen are offered");
+    assert!(app.get_show_table(), "and shown");
+    assert!(app.get_message().starts_with("Until the NFC reader answers again"), "{}", app.get_message());
+    assert!(standing(&app).iter().any(|m| m.starts_with("No NFC reader answers (version register 0x00)")));
+    app.invoke_set_lang("it".into());
+    ui.step(now);
+    assert!(app.get_message().starts_with("Finché il lettore NFC non risponde"), "{}", app.get_message());
+    app.invoke_set_lang("en".into());
+    wait(&ui, &mut now, 100);
+
+    // A card tapped on the screen reaches the table.
+    assert!(shown(&ui, "avalon/role/merlin"));
+    common::lay(&ui, "avalon/role/merlin", now);
+    now += 300;
+    assert_eq!(app.get_message(), "No game in progress: pick a game.");
+    wait(&ui, &mut now, 1_000);
+
+    // The chip answers again: the real reader serves, the cards go.
+    rst.set_high().unwrap();
+    wait(&ui, &mut now, 2_500);
+    assert_eq!(app.get_message(), "The NFC reader works again.");
+    assert!(!sim.get_has_reader(), "the cards are put away");
+    assert!(ui.controller.borrow().on_screen().reader.is_none());
+    assert!(!standing(&app).iter().any(|m| m.starts_with("Until the NFC reader")), "{:?}", standing(&app));
+
+    // Down again in the middle of the evening: the cards come back.
+    rst.set_low().unwrap();
+    wait(&ui, &mut now, 1_500);
+    assert!(sim.get_has_reader(), "{:?}", standing(&app));
+    assert!(app.get_message().starts_with("Until the NFC reader answers again"), "{}", app.get_message());
+}

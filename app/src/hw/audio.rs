@@ -9,7 +9,10 @@
 //! The sound goes to the device the owner chose ([`AudioOptions::speaker`],
 //! see [`super::speaker`]), or to the best one found when that one is not
 //! there (one notice says so, naming the device used). A new choice
-//! ([`AudioOut::choose_output`]) reopens the output at once.
+//! ([`AudioOut::choose_output`]) reopens the output at once. Listing the
+//! devices, opening one and closing the old output (its worker may be in the
+//! middle of a sentence) happen on a thread of their own, the speaker's
+//! keeper: the screen that asks never waits on the sound system.
 //!
 //! With no sound device (CI, a box without a speaker, ALSA not configured)
 //! [`RodioAudio::open`] still succeeds: the output is silent (a mixer drained
@@ -17,7 +20,7 @@
 //! notice says so. Without espeak-ng, lines with no clip are not spoken and
 //! one notice says so; subtitles are unaffected either way.
 
-use super::speaker::{Opened, OutputDevice, Outputs, SpeakerChoice, SystemOutputs};
+use super::speaker::{Opened, OutputDevice, Outputs, Placed, SpeakerChoice, SystemOutputs};
 use super::{AudioOut, HwError, Millis};
 use crate::games::Lang;
 use crate::narrator::synth::{speech_off_notice, Espeak, DEFAULT_SPEED};
@@ -27,7 +30,7 @@ use rodio::{ChannelCount, Player, SampleRate, Source};
 use std::num::NonZero;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -209,10 +212,72 @@ pub struct RodioAudio {
     volume: u8,
     espeak: Option<Espeak>,
     speed: u32,
-    /// The machine's sound devices.
-    outputs: Box<dyn Outputs>,
+    /// The keeper's errands (see [`Errand`]).
+    keeper: Option<Sender<Errand>>,
+    keeper_thread: Option<JoinHandle<()>>,
+    /// What the keeper opened for the choices made, in order.
+    placed: Receiver<Placed<Opened>>,
+    /// The sound devices the keeper found at its last look.
+    found: Arc<Mutex<Vec<OutputDevice>>>,
+    /// A look asked for and not ended yet.
+    looking: Arc<AtomicBool>,
     /// The device the sound goes to (`None`: silent).
     on: Option<OutputDevice>,
+}
+
+/// What the speaker's keeper does, on its own thread, for the thread that speaks.
+enum Errand {
+    /// Lists the sound devices.
+    Look,
+    /// Opens the device a choice names (or the best one).
+    Choose(SpeakerChoice),
+    /// Closes an output no longer used: its worker ends after the job in hand (a sentence
+    /// being synthesised), and its sink closes.
+    Retire { sink: Sink, worker: Option<JoinHandle<()>> },
+}
+
+/// The speaker's keeper: the thread that lists, opens and closes sound devices.
+fn spawn_keeper(
+    outputs: Arc<dyn Outputs>,
+    found: Arc<Mutex<Vec<OutputDevice>>>,
+    looking: Arc<AtomicBool>,
+) -> (Option<Sender<Errand>>, Option<JoinHandle<()>>, Receiver<Placed<Opened>>) {
+    let (tx, rx) = channel::<Errand>();
+    let (tell, placed) = channel();
+    let keeper = std::thread::Builder::new()
+        .name("tavola-speaker".into())
+        .spawn(move || {
+            for errand in rx {
+                match errand {
+                    Errand::Look => {
+                        let devices = outputs.devices();
+                        *found.lock().unwrap_or_else(|e| e.into_inner()) = devices;
+                        looking.store(false, Ordering::Release);
+                    }
+                    Errand::Choose(choice) => {
+                        if tell.send(outputs.place(&choice)).is_err() {
+                            return;
+                        }
+                    }
+                    Errand::Retire { sink, worker } => retire(sink, worker),
+                }
+            }
+        })
+        .ok();
+    (keeper.as_ref().map(|_| tx), keeper, placed)
+}
+
+/// Ends an output's worker (after the job in hand) and closes its sink.
+fn retire(mut sink: Sink, worker: Option<JoinHandle<()>>) {
+    if let Some(w) = worker {
+        let _ = w.join();
+    }
+    if let Sink::Silent { stop, thread } = &mut sink {
+        stop.store(true, Ordering::Release);
+        if let Some(t) = thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 impl std::fmt::Debug for RodioAudio {
@@ -327,6 +392,8 @@ impl RodioAudio {
         let player = Arc::new(player);
         let espeak = if options.synthesis { Espeak::detect().ok() } else { None };
         let (jobs, worker) = spawn_worker(player.clone(), state.clone(), espeak.clone(), options.speed);
+        let (found, looking) = (Arc::new(Mutex::new(Vec::new())), Arc::new(AtomicBool::new(false)));
+        let (keeper, keeper_thread, placed) = spawn_keeper(Arc::from(outputs), found.clone(), looking.clone());
         let mut audio = RodioAudio {
             sink,
             player,
@@ -338,7 +405,11 @@ impl RodioAudio {
             volume: 100,
             espeak,
             speed: options.speed,
-            outputs,
+            keeper,
+            keeper_thread,
+            placed,
+            found,
+            looking,
             on: None,
         };
         let root = options.voices.clone().or_else(default_root);
@@ -502,18 +573,37 @@ impl AudioOut for RodioAudio {
     }
 
     fn outputs(&self) -> Vec<OutputDevice> {
-        self.outputs.devices()
+        self.found.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn choose_output(&mut self, choice: &SpeakerChoice) -> Option<HwError> {
-        let placed = self.outputs.place(choice);
-        let (on, sink) = match placed.on {
-            Some((device, Opened(sink))) => (Some(device), sink),
-            None => (None, None),
-        };
-        self.reconnect(sink);
-        self.on = on;
-        placed.notice
+    fn look_for_outputs(&mut self) {
+        // One look at a time: asked again meanwhile, the look under way answers.
+        if !self.looking.swap(true, Ordering::AcqRel) && !self.send(Errand::Look) {
+            self.looking.store(false, Ordering::Release);
+        }
+    }
+
+    fn choose_output(&mut self, choice: &SpeakerChoice) {
+        // What plays is cut now; the device opens on the keeper's thread.
+        self.stop();
+        if !self.send(Errand::Choose(choice.clone())) {
+            self.tell(HwError::said("speaker", msg!("hw.audio.no_device")));
+        }
+    }
+
+    fn switched(&mut self) -> Option<Option<HwError>> {
+        // Only the last of several choices made in a row counts: each is played on in turn.
+        let mut last = None;
+        while let Ok(placed) = self.placed.try_recv() {
+            let (on, sink) = match placed.on {
+                Some((device, Opened(sink))) => (Some(device), sink),
+                None => (None, None),
+            };
+            self.reconnect(sink);
+            self.on = on;
+            last = Some(placed.notice);
+        }
+        last
     }
 
     fn output(&self) -> Option<OutputDevice> {
@@ -528,34 +618,42 @@ impl RodioAudio {
         self.player.set_volume(v * v);
     }
 
+    /// Hands an errand to the keeper; false when there is no keeper.
+    fn send(&self, errand: Errand) -> bool {
+        self.keeper.as_ref().is_some_and(|k| k.send(errand).is_ok())
+    }
+
     /// Cuts what plays, ends the worker (after the job in hand) and closes
-    /// the output.
+    /// the output, waiting for both (Tavola is closing). The keeper ends after its errand in
+    /// hand, unwaited (a look at the devices may take long).
     fn close(&mut self) {
         self.stop();
         self.jobs = None;
-        if let Some(w) = self.worker.take() {
-            let _ = w.join();
-        }
-        if let Sink::Silent { stop, thread } = &mut self.sink {
-            stop.store(true, Ordering::Release);
-            if let Some(t) = thread.take() {
-                let _ = t.join();
-            }
-        }
+        let sink = std::mem::replace(&mut self.sink, Sink::Silent { stop: Arc::default(), thread: None });
+        retire(sink, self.worker.take());
+        self.keeper = None;
+        self.keeper_thread = None;
     }
 
     /// Plays on `device` from now on (silent when `None`): the old output is
-    /// closed first, what was said and not yet told is kept.
+    /// cut and handed to the keeper, which closes it (its worker may be in the middle of a
+    /// sentence: nobody waits for it here); what was said and not yet told is kept.
     fn reconnect(&mut self, device: Option<rodio::MixerDeviceSink>) {
-        self.close();
+        self.stop();
+        self.jobs = None;
         let state = Arc::new(State::default());
         state.speech_off.store(self.state.speech_off.load(Ordering::Acquire), Ordering::Release);
         if let (Ok(mut new), Ok(mut old)) = (state.notices.lock(), self.state.notices.lock()) {
             *new = std::mem::take(&mut *old);
         }
         let (sink, player) = make_sink(device);
-        // The old sink closes here, before the new worker starts.
-        self.sink = sink;
+        let old = std::mem::replace(&mut self.sink, sink);
+        let errand = Errand::Retire { sink: old, worker: self.worker.take() };
+        if let Some(k) = self.keeper.as_ref() {
+            if let Err(std::sync::mpsc::SendError(Errand::Retire { sink, worker })) = k.send(errand) {
+                retire(sink, worker);
+            }
+        }
         self.player = Arc::new(player);
         self.state = state;
         self.apply_volume();
@@ -785,7 +883,7 @@ mod tests {
         assert_eq!(audio.output().map(|d| d.name), Some("QEMU USB Audio".to_string()));
         assert!(!audio.is_silent());
         assert!(audio.take_notices().is_empty(), "the device chosen is there: nothing to say");
-        assert_eq!(*opened.borrow(), ["sysdefault:CARD=Audio"]);
+        assert_eq!(*opened.lock().unwrap(), ["sysdefault:CARD=Audio"]);
 
         // No USB speaker this time: the jack, and one notice.
         let mut audio = RodioAudio::with_outputs(&opts, Box::new(machine(false, &[])));
@@ -794,6 +892,19 @@ mod tests {
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(notices[0].text(Lang::En).starts_with("The speaker chosen (USB) is not connected"), "{notices:?}");
         assert!(audio.take_notices().is_empty(), "told once");
+    }
+
+    /// The outcome of the choice last made, waited for (in real time: the keeper opens the
+    /// device on its own thread).
+    fn switched(audio: &mut RodioAudio) -> Option<HwError> {
+        let end = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Some(outcome) = audio.switched() {
+                return outcome;
+            }
+            assert!(Instant::now() < end, "the choice never opened");
+            std::thread::sleep(Duration::from_millis(2));
+        }
     }
 
     #[test]
@@ -808,6 +919,8 @@ mod tests {
         let mut audio = RodioAudio::with_outputs(&options(Some(dir.path().into()), false), Box::new(outputs));
         audio.take_notices();
         assert_eq!(audio.output().map(|d| d.kind), Some(SpeakerKind::Jack), "auto: the jack before HDMI");
+        audio.look_for_outputs();
+        assert!(wait_until(|| !audio.outputs().is_empty()), "the devices are found");
         assert_eq!(
             audio.outputs().iter().map(|d| d.kind).collect::<Vec<_>>(),
             [SpeakerKind::Jack, SpeakerKind::Hdmi, SpeakerKind::Default]
@@ -818,12 +931,11 @@ mod tests {
         assert!(wait_until(|| audio.last_latency().is_some()), "the line plays");
         assert!(audio.busy(0));
 
-        let t = Instant::now();
-        assert_eq!(audio.choose_output(&SpeakerChoice::Kind(SpeakerKind::Hdmi)), None);
-        assert!(t.elapsed() < Duration::from_millis(500), "at once: {:?}", t.elapsed());
+        audio.choose_output(&SpeakerChoice::Kind(SpeakerKind::Hdmi));
+        assert_eq!(switched(&mut audio), None);
         assert!(!audio.busy(0), "the line on the old device is cut");
         assert_eq!(audio.output().map(|d| d.name), Some("vc4-hdmi-0".to_string()));
-        assert_eq!(*opened.borrow(), ["sysdefault:CARD=Headphones", "hdmi:CARD=vc4hdmi0,DEV=0"]);
+        assert_eq!(*opened.lock().unwrap(), ["sysdefault:CARD=Headphones", "hdmi:CARD=vc4hdmi0,DEV=0"]);
         assert_eq!(audio.volume, 40);
         // The next line plays on the new output.
         audio.speak(&l, 0).unwrap();
@@ -833,12 +945,43 @@ mod tests {
         assert!(wait_until(|| !audio.busy(0)));
 
         // A device chosen by name that is not there: auto, and the notice.
-        let notice = audio.choose_output(&SpeakerChoice::Device("plughw:CARD=Audio,DEV=0".into()));
-        let said = notice.expect("the fallback is said").text(Lang::En);
+        audio.choose_output(&SpeakerChoice::Device("plughw:CARD=Audio,DEV=0".into()));
+        let said = switched(&mut audio).expect("the fallback is said").text(Lang::En);
         assert_eq!(
             said,
             "The speaker chosen (plughw:CARD=Audio,DEV=0) is not connected: the sound goes to bcm2835 Headphones (headphone jack)."
         );
         assert_eq!(audio.output().map(|d| d.kind), Some(SpeakerKind::Jack));
+    }
+
+    /// A sound system that takes half a second to list its devices (ALSA probing every PCM
+    /// name), and a line being synthesised when another device is chosen: looking for the
+    /// devices, choosing one and taking the outcome each return within a frame (50 ms), and
+    /// the choice plays once the keeper has opened it.
+    #[test]
+    fn a_slow_sound_system_never_holds_up_the_thread_that_asks() {
+        let empty = tempfile::tempdir().unwrap();
+        let outputs = SimOutputs { pause: Duration::from_millis(500), ..machine(false, &[]) };
+        let mut audio = RodioAudio::with_outputs(&options(Some(empty.path().into()), false), Box::new(outputs));
+        audio.take_notices();
+        let mut longest = Duration::ZERO;
+        let mut timed = |what: &mut dyn FnMut()| {
+            let t = Instant::now();
+            what();
+            longest = longest.max(t.elapsed());
+        };
+        timed(&mut || audio.look_for_outputs());
+        timed(&mut || assert!(audio.outputs().is_empty(), "not found yet"));
+        timed(&mut || audio.choose_output(&SpeakerChoice::Kind(SpeakerKind::Hdmi)));
+        let end = Instant::now() + Duration::from_secs(5);
+        let mut outcome = None;
+        while outcome.is_none() && Instant::now() < end {
+            timed(&mut || outcome = audio.switched());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(outcome, Some(None), "the choice opened");
+        assert_eq!(audio.output().map(|d| d.kind), Some(SpeakerKind::Hdmi));
+        assert_eq!(audio.outputs().len(), 3, "and the devices were found meanwhile");
+        assert!(longest < Duration::from_millis(50), "the caller waited {longest:?} in one call");
     }
 }

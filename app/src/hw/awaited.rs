@@ -4,6 +4,11 @@
 //! the background, and the real part takes over, between two polls, as soon
 //! as it opens.
 //!
+//! A reader that opened (at start or late) and then stops answering (a loose
+//! wire, a board gone, its chip held in power-down) is served by the same
+//! substitute, the cards on the screen, for as long as it is down: the game
+//! goes on, and the real reader serves again as soon as it answers.
+//!
 //! The tries follow the table's clock (one every [`RETRY_OPEN_MS`]) and run
 //! on a thread of their own, one at a time: opening a device that hangs
 //! never freezes the screen, and a part that never comes costs a blocked
@@ -15,6 +20,18 @@ use tavola_firmware::nfc::{CardId, Presence, ReaderChip};
 
 /// How often a part that did not open is tried again, on the table's clock.
 pub const RETRY_OPEN_MS: Millis = 3_000;
+
+/// How long a real reader fails, on the table's clock, before the cards on the screen stand in
+/// for it: a hiccup it gets over at once (a transfer error, its session started again) does
+/// not bring them. A chip that gives no version Tavola knows (nothing answers on the bus, or
+/// the chip sits in power-down) and a reader whose thread froze bring them at once.
+pub const STAND_IN_AFTER_MS: Millis = 1_000;
+
+/// Whether a reader's failure says at once that nothing answers: no known chip behind the
+/// bus (its version register reads 0x00 or 0xFF), or its thread stuck.
+fn silent(e: &HwError) -> bool {
+    ["hw.reader.none", "hw.reader.froze"].contains(&e.msg.id.as_ref())
+}
 
 /// Opens a part; called again and again on a thread of its own until it
 /// gives the part.
@@ -82,15 +99,20 @@ impl<P: Send + 'static> Retrier<P> {
 }
 
 /// A port served by its on-screen substitute `S` until the real part `R`
-/// opens, then by the real part.
+/// opens, then by the real part; a real reader that is down is served by the
+/// substitute again until it answers.
 pub struct Awaited<S, R> {
     substitute: Option<S>,
     real: Option<R>,
     retrier: Option<Retrier<R>>,
     /// The real part took over and the table was not told yet.
     arrived: bool,
-    /// The tags lying on the substitute (they leave when it goes).
+    /// The tags lying on the substitute and announced (they leave when it goes).
     lying: Vec<String>,
+    /// Why the real reader is down, while the substitute stands in for it.
+    standing_in: Option<HwError>,
+    /// Since when the real reader has failed without a poll that worked in between.
+    failing_since: Option<Millis>,
     /// The reader's poll period as last set (handed to the real reader).
     poll_ms: Option<Millis>,
     /// The lights as last set (handed to the real pad).
@@ -116,6 +138,24 @@ impl<S, R: Send + 'static> Awaited<S, R> {
             retrier: Some(Retrier::spawn(open, every, every)),
             arrived: false,
             lying: Vec::new(),
+            standing_in: None,
+            failing_since: None,
+            poll_ms: None,
+            lights: None,
+        }
+    }
+
+    /// A real part that opened at start, with its on-screen substitute kept for the moments it
+    /// is down (a reader; a pad or a roll button is served by its real part throughout).
+    pub fn opened(substitute: S, real: R) -> Self {
+        Awaited {
+            substitute: Some(substitute),
+            real: Some(real),
+            retrier: None,
+            arrived: false,
+            lying: Vec::new(),
+            standing_in: None,
+            failing_since: None,
             poll_ms: None,
             lights: None,
         }
@@ -144,13 +184,59 @@ impl<S, R: Send + 'static> Awaited<S, R> {
         let Some(part) = self.retrier.as_mut().and_then(|r| r.poll(now)) else { return false };
         self.real = Some(part);
         self.retrier = None;
-        self.substitute = None;
         self.arrived = true;
         true
     }
 
     fn take_arrived(&mut self) -> bool {
         std::mem::take(&mut self.arrived)
+    }
+}
+
+impl<S: TagSource, R: TagSource> Awaited<S, R> {
+    /// A poll of the substitute: what it announces is kept as lying on it, and only a tag
+    /// announced leaves (one laid before the real reader served again was lifted then).
+    fn poll_substitute(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        let Some(sub) = self.substitute.as_mut() else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        for e in sub.poll(now)? {
+            match &e {
+                TagEvent::Arrived { uid, .. } => self.lying.push(uid.clone()),
+                TagEvent::Left { uid } if self.lying.contains(uid) => self.lying.retain(|u| u != uid),
+                TagEvent::Left { .. } => continue,
+                TagEvent::Unreadable { .. } => {}
+            }
+            out.push(e);
+        }
+        Ok(out)
+    }
+
+    /// A poll of the real reader; while it is down, of the substitute standing in for it.
+    fn poll_real(&mut self, now: Millis) -> Result<Vec<TagEvent>, HwError> {
+        let Some(real) = self.real.as_mut() else { return Ok(Vec::new()) };
+        match real.poll(now) {
+            Ok(events) => {
+                self.failing_since = None;
+                // Back: what lay on the screen's reader is gone with it.
+                let mut out = Vec::new();
+                if self.standing_in.take().is_some() {
+                    out.extend(self.lying.drain(..).map(|uid| TagEvent::Left { uid }));
+                }
+                out.extend(events);
+                Ok(out)
+            }
+            // Two cards on it: the reader answers.
+            Err(e) if e.msg.id == "hw.reader.several_tags" => Err(e),
+            Err(e) => {
+                let since = *self.failing_since.get_or_insert(now);
+                let down = self.standing_in.is_some() || silent(&e) || now.saturating_sub(since) >= STAND_IN_AFTER_MS;
+                if !down {
+                    return Err(e);
+                }
+                self.standing_in = Some(e);
+                self.poll_substitute(now)
+            }
+        }
     }
 }
 
@@ -162,26 +248,20 @@ impl<S: TagSource, R: TagSource + Send + 'static> TagSource for Awaited<S, R> {
             }
             // What lay on the on-screen reader is gone with it.
             let mut out: Vec<TagEvent> = self.lying.drain(..).map(|uid| TagEvent::Left { uid }).collect();
-            if let Some(real) = self.real.as_mut() {
-                out.extend(real.poll(now)?);
-            }
+            out.extend(self.poll_real(now)?);
             return Ok(out);
         }
-        match (&mut self.real, &mut self.substitute) {
-            (Some(real), _) => real.poll(now),
-            (None, Some(sub)) => {
-                let events = sub.poll(now)?;
-                for e in &events {
-                    match e {
-                        TagEvent::Arrived { uid, .. } => self.lying.push(uid.clone()),
-                        TagEvent::Left { uid } => self.lying.retain(|u| u != uid),
-                        TagEvent::Unreadable { .. } => {}
-                    }
-                }
-                Ok(events)
-            }
-            (None, None) => Ok(Vec::new()),
+        if self.real.is_some() {
+            self.poll_real(now)
+        } else {
+            self.poll_substitute(now)
         }
+    }
+    fn screen_serves(&self) -> bool {
+        self.real.is_none() || self.standing_in.is_some()
+    }
+    fn down(&self) -> Option<HwError> {
+        self.standing_in.clone()
     }
     fn reader_chip(&self) -> Option<ReaderChip> {
         match (&self.real, &self.substitute) {

@@ -207,6 +207,17 @@ pub trait TagSource {
     fn took_over(&mut self) -> bool {
         false
     }
+
+    /// Whether the cards on the screen serve in the real reader's place now: it is not there
+    /// yet, or it is down (see [`awaited`]). False for a reader with no stand-in.
+    fn screen_serves(&self) -> bool {
+        false
+    }
+
+    /// Why the real reader is down, while the cards on the screen stand in for it.
+    fn down(&self) -> Option<HwError> {
+        None
+    }
 }
 
 /// The secret vote pad.
@@ -258,15 +269,24 @@ pub trait AudioOut {
     fn sound(&mut self, _sound: crate::narrator::Sound, _now: Millis) -> Result<(), HwError> {
         Ok(())
     }
-    /// The sound devices found now, for the owner to choose from (none when
-    /// this speaker has no choice to offer).
+    /// The sound devices found at the last look ([`AudioOut::look_for_outputs`]), for the
+    /// owner to choose from (none when this speaker has no choice to offer, or before a look
+    /// has ended).
     fn outputs(&self) -> Vec<speaker::OutputDevice> {
         Vec::new()
     }
-    /// Plays on the device `choice` names from now on (what is playing is
-    /// cut), or on the best one when it is not there; the notice says so,
-    /// with the device used instead.
-    fn choose_output(&mut self, _choice: &speaker::SpeakerChoice) -> Option<HwError> {
+    /// Looks for the sound devices again (a speaker plugged in since), on a thread of its
+    /// own: listing them may take seconds. Returns at once; what is found comes to
+    /// [`AudioOut::outputs`].
+    fn look_for_outputs(&mut self) {}
+    /// Plays on the device `choice` names from now on (what is playing is cut), or on the
+    /// best one when it is not there. Returns at once: the device is opened on a thread of
+    /// its own, and the outcome comes from [`AudioOut::switched`].
+    fn choose_output(&mut self, _choice: &speaker::SpeakerChoice) {}
+    /// The outcome of the last choice, once its device is open and the sound goes there:
+    /// `Some(notice)`, the notice saying the choice could not be had, with the device used
+    /// instead (`Some(None)`: the device chosen plays). `None` until it is known.
+    fn switched(&mut self) -> Option<Option<HwError>> {
         None
     }
     /// The device the sound goes to now, when known (`None`: silent, or
@@ -310,6 +330,12 @@ impl<T: TagSource + ?Sized> TagSource for Box<T> {
     }
     fn took_over(&mut self) -> bool {
         (**self).took_over()
+    }
+    fn screen_serves(&self) -> bool {
+        (**self).screen_serves()
+    }
+    fn down(&self) -> Option<HwError> {
+        (**self).down()
     }
 }
 
@@ -365,6 +391,12 @@ impl<T: TagSource> TagSource for Shared<T> {
     fn took_over(&mut self) -> bool {
         self.borrow_mut().took_over()
     }
+    fn screen_serves(&self) -> bool {
+        self.borrow().screen_serves()
+    }
+    fn down(&self) -> Option<HwError> {
+        self.borrow().down()
+    }
 }
 
 impl<T: VotePad> VotePad for Shared<T> {
@@ -410,8 +442,14 @@ impl<T: AudioOut> AudioOut for Shared<T> {
     fn outputs(&self) -> Vec<speaker::OutputDevice> {
         self.borrow().outputs()
     }
-    fn choose_output(&mut self, choice: &speaker::SpeakerChoice) -> Option<HwError> {
+    fn look_for_outputs(&mut self) {
+        self.borrow_mut().look_for_outputs()
+    }
+    fn choose_output(&mut self, choice: &speaker::SpeakerChoice) {
         self.borrow_mut().choose_output(choice)
+    }
+    fn switched(&mut self) -> Option<Option<HwError>> {
+        self.borrow_mut().switched()
     }
     fn output(&self) -> Option<speaker::OutputDevice> {
         self.borrow().output()

@@ -3,7 +3,7 @@
 //! opened again when the reader stops answering, and optionally run on a
 //! thread of its own with a watchdog.
 
-use super::watchdog::{Beat, Watchdog};
+use super::watchdog::{Beat, Maker, Watchdog};
 use super::{HwError, Millis, TagEvent, TagSource};
 use embedded_hal::spi::{ErrorKind, ErrorType, Operation, SpiDevice};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -314,9 +314,10 @@ where
 /// call can never freeze the screen. A watchdog starts a fresh thread (and a
 /// fresh reader) when the thread stops reporting; the fresh reader goes on
 /// from what the stuck one knew of the tags on it ([`TagSource::memory`]), so
-/// a card lying there throughout is not announced again.
+/// a card lying there throughout is not announced again. Each reader is made
+/// (its port opened, its chip reset) on its own thread, never on the screen's.
 pub struct ThreadedReader {
-    make: Box<dyn FnMut(Retired) -> Box<dyn TagSource + Send> + Send>,
+    make: Maker<Box<dyn TagSource + Send>>,
     /// What each of the thread's polls gave.
     rx: mpsc::Receiver<Result<Vec<TagEvent>, HwError>>,
     /// Why the reader is down, as its thread last said (until a poll of
@@ -362,7 +363,7 @@ impl ThreadedReader {
     ) -> Self {
         let (tx, rx) = mpsc::channel();
         let mut me = ThreadedReader {
-            make: Box::new(make),
+            make: Maker::new(make),
             rx,
             down: None,
             writes: mpsc::channel().0,
@@ -386,56 +387,65 @@ impl ThreadedReader {
     }
 
     /// Starts the reader's thread whose beat is `beat` (the one before it already retired).
+    /// The thread makes its reader itself: opening a port (a reset pulse, a bus that hangs)
+    /// never holds up the caller, the screen.
     fn start_thread(&mut self, beat: Beat, tx: mpsc::Sender<Result<Vec<TagEvent>, HwError>>) {
-        let mut source = (self.make)(beat.retired());
         // Read once the thread before was retired: what it knew last, and nothing it finds
         // from now on.
-        if let Some(earlier) = self.memory.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            source.recall(earlier);
-        }
+        let earlier = self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let (note, memory, period) = (self.note.clone(), self.memory.clone(), self.poll_ms.clone());
         let (writes, asked) = mpsc::channel::<CardId>();
         let (answer, written) = mpsc::channel();
         self.writes = writes;
         self.written = written;
         let chip = self.chip.clone();
-        std::thread::spawn(move || loop {
-            if !beat.is_current() {
-                return; // The watchdog replaced this thread.
+        let make = self.make.clone();
+        std::thread::spawn(move || {
+            let pause = Duration::from_millis(period.load(Ordering::Relaxed));
+            let Some(mut source) = make.make(&beat, pause) else { return };
+            if let Some(earlier) = &earlier {
+                source.recall(earlier);
             }
-            let now = beat.beat();
-            let poll_ms = period.load(Ordering::Relaxed);
-            if source.poll_ms().is_some_and(|p| p != poll_ms) {
-                source.set_poll_ms(poll_ms);
-            }
-            let polled = source.poll(now);
-            let known = source.memory();
-            // Every poll is told, an empty one too: the reader works. What the reader knows
-            // now is kept with it, for a thread that may take this one's place.
-            let told = beat.hand_over(|| {
-                if let Some(known) = known {
-                    *memory.lock().unwrap_or_else(|e| e.into_inner()) = Some(known);
-                }
-                tx.send(polled).is_ok()
-            });
-            if told != Some(true) {
-                return; // Replaced while polling (what it saw belongs to nobody), or dropped.
-            }
-            chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
-            *note.lock().unwrap_or_else(|e| e.into_inner()) = source.note();
-            // A write asked by the screen, between two polls.
-            while let Ok(card) = asked.try_recv() {
+            loop {
                 if !beat.is_current() {
-                    return;
+                    return; // The watchdog replaced this thread.
                 }
-                let outcome = source.begin_write(&card).and_then(|()| {
-                    source.write_outcome().unwrap_or_else(|| Err(HwError::said("reader", msg!("hw.reader.no_outcome"))))
+                let now = beat.beat();
+                let poll_ms = period.load(Ordering::Relaxed);
+                if source.poll_ms().is_some_and(|p| p != poll_ms) {
+                    source.set_poll_ms(poll_ms);
+                }
+                let polled = source.poll(now);
+                let known = source.memory();
+                // Every poll is told, an empty one too: the reader works. What the reader knows
+                // now is kept with it, for a thread that may take this one's place.
+                let told = beat.hand_over(|| {
+                    if let Some(known) = known {
+                        *memory.lock().unwrap_or_else(|e| e.into_inner()) = Some(known);
+                    }
+                    tx.send(polled).is_ok()
                 });
-                if answer.send(outcome).is_err() {
-                    return;
+                if told != Some(true) {
+                    return; // Replaced while polling (what it saw belongs to nobody), or dropped.
                 }
+                chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
+                *note.lock().unwrap_or_else(|e| e.into_inner()) = source.note();
+                // A write asked by the screen, between two polls.
+                while let Ok(card) = asked.try_recv() {
+                    if !beat.is_current() {
+                        return;
+                    }
+                    let outcome = source.begin_write(&card).and_then(|()| {
+                        source
+                            .write_outcome()
+                            .unwrap_or_else(|| Err(HwError::said("reader", msg!("hw.reader.no_outcome"))))
+                    });
+                    if answer.send(outcome).is_err() {
+                        return;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(poll_ms));
             }
-            std::thread::sleep(Duration::from_millis(poll_ms));
         });
     }
 
@@ -771,6 +781,38 @@ mod tests {
         assert_eq!(restarts, 2, "each freeze is noticed and the reader started again");
         assert_eq!(reader.restarts(), 2);
         assert!(seen.len() >= 2, "a fresh reader works after each restart: {seen:?}");
+    }
+
+    /// A frozen reader's thread is replaced, and the fresh reader takes 500 ms to open (a
+    /// reset pulse, a slow bus): the screen, polling all along, never waits for it longer than
+    /// a frame (50 ms), and the fresh reader reads once it has opened.
+    #[test]
+    fn a_reader_restarted_by_the_watchdog_opens_without_holding_the_screen() {
+        let made = Arc::new(AtomicU32::new(0));
+        let counter = made.clone();
+        let mut reader = ThreadedReader::spawn(
+            move |_| {
+                if counter.fetch_add(1, Ordering::SeqCst) > 0 {
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+                Box::new(Hangs { polls: 0, hang_on: 3, made: counter.clone() }) as Box<dyn TagSource + Send>
+            },
+            5,
+            Duration::from_millis(200),
+        );
+        let start = Instant::now();
+        let (mut seen, mut longest) = (Vec::new(), Duration::ZERO);
+        while start.elapsed() < Duration::from_secs(5) && seen.len() < 2 {
+            let t = Instant::now();
+            if let Ok(events) = reader.poll(0) {
+                seen.extend(events);
+            }
+            longest = longest.max(t.elapsed());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(reader.restarts() >= 1, "the frozen thread was replaced");
+        assert_eq!(seen.len(), 2, "the fresh reader reads once open: {seen:?}");
+        assert!(longest < Duration::from_millis(50), "the screen waited {longest:?} in one poll");
     }
 
     /// What a woken thread's SPI device answered.

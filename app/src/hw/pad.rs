@@ -1,7 +1,7 @@
 //! What every pad backend shares: the firmware's debouncer turned into the
 //! app's [`PadEvent`]s, and the app's lights turned into the firmware's.
 
-use super::watchdog::{Beat, Retired, Watchdog};
+use super::watchdog::{Beat, Maker, Retired, Watchdog};
 use super::{HwError, Light, Millis, PadButton, PadEvent, VotePad};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
@@ -115,9 +115,10 @@ type Polled = Result<Vec<PadEvent>, HwError>;
 /// collects what the thread found. A watchdog (the reader's, see
 /// [`super::nfc::ThreadedReader`]) replaces a thread that has not looped for
 /// a while by a fresh one with a fresh pad, and says so; the stuck thread,
-/// if it ever wakes, hands over nothing.
+/// if it ever wakes, hands over nothing. Each pad is made (its expanders
+/// opened) on its own thread, never on the screen's.
 pub struct ThreadedPad {
-    make: Box<dyn FnMut(Retired) -> Box<dyn VotePad + Send> + Send>,
+    make: Maker<Box<dyn VotePad + Send>>,
     events: mpsc::Receiver<Polled>,
     lights: Arc<Mutex<Vec<Light>>>,
     period_ms: Millis,
@@ -145,7 +146,7 @@ impl ThreadedPad {
     ) -> ThreadedPad {
         let (tx, events) = mpsc::channel();
         let mut me = ThreadedPad {
-            make: Box::new(make),
+            make: Maker::new(make),
             events,
             lights: Arc::new(Mutex::new(Vec::new())),
             period_ms: period_ms.max(1),
@@ -164,9 +165,9 @@ impl ThreadedPad {
 
     /// Starts the pad's thread whose beat is `beat` (the one before it already retired).
     fn start_thread(&mut self, beat: Beat, tx: mpsc::Sender<Polled>) {
-        let mut pad = (self.make)(beat.retired());
-        let (wanted, period) = (self.lights.clone(), self.period_ms);
+        let (wanted, period, make) = (self.lights.clone(), self.period_ms, self.make.clone());
         std::thread::spawn(move || {
+            let Some(mut pad) = make.make(&beat, Duration::from_millis(period)) else { return };
             // A fresh thread sets every light first.
             let mut shown: Option<Vec<Light>> = None;
             while beat.is_current() {
@@ -457,6 +458,39 @@ mod tests {
             press(&bus, 4, PadButton::Reject);
             assert_eq!(watch(&mut pad, 500, |_, _| false).0, [vote(4, PadButton::Reject)], "freeze {n}");
         }
+    }
+
+    /// A frozen pad's thread is replaced by one whose pad takes 500 ms to open: the screen,
+    /// polling all along, never waits for it longer than a frame (50 ms), and the fresh pad's
+    /// vote comes once it has opened.
+    #[test]
+    fn a_pad_restarted_by_the_watchdog_opens_without_holding_the_screen() {
+        let mut made = 0;
+        let mut pad = ThreadedPad::spawn(
+            move |_| {
+                made += 1;
+                if made > 1 {
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+                Box::new(Hangs { polls: 0, hang_on: 3 }) as Box<dyn VotePad + Send>
+            },
+            5,
+            Duration::from_millis(200),
+        );
+        let start = Instant::now();
+        let (mut seen, mut longest) = (Vec::new(), Duration::ZERO);
+        while start.elapsed() < Duration::from_secs(5) && seen.len() < 2 {
+            let t = Instant::now();
+            if let Ok(events) = pad.poll(0) {
+                seen.extend(events);
+            }
+            pad.set_lights(&[Light::Waiting]).unwrap();
+            longest = longest.max(t.elapsed());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(pad.restarts() >= 1, "the frozen thread was replaced");
+        assert_eq!(seen.len(), 2, "the fresh pad answers once open: {seen:?}");
+        assert!(longest < Duration::from_millis(50), "the screen waited {longest:?} in one poll");
     }
 
     /// A pad that cannot be opened yet says why, and is tried again a while later.

@@ -232,7 +232,7 @@ impl std::fmt::Debug for Opened {
 }
 
 /// The sound devices of this machine.
-pub trait Outputs {
+pub trait Outputs: Send + Sync {
     /// Every PCM that can play, as the sound system lists it now; why none,
     /// when there is no sound card at all (Tavola's own words, said in the
     /// table's language).
@@ -430,11 +430,15 @@ pub struct SimOutputs {
     /// PCMs that refuse to open ("Device or resource busy").
     pub broken: Vec<String>,
     /// Every PCM opened so far, in order.
-    pub opened: std::rc::Rc<std::cell::RefCell<Vec<String>>>,
+    pub opened: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    /// How long the sound system takes to list its PCMs (ALSA probing every name it knows:
+    /// noticeable natively, minutes under emulation).
+    pub pause: std::time::Duration,
 }
 
 impl Outputs for SimOutputs {
     fn pcms(&self) -> Result<Vec<Pcm>, tavola_words::Arg> {
+        std::thread::sleep(self.pause);
         Ok(self.pcms.clone())
     }
 
@@ -442,7 +446,7 @@ impl Outputs for SimOutputs {
         if self.broken.contains(&device.id) {
             return Err("Device or resource busy".into());
         }
-        self.opened.borrow_mut().push(device.id.clone());
+        self.opened.lock().unwrap_or_else(|e| e.into_inner()).push(device.id.clone());
         Ok(Opened::stand_in())
     }
 }

@@ -6,8 +6,11 @@
 
 use super::Millis;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, TryLockError};
 use std::time::{Duration, Instant};
+
+/// The heartbeat of a thread opening its part.
+const OPENING: u64 = u64::MAX;
 
 /// Whether a part's thread has been replaced by the watchdog.
 #[derive(Clone, Debug)]
@@ -44,6 +47,12 @@ impl Beat {
         let now = self.started.elapsed().as_millis() as Millis;
         self.heartbeat.store(now, Ordering::Relaxed);
         now
+    }
+
+    /// Says the thread is opening its part (see [`Maker::make`]): not stuck until it beats
+    /// again. Another thread started meanwhile would only wait on the same open.
+    fn opening(&self) {
+        self.heartbeat.store(OPENING, Ordering::Relaxed);
     }
 
     /// True while no other thread has been started in this one's place.
@@ -106,7 +115,11 @@ impl Watchdog {
 
     /// Whether the thread running now has not beaten for longer than allowed.
     pub fn is_stuck(&self) -> bool {
-        let beat = Duration::from_millis(self.heartbeat.load(Ordering::Relaxed));
+        let beat = self.heartbeat.load(Ordering::Relaxed);
+        if beat == OPENING {
+            return false;
+        }
+        let beat = Duration::from_millis(beat);
         self.started.elapsed().saturating_sub(beat) > self.stale_after
     }
 
@@ -124,6 +137,61 @@ impl Watchdog {
     /// How many stuck threads were replaced.
     pub fn restarts(&self) -> u32 {
         self.restarts
+    }
+}
+
+/// What makes the part for each thread a watchdog starts (the reader with its SPI device, the
+/// pad with its expanders), shared by those threads and called on each one's own thread: an
+/// open pauses (the reader's reset pulse, 52 ms) or hangs (a bus that never answers), and the
+/// screen's thread, which only collects what the part's thread found, never waits on it.
+pub struct Maker<P>(Arc<Mutex<Box<dyn FnMut(Retired) -> P + Send>>>);
+
+impl<P> Clone for Maker<P> {
+    fn clone(&self) -> Self {
+        Maker(self.0.clone())
+    }
+}
+
+impl<P> std::fmt::Debug for Maker<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Maker")
+    }
+}
+
+impl<P> Maker<P> {
+    /// Parts made by `make`, handed the [`Retired`] of the thread each is for.
+    pub fn new(make: impl FnMut(Retired) -> P + Send + 'static) -> Self {
+        Maker(Arc::new(Mutex::new(Box::new(make))))
+    }
+
+    /// The part for the thread whose beat is `beat`, made on that thread; while it is being
+    /// made the thread is not taken for stuck (an open that hangs leaves the part said frozen:
+    /// a thread started in its place would wait on the same open). While a thread before it
+    /// is still inside its own making, this one waits, beating every `pause`; `None` once it
+    /// was replaced, the part made meanwhile (if any) dropped.
+    pub fn make(&self, beat: &Beat, pause: Duration) -> Option<P> {
+        loop {
+            if !beat.is_current() {
+                return None;
+            }
+            beat.beat();
+            let made = match self.0.try_lock() {
+                Ok(mut make) => {
+                    beat.opening();
+                    Some((make.as_mut())(beat.retired()))
+                }
+                Err(TryLockError::Poisoned(held)) => {
+                    beat.opening();
+                    Some((held.into_inner().as_mut())(beat.retired()))
+                }
+                Err(TryLockError::WouldBlock) => None,
+            };
+            beat.beat();
+            match made {
+                Some(part) => return beat.is_current().then_some(part),
+                None => std::thread::sleep(pause),
+            }
+        }
     }
 }
 

@@ -106,7 +106,15 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
         }
         match polled {
             Ok(tags) => {
-                self.hw_ok("reader", &mut out);
+                match self.reader.down() {
+                    // The real reader is down and the cards on the screen stand in for it: why,
+                    // and that they do, each said once.
+                    Some(why) => {
+                        self.hw_error(why, &mut out);
+                        self.hw_error(HwError::said("reader", msg!("hw.reader.stand_in")), &mut out);
+                    }
+                    None => self.hw_ok("reader", &mut out),
+                }
                 for t in tags {
                     out.extend(self.session.handle(now, Input::Tag(t)));
                 }

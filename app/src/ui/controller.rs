@@ -96,6 +96,9 @@ pub struct Controller {
     history: history::HistoryScreen,
     /// "What now?" and the first-game mode (see `teach.rs`).
     teaching: teach::Teaching,
+    /// The cards on the screen have just come to stand in for the real reader: the table
+    /// beside the game opens to show them.
+    cards_came: bool,
     /// Where what the parts report goes, a line each, besides the screen:
     /// standard error, which the unit hands to the system journal.
     log: Box<dyn FnMut(&str)>,
@@ -135,6 +138,7 @@ impl Controller {
             hw: Default::default(),
             message_line,
             history: Default::default(),
+            cards_came: false,
             log,
         };
         // What start-up found goes to the journal once, in the table's language.
@@ -160,6 +164,12 @@ impl Controller {
             self.heard(&out);
         }
         self.hw_reports();
+        // The cards on the screen come while the real reader is down, and go when it is back.
+        match self.booted.sync_reader() {
+            Some(true) => self.cards_came = true,
+            Some(false) => self.on_reader.clear(),
+            None => {}
+        }
     }
 
     /// Hands an input to the table (touches come this way; scripted demos
@@ -443,6 +453,10 @@ impl Controller {
             sim.set_selected_card(0);
         }
         sim.set_has_pad(self.booted.on_screen.pad.is_some());
+        // Cards that come to stand in for a real reader come into view.
+        if std::mem::take(&mut self.cards_came) {
+            window.global::<App<'_>>().set_show_table(true);
+        }
         sim.set_has_reader(self.booted.on_screen.reader.is_some());
         // The seats at the table once a game is set up; the whole pad before.
         let pad = self.booted.on_screen.pad.as_ref().map_or(0, |p| usize::from(p.borrow().seats()));

@@ -357,9 +357,14 @@ impl Controller {
 
     /// Looks for the sound devices (when the settings page opens: a
     /// speaker plugged in since is listed).
+    /// The list is that of the last look until this one ends (on the speaker's own thread:
+    /// the screen never waits for the sound system).
     pub(super) fn list_speakers(&mut self) {
         let (.., audio) = self.booted.table.parts_mut();
-        self.hw.speakers = audio.map(|a| a.outputs()).unwrap_or_default();
+        if let Some(audio) = audio {
+            audio.look_for_outputs();
+            self.hw.speakers = audio.outputs();
+        }
     }
 
     /// The speaker chosen on the settings page (0: Automatic, then the
@@ -378,9 +383,23 @@ impl Controller {
         };
         let (.., audio) = self.booted.table.parts_mut();
         let Some(audio) = audio else { return };
-        let notice = audio.choose_output(&choice);
-        let playing = audio.output();
+        audio.choose_output(&choice);
         self.booted.speaker = choice.clone();
+        if let Ok(mut journal) = self.journal() {
+            if let Err(e) = journal.set_setting("speaker", &choice) {
+                eprintln!("tavola: the speaker cannot be remembered: {e}");
+            }
+        }
+    }
+
+    /// The speaker chosen has opened (on its own thread): the narration plays there, and a
+    /// device that did not open is said on the message line (and the log) with the one used
+    /// instead.
+    fn speaker_switched(&mut self) {
+        let (.., audio) = self.booted.table.parts_mut();
+        let Some(audio) = audio else { return };
+        let Some(notice) = audio.switched() else { return };
+        let playing = audio.output();
         self.booted.silent_speaker = playing.is_none().then(|| HwError::said("audio", msg!("hw.audio.no_device")));
         // What was said about the speaker before no longer holds: the line
         // says what holds now, in its place.
@@ -401,11 +420,6 @@ impl Controller {
             }
             self.message_line.record(&report);
         }
-        if let Ok(mut journal) = self.journal() {
-            if let Err(e) = journal.set_setting("speaker", &choice) {
-                eprintln!("tavola: the speaker cannot be remembered: {e}");
-            }
-        }
         self.list_speakers();
     }
 
@@ -415,6 +429,8 @@ impl Controller {
         let (.., audio) = self.booted.table.parts_mut();
         let Some(audio) = audio else { return (Vec::new(), 0, String::new()) };
         let output = audio.output();
+        // What the last look found (it may have ended since the page opened).
+        self.hw.speakers = audio.outputs();
         let found = &self.hw.speakers;
         let choice = &self.booted.speaker;
         let mut rows: Vec<SharedString> = vec![lang.text(&msg!("ui.speaker.auto")).into()];
@@ -457,6 +473,7 @@ impl Controller {
     /// One turn while a hardware page is open, instead of the table's
     /// loop. False when none is open.
     pub(super) fn poll_hardware(&mut self) -> bool {
+        self.speaker_switched();
         let now = self.now;
         match self.hw.page {
             None => return false,
