@@ -219,24 +219,22 @@ impl Outcome {
 /// Why [`set_from_rtc`] could not do its part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClockError {
-    /// Setting the system clock failed (not root, no `date`).
-    Set { rtc: Rtc, error: String },
-    /// The clock is set, but [`SET_AT_BOOT`] could not be left.
-    Marker { rtc: Rtc, error: String },
+    /// Setting the system clock from this clock (its device and name)
+    /// failed (not root, no `date`).
+    Set { device: String, name: String, error: String },
+    /// The clock is set from this device, but [`SET_AT_BOOT`] could not be left.
+    Marker { device: String, error: String },
 }
 
 impl Said for ClockError {
     fn msg(&self) -> Msg {
         match self {
-            ClockError::Set { rtc, error } => msg!(
-                "cli.clock.set_failed",
-                device = rtc.device.as_str(),
-                name = rtc.name.as_str(),
-                error = error.as_str()
-            ),
-            ClockError::Marker { rtc, error } => msg!(
+            ClockError::Set { device, name, error } => {
+                msg!("cli.clock.set_failed", device = device.as_str(), name = name.as_str(), error = error.as_str())
+            }
+            ClockError::Marker { device, error } => msg!(
                 "cli.clock.marker_failed",
-                device = rtc.device.as_str(),
+                device = device.as_str(),
                 path = format!("/{SET_AT_BOOT}"),
                 error = error.as_str()
             ),
@@ -261,7 +259,7 @@ pub fn set_from_rtc(root: &Path, set: impl FnOnce(u64) -> Result<(), String>) ->
     };
     let (secs, _) = rtc.believable().expect("a believable clock");
     if let Err(error) = set(secs) {
-        return Err(ClockError::Set { rtc, error });
+        return Err(ClockError::Set { device: rtc.device, name: rtc.name, error });
     }
     let marker = root.join(SET_AT_BOOT);
     let written = marker
@@ -270,7 +268,7 @@ pub fn set_from_rtc(root: &Path, set: impl FnOnce(u64) -> Result<(), String>) ->
         .and_then(|()| std::fs::write(&marker, format!("{} {} {secs}\n", rtc.device, rtc.name)));
     match written {
         Ok(()) => Ok(Outcome::Set(rtc)),
-        Err(e) => Err(ClockError::Marker { rtc, error: e.to_string() }),
+        Err(e) => Err(ClockError::Marker { device: rtc.device, error: e.to_string() }),
     }
 }
 
