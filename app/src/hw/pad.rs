@@ -169,6 +169,7 @@ impl ThreadedPad {
         std::thread::spawn(move || {
             // A fresh thread sets every light first.
             let mut shown: Option<Vec<Light>> = None;
+            let mut down = false;
             while beat.is_current() {
                 let now = beat.beat();
                 let want = wanted.lock().map(|l| l.clone()).unwrap_or_default();
@@ -182,9 +183,13 @@ impl ThreadedPad {
                     Ok(())
                 };
                 let polled = lit.and_then(|()| pad.poll(now));
+                let news = super::wake::news(&polled, &mut down);
                 // Presses found by a thread replaced meanwhile are nobody's.
                 if beat.hand_over(|| tx.send(polled).is_ok()) != Some(true) {
                     return;
+                }
+                if news {
+                    super::wake::ring();
                 }
                 std::thread::sleep(Duration::from_millis(period));
             }
