@@ -101,6 +101,10 @@ pub struct Controller {
     log: Box<dyn FnMut(&str)>,
     /// A touch came since the last turn: the next one is due at once.
     kicked: bool,
+    /// The last poll brought something (the table's outputs, a part's report).
+    news: bool,
+    /// The view the screen was last brought up to date from.
+    shown: Option<TableView>,
     /// When an on-screen pad button last moved (its debounce runs).
     pad_moved: Option<Millis>,
     /// The app's clock and the call that brings the table's turn forward
@@ -160,6 +164,8 @@ impl Controller {
             history: Default::default(),
             log,
             kicked: false,
+            news: false,
+            shown: None,
             pad_moved: None,
             pacing: None,
         };
@@ -182,11 +188,24 @@ impl Controller {
         self.kicked = false;
         // While a hardware page is open it uses the parts and the table
         // waits (see `hardware.rs`).
+        self.news = false;
         if !self.poll_hardware() {
             let out = self.booted.table.poll(self.now);
+            self.news = !out.is_empty();
             self.heard(&out);
         }
         self.hw_reports();
+    }
+
+    /// A turn of the app's loop at `now`: [`Controller::poll`], then the
+    /// screen brought up to date unless nothing it shows can have changed
+    /// (no touch since the last turn, nothing polled, the same view).
+    pub fn turn(&mut self, now: Millis, window: &AppWindow) {
+        let touched = self.kicked;
+        self.poll(now);
+        if touched || self.news || self.hw.page().is_some() || self.shown.as_ref() != Some(&self.view()) {
+            self.refresh(window);
+        }
     }
 
     /// When the table next needs a turn ([`Controller::poll`]), on the
@@ -277,6 +296,7 @@ impl Controller {
     fn hw_reports(&mut self) {
         let lang = self.lang();
         for report in self.booted.table.take_hw_reports() {
+            self.news = true;
             (self.log)(&format!("tavola: {}", report.said().text(lang)));
             if let HwReport::Connected(part) = &report {
                 // The real part took over: its substitute leaves the screen.
@@ -376,6 +396,7 @@ impl Controller {
     /// Copies the public view into the window's globals.
     pub fn refresh(&mut self, window: &AppWindow) {
         let view = self.view();
+        self.shown = Some(view.clone());
         let lang = view.lang;
         if self.labels != Some(lang) {
             super::select_language(lang);

@@ -65,6 +65,12 @@ impl Ui {
         c.refresh(&self.window);
     }
 
+    /// A turn of the app's loop at `now` ([`Controller::turn`]): the screen
+    /// is left alone when nothing it shows changed.
+    pub fn turn(&self, now: Millis) {
+        self.controller.borrow_mut().turn(now, &self.window);
+    }
+
     /// When the next turn is due, on the table's clock
     /// ([`Controller::due`]).
     pub fn due(&self) -> Millis {
@@ -151,8 +157,7 @@ impl Pacer {
         self.turns.set(self.turns.get() + 1);
         let due = match self.controller.try_borrow_mut() {
             Ok(mut c) => {
-                c.poll(now);
-                c.refresh(&window);
+                c.turn(now, &window);
                 c.due()
             }
             // Inside a callback of the window (a dialog's own loop): soon.

@@ -94,7 +94,7 @@ pub fn run_loop(ui: &Ui, window: &MinimalSoftwareWindow, now: &mut u64, ms: u64)
         set_clock(*now);
         slint::platform::update_timers_and_animations();
         if ui.due() <= *now {
-            ui.step(*now);
+            ui.turn(*now);
             drawn.ticks += 1;
         }
         if window.draw_if_needed(|renderer| {
