@@ -62,6 +62,7 @@ impl<P: Send + 'static> Retrier<P> {
                 if tell.send(open()).is_err() {
                     return;
                 }
+                super::wake::ring();
             }
         });
         if let Err(e) = spawned {

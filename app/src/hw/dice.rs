@@ -57,6 +57,9 @@ impl ThreadedDice {
                     if n > 0 && tx.send(n).is_err() {
                         return;
                     }
+                    if n > 0 {
+                        super::wake::ring();
+                    }
                     std::thread::sleep(Duration::from_millis(SAMPLE_MS));
                 }
             })

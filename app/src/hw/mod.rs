@@ -15,6 +15,7 @@ pub mod rpi;
 pub mod sim;
 pub mod speaker;
 pub mod spi;
+pub mod wake;
 pub mod watchdog;
 
 use crate::games::Lang;

@@ -406,6 +406,8 @@ impl ThreadedReader {
             if let Some(earlier) = &earlier {
                 source.recall(earlier);
             }
+            // A poll that brings news (a tag, a fault, the reader back) wakes the screen.
+            let mut down = false;
             loop {
                 if !beat.is_current() {
                     return; // The watchdog replaced this thread.
@@ -416,6 +418,7 @@ impl ThreadedReader {
                     source.set_poll_ms(poll_ms);
                 }
                 let polled = source.poll(now);
+                let news = super::wake::news(&polled, &mut down);
                 let known = source.memory();
                 // Every poll is told, an empty one too: the reader works. What the reader knows
                 // now is kept with it, for a thread that may take this one's place.
@@ -427,6 +430,9 @@ impl ThreadedReader {
                 });
                 if told != Some(true) {
                     return; // Replaced while polling (what it saw belongs to nobody), or dropped.
+                }
+                if news {
+                    super::wake::ring();
                 }
                 chip.store(source.reader_chip().map_or(0, |c| 0x100 | u32::from(c.version())), Ordering::Relaxed);
                 *note.lock().unwrap_or_else(|e| e.into_inner()) = source.note();

@@ -170,6 +170,7 @@ impl ThreadedPad {
             let Some(mut pad) = make.make(&beat, Duration::from_millis(period)) else { return };
             // A fresh thread sets every light first.
             let mut shown: Option<Vec<Light>> = None;
+            let mut down = false;
             while beat.is_current() {
                 let now = beat.beat();
                 let want = wanted.lock().map(|l| l.clone()).unwrap_or_default();
@@ -183,9 +184,13 @@ impl ThreadedPad {
                     Ok(())
                 };
                 let polled = lit.and_then(|()| pad.poll(now));
+                let news = super::wake::news(&polled, &mut down);
                 // Presses found by a thread replaced meanwhile are nobody's.
                 if beat.hand_over(|| tx.send(polled).is_ok()) != Some(true) {
                     return;
+                }
+                if news {
+                    super::wake::ring();
                 }
                 std::thread::sleep(Duration::from_millis(period));
             }

@@ -161,6 +161,20 @@ impl Queue {
         }
     }
 
+    /// When the narration next changes by itself (the line being said and
+    /// its pause are over, or one waits to start at once): `None` while
+    /// nothing is said and nothing can start.
+    pub fn next_change(&self, now: Millis) -> Option<Millis> {
+        if let Some(c) = &self.current {
+            return Some(c.until());
+        }
+        let queued = match &self.explaining {
+            Some(lines) => !lines.is_empty(),
+            None => !self.waiting.is_empty(),
+        };
+        (queued && !self.paused).then_some(now)
+    }
+
     /// Lines that started since the last call, in order, for the speaker.
     pub fn take_started(&mut self) -> Vec<Line> {
         std::mem::take(&mut self.started)
@@ -287,6 +301,21 @@ mod tests {
         assert!(q.take_started().is_empty());
         q.advance(a_ends);
         assert_eq!(ids(q.take_started()), vec!["b"]);
+    }
+
+    #[test]
+    fn the_next_change_is_the_end_of_the_line_and_its_pause_and_none_once_silent() {
+        let mut q = Queue::new();
+        assert_eq!(q.next_change(0), None, "nothing to say");
+        q.push(line("a", 1000), 0);
+        let a_ends = speaking_time(&line("a", 0)) + 1000;
+        assert_eq!(q.next_change(0), Some(a_ends));
+        q.advance(a_ends);
+        assert_eq!(q.current().map(|l| l.id.as_str()), None);
+        assert_eq!(q.next_change(a_ends), None, "silent again: nothing is due");
+        q.pause();
+        q.push(line("b", 0), a_ends);
+        assert_eq!(q.next_change(a_ends), None, "paused: the waiting line does not start by itself");
     }
 
     #[test]

@@ -674,6 +674,23 @@ impl Session {
         }
     }
 
+    /// When the narration next moves on by itself (a line and its pause
+    /// over, the reveal's next step): `None` while it has nothing to do.
+    pub fn narration_due(&self) -> Option<Millis> {
+        let due = self.speech.next_change(self.now);
+        // A reveal goes on as soon as the narrator is idle.
+        let idle = due.is_none() && !self.speech.is_paused() && self.speech.waiting() == 0;
+        due.or((idle && self.reveal.is_some()).then_some(self.now))
+    }
+
+    /// When the running timer next needs a tick (its figure, its warning,
+    /// its end, the time left stored): `None` while none runs.
+    pub fn timer_due(&self) -> Option<Millis> {
+        let timer = self.timer.as_ref()?;
+        let next = timer.next_change(self.now)?;
+        Some(next.min(self.timer_saved_at + timer::SAVE_EVERY_MS))
+    }
+
     /// Lets time pass: timers and the narration queue move on.
     pub fn tick(&mut self, now: Millis) -> Vec<Output> {
         self.now = self.now.max(now);
@@ -1174,3 +1191,11 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+
+/// The earlier of two times, either of which may be missing.
+pub fn min_due(a: Option<Millis>, b: Option<Millis>) -> Option<Millis> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}

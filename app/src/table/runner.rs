@@ -7,6 +7,10 @@ use tavola_words::msg;
 /// Die rolled by the roll button when the game does not say otherwise.
 pub const DEFAULT_DIE: u8 = 6;
 
+/// How often a speaker still playing is asked whether it has finished: the
+/// next line waits for the sound, not only for its estimated length.
+pub const SOUND_LOOK_MS: Millis = 100;
+
 /// Reports kept for the screen at most (the oldest go first when nobody
 /// takes them, as in the headless driver).
 const KEPT_REPORTS: usize = 64;
@@ -159,6 +163,20 @@ impl<R: TagSource, P: VotePad, D: DiceButton> Table<R, P, D> {
             self.hw_error(e, &mut out);
         }
         out
+    }
+
+    /// When the table next needs a turn of [`Table::poll`] by itself, time
+    /// passing alone: the timer's next second, the narration's next line, a
+    /// look at a speaker still playing. `None` when nothing is due: what
+    /// comes from the parts and the touches brings its own turn.
+    pub fn due(&self, now: Millis) -> Option<Millis> {
+        let mut narration = self.session.narration_due();
+        if self.audio.as_ref().is_some_and(|a| a.busy(now)) {
+            // The sound decides when the next line may start: looked at
+            // again a little later, never in a tight loop.
+            narration = Some(narration.unwrap_or(now).max(now + SOUND_LOOK_MS));
+        }
+        super::min_due(narration, self.session.timer_due())
     }
 
     /// A touch or any other input, outside the polling.

@@ -579,3 +579,79 @@ fn facts_the_journal_cannot_store_are_said_not_saved_and_nothing_else() {
     assert!(!notices.iter().any(|(c, _)| c == "table.not_saved"), "{notices:?}");
     assert!(s.facts().get(card).is_some());
 }
+
+/// A table given a turn only when it says one is due hears and shows what a
+/// table polled every 20 ms does: every line of the night and of the
+/// discussion, in the same order and never later, and every second of the
+/// discussion's countdown when it comes; in a small share of the turns, and
+/// never twice at the same moment.
+#[test]
+fn a_table_turned_only_when_due_misses_no_line_and_no_second_of_its_countdown() {
+    type T = Table<crate::hw::sim::SimReader, crate::hw::sim::SimPad, crate::hw::sim::SimDice>;
+    const NIGHT_ENDS: Millis = 120_000;
+    const END: Millis = 400_000;
+    let figure = |t: &T| t.session.view().timer.map(|v| v.remaining_ms.div_ceil(1000));
+    let look = |t: &T, now: Millis, seen: &mut Vec<(Millis, Option<u64>)>| {
+        let f = figure(t);
+        if seen.last().map(|s| s.1) != Some(f) {
+            seen.push((now, f));
+        }
+    };
+    let end_night = |t: &mut T, now| t.input(now, Input::Touch(Touch::Avalon(Command::EndNight)));
+
+    let (mut every, every_said) = table_with_speaker();
+    start_night(&mut every);
+    let mut every_seen = Vec::new();
+    let mut every_turns = 0;
+    for now in (20..=END).step_by(20) {
+        if now == NIGHT_ENDS {
+            end_night(&mut every, now);
+        }
+        every.poll(now);
+        every_turns += 1;
+        look(&every, now, &mut every_seen);
+    }
+
+    let (mut due, due_said) = table_with_speaker();
+    start_night(&mut due);
+    let mut due_seen = Vec::new();
+    let mut due_turns = 0;
+    let mut now = 0;
+    loop {
+        let next = due.due(now).unwrap_or(Millis::MAX);
+        assert!(next > now, "a turn at {now} leaves something due at once: a loop that never sleeps");
+        let next = if now < NIGHT_ENDS { next.min(NIGHT_ENDS) } else { next };
+        if next > END {
+            break;
+        }
+        now = next;
+        if now == NIGHT_ENDS {
+            end_night(&mut due, now);
+        }
+        due.poll(now);
+        due_turns += 1;
+        look(&due, now, &mut due_seen);
+    }
+
+    let ids = |said: &crate::hw::Shared<crate::hw::sim::RecordingAudio>| {
+        said.borrow().spoken.iter().map(|(at, l)| (*at, l.id.clone())).collect::<Vec<_>>()
+    };
+    let (every_lines, due_lines) = (ids(&every_said), ids(&due_said));
+    assert!(every_lines.len() > 5, "{every_lines:?}");
+    assert_eq!(
+        every_lines.iter().map(|l| &l.1).collect::<Vec<_>>(),
+        due_lines.iter().map(|l| &l.1).collect::<Vec<_>>(),
+        "the same lines, in the same order"
+    );
+    for (e, d) in every_lines.iter().zip(&due_lines) {
+        assert!(d.0 <= e.0, "{} started at {} when due, at {} polled", d.1, d.0, e.0);
+    }
+    let figures = |seen: &[(Millis, Option<u64>)]| seen.iter().map(|s| s.1).collect::<Vec<_>>();
+    assert_eq!(figures(&due_seen), figures(&every_seen), "every figure of the countdown shown");
+    assert!(due_seen.len() > 180, "{due_seen:?}");
+    // The first look of each saw no timer yet, whenever it came.
+    for (e, d) in every_seen.iter().zip(&due_seen).skip(1) {
+        assert!(d.0 <= e.0 && e.0 < d.0 + 20, "{:?} shown at {} when due, at {} polled", d.1, d.0, e.0);
+    }
+    assert!(due_turns * 20 < every_turns, "{due_turns} turns when due, {every_turns} polled");
+}

@@ -158,6 +158,17 @@ impl Timer {
         self.warned = false;
     }
 
+    /// When the timer next needs a look after `now`: the next whole second
+    /// of the time left (the figure shown changes, the warning and the end
+    /// fall on one), `None` once it has run out.
+    pub fn next_change(&self, now: Millis) -> Option<Millis> {
+        if self.expired {
+            return None;
+        }
+        let left = self.deadline.saturating_sub(now);
+        Some(if left == 0 { now } else { now + (left - 1) % 1000 + 1 })
+    }
+
     /// The timer as the screen shows it.
     pub fn view(&self, now: Millis, warning_ms: Millis) -> TimerView {
         let remaining = self.deadline.saturating_sub(now);
@@ -174,6 +185,30 @@ impl Timer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every change of the figure shown (whole seconds of the time left,
+    /// counted up), the warning and the end come at a look it asked for.
+    #[test]
+    fn the_next_look_is_the_next_whole_second_of_the_time_left() {
+        let mut t = Timer::start(TimerKind::Vote, "v".into(), 1_250, 3_000);
+        assert_eq!(t.next_change(1_250), Some(2_250));
+        assert_eq!(t.next_change(1_300), Some(2_250));
+        assert_eq!(t.next_change(2_250), Some(3_250));
+        assert_eq!(t.next_change(3_250), Some(4_250), "the deadline itself");
+        let shown = |t: &Timer, now| t.view(now, 10_000).remaining_ms.div_ceil(1000);
+        let mut now = 1_250;
+        let mut looks = 0;
+        while let Some(next) = t.next_change(now) {
+            assert_eq!(shown(&t, next - 1), shown(&t, now), "no change between two looks");
+            now = next;
+            looks += 1;
+            if t.tick(now, 0) == Some(TimerSignal::Expired(TimerKind::Vote)) {
+                break;
+            }
+        }
+        assert_eq!((now, looks), (4_250, 3));
+        assert_eq!(t.next_change(now), None, "run out: nothing more to look at");
+    }
 
     #[test]
     fn warns_once_then_expires_once() {

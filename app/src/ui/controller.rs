@@ -4,7 +4,7 @@
 use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, RulesSection, SetupUi, TableSim};
 use crate::boot::Booted;
 use crate::games::{Game, GameKind, Lang, Seat, Stage};
-use crate::hw::{Light, Millis, PadButton};
+use crate::hw::{Light, Millis, PadButton, TagSource};
 use crate::table::{HwReport, Input, NarrationControl, Output, TableView, TimerConfig, TimerKind, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::RefCell;
@@ -102,7 +102,34 @@ pub struct Controller {
     /// Where what the parts report goes, a line each, besides the screen:
     /// standard error, which the unit hands to the system journal.
     log: Box<dyn FnMut(&str)>,
+    /// A touch came since the last turn: the next one is due at once.
+    kicked: bool,
+    /// The last poll brought something (the table's outputs, a part's report).
+    news: bool,
+    /// The view the screen was last brought up to date from.
+    shown: Option<TableView>,
+    /// When an on-screen pad button last moved (its debounce runs).
+    pad_moved: Option<Millis>,
+    /// The app's clock and the call that brings the table's turn forward
+    /// (see [`super::run`]); tests step the time themselves, without.
+    pacing: Option<Pacing>,
 }
+
+/// How the app's loop is paced from the controller: its clock, read when a
+/// touch comes between two turns, and the call that asks for a turn at once.
+pub(crate) struct Pacing {
+    pub(crate) clock: Rc<dyn Fn() -> Millis>,
+    pub(crate) turn_now: Rc<dyn Fn()>,
+}
+
+/// The longest the table goes without a turn: what no part can announce
+/// (a threaded part's watchdog, a part found late, a slow speaker's end)
+/// is seen this late at worst.
+pub const IDLE_TURN_MS: Millis = 1_000;
+
+/// How long after an on-screen pad button moved its debounce is given
+/// turns (the firmware's debounce, with room).
+const PAD_SETTLE_MS: Millis = 200;
 
 impl std::fmt::Debug for Controller {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -140,6 +167,11 @@ impl Controller {
             history: Default::default(),
             cards_came: false,
             log,
+            kicked: false,
+            news: false,
+            shown: None,
+            pad_moved: None,
+            pacing: None,
         };
         // What start-up found goes to the journal once, in the table's language.
         let lang = c.lang();
@@ -157,10 +189,13 @@ impl Controller {
     /// One turn of the table loop.
     pub fn poll(&mut self, now: Millis) {
         self.now = self.now.max(now);
+        self.kicked = false;
         // While a hardware page is open it uses the parts and the table
         // waits (see `hardware.rs`).
+        self.news = false;
         if !self.poll_hardware() {
             let out = self.booted.table.poll(self.now);
+            self.news = !out.is_empty();
             self.heard(&out);
         }
         self.hw_reports();
@@ -169,6 +204,77 @@ impl Controller {
             Some(true) => self.cards_came = true,
             Some(false) => self.on_reader.clear(),
             None => {}
+        }
+    }
+
+    /// A turn of the app's loop at `now`: [`Controller::poll`], then the
+    /// screen brought up to date unless nothing it shows can have changed
+    /// (no touch since the last turn, nothing polled, the same view).
+    pub fn turn(&mut self, now: Millis, window: &AppWindow) {
+        let touched = self.kicked;
+        self.poll(now);
+        if touched || self.news || self.hw.page().is_some() || self.shown.as_ref() != Some(&self.view()) {
+            self.refresh(window);
+        }
+    }
+
+    /// When the table next needs a turn ([`Controller::poll`]), on the
+    /// table's clock: at once after a touch; while a part of the simulated
+    /// table is moving (a card laid or lifted not yet read, a button held
+    /// or bouncing) or a hardware page uses the parts, every [`TICK_MS`];
+    /// else when the table says (the timer's next second, the narration's
+    /// next line); and [`IDLE_TURN_MS`] after the last turn at the latest.
+    /// A threaded part's news brings a turn of its own (`hw::wake`).
+    ///
+    /// [`TICK_MS`]: super::TICK_MS
+    pub fn due(&self) -> Millis {
+        let now = self.now;
+        if self.kicked {
+            return now;
+        }
+        let mut due = now + IDLE_TURN_MS;
+        if self.hw.page().is_some() || self.parts_moving() {
+            due = due.min(now + super::TICK_MS);
+        }
+        if let Some(at) = self.booted.table.due(now) {
+            due = due.min(at.max(now));
+        }
+        due
+    }
+
+    /// Whether a part of the simulated table is on the move: a card laid
+    /// that its reader has not taken in yet or one lifted it still counts
+    /// as there, a pad button held or bouncing.
+    fn parts_moving(&self) -> bool {
+        let reader = self.booted.on_screen.reader.as_ref().is_some_and(|r| {
+            let r = r.borrow();
+            let lying = r.chip().tag().map(|t| t.uid().to_vec());
+            let known = r.memory().and_then(|m| m.present()).map(|u| u.as_bytes().to_vec());
+            lying != known
+        });
+        let pad = self.booted.on_screen.pad.is_some()
+            && (!self.held.is_empty() || self.pad_moved.is_some_and(|at| self.now < at + PAD_SETTLE_MS));
+        reader || pad
+    }
+
+    /// The app's loop paces the table through `pacing` from now on.
+    pub(crate) fn pace_with(&mut self, pacing: Pacing) {
+        self.pacing = Some(pacing);
+    }
+
+    /// A touch is coming: the table's clock is brought to the app's time
+    /// (a touch between two turns happens when it happens).
+    fn catch_up(&mut self) {
+        if let Some(p) = &self.pacing {
+            self.now = self.now.max((p.clock)());
+        }
+    }
+
+    /// A touch came: the next turn is due at once.
+    pub(crate) fn kick(&mut self) {
+        self.kicked = true;
+        if let Some(p) = &self.pacing {
+            (p.turn_now)();
         }
     }
 
@@ -200,6 +306,7 @@ impl Controller {
     fn hw_reports(&mut self) {
         let lang = self.lang();
         for report in self.booted.table.take_hw_reports() {
+            self.news = true;
             (self.log)(&format!("tavola: {}", report.said().text(lang)));
             if let HwReport::Connected(part) = &report {
                 // The real part took over: its substitute leaves the screen.
@@ -243,6 +350,7 @@ impl Controller {
         // A key held down repeats: only real changes reach the pad.
         let changed = if down { self.held.insert((seat, approve)) } else { self.held.remove(&(seat, approve)) };
         if changed {
+            self.pad_moved = Some(self.now);
             let button = if approve { PadButton::Approve } else { PadButton::Reject };
             pad.borrow_mut().set_level(self.now, seat, button, down);
         }
@@ -298,6 +406,7 @@ impl Controller {
     /// Copies the public view into the window's globals.
     pub fn refresh(&mut self, window: &AppWindow) {
         let view = self.view();
+        self.shown = Some(view.clone());
         let lang = view.lang;
         if self.labels != Some(lang) {
             super::select_language(lang);
@@ -694,8 +803,10 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         move || {
             if let Some(w) = w.upgrade() {
                 let mut c = c.borrow_mut();
+                c.catch_up();
                 f(&mut c);
                 c.refresh(&w);
+                c.kick();
             }
         }
     };
@@ -706,8 +817,10 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
     let with = move |f: &dyn Fn(&mut Controller)| {
         if let Some(w) = w.upgrade() {
             let mut c = c.borrow_mut();
+            c.catch_up();
             f(&mut c);
             c.refresh(&w);
+            c.kick();
         }
     };
     let with: screens::With = Rc::new(with);

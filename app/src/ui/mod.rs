@@ -10,7 +10,7 @@
 mod controller;
 pub mod offscreen;
 
-pub use controller::Controller;
+pub use controller::{Controller, IDLE_TURN_MS};
 
 use crate::boot::{boot, BootOptions, Booted};
 use crate::hw::Millis;
@@ -25,7 +25,10 @@ mod generated {
 }
 pub use generated::*;
 
-/// How often the table loop runs while the window is open.
+/// How often the table loop runs while something moves on the simulated
+/// table or a hardware page uses the parts (and the step of the off-screen
+/// loop's clock). At rest the loop sleeps until something is due (see
+/// [`Controller::due`]).
 pub const TICK_MS: u64 = 20;
 
 /// How a sentence names a seat's player: the name shown on its place, else
@@ -60,6 +63,107 @@ impl Ui {
         let mut c = self.controller.borrow_mut();
         c.poll(now);
         c.refresh(&self.window);
+    }
+
+    /// A turn of the app's loop at `now` ([`Controller::turn`]): the screen
+    /// is left alone when nothing it shows changed.
+    pub fn turn(&self, now: Millis) {
+        self.controller.borrow_mut().turn(now, &self.window);
+    }
+
+    /// When the next turn is due, on the table's clock
+    /// ([`Controller::due`]).
+    pub fn due(&self) -> Millis {
+        self.controller.borrow().due()
+    }
+}
+
+/// The app's loop: a turn of the table (its parts polled, time passed, the
+/// screen brought up to date) whenever one is due, on a single-shot timer
+/// armed for exactly then; in between the screen thread sleeps. A touch
+/// asks for a turn at once (the controller's pacing), a part's thread
+/// through [`crate::hw::wake`].
+struct Pacer {
+    timer: slint::Timer,
+    /// Turns taken so far.
+    turns: std::cell::Cell<u64>,
+    window: slint::Weak<AppWindow>,
+    controller: Rc<RefCell<Controller>>,
+    clock: Rc<dyn Fn() -> Millis>,
+}
+
+thread_local! {
+    /// The loop of this thread's window, for the wake-ups from the parts'
+    /// threads (they arrive on this thread, through the event loop).
+    static PACER: RefCell<std::rc::Weak<Pacer>> = const { RefCell::new(std::rc::Weak::new()) };
+}
+
+/// Set while a wake-up from a part's thread waits for the event loop: the
+/// next ones join it rather than queue behind it.
+static WAKE_QUEUED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+impl Pacer {
+    /// Paces `ui`'s table on `clock` from now on: the first turn at once.
+    fn start(ui: &Ui, clock: Rc<dyn Fn() -> Millis>) -> Rc<Pacer> {
+        let pacer = Rc::new(Pacer {
+            timer: slint::Timer::default(),
+            turns: Default::default(),
+            window: ui.window.as_weak(),
+            controller: ui.controller.clone(),
+            clock: clock.clone(),
+        });
+        let weak = Rc::downgrade(&pacer);
+        let turn_now: Rc<dyn Fn()> = Rc::new(move || {
+            if let Some(p) = weak.upgrade() {
+                p.arm(0);
+            }
+        });
+        ui.controller.borrow_mut().pace_with(controller::Pacing { clock, turn_now });
+        PACER.with(|p| *p.borrow_mut() = Rc::downgrade(&pacer));
+        crate::hw::wake::set(Box::new(|| {
+            use std::sync::atomic::Ordering;
+            if WAKE_QUEUED.swap(true, Ordering::AcqRel) {
+                return;
+            }
+            let sent = slint::invoke_from_event_loop(|| {
+                WAKE_QUEUED.store(false, Ordering::Release);
+                if let Some(p) = PACER.with(|p| p.borrow().upgrade()) {
+                    p.arm(0);
+                }
+            });
+            if sent.is_err() {
+                // No loop any more (the window closed): nothing to wake.
+                WAKE_QUEUED.store(false, Ordering::Release);
+            }
+        }));
+        pacer.arm(0);
+        pacer
+    }
+
+    /// The next turn in `delay` ms (a turn asked earlier is moved).
+    fn arm(self: &Rc<Self>, delay: Millis) {
+        let weak = Rc::downgrade(self);
+        self.timer.start(slint::TimerMode::SingleShot, std::time::Duration::from_millis(delay), move || {
+            if let Some(p) = weak.upgrade() {
+                p.turn();
+            }
+        });
+    }
+
+    /// One turn, then the timer armed for the next one due.
+    fn turn(self: &Rc<Self>) {
+        let Some(window) = self.window.upgrade() else { return };
+        let now = (self.clock)();
+        self.turns.set(self.turns.get() + 1);
+        let due = match self.controller.try_borrow_mut() {
+            Ok(mut c) => {
+                c.turn(now, &window);
+                c.due()
+            }
+            // Inside a callback of the window (a dialog's own loop): soon.
+            Err(_) => now + TICK_MS,
+        };
+        self.arm(due.saturating_sub((self.clock)()));
     }
 }
 
@@ -239,17 +343,9 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     let closed = Rc::new(std::cell::Cell::new(Closed::Window));
     wire_appliance(&ui.window, opts.appliance, closed.clone());
     let start = std::time::Instant::now();
-    let weak = ui.window.as_weak();
-    let controller = ui.controller.clone();
-    let timer = slint::Timer::default();
-    timer.start(slint::TimerMode::Repeated, std::time::Duration::from_millis(TICK_MS), move || {
-        if let Some(window) = weak.upgrade() {
-            let mut c = controller.borrow_mut();
-            c.poll(start.elapsed().as_millis() as Millis);
-            c.refresh(&window);
-        }
-    });
+    let _pacer = Pacer::start(&ui, Rc::new(move || start.elapsed().as_millis() as Millis));
     ui.window.run().map_err(|e| e.to_string())?;
+    crate::hw::wake::clear();
     Ok(closed.get())
 }
 
@@ -289,6 +385,89 @@ mod tests {
         assert_eq!(beats(&systemd), 3, "one beat per interval of the loop's time");
         std::thread::sleep(Duration::from_millis(200));
         assert_eq!(beats(&systemd), 0, "the loop stood still: no beat");
+    }
+
+    /// The app's loop sleeps between turns, and wakes for what the table
+    /// shows: on Avalon's discussion each change of the figure comes at its
+    /// whole second, with about a turn a second; a seat's pad button
+    /// pressed on screen while the loop sleeps lights its seat at once.
+    #[test]
+    fn the_loop_wakes_for_each_second_of_the_countdown_and_at_once_for_a_button() {
+        use crate::boot::BootOptions;
+        use crate::games::avalon::{Command, RoleSet, Setup};
+        use crate::hw::Light;
+        use crate::table::{Input, NarrationControl, Touch};
+        i_slint_backend_testing::init_no_event_loop();
+        let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
+        let clock = Rc::new(std::cell::Cell::new(0));
+        let pacer = Pacer::start(
+            &ui,
+            Rc::new({
+                let clock = clock.clone();
+                move || clock.get()
+            }),
+        );
+        let run = |ms: u64| {
+            for _ in 0..ms / 5 {
+                clock.set(clock.get() + 5);
+                i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(5));
+            }
+        };
+        let input = |i: Input| {
+            let mut c = ui.controller.borrow_mut();
+            c.input(i);
+            c.kick();
+        };
+        input(Input::Touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon }));
+        let names = ["Anna", "Bruno", "Carla", "Dario", "Elena"].map(String::from).to_vec();
+        let roles = RoleSet::standard(5, &[]).unwrap();
+        let setup = Setup { names, roles, scan_roles: false, first_leader: None, options: Default::default() };
+        input(Input::Touch(Touch::Avalon(Command::Setup(setup))));
+        input(Input::Touch(Touch::Avalon(Command::EndNight)));
+        run(100);
+        while ui.controller.borrow().view().queued_lines > 0 {
+            input(Input::Touch(Touch::Narration { control: NarrationControl::Skip }));
+            run(20);
+        }
+        let app = ui.window.global::<App<'_>>();
+        assert!(app.get_timer_visible());
+        // The timer started with the night's end, at 0: its figure changes
+        // at every whole second.
+        let started = 0;
+        run(8_000);
+        let turns = pacer.turns.get();
+        let mut label = app.get_timer_label();
+        let mut changes = Vec::new();
+        for _ in 0..10_000 / 5 {
+            run(5);
+            if app.get_timer_label() != label {
+                label = app.get_timer_label();
+                changes.push(clock.get());
+            }
+        }
+        let turns = pacer.turns.get() - turns;
+        assert_eq!(changes.len(), 10, "{changes:?}");
+        for at in &changes {
+            assert!(
+                (at - started) % 1000 < 10,
+                "a figure shown at {at}, {} ms after its second",
+                (at - started) % 1000
+            );
+        }
+        assert!(turns <= 13, "{turns} turns in 10 s");
+
+        // A team to vote on: the seats' lights wait for their answers.
+        let team = vec![crate::games::Seat(0), crate::games::Seat(1)];
+        input(Input::Touch(Touch::Avalon(Command::ProposeTeam { team, mission: None, excalibur: None })));
+        run(3_000);
+        let pad = ui.controller.borrow().on_screen().pad.clone().unwrap();
+        assert_eq!(pad.borrow().lights()[0], Light::Waiting);
+        let sim = ui.window.global::<TableSim<'_>>();
+        sim.invoke_press(0, true, true);
+        run(80);
+        sim.invoke_press(0, true, false);
+        run(100);
+        assert_eq!(pad.borrow().lights()[0], Light::Done, "the answer taken in within 100 ms of the release");
     }
 
     /// `READY=1` waits for the first frame: the loop's first turn draws it

@@ -69,19 +69,20 @@ pub fn render(window: &MinimalSoftwareWindow) -> (u32, u32, Vec<Rgb8Pixel>) {
 pub struct Drawn {
     /// Frames drawn.
     pub frames: u32,
-    /// Turns of the loop.
+    /// Turns of the table (its parts polled, the screen brought up to date).
     pub ticks: u32,
     /// An animation still running at the end.
     pub animating: bool,
-    /// The time the loop took (timers, the table's turn, the frames).
+    /// The time the loop took (timers, the table's turns, the frames).
     pub busy: Duration,
 }
 
 /// Runs the app's loop (see [`super::run`]) on `window` for `ms` of the
-/// clock from `*now`, which it moves on: every [`TICK_MS`] the timers and
-/// animations that are due, the table's turn and the screen brought up to
-/// date, then a frame drawn only if the window asks for one, as a display's
-/// loop does. [`set_clock`] follows `*now`.
+/// clock from `*now`, which it moves on [`TICK_MS`] at a time: the timers
+/// and animations that are due, a turn of the table only when one is due
+/// ([`Ui::due`], as the app's single-shot timer would fire), then a frame
+/// drawn only if the window asks for one, as a display's loop does.
+/// [`set_clock`] follows `*now`.
 pub fn run_loop(ui: &Ui, window: &MinimalSoftwareWindow, now: &mut u64, ms: u64) -> Drawn {
     let size = window.size();
     let mut pixels = vec![Rgb8Pixel::new(0, 0, 0); (size.width * size.height) as usize];
@@ -92,8 +93,10 @@ pub fn run_loop(ui: &Ui, window: &MinimalSoftwareWindow, now: &mut u64, ms: u64)
         *now += TICK_MS;
         set_clock(*now);
         slint::platform::update_timers_and_animations();
-        ui.step(*now);
-        drawn.ticks += 1;
+        if ui.due() <= *now {
+            ui.turn(*now);
+            drawn.ticks += 1;
+        }
         if window.draw_if_needed(|renderer| {
             renderer.render(&mut pixels, size.width as usize);
         }) {
