@@ -236,12 +236,12 @@ enum Errand {
     Retire { sink: Sink, worker: Option<JoinHandle<()>> },
 }
 
+/// The keeper as started: where its errands go, the thread, and where the outputs it opened
+/// come back.
+type Keeper = (Option<Sender<Errand>>, Option<JoinHandle<()>>, Receiver<Placed<Opened>>);
+
 /// The speaker's keeper: the thread that lists, opens and closes sound devices.
-fn spawn_keeper(
-    outputs: Arc<dyn Outputs>,
-    found: Arc<Mutex<Vec<OutputDevice>>>,
-    looking: Arc<AtomicBool>,
-) -> (Option<Sender<Errand>>, Option<JoinHandle<()>>, Receiver<Placed<Opened>>) {
+fn spawn_keeper(outputs: Arc<dyn Outputs>, found: Arc<Mutex<Vec<OutputDevice>>>, looking: Arc<AtomicBool>) -> Keeper {
     let (tx, rx) = channel::<Errand>();
     let (tell, placed) = channel();
     let keeper = std::thread::Builder::new()

@@ -144,7 +144,10 @@ impl Watchdog {
 /// pad with its expanders), shared by those threads and called on each one's own thread: an
 /// open pauses (the reader's reset pulse, 52 ms) or hangs (a bus that never answers), and the
 /// screen's thread, which only collects what the part's thread found, never waits on it.
-pub struct Maker<P>(Arc<Mutex<Box<dyn FnMut(Retired) -> P + Send>>>);
+pub struct Maker<P>(Arc<Mutex<MakeFn<P>>>);
+
+/// What [`Maker`] calls: given what the replaced thread left, the part for the new one.
+type MakeFn<P> = Box<dyn FnMut(Retired) -> P + Send>;
 
 impl<P> Clone for Maker<P> {
     fn clone(&self) -> Self {
