@@ -185,8 +185,8 @@ fn main() {
     let lang = std::env::args().nth(2).and_then(|code| Lang::from_code(&code)).unwrap_or(Lang::En);
     std::fs::create_dir_all(&dir).expect("the screenshots folder");
     let window = offscreen::install(800, 480).expect("the off-screen platform");
-    let ui =
-        init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).expect("the window");
+    let ui = init(boot(&BootOptions { simulate: true, no_journal: true, seed: Some(7), ..BootOptions::default() }))
+        .expect("the window");
     ui.window.show().expect("show");
     let mut s = Shooter { ui, window, dir, now: 0, animations: 0 };
     s.touch(Touch::SetLang { lang });
@@ -657,6 +657,7 @@ fn history_screens(before: &Shooter, lang: Lang) {
         simulate: true,
         db: Some(db.clone()),
         settings: Some(folder.path().join("settings.toml")),
+        seed: Some(7),
         ..BootOptions::default()
     });
     let ui = init(booted).expect("the window");

@@ -155,6 +155,9 @@ pub struct BootOptions {
     /// Where the board's device tree is read (`proc/device-tree` under
     /// it); `None` for `/`. Tests stand a Pi of their own in with it.
     pub system_root: Option<std::path::PathBuf>,
+    /// The table's shuffles and draws from this seed, the same every run
+    /// (the screenshots); `None` for a seed from the operating system.
+    pub seed: Option<u64>,
 }
 
 /// The settings file's values; a wrong file is named (with its line) among
@@ -185,8 +188,11 @@ pub fn boot(opts: &BootOptions) -> Booted {
 
     // The settings file's values first; what the host chose on screen (in
     // the journal) over them.
-    let mut session =
-        Session::new(settings.lang.unwrap_or(Lang::It), settings.timers.unwrap_or_default(), GameRng::from_os());
+    let mut session = Session::new(
+        settings.lang.unwrap_or(Lang::It),
+        settings.timers.unwrap_or_default(),
+        opts.seed.map_or_else(GameRng::from_os, GameRng::seeded),
+    );
     let defaults = [
         settings.pace.map(|factor| NarrationControl::Pace { factor }),
         settings.volume.map(|percent| NarrationControl::Volume { percent }),
