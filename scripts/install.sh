@@ -6,7 +6,8 @@
 # again, it changes nothing.
 #
 #   scripts/install.sh [--dry-run] [--root DIR] [--binary FILE]
-#                      [--voices DIR] [--rotation DEG] [--touch-rotation DEG]
+#                      [--voices DIR] [--display KIND] [--rotation DEG]
+#                      [--touch-rotation DEG]
 #
 #   --dry-run      say what would change, change nothing
 #   --root DIR     install into DIR instead of / (an SD card mounted on a
@@ -18,6 +19,11 @@
 #                  is compiled here (cargo does not run as root).
 #   --voices DIR   the voice packs to install (default: voices/, which
 #                  make voices builds)
+#   --display touch-display-2
+#                  the Raspberry Pi Touch Display 2 (5" or 7"), a 720x1280
+#                  portrait panel: turned to landscape (90 degrees, or as
+#                  --rotation says: 270 when it stands the other way up),
+#                  its touches and the console's text turned with it
 #   --rotation DEG the picture turned clockwise by 0, 90, 180 or 270 degrees
 #                  (a screen mounted on its side or upside down)
 #   --touch-rotation DEG
@@ -41,6 +47,7 @@ binary=
 voices="$here/voices"
 rotation=
 touch_rotation=
+display=
 rtc=
 speaker=
 usage() {
@@ -68,6 +75,12 @@ while [ $# -gt 0 ]; do
     --voices)
       [ $# -ge 2 ] || die "--voices needs a folder"
       voices="$2"
+      shift
+      ;;
+    --display)
+      [ $# -ge 2 ] || die "--display needs touch-display-2"
+      case "$2" in touch-display-2) ;; *) die "--display $2: say touch-display-2 (any other screen needs no option, or --rotation); nothing was changed" ;; esac
+      display="$2"
       shift
       ;;
     --rotation | --touch-rotation)
@@ -101,6 +114,13 @@ while [ $# -gt 0 ]; do
 done
 
 # Everything is checked before anything is touched.
+# Touch Display 2 is a portrait panel: landscape is a quarter turn clockwise
+# (Raspberry Pi's documentation, "Change screen orientation"), or three
+# when the panel is mounted the other way up.
+if [ "$display" = touch-display-2 ]; then
+  [ -n "$rotation" ] || rotation=90
+  case "$rotation" in 90 | 270) ;; *) die "--display touch-display-2 with --rotation $rotation: the panel is landscape at 90 or 270; nothing was changed" ;; esac
+fi
 [ -d "$root" ] || die "--root $root is not a folder: nothing was changed"
 root="$(cd "$root" && pwd)"
 in_root() { printf '%s%s' "${root%/}" "$1"; }
@@ -335,12 +355,18 @@ if [ -n "$rotation" ]; then
   fi
 fi
 if [ -n "$touch_rotation" ]; then
-  # libinput's calibration matrix for touches turned clockwise.
+  # libinput's calibration matrix taking a touch on the panel (0..1 across
+  # its own width and height) to the point of Tavola's window drawn there
+  # when Slint turns the picture clockwise by this much: Slint hands touches
+  # on unturned. At 90 the window's top left is drawn at the panel's top
+  # right, so the window's x is the panel's y and its y is 1 - the panel's x.
+  # (The matrices usually quoted for "90 degrees" are for the other way
+  # round.) tests/tests/touch_rotation.rs follows touches through these.
   case "$touch_rotation" in
     0) matrix="1 0 0 0 1 0" ;;
-    90) matrix="0 -1 1 1 0 0" ;;
+    90) matrix="0 1 0 -1 0 1" ;;
     180) matrix="-1 0 1 0 -1 1" ;;
-    270) matrix="0 1 0 -1 0 1" ;;
+    270) matrix="0 -1 1 1 0 0" ;;
   esac
   rules="$(in_root /etc/udev/rules.d/90-tavola-touch.rules)"
   wanted="$(printf '# Tavola: touches turned by %s degrees (scripts/install.sh --touch-rotation)\nENV{ID_INPUT_TOUCHSCREEN}=="1", ENV{LIBINPUT_CALIBRATION_MATRIX}="%s"\n' "$touch_rotation" "$matrix")"
@@ -351,6 +377,34 @@ if [ -n "$touch_rotation" ]; then
       mkdir -p "$(dirname "$rules")"
       printf '%s\n' "$wanted" >"$rules"
     fi
+  fi
+fi
+
+if [ "$display" = touch-display-2 ]; then
+  # The console's text (the boot's, and the restart guard's words should
+  # Tavola not start) is turned by the kernel, from cmdline.txt's video=
+  # for the panel's connector. It turns only its own console: Tavola's
+  # picture is turned by SLINT_KMS_ROTATION above, not twice.
+  cmdline=
+  for c in /boot/firmware/cmdline.txt /boot/cmdline.txt; do
+    if [ -f "$(in_root "$c")" ]; then
+      cmdline="$c"
+      break
+    fi
+  done
+  wanted_video="video=DSI-1:720x1280@60,rotate=$rotation"
+  if [ -n "$cmdline" ]; then
+    line="$(head -n 1 "$(in_root "$cmdline")")"
+    # One line of words: any earlier video= for DSI-1 gives way to this one.
+    cmdline_kept="$(tr ' ' '\n' <<<"$line" | { grep -v -e '^$' -e '^video=DSI-1:' || true; } | paste -sd ' ' -)"
+    new="${cmdline_kept:+$cmdline_kept }$wanted_video"
+    if [ "$new" != "$line" ]; then
+      change "the console turned by $rotation degrees: $wanted_video in $cmdline"
+      reboot_needed=1
+      if [ "$dry" -eq 0 ]; then printf '%s\n' "$new" >"$(in_root "$cmdline")"; fi
+    fi
+  else
+    notes+=("no cmdline.txt in /boot/firmware or /boot: the console's text stays upright (add $wanted_video to it by hand)")
   fi
 fi
 

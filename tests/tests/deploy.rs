@@ -141,7 +141,7 @@ fn an_edited_pin_map_and_env_file_are_kept_and_rotation_is_set() {
     let env = std::fs::read_to_string(pi.root.join("etc/tavola/tavola.env")).unwrap();
     assert!(env.lines().any(|l| l == "SLINT_KMS_ROTATION=90"), "{env}");
     let rules = std::fs::read_to_string(pi.root.join("etc/udev/rules.d/90-tavola-touch.rules")).unwrap();
-    assert!(rules.contains("LIBINPUT_CALIBRATION_MATRIX}=\"0 -1 1 1 0 0\""), "{rules}");
+    assert!(rules.contains("LIBINPUT_CALIBRATION_MATRIX}=\"0 1 0 -1 0 1\""), "{rules}");
     let (ok, said) = install(&pi, &["--rotation", "90"]);
     assert!(ok && said.contains("nothing to change"), "{said}");
 }
@@ -248,4 +248,42 @@ fn the_libraries_the_program_needs_are_checked_on_the_card() {
 
 fn status_path(pi: &Pi) -> PathBuf {
     pi.root.join("var/lib/dpkg/status")
+}
+
+#[test]
+fn touch_display_2_is_turned_to_landscape_with_its_touches_and_its_console() {
+    let pi = pi();
+    let cmdline = pi.root.join("boot/firmware/cmdline.txt");
+    std::fs::write(
+        &cmdline,
+        "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait video=DSI-1:800x480@60\n",
+    )
+    .unwrap();
+    let (ok, said) = install(&pi, &["--display", "touch-display-2"]);
+    assert!(ok, "{said}");
+    let env = std::fs::read_to_string(pi.root.join("etc/tavola/tavola.env")).unwrap();
+    assert!(env.lines().any(|l| l == "SLINT_KMS_ROTATION=90"), "a quarter turn clockwise by default: {env}");
+    let rules = std::fs::read_to_string(pi.root.join("etc/udev/rules.d/90-tavola-touch.rules")).unwrap();
+    assert!(rules.contains("touches turned by 90 degrees"), "{rules}");
+    assert_eq!(
+        std::fs::read_to_string(&cmdline).unwrap(),
+        "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait video=DSI-1:720x1280@60,rotate=90\n",
+        "the console turned the same way, the boot's own words kept"
+    );
+    assert!(said.contains("reboot"), "{said}");
+    let (ok, said) = install(&pi, &["--display", "touch-display-2"]);
+    assert!(ok && said.contains("nothing to change"), "a second run changes nothing: {said}");
+    // Mounted the other way up.
+    let (ok, said) = install(&pi, &["--display", "touch-display-2", "--rotation", "270"]);
+    assert!(ok, "{said}");
+    assert!(std::fs::read_to_string(&cmdline).unwrap().ends_with("rootwait video=DSI-1:720x1280@60,rotate=270\n"));
+    let env = std::fs::read_to_string(pi.root.join("etc/tavola/tavola.env")).unwrap();
+    assert!(env.lines().any(|l| l == "SLINT_KMS_ROTATION=270"), "{env}");
+    // A portrait panel left portrait, or a screen Tavola does not know, is refused before anything changes.
+    let before = snapshot(&pi.root);
+    for bad in [&["--display", "touch-display-2", "--rotation", "180"][..], &["--display", "hdmi-7"][..]] {
+        let (ok, said) = install(&pi, bad);
+        assert!(!ok && said.contains("nothing was changed"), "{bad:?}: {said}");
+    }
+    assert_eq!(snapshot(&pi.root), before);
 }

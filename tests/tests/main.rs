@@ -30,3 +30,4 @@ mod properties;
 mod reader_faults;
 mod restart_guard;
 mod soc_games;
+mod touch_rotation;
