@@ -50,7 +50,7 @@ done
 command -v dpkg >/dev/null 2>&1 || die "this script needs Debian or Ubuntu (dpkg, apt-get); on another system install an aarch64 cross toolchain and the arm64 libraries below by hand, or use the 'cross' tool"
 
 # --- the C cross compiler and the Pi's libraries --------------------------
-libs=(libasound2-dev libudev-dev libinput-dev libgbm-dev libdrm-dev libxkbcommon-dev libfontconfig1-dev)
+libs=(libasound2-dev libudev-dev libinput-dev libdrm-dev libxkbcommon-dev libfontconfig1-dev)
 wanted=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu pkg-config)
 for l in "${libs[@]}"; do wanted+=("$l:arm64"); done
 missing=()

@@ -183,7 +183,7 @@ if [ -n "$machine" ] && [ "$root" = / ]; then
 fi
 
 # --- the libraries the program needs at run time: which are missing --------
-runtime=(libinput10 libgbm1 libxkbcommon0 libfontconfig1 fonts-dejavu-core libasound2 libudev1 espeak-ng)
+runtime=(libinput10 libxkbcommon0 libfontconfig1 fonts-dejavu-core libasound2 libudev1 espeak-ng)
 # The packages installed in the system under $root, read from dpkg's own
 # list (no dpkg needed here: a card may be written from any desktop).
 installed_in_root() {

@@ -13,9 +13,10 @@ purpose="${1:-run}"
 # and software renderer, fonts, ALSA headers for the speaker) and to run it
 # on a desktop; espeak-ng speaks the default voice packs and the lines that
 # carry a name or a number. The Pi's build (feature `rpi`) also draws
-# without a desktop (Slint's LinuxKMS backend): udev, libinput, GBM and DRM.
+# without a desktop (Slint's LinuxKMS backend, software renderer): udev,
+# libinput and DRM.
 packages=(build-essential pkg-config libfontconfig1-dev libxkbcommon-dev libxkbcommon-x11-0 fonts-dejavu-core libasound2-dev espeak-ng
-  libudev-dev libinput-dev libgbm-dev libdrm-dev)
+  libudev-dev libinput-dev libdrm-dev)
 if [ "$purpose" = test ]; then
   # systemd-analyze verify checks deploy/tavola.service (tests/tests/deploy.rs).
   # The tests never skip: one whose program is missing (espeak-ng for the

@@ -59,7 +59,7 @@ fn a_dry_run_lists_every_change_and_changes_nothing() {
         "would: SPI was off: switched on in /boot/firmware/config.txt",
         "would: I2C was off",
         "nothing was changed",
-        "the program needs these packages: libinput10 libgbm1",
+        "the program needs these packages: libinput10 libxkbcommon0",
     ] {
         assert!(said.contains(expected), "missing «{expected}» in:\n{said}");
     }
@@ -206,16 +206,8 @@ fn dpkg_status(installed: &[&str], removed: &[&str]) -> String {
         .collect()
 }
 
-const RUNTIME: [&str; 8] = [
-    "libinput10",
-    "libgbm1",
-    "libxkbcommon0",
-    "libfontconfig1",
-    "fonts-dejavu-core",
-    "libasound2",
-    "libudev1",
-    "espeak-ng",
-];
+const RUNTIME: [&str; 7] =
+    ["libinput10", "libxkbcommon0", "libfontconfig1", "fonts-dejavu-core", "libasound2", "libudev1", "espeak-ng"];
 
 /// The program does not start without its libraries (a minimal image lacks
 /// libxkbcommon0): on a card whose package list says they are all there,
@@ -286,4 +278,29 @@ fn touch_display_2_is_turned_to_landscape_with_its_touches_and_its_console() {
         assert!(!ok && said.contains("nothing was changed"), "{bad:?}: {said}");
     }
     assert_eq!(snapshot(&pi.root), before);
+}
+
+/// The box draws with the renderer every picture test draws with: the unit
+/// asks LinuxKMS for the software renderer, and no GPU renderer is built
+/// into the Pi's program that it could fall back on or be switched to.
+#[test]
+fn the_box_draws_with_the_renderer_the_tests_check() {
+    let unit = std::fs::read_to_string(repo().join("deploy/tavola.service")).unwrap();
+    assert!(unit.lines().any(|l| l == "Environment=SLINT_BACKEND=linuxkms-software"), "{unit}");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(repo())
+        .args(["tree", "--offline", "-p", "tavola", "--features", "rpi", "-e", "normal", "--prefix", "none"])
+        .args(["--target", "aarch64-unknown-linux-gnu"])
+        .output()
+        .expect("cargo runs");
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && tree.contains("i-slint-renderer-software"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for gpu in ["i-slint-renderer-femtovg", "i-slint-renderer-skia", "glutin"] {
+        assert!(!tree.lines().any(|l| l.starts_with(&format!("{gpu} "))), "{gpu} is built into the Pi's program");
+    }
 }
