@@ -290,8 +290,10 @@ fn the_box_draws_with_the_renderer_the_tests_check() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .current_dir(repo())
-        .args(["tree", "--offline", "-p", "tavola", "--features", "rpi", "-e", "normal", "--prefix", "none"])
-        .args(["--target", "aarch64-unknown-linux-gnu"])
+        // The Pi's features on this Linux machine: the same graph as on the
+        // Pi's processor, its crates already fetched by the Pi's build (or
+        // fetched now: not offline, so that a fresh machine's order passes).
+        .args(["tree", "--locked", "-p", "tavola", "--features", "rpi", "-e", "normal", "--prefix", "none"])
         .output()
         .expect("cargo runs");
     let tree = String::from_utf8_lossy(&out.stdout);
