@@ -16,7 +16,7 @@
 use super::knights::Side;
 use super::setup::loyalty_side;
 use super::turn::Action;
-use super::{Draft, EndReason, Event, LoyaltyMode, Pending, Relic, Soc, SocError};
+use super::{Draft, EndReason, Event, LoyaltyMode, Pending, Phase, Relic, Soc, SocError};
 use crate::{CommonError, RuleError, Seat};
 
 impl Draft<'_> {
@@ -234,5 +234,45 @@ impl Soc {
             .enumerate()
             .any(|(i, k)| k.alive && !k.exposed && self.loyalty.get(&Seat(i as u8)) != Some(&Side::Evil));
         (!loyal_alive).then_some(EndReason::LoyalKnightsDead)
+    }
+}
+
+impl Soc {
+    /// Accusations, the traitor and the end.
+    pub(super) fn apply_accuse(&mut self, event: &Event) {
+        match event {
+            Event::Accused { accuser, accused } => {
+                if let Some(k) = self.knights.get_mut(accuser.index()) {
+                    k.accused = true;
+                }
+                self.pending = Some(Pending::Accusation { accuser: *accuser, accused: *accused });
+            }
+            Event::LoyaltyRevealed { seat, side } => {
+                self.pending = None;
+                self.loyalty.insert(*seat, *side);
+                if self.loyalty.len() == self.players() {
+                    self.loyalty_known = true;
+                }
+            }
+            Event::TraitorExposed { seat } => {
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.exposed = true;
+                    k.place = None;
+                }
+            }
+            Event::TraitorAsked => self.pending = Some(Pending::TraitorCheck),
+            Event::FinalCount { traitor, flipped } => {
+                self.pending = None;
+                self.final_traitor = *traitor;
+                let n = (*flipped).min(self.white);
+                self.white -= n;
+                self.black += n;
+            }
+            Event::GameEnded { reason, winner, .. } => {
+                self.pending = None;
+                self.phase = Phase::Ended { reason: *reason, winner: *winner };
+            }
+            _ => {}
+        }
     }
 }

@@ -294,6 +294,60 @@ impl super::Soc {
     }
 }
 
+impl super::Soc {
+    /// A black card's choice, if one waits, is over.
+    fn clear_black_choice(&mut self) {
+        if matches!(self.pending, Some(Pending::BlackChoice { .. })) {
+            self.pending = None;
+        }
+    }
+
+    /// The progression of evil: black cards, Merlin's and the siege.
+    pub(super) fn apply_black(&mut self, event: &Event) {
+        match event {
+            Event::BlackCardDrawn { card, hidden } => {
+                if let Some(card) = card {
+                    self.pending = Some(Pending::BlackChoice { card: card.clone(), hidden: *hidden });
+                }
+            }
+            Event::BlackPlaced { quest, value, face_down, .. } => {
+                self.clear_black_choice();
+                if let (Some(f), Some(v)) = (self.board.fight_mut(*quest), value) {
+                    f.black.push(BlackValue { value: *v, face_down: *face_down });
+                }
+            }
+            Event::BlackCardInstead { .. } => self.clear_black_choice(),
+            Event::FigureAdded { quest, .. } => {
+                self.clear_black_choice();
+                if let Some(w) = self.board.war_mut(*quest) {
+                    w.figures = w.figures.saturating_add(1);
+                }
+            }
+            Event::ExcaliburMoved { delta, .. } => self.board.excalibur = self.board.excalibur.saturating_add(*delta),
+            Event::GrailBlack { pushed_out_grail, .. } => {
+                if *pushed_out_grail {
+                    self.board.grail_white = self.board.grail_white.saturating_sub(1);
+                }
+                self.board.grail_black = self.board.grail_black.saturating_add(1);
+            }
+            Event::SpecialDrawn { card, slug } => {
+                self.pending = Some(Pending::Merlin { card: card.clone(), slug: slug.clone() });
+            }
+            Event::SpecialCancelled { .. } => self.pending = None,
+            Event::SpecialTookEffect { slug, lasting, .. } => {
+                self.pending = None;
+                if *lasting {
+                    self.lasting.push(slug.clone());
+                }
+            }
+            Event::SiegeChanged { delta } => {
+                self.siege = (i16::from(self.siege) + i16::from(*delta)).clamp(0, 255) as u8;
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@
 //! Tavola keeps: the players apply them.
 
 use super::quests::Place;
+use super::Event;
 use crate::core::Track;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
@@ -163,5 +164,48 @@ impl tavola_words::Said for Knight {
             Knight::Tristan => "soc.knight.tristan",
             Knight::Bedivere => "soc.knight.bedivere",
         })
+    }
+}
+
+impl super::Soc {
+    /// A knight's life and hand, and death.
+    pub(super) fn apply_knights(&mut self, event: &Event) {
+        match event {
+            Event::LifeChanged { seat, delta } => {
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.life.add(*delta);
+                }
+            }
+            Event::HandChanged { seat, delta } => {
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.hand = (i32::from(k.hand) + delta).clamp(0, 255) as u8;
+                }
+            }
+            Event::Dying { seat } => self.dying.push(*seat),
+            Event::GrailDrunk { seat, holder } => {
+                self.dying.retain(|s| s != seat);
+                let to = self.rules().life.grail_rescue_to;
+                if let Some(k) = self.knights.get_mut(holder.index()) {
+                    k.relics.retain(|&r| r != Relic::Grail);
+                }
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.life.value = to.clamp(k.life.min, k.life.max);
+                }
+                if let Some(t) = self.turn.as_mut().filter(|t| t.seat == *seat) {
+                    t.doomed = false;
+                }
+            }
+            Event::KnightDied { seat } => {
+                self.dying.retain(|s| s != seat);
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.alive = false;
+                    k.life.value = 0;
+                    k.hand = 0;
+                    k.place = None;
+                    k.relics.clear();
+                }
+            }
+            _ => {}
+        }
     }
 }

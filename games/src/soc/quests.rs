@@ -22,7 +22,7 @@
 //! Knight and the two wars start again empty after they end.
 
 use super::rules::{Outcome, Rules};
-use super::{Draft, Event, SocError};
+use super::{Draft, Event, Pending, SocError};
 use crate::{RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -486,6 +486,62 @@ impl Draft<'_> {
             {
                 self.change_life(p, rules.palamedes_life_per_won_quest);
             }
+        }
+    }
+}
+
+impl super::Soc {
+    /// The quests: white cards played, quests ended, swords and relics.
+    pub(super) fn apply_quests(&mut self, event: &Event) {
+        match event {
+            Event::WhiteFightPlayed { quest, value, .. } => {
+                if let Some(f) = self.board.fight_mut(*quest) {
+                    f.white.push(*value);
+                } else if let Some(w) = self.board.war_mut(*quest) {
+                    w.ladder = *value;
+                }
+            }
+            Event::GrailWhite { removed_despair, .. } => {
+                if *removed_despair {
+                    self.board.grail_black = self.board.grail_black.saturating_sub(1);
+                } else {
+                    self.board.grail_white = self.board.grail_white.saturating_add(1);
+                }
+            }
+            Event::KayWindowOpened { seat, quest, by } => {
+                self.pending = Some(Pending::Kay { seat: *seat, quest: *quest, by: *by });
+            }
+            Event::KayPlayed { .. } => self.pending = None,
+            Event::QuestEnded { quest, won, knights, .. } => {
+                self.board.end(*quest, *won);
+                for s in knights {
+                    if let Some(k) = self.knights.get_mut(s.index()) {
+                        if k.active() {
+                            k.place = Some(Place::Camelot);
+                        }
+                    }
+                }
+            }
+            Event::SwordsPlaced { white, black } => {
+                self.white = self.white.saturating_add(*white);
+                self.black = self.black.saturating_add(*black);
+            }
+            Event::SwordsFlipped { count } => {
+                let n = (*count).min(self.white);
+                self.white -= n;
+                self.black += n;
+            }
+            Event::RelicWon { seat, relic } => {
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.relics.push(*relic);
+                }
+            }
+            Event::RelicLost { relic, seat } => {
+                if let Some(k) = seat.and_then(|s| self.knights.get_mut(s.index())) {
+                    k.relics.retain(|r| r != relic);
+                }
+            }
+            _ => {}
         }
     }
 }

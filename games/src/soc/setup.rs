@@ -21,9 +21,8 @@
 
 use super::knights::{KnightState, Side};
 use super::quests::Place;
-use super::turn::Turn;
 use super::Knight;
-use super::{Draft, Event, Pending, Phase, Relic, Soc, SocError};
+use super::{Draft, Event, Phase, Relic, Soc, SocError};
 use crate::catalog::Catalog;
 use crate::setup::{OptionKind, SeatChoice, SeatQuestion, SetupAnswers, SetupOption, SetupSpec, Unanswered};
 use crate::{CommonError, GameKind, Named, RuleError, Said, Seat};
@@ -202,7 +201,62 @@ impl Soc {
         arthur.map(|i| Seat(i as u8)).or(s.and_then(|s| s.youngest)).unwrap_or_default()
     }
 
+    /// Each event applied by the part of the game it belongs to.
     pub(super) fn apply_event(&mut self, event: &Event) {
+        match event {
+            Event::SetUp { .. }
+            | Event::LoyaltyRecorded { .. }
+            | Event::LoyaltyScanSkipped
+            | Event::Corrected { .. }
+            | Event::HandCorrected { .. } => self.apply_setup(event),
+            Event::TurnBegan { .. }
+            | Event::Peeked { .. }
+            | Event::EvilChosen { .. }
+            | Event::ActionTaken { .. }
+            | Event::Moved { .. }
+            | Event::WhiteDrawn { .. }
+            | Event::SpecialWhitePlayed { .. }
+            | Event::Sacrificed { .. }
+            | Event::NoActionLeft { .. }
+            | Event::TurnEnded { .. } => self.apply_turn(event),
+            Event::BlackCardDrawn { .. }
+            | Event::BlackPlaced { .. }
+            | Event::BlackCardInstead { .. }
+            | Event::FigureAdded { .. }
+            | Event::ExcaliburMoved { .. }
+            | Event::GrailBlack { .. }
+            | Event::SpecialDrawn { .. }
+            | Event::SpecialCancelled { .. }
+            | Event::SpecialTookEffect { .. }
+            | Event::SiegeChanged { .. } => self.apply_black(event),
+            Event::WhiteFightPlayed { .. }
+            | Event::GrailWhite { .. }
+            | Event::KayWindowOpened { .. }
+            | Event::KayPlayed { .. }
+            | Event::QuestEnded { .. }
+            | Event::SwordsPlaced { .. }
+            | Event::SwordsFlipped { .. }
+            | Event::RelicWon { .. }
+            | Event::RelicLost { .. } => self.apply_quests(event),
+            Event::SiegeFightBegan { .. } | Event::DieRolled { .. } | Event::SiegeFightEnded { .. } => {
+                self.apply_siege(event)
+            }
+            Event::LifeChanged { .. }
+            | Event::HandChanged { .. }
+            | Event::Dying { .. }
+            | Event::GrailDrunk { .. }
+            | Event::KnightDied { .. } => self.apply_knights(event),
+            Event::Accused { .. }
+            | Event::LoyaltyRevealed { .. }
+            | Event::TraitorExposed { .. }
+            | Event::TraitorAsked
+            | Event::FinalCount { .. }
+            | Event::GameEnded { .. } => self.apply_accuse(event),
+        }
+    }
+
+    /// The table set, the loyalty cards read, a count set right.
+    pub(super) fn apply_setup(&mut self, event: &Event) {
         match event {
             Event::SetUp { setup, rules, .. } => {
                 self.knights = setup
@@ -233,75 +287,6 @@ impl Soc {
                 self.loyalty_cards.clear();
                 self.loyalty_known = false;
             }
-            Event::TurnBegan { seat, free_move } => {
-                self.phase = Phase::Play;
-                self.turn = Some(Turn::new(*seat, *free_move));
-            }
-            Event::Peeked { .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.peeked = true;
-                }
-            }
-            Event::EvilChosen { .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.evil_done = true;
-                }
-            }
-            Event::BlackCardDrawn { card, hidden } => {
-                if let Some(card) = card {
-                    self.pending = Some(Pending::BlackChoice { card: card.clone(), hidden: *hidden });
-                }
-            }
-            Event::BlackPlaced { quest, value, face_down, .. } => {
-                self.clear_black_choice();
-                if let (Some(f), Some(v)) = (self.board.fight_mut(*quest), value) {
-                    f.black.push(super::quests::BlackValue { value: *v, face_down: *face_down });
-                }
-            }
-            Event::BlackCardInstead { .. } => self.clear_black_choice(),
-            Event::FigureAdded { quest, .. } => {
-                self.clear_black_choice();
-                if let Some(w) = self.board.war_mut(*quest) {
-                    w.figures = w.figures.saturating_add(1);
-                }
-            }
-            Event::ExcaliburMoved { delta, .. } => self.board.excalibur = self.board.excalibur.saturating_add(*delta),
-            Event::GrailBlack { pushed_out_grail, .. } => {
-                if *pushed_out_grail {
-                    self.board.grail_white = self.board.grail_white.saturating_sub(1);
-                }
-                self.board.grail_black = self.board.grail_black.saturating_add(1);
-            }
-            Event::GrailWhite { removed_despair, .. } => {
-                if *removed_despair {
-                    self.board.grail_black = self.board.grail_black.saturating_sub(1);
-                } else {
-                    self.board.grail_white = self.board.grail_white.saturating_add(1);
-                }
-            }
-            Event::SpecialDrawn { card, slug } => {
-                self.pending = Some(Pending::Merlin { card: card.clone(), slug: slug.clone() });
-            }
-            Event::SpecialCancelled { .. } => self.pending = None,
-            Event::SpecialTookEffect { slug, lasting, .. } => {
-                self.pending = None;
-                if *lasting {
-                    self.lasting.push(slug.clone());
-                }
-            }
-            Event::SiegeChanged { delta } => {
-                self.siege = (i16::from(self.siege) + i16::from(*delta)).clamp(0, 255) as u8;
-            }
-            Event::LifeChanged { seat, delta } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.life.add(*delta);
-                }
-            }
-            Event::HandChanged { seat, delta } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.hand = (i32::from(k.hand) + delta).clamp(0, 255) as u8;
-                }
-            }
             Event::Corrected { correction } => match correction {
                 super::Correction::Life { seat, life } => {
                     if let Some(k) = self.knights.get_mut(seat.index()) {
@@ -324,156 +309,7 @@ impl Soc {
                     k.hand = *cards;
                 }
             }
-            Event::ActionTaken { action, .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.actions.push(*action);
-                }
-            }
-            Event::Moved { seat, to, free } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.place = Some(*to);
-                }
-                if *free {
-                    if let Some(t) = &mut self.turn {
-                        t.free_move = false;
-                        t.moved_free = true;
-                    }
-                }
-            }
-            Event::WhiteDrawn { seat, cards } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.hand = k.hand.saturating_add(*cards);
-                }
-            }
-            Event::WhiteFightPlayed { quest, value, .. } => {
-                if let Some(f) = self.board.fight_mut(*quest) {
-                    f.white.push(*value);
-                } else if let Some(w) = self.board.war_mut(*quest) {
-                    w.ladder = *value;
-                }
-            }
-            Event::SpecialWhitePlayed { .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.special_played = true;
-                }
-            }
-            Event::Sacrificed { doomed, .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.slots = 2;
-                    t.doomed = *doomed;
-                }
-            }
-            Event::KayWindowOpened { seat, quest, by } => {
-                self.pending = Some(Pending::Kay { seat: *seat, quest: *quest, by: *by });
-            }
-            Event::KayPlayed { .. } => self.pending = None,
-            Event::QuestEnded { quest, won, knights, .. } => {
-                self.board.end(*quest, *won);
-                for s in knights {
-                    if let Some(k) = self.knights.get_mut(s.index()) {
-                        if k.active() {
-                            k.place = Some(Place::Camelot);
-                        }
-                    }
-                }
-            }
-            Event::SwordsPlaced { white, black } => {
-                self.white = self.white.saturating_add(*white);
-                self.black = self.black.saturating_add(*black);
-            }
-            Event::SwordsFlipped { count } => {
-                let n = (*count).min(self.white);
-                self.white -= n;
-                self.black += n;
-            }
-            Event::RelicWon { seat, relic } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.relics.push(*relic);
-                }
-            }
-            Event::RelicLost { relic, seat } => {
-                if let Some(k) = seat.and_then(|s| self.knights.get_mut(s.index())) {
-                    k.relics.retain(|r| r != relic);
-                }
-            }
-            Event::SiegeFightBegan { seat, cards } => {
-                self.pending = Some(Pending::SiegeRoll { seat: *seat, cards: cards.clone() });
-                self.siege_fight = Some(super::siege::SiegeFight { seat: *seat, cards: cards.clone(), die: None });
-            }
-            Event::DieRolled { roll, .. } => {
-                self.pending = None;
-                if let Some(f) = &mut self.siege_fight {
-                    f.die = Some(roll.value);
-                }
-            }
-            Event::SiegeFightEnded { .. } => self.siege_fight = None,
-            Event::Accused { accuser, accused } => {
-                if let Some(k) = self.knights.get_mut(accuser.index()) {
-                    k.accused = true;
-                }
-                self.pending = Some(Pending::Accusation { accuser: *accuser, accused: *accused });
-            }
-            Event::LoyaltyRevealed { seat, side } => {
-                self.pending = None;
-                self.loyalty.insert(*seat, *side);
-                if self.loyalty.len() == self.players() {
-                    self.loyalty_known = true;
-                }
-            }
-            Event::TraitorExposed { seat } => {
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.exposed = true;
-                    k.place = None;
-                }
-            }
-            Event::Dying { seat } => self.dying.push(*seat),
-            Event::GrailDrunk { seat, holder } => {
-                self.dying.retain(|s| s != seat);
-                let to = self.rules().life.grail_rescue_to;
-                if let Some(k) = self.knights.get_mut(holder.index()) {
-                    k.relics.retain(|&r| r != Relic::Grail);
-                }
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.life.value = to.clamp(k.life.min, k.life.max);
-                }
-                if let Some(t) = self.turn.as_mut().filter(|t| t.seat == *seat) {
-                    t.doomed = false;
-                }
-            }
-            Event::KnightDied { seat } => {
-                self.dying.retain(|s| s != seat);
-                if let Some(k) = self.knights.get_mut(seat.index()) {
-                    k.alive = false;
-                    k.life.value = 0;
-                    k.hand = 0;
-                    k.place = None;
-                    k.relics.clear();
-                }
-            }
-            Event::NoActionLeft { .. } => {}
-            Event::TurnEnded { .. } => {
-                if let Some(t) = &mut self.turn {
-                    t.over = true;
-                }
-            }
-            Event::TraitorAsked => self.pending = Some(Pending::TraitorCheck),
-            Event::FinalCount { traitor, flipped } => {
-                self.pending = None;
-                self.final_traitor = *traitor;
-                let n = (*flipped).min(self.white);
-                self.white -= n;
-                self.black += n;
-            }
-            Event::GameEnded { reason, winner, .. } => {
-                self.pending = None;
-                self.phase = Phase::Ended { reason: *reason, winner: *winner };
-            }
-        }
-    }
-
-    fn clear_black_choice(&mut self) {
-        if matches!(self.pending, Some(Pending::BlackChoice { .. })) {
-            self.pending = None;
+            _ => {}
         }
     }
 

@@ -128,3 +128,23 @@ impl super::Soc {
         matches!(self.pending, Some(Pending::SiegeRoll { .. }))
     }
 }
+
+impl super::Soc {
+    /// A fight against the siege engines and its die.
+    pub(super) fn apply_siege(&mut self, event: &Event) {
+        match event {
+            Event::SiegeFightBegan { seat, cards } => {
+                self.pending = Some(Pending::SiegeRoll { seat: *seat, cards: cards.clone() });
+                self.siege_fight = Some(SiegeFight { seat: *seat, cards: cards.clone(), die: None });
+            }
+            Event::DieRolled { roll, .. } => {
+                self.pending = None;
+                if let Some(f) = &mut self.siege_fight {
+                    f.die = Some(roll.value);
+                }
+            }
+            Event::SiegeFightEnded { .. } => self.siege_fight = None,
+            _ => {}
+        }
+    }
+}

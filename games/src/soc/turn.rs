@@ -633,3 +633,64 @@ impl Soc {
         Ok(())
     }
 }
+
+impl Soc {
+    /// A knight's turn: its steps and actions.
+    pub(super) fn apply_turn(&mut self, event: &Event) {
+        match event {
+            Event::TurnBegan { seat, free_move } => {
+                self.phase = Phase::Play;
+                self.turn = Some(Turn::new(*seat, *free_move));
+            }
+            Event::Peeked { .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.peeked = true;
+                }
+            }
+            Event::EvilChosen { .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.evil_done = true;
+                }
+            }
+            Event::ActionTaken { action, .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.actions.push(*action);
+                }
+            }
+            Event::Moved { seat, to, free } => {
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.place = Some(*to);
+                }
+                if *free {
+                    if let Some(t) = &mut self.turn {
+                        t.free_move = false;
+                        t.moved_free = true;
+                    }
+                }
+            }
+            Event::WhiteDrawn { seat, cards } => {
+                if let Some(k) = self.knights.get_mut(seat.index()) {
+                    k.hand = k.hand.saturating_add(*cards);
+                }
+            }
+            Event::SpecialWhitePlayed { .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.special_played = true;
+                }
+            }
+            Event::Sacrificed { doomed, .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.slots = 2;
+                    t.doomed = *doomed;
+                }
+            }
+            Event::NoActionLeft { .. } => {}
+            Event::TurnEnded { .. } => {
+                if let Some(t) = &mut self.turn {
+                    t.over = true;
+                }
+            }
+            _ => {}
+        }
+    }
+}
