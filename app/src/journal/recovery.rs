@@ -195,24 +195,13 @@ pub(crate) fn now_ms() -> i64 {
 
 /// `20260502T101530Z` for a time in Unix milliseconds.
 pub(crate) fn utc_stamp(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+    utc_time(ms).format("%Y%m%dT%H%M%SZ").to_string()
 }
 
-/// The proleptic Gregorian date of a day counted from 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// The calendar time (UTC) of Unix milliseconds; 1970's first instant for
+/// a time beyond the calendar's reach (some 262,000 years either way).
+pub(crate) fn utc_time(ms: i64) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -225,6 +214,14 @@ mod tests {
         assert_eq!(utc_stamp(951_782_400_000), "20000229T000000Z");
         assert_eq!(utc_stamp(1_767_225_599_999), "20251231T235959Z");
         assert_eq!(utc_stamp(1_777_717_330_000), "20260502T102210Z");
+    }
+
+    #[test]
+    fn the_history_dates_a_game_in_utc_minutes() {
+        let leap_day = 951_782_400_000 + 13 * 3_600_000 + 5 * 60_000 + 59_999;
+        assert_eq!(super::super::utc(leap_day), "2000-02-29 13:05");
+        assert_eq!(super::super::utc(-1), "1969-12-31 23:59", "a clock set before 1970");
+        assert_eq!(super::super::utc(i64::MAX), "1970-01-01 00:00", "beyond the calendar");
     }
 
     #[test]
