@@ -40,6 +40,15 @@ impl Avalon {
             return Err(format!("score {good}-{evil}"));
         }
         let played = good + evil;
+        self.check_missions(setup, played)?;
+        self.lady_holds(setup, played)?;
+        self.check_lancelots(setup)?;
+        self.check_phase(setup, good, evil, played)
+    }
+
+    /// The missions played: in order (or as chosen), each with its team's cards.
+    fn check_missions(&self, setup: &Setup, played: usize) -> Result<(), String> {
+        let players = self.players();
         let over = matches!(self.phase, Phase::Ended { .. } | Phase::Assassination | Phase::ConfirmMerlin { .. });
         if setup.options.choose_missions {
             // Once every mission is played the game ends with the next event.
@@ -67,6 +76,12 @@ impl Avalon {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The Lady of the Lake: held at the table, used once per mission from the second.
+    fn lady_holds(&self, setup: &Setup, played: usize) -> Result<(), String> {
+        let players = self.players();
         match (&self.lady, setup.options.lady_of_the_lake) {
             (None, false) => {}
             (Some(l), true) => {
@@ -89,6 +104,11 @@ impl Avalon {
             }
             _ => return Err("Lady of the Lake disagrees with the setup".into()),
         }
+        Ok(())
+    }
+
+    /// The Lancelots' loyalty deck and the cards turned from it.
+    fn check_lancelots(&self, setup: &Setup) -> Result<(), String> {
         match setup.options.lancelot {
             Some(LancelotVariant::V1 | LancelotVariant::V2) => {
                 let mut sorted = self.loyalty_deck.clone();
@@ -107,6 +127,12 @@ impl Avalon {
         if self.switched != (switches % 2 == 1) {
             return Err("the Lancelots' side disagrees with the cards turned".into());
         }
+        Ok(())
+    }
+
+    /// What the phase holds agrees with the table (teams, ballots, the end).
+    fn check_phase(&self, setup: &Setup, good: usize, evil: usize, played: usize) -> Result<(), String> {
+        let players = self.players();
         match &self.phase {
             Phase::TeamVote { team, ballot, excalibur } => {
                 if team.len() != roles::team_size(players, usize::from(self.mission)) {

@@ -305,10 +305,8 @@ impl super::Soc {
     /// The progression of evil: black cards, Merlin's and the siege.
     pub(super) fn apply_black(&mut self, event: &Event) {
         match event {
-            Event::BlackCardDrawn { card, hidden } => {
-                if let Some(card) = card {
-                    self.pending = Some(Pending::BlackChoice { card: card.clone(), hidden: *hidden });
-                }
+            Event::BlackCardDrawn { card: Some(card), hidden } => {
+                self.pending = Some(Pending::BlackChoice { card: card.clone(), hidden: *hidden });
             }
             Event::BlackPlaced { quest, value, face_down, .. } => {
                 self.clear_black_choice();
