@@ -517,13 +517,44 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let opts = BootOptions { db: Some(dir.path().join("t.db")), simulate: true, ..BootOptions::default() };
         let mut b = boot(&opts);
-        let timers = TimerConfig { discussion_s: 0, vote_s: 45, mission_s: 20, ambush_s: 15, warning_s: 5 };
+        let mut timers = TimerConfig::default().with("discussion", 0).with("vote", 45).with("ambush", 15);
+        timers.warning_s = 5;
         b.table.input(0, Input::Touch(Touch::SetLang { lang: Lang::En }));
-        b.table.input(0, Input::Touch(Touch::SetTimers(timers)));
+        b.table.input(0, Input::Touch(Touch::SetTimers(timers.clone())));
         drop(b);
         let b = boot(&opts);
         assert_eq!(b.table.session.lang(), Lang::En);
         assert_eq!(b.table.session.view().timers, timers);
+    }
+
+    /// The lengths the host chose, as the journal kept them before each
+    /// game declared its own windows (one key a window, and an older
+    /// form without Nottingham's ambush), read back at the next start.
+    #[test]
+    fn timers_kept_by_an_earlier_tavola_read_back() {
+        use crate::games::avalon::{DISCUSSION, MISSION, VOTE};
+        use crate::games::nottingham::AMBUSH;
+        let dir = tempfile::tempdir().unwrap();
+        let opts = BootOptions { db: Some(dir.path().join("t.db")), simulate: true, ..BootOptions::default() };
+        for (kept, ambush) in [
+            (r#"{"discussion_s":0,"vote_s":45,"mission_s":20,"ambush_s":15,"warning_s":5}"#, 15),
+            (r#"{"discussion_s":0,"vote_s":45,"mission_s":20,"warning_s":5}"#, AMBUSH.default_s),
+        ] {
+            {
+                let mut journal = Journal::open(dir.path().join("t.db")).unwrap().journal;
+                journal.set_setting("timers", &serde_json::from_str::<serde_json::Value>(kept).unwrap()).unwrap();
+            }
+            let b = boot(&opts);
+            let timers = b.table.session.timers();
+            let lengths = [&DISCUSSION, &VOTE, &MISSION, &AMBUSH].map(|w| timers.seconds(w));
+            assert_eq!((lengths, timers.warning_s), ([0, 45, 20, ambush], 5), "{kept}");
+            assert_eq!(timers.length(&VOTE), 45_000);
+            // Written back as it was read: the same keys.
+            let again = serde_json::to_value(timers).unwrap();
+            assert_eq!(again["vote_s"], 45);
+            assert_eq!(again["ambush_s"], ambush);
+            assert_eq!(again.as_object().unwrap().len(), 5, "{again}");
+        }
     }
 
     #[test]
@@ -541,7 +572,7 @@ mod tests {
         let mut b = boot(&opts);
         assert!(b.notices.is_empty(), "{:?}", b.notices);
         assert_eq!(b.table.session.lang(), Lang::En);
-        assert_eq!(b.table.session.view().timers.vote_s, 45);
+        assert_eq!(b.table.session.timers().seconds(&crate::games::avalon::VOTE), 45);
         assert_eq!(b.on_screen.pad.as_ref().unwrap().borrow().seats(), 6);
         // The host switches to Italian on screen: remembered over the file.
         b.table.input(0, Input::Touch(Touch::SetLang { lang: Lang::It }));

@@ -127,7 +127,7 @@ impl Headless {
     /// A fresh table; with a journal, opened (and the unfinished game taken
     /// up, if asked). A journal that cannot be opened is an error.
     pub fn open(opts: &Options) -> Result<Self, String> {
-        let mut session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
+        let mut session = Session::new(opts.lang, opts.timers.clone(), GameRng::seeded(opts.seed));
         let mut opening = Vec::new();
         if let Some(path) = &opts.db {
             let opened = Journal::open(path).map_err(|e| e.to_string())?;
@@ -178,7 +178,7 @@ impl Headless {
 
     /// A fresh table without a journal.
     pub fn new(opts: &Options) -> Self {
-        let session = Session::new(opts.lang, opts.timers, GameRng::seeded(opts.seed));
+        let session = Session::new(opts.lang, opts.timers.clone(), GameRng::seeded(opts.seed));
         let table = Table::new(session, SimReader::new(), SimPad::new(opts.seats), SimDice::default());
         let mut headless = Self::with_speaker(table, Vec::new());
         if opts.first_game {

@@ -9,6 +9,7 @@
 //! `deploy/settings.example.toml` lists every key.
 
 use crate::games::Lang;
+use crate::games::{timed_windows, TimedWindow};
 use crate::hw::speaker::SpeakerChoice;
 use crate::hw::HwError;
 use crate::table::TimerConfig;
@@ -17,6 +18,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use tavola_words::{msg, Msg, Said};
 use toml::Spanned;
+
+/// The longest warning before a timer ends, in seconds.
+const MAX_WARNING_S: u32 = 900;
 
 /// The environment variable naming the settings file.
 pub const SETTINGS_ENV: &str = "TAVOLA_SETTINGS";
@@ -81,15 +85,9 @@ impl SettingsError {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTimers {
-    discussion_s: Option<Spanned<u32>>,
-    vote_s: Option<Spanned<u32>>,
-    mission_s: Option<Spanned<u32>>,
-    ambush_s: Option<Spanned<u32>>,
-    warning_s: Option<Spanned<u32>>,
-}
+/// The `[timers]` table: one key a window a game times (its name and
+/// `_s`, see [`TimerConfig`]) and `warning_s`.
+type RawTimers = std::collections::BTreeMap<String, Spanned<u32>>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -154,20 +152,21 @@ impl Settings {
         }
         if let Some(t) = raw.timers {
             let mut timers = TimerConfig::default();
-            let fields = [
-                (t.discussion_s, &mut timers.discussion_s, "discussion_s"),
-                (t.vote_s, &mut timers.vote_s, "vote_s"),
-                (t.mission_s, &mut timers.mission_s, "mission_s"),
-                (t.ambush_s, &mut timers.ambush_s, "ambush_s"),
-                (t.warning_s, &mut timers.warning_s, "warning_s"),
-            ];
-            for (value, slot, key) in fields {
-                if let Some(v) = value {
-                    let secs = *v.get_ref();
-                    if secs > 900 {
-                        return Err(bad(v.span(), msg!("notice.settings.timer", key, secs)));
-                    }
-                    *slot = secs;
+            for (key, value) in t {
+                let secs = *value.get_ref();
+                let window = key.strip_suffix("_s").and_then(TimedWindow::named);
+                let most = window.map_or(MAX_WARNING_S, |w| w.max_s);
+                if window.is_none() && key != "warning_s" {
+                    let keys = timed_windows().map(|(_, w)| w.key()).chain(["warning_s".into()]);
+                    let keys = keys.collect::<Vec<_>>().join(", ");
+                    return Err(bad(value.span(), msg!("notice.settings.no_timer", key, keys)));
+                }
+                if secs > most {
+                    return Err(bad(value.span(), msg!("notice.settings.timer", key, secs, most)));
+                }
+                match window {
+                    Some(w) => timers.set(w, secs),
+                    None => timers.warning_s = secs,
                 }
             }
             s.timers = Some(timers);
@@ -259,7 +258,7 @@ mod tests {
     fn keys_left_out_change_nothing_and_timers_keep_their_defaults() {
         assert_eq!(Settings::parse("").unwrap(), Settings::default());
         let s = Settings::parse("[timers]\nvote_s = 45\n").unwrap();
-        assert_eq!(s.timers, Some(TimerConfig { vote_s: 45, ..TimerConfig::default() }));
+        assert_eq!(s.timers, Some(TimerConfig::default().with("vote", 45)));
         assert_eq!(s.lang, None);
     }
 

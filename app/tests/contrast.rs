@@ -7,7 +7,9 @@
 //! give) against every `background` the nearest filled ancestor can have
 //! (following a component to the places it is used, a `root.tint` to the
 //! values it is given), the window's background when nothing nearer is
-//! filled. Every icon's `colorize` is checked the same way. A colour the test
+//! filled. Every icon's `colorize` is checked the same way. A game's colour
+//! and its tile's ground come from its look (`….look.colour`,
+//! `….look.ground`): every game's, read from the registry. A colour the test
 //! cannot resolve fails, so no pair is skipped silently.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -219,6 +221,10 @@ struct Resolver<'a> {
     elements: &'a [Element],
     /// The players' colours the screens draw (`fn tint` in `app/src/ui/`).
     player_colours: Vec<Named>,
+    /// Every game's look (`Game::LOOK`, from the registry): its colours
+    /// (`….look.colour`) and its tile's grounds (`….look.ground`).
+    game_colours: Vec<Named>,
+    game_grounds: Vec<Named>,
 }
 
 /// A resolved colour and how it was written, for the failure message.
@@ -292,6 +298,11 @@ impl Resolver<'_> {
                         vec![]
                     }
                 }
+            } else if word.ends_with("look.colour") {
+                // A game's colour, from its look: every game's.
+                self.game_colours.clone()
+            } else if word.ends_with("look.ground") {
+                self.game_grounds.clone()
             } else if let Some(prop) = word.strip_prefix("root.").or_else(|| word.strip_prefix("self.")) {
                 self.property(prop, at, word.starts_with("self."), problems, depth)
             } else if word.ends_with(".tint") {
@@ -456,7 +467,9 @@ fn large(element: &Element, theme_source: &str) -> bool {
 fn check(theme_source: &str, files: &[(String, String)]) -> (Vec<String>, usize) {
     let theme = theme_colours(theme_source);
     let elements = parse_files(files);
-    let resolver = Resolver { theme: &theme, elements: &elements, player_colours: player_colours() };
+    let (game_colours, game_grounds) = game_looks();
+    let resolver =
+        Resolver { theme: &theme, elements: &elements, player_colours: player_colours(), game_colours, game_grounds };
     let mut failures = Vec::new();
     let mut pairs = BTreeSet::new();
     for (i, element) in elements.iter().enumerate() {
@@ -533,6 +546,18 @@ fn player_colours() -> Vec<Named> {
         }
     }
     found
+}
+
+/// Every game's colour and ground, as its engine declares them.
+fn game_looks() -> (Vec<Named>, Vec<Named>) {
+    let rgb = |c: u32| {
+        let [_, r, g, b] = c.to_be_bytes();
+        Rgba([f64::from(r), f64::from(g), f64::from(b), 255.0])
+    };
+    let games = tavola::games::GameKind::ALL;
+    let colours = games.iter().map(|g| (rgb(g.look().colour), format!("{}'s colour", g.id()))).collect();
+    let grounds = games.iter().map(|g| (rgb(g.look().ground), format!("{}'s ground", g.id()))).collect();
+    (colours, grounds)
 }
 
 fn ui_dir() -> PathBuf {

@@ -10,6 +10,7 @@ mod facts_cli;
 mod rest;
 mod translations;
 mod ui_avalon_options;
+mod ui_declared;
 mod ui_facts;
 mod ui_facts_keypad;
 mod ui_hardware;

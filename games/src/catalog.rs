@@ -45,14 +45,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The built-in data files, one per game, in [`GameKind::ALL`] order.
-pub const BUILTIN_SOURCES: [(GameKind, &str); 5] = [
-    (GameKind::Avalon, include_str!("../data/catalog/avalon.json")),
-    (GameKind::ShadowsOverCamelot, include_str!("../data/catalog/soc.json")),
-    (GameKind::Nottingham, include_str!("../data/catalog/nottingham.json")),
-    (GameKind::CamelotLegends, include_str!("../data/catalog/legends.json")),
-    (GameKind::KingArthursKnights, include_str!("../data/catalog/kak.json")),
-];
+/// The built-in data files, one per playable game, in [`GameKind::ALL`]
+/// order: the registry's list ([`crate::registry::CATALOG_SOURCES`]).
+pub use crate::registry::CATALOG_SOURCES as BUILTIN_SOURCES;
 
 /// Most copies one entry of a data file may stand for.
 pub const MAX_COPIES: u16 = 99;
@@ -345,10 +340,10 @@ impl GameCards {
 #[derive(Debug, Clone)]
 pub struct Catalog {
     /// Each game's cards once read, by position in [`GameKind::ALL`].
-    games: [OnceLock<GameCards>; 5],
+    games: [OnceLock<GameCards>; GameKind::COUNT],
     /// The data files still to read when asked for (the built-in ones); a
     /// game without one has no cards.
-    sources: [Option<&'static str>; 5],
+    sources: [Option<&'static str>; GameKind::COUNT],
 }
 
 fn game_index(game: GameKind) -> usize {
@@ -365,7 +360,7 @@ impl Catalog {
 
     /// The built-in files, none read yet.
     fn unread() -> Catalog {
-        let mut sources = [None; 5];
+        let mut sources = [None; GameKind::COUNT];
         for (game, json) in BUILTIN_SOURCES {
             sources[game_index(game)] = Some(json);
         }
@@ -375,7 +370,7 @@ impl Catalog {
     /// A catalog from data files, one per game (any games, any order), all
     /// parsed now: every id checked against its game's prefix and unique.
     pub fn from_sources(sources: &[(GameKind, &str)]) -> Result<Catalog, CatalogError> {
-        let games: [OnceLock<GameCards>; 5] = Default::default();
+        let games: [OnceLock<GameCards>; GameKind::COUNT] = Default::default();
         for (game, json) in sources {
             let cards = GameCards::new(parse_file(*game, json)?)?;
             if games[game_index(*game)].set(cards).is_err() {
@@ -385,7 +380,7 @@ impl Catalog {
         for slot in &games {
             let _ = slot.set(GameCards::default());
         }
-        Ok(Catalog { games, sources: [None; 5] })
+        Ok(Catalog { games, sources: [None; GameKind::COUNT] })
     }
 
     /// One game's cards, its data file read the first time.

@@ -48,6 +48,7 @@
 pub mod avalon;
 pub mod catalog;
 pub mod core;
+pub mod declared;
 pub mod error;
 pub mod facts;
 pub mod kak;
@@ -68,6 +69,7 @@ pub use self::catalog::Catalog;
 /// smallest screen (7", 800×480) shows whole.
 pub const MAX_NAME_CHARS: usize = 24;
 pub use self::core::{GameRng, Seat};
+pub use self::declared::{timed_windows, Look, Rgb, TimedWindow};
 pub use self::error::{CommonError, RuleError};
 pub use self::facts::{FactBook, FactKind};
 pub use self::registry::{AnyCommand, AnyEvent, AnyGame, AnyView, GameKind, Registered, ReplayError};
@@ -343,26 +345,12 @@ pub trait GameError: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwn
     const NOT_RULES: &'static [&'static str];
 }
 
-/// A window of the game the table times, so that a table never stalls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TimerKind {
-    /// Discussion before the vote.
-    Discussion,
-    /// The team vote window.
-    Vote,
-    /// The mission card window.
-    Mission,
-    /// The window in which an exchange may be ambushed (Nottingham).
-    Ambush,
-}
-
 /// What the table waits for at a moment of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Waiting {
     /// The window the table times, with a key naming this moment of the
     /// game (mission 2, third proposal…): a new key starts a new timer.
-    pub timer: Option<(TimerKind, String)>,
+    pub timer: Option<(&'static TimedWindow, String)>,
     /// The seats asked for a secret answer on the pad, each with whether
     /// it has answered (their lights; never the answer).
     pub pad: Vec<(Seat, bool)>,
@@ -568,9 +556,20 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
         None
     }
 
-    /// What the table is waiting for now: the window it times and the
-    /// seats that owe a secret answer on the pad.
+    /// What the table is waiting for now: the window it times (one of
+    /// [`Game::WINDOWS`]) and the seats that owe a secret answer on the pad.
     fn waiting(&self) -> Option<Waiting>;
+
+    /// Every window the table may time for this game ([`Game::waiting`]),
+    /// with its default length, its range and its words: Settings lists
+    /// them, the countdown names them. Empty for a game whose table times
+    /// nothing (said in a comment where it is declared).
+    const WINDOWS: &'static [TimedWindow];
+
+    /// The game's look: its colour, the ground of its tile, its emblem and
+    /// its short title, for the picker, the top bar and every place that
+    /// draws the game.
+    const LOOK: Look;
 
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<Outcome>;

@@ -139,8 +139,29 @@ macro_rules! registry {
         }
 
         impl GameKind {
+            /// How many games Tavola knows, playable or still to come.
+            pub const COUNT: usize = count!($($Kind)* $($Coming)*);
+
             /// All games, in the order the picker shows them (playable first).
-            pub const ALL: [GameKind; count!($($Kind)* $($Coming)*)] = [$(GameKind::$Kind,)* $(GameKind::$Coming,)*];
+            pub const ALL: [GameKind; GameKind::COUNT] = [$(GameKind::$Kind,)* $(GameKind::$Coming,)*];
+
+            /// The game's look (see [`Game::LOOK`]); a game not playable yet
+            /// is dim and has no emblem.
+            pub fn look(self) -> crate::Look {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::LOOK,)*
+                    $(GameKind::$Coming => crate::Look::coming($ctitle),)*
+                }
+            }
+
+            /// The windows the table may time for this game (see
+            /// [`Game::WINDOWS`]); none for a game not playable yet.
+            pub fn windows(self) -> &'static [crate::TimedWindow] {
+                match self {
+                    $(GameKind::$Kind => <$Engine as Game>::WINDOWS,)*
+                    $(GameKind::$Coming => &[],)*
+                }
+            }
 
             /// The game's one name: in the protocol, the journal and as the
             /// prefix of its card ids (`avalon/role/merlin`).
@@ -251,6 +272,13 @@ macro_rules! registry {
                 }
             }
         }
+
+        /// The built-in card catalog's data files, one per playable game
+        /// (`games/data/catalog/<id>.json`), in [`GameKind::ALL`] order: a
+        /// playable game without its file does not compile.
+        pub const CATALOG_SOURCES: [(GameKind, &str); count!($($Kind)*)] = [
+            $((GameKind::$Kind, include_str!(concat!("../data/catalog/", $id, ".json"))),)*
+        ];
 
         /// The game being played, any of them.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

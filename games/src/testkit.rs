@@ -136,6 +136,8 @@ pub struct Report {
     pub listed_accepted: usize,
     /// Wild commands `legal` did not list that `decide` was asked (all refused).
     pub unlisted_refused: usize,
+    /// Steps at which the table timed a window (each one the game declares).
+    pub timed: usize,
 }
 
 /// Steps between two full replays of a game's history.
@@ -148,7 +150,9 @@ const REPLAY_EVERY: usize = 5;
 /// - replaying all events reproduces the state, and replaying only the
 ///   stored (non-transient) ones lands in a sound state (every few steps and
 ///   at the end of each game);
-/// - the state survives a serde (JSON) round trip, and so do the events.
+/// - the state survives a serde (JSON) round trip, and so do the events;
+/// - the window the table times, if any, is one of the game's
+///   [`Game::WINDOWS`].
 ///
 /// - every whole command `legal` lists is accepted (the one drawn, and one
 ///   more listed command per step), and a wild command `legal` does not
@@ -217,6 +221,14 @@ pub fn check_game<G: Fuzz>(seed: u64, games: usize, max_steps: usize) -> Result<
                 }
             }
             let last = state.is_over() || step + 1 == max_steps;
+            // The window the table times is one the game declares: Settings
+            // lists it and the owner can set it.
+            if let Some((window, _)) = state.waiting().and_then(|w| w.timer) {
+                if !G::WINDOWS.contains(window) {
+                    return Err(fail(format!("the table times `{}`, not in the game's WINDOWS", window.name)));
+                }
+                report.timed += 1;
+            }
             // Replaying is quadratic over a game: check every few steps and at the end.
             if step % REPLAY_EVERY == 0 || last {
                 if G::replay(&history) != state {

@@ -159,7 +159,9 @@ fn a_stuck_button_cannot_vote_and_both_buttons_are_no_vote() {
 
 #[test]
 fn a_seat_that_never_votes_is_named_and_the_game_waits_for_it() {
-    let timers = TimerConfig { discussion_s: 60, vote_s: 20, mission_s: 20, ambush_s: 20, warning_s: 5 };
+    let mut timers =
+        TimerConfig::default().with("discussion", 60).with("vote", 20).with("mission", 20).with("ambush", 20);
+    timers.warning_s = 5;
     let mut d = Driver::with(Options { seed: 8, timers, ..Options::default() });
     d.start_avalon(5, &[]);
     let v = d.view();

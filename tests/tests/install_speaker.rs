@@ -79,7 +79,11 @@ fn the_amplifier_gets_its_setting_and_its_overlay_once_and_the_owners_settings_a
     let settings = Settings::parse(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
     assert_eq!(settings.speaker, Some(SpeakerChoice::Kind(SpeakerKind::I2s)), "{text}");
     assert_eq!(settings.volume, Some(55));
-    assert_eq!(settings.timers.map(|t| t.vote_s), Some(45), "the timers stay a table of their own:\n{text}");
+    assert_eq!(
+        settings.timers.map(|t| t.seconds(&tavola::games::avalon::VOTE)),
+        Some(45),
+        "the timers stay a table of their own:\n{text}"
+    );
 
     let config = read(&pi, "boot/firmware/config.txt");
     let active = active_lines(&config);

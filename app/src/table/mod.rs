@@ -21,7 +21,7 @@ pub use reveal::{RevealItem, RevealKind, RevealView};
 pub use runner::{HwReport, Table};
 use serde::{Deserialize, Serialize};
 use tavola_words::msg;
-pub use timer::{SavedTimer, Timer, TimerConfig, TimerKind, TimerRequest, TimerView};
+pub use timer::{SavedTimer, Timer, TimerConfig, TimerRequest, TimerView};
 pub use words::Notice;
 
 /// Generates [`Touch`] from the list of games: one touch per playable game,
@@ -617,7 +617,7 @@ impl Session {
             lights: self.lights(),
             message: self.message.clone(),
             message_rule: self.rule.as_ref().filter(|(m, _)| self.message.as_ref() == Some(m)).map(|(_, r)| r.clone()),
-            timers: self.timers,
+            timers: self.timers.clone(),
             facts_form: self.facts_form(),
             facts_block_game: self.awaiting_facts.is_some(),
             reveal: self.reveal.as_ref().map(reveal::Staged::view),
@@ -691,6 +691,11 @@ impl Session {
         Some(next.min(self.timer_saved_at + timer::SAVE_EVERY_MS))
     }
 
+    /// The timers' lengths in force.
+    pub fn timers(&self) -> &TimerConfig {
+        &self.timers
+    }
+
     /// Lets time pass: timers and the narration queue move on.
     pub fn tick(&mut self, now: Millis) -> Vec<Output> {
         self.now = self.now.max(now);
@@ -705,8 +710,9 @@ impl Session {
             Some(timer::TimerSignal::Warning(s)) => {
                 self.say(crate::games::Cue::new("table.timer.warning").arg("count", s), &mut out);
             }
-            Some(timer::TimerSignal::Expired(TimerKind::Discussion)) => {
-                self.say(crate::games::Cue::new("table.timer.discussion_over"), &mut out);
+            // A window whose end has words of its own (the discussion is over).
+            Some(timer::TimerSignal::Expired(crate::games::TimedWindow { over: Some(cue), .. })) => {
+                self.say(crate::games::Cue::new(*cue), &mut out);
             }
             Some(timer::TimerSignal::Expired(_)) => {
                 // Where the rules say what the window's end means (an ambush
@@ -794,8 +800,8 @@ impl Session {
                 self.remember("lang", serde_json::json!(lang), out);
             }
             Touch::SetTimers(cfg) => {
+                self.remember("timers", serde_json::to_value(&cfg).unwrap_or_default(), out);
                 self.timers = cfg;
-                self.remember("timers", serde_json::to_value(cfg).unwrap_or_default(), out);
             }
             Touch::Narration { control } => self.narration(control, out),
             Touch::SetFacts { card, facts } => self.give_facts(card, facts, out),

@@ -346,7 +346,7 @@ fn the_next_discussion_waits_for_the_missions_cards_to_be_turned() {
         assert!(t < t0 + 60_000, "the reveal ends");
     }
     let timer = s.view().timer.expect("the discussion opens once the cards are turned");
-    assert_eq!(timer.kind, TimerKind::Discussion);
+    assert_eq!(timer.kind.name, "discussion");
     assert_eq!(timer.remaining_ms, timer.total_ms, "its whole length left");
 }
 

@@ -1,11 +1,11 @@
 //! The screen's controller: turns touches into table inputs and the table's
 //! public view into the globals' properties.
 
-use super::{App, AppWindow, CardItem, GameItem, GameUi, Page, RulesSection, SetupUi, TableSim};
+use super::{App, AppWindow, CardItem, GameUi, Page, RulesSection, SetupUi, TableSim};
 use crate::boot::Booted;
 use crate::games::{Game, GameKind, Lang, Seat, Stage};
 use crate::hw::{Light, Millis, PadButton, TagSource};
-use crate::table::{HwReport, Input, NarrationControl, Output, TableView, TimerConfig, TimerKind, Touch};
+use crate::table::{HwReport, Input, NarrationControl, Output, TableView, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -48,6 +48,9 @@ pub mod history;
 // "What now?" and the first-game mode.
 #[path = "teach.rs"]
 mod teach;
+// Each game's look and timed windows, from the registry.
+#[path = "look.rs"]
+mod look;
 
 /// A page shown over the game (settings, about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -440,6 +443,12 @@ impl Controller {
         app.set_lang(lang.code().into());
         app.set_game_title(view.game.map(GameKind::title).unwrap_or_default().into());
         app.set_game_id(view.game.map(GameKind::id).unwrap_or_default().into());
+        if let Some(kind) = view.game {
+            let look = look::look(kind);
+            if app.get_game_look() != look {
+                app.set_game_look(look);
+            }
+        }
         // The game's rules page, in the language of the moment.
         let rules_title = view.game.map(|g| lang.text(&g.rules_title())).unwrap_or_default();
         if app.get_rules_title() != rules_title.as_str() {
@@ -479,19 +488,10 @@ impl Controller {
         app.set_subtitle(subtitle.map(|l| l.text.clone()).unwrap_or_default().into());
         app.set_queued_lines(view.queued_lines as i32);
         app.set_narration_paused(view.narration_paused);
-        let games: Vec<GameItem> = GameKind::ALL
-            .iter()
-            .map(|g| GameItem { id: g.id().into(), title: g.title().into(), playable: g.is_playable() })
-            .collect();
-        set_model(&app.get_games(), games, |m| app.set_games(m));
+        set_model(&app.get_games(), look::games(), |m| app.set_games(m));
         match &view.timer {
             Some(t) => {
-                let what = match t.kind {
-                    TimerKind::Discussion => msg!("ui.timer.discussion"),
-                    TimerKind::Vote => msg!("ui.timer.vote"),
-                    TimerKind::Mission => msg!("ui.timer.mission"),
-                    TimerKind::Ambush => msg!("ui.timer.ambush"),
-                };
+                let what = t.kind.countdown_words();
                 let secs = t.remaining_ms.div_ceil(1000);
                 let label = if t.expired {
                     msg!("ui.timer.expired", what)
@@ -528,10 +528,7 @@ impl Controller {
         }
         let on_screen = &self.booted.on_screen;
         app.set_simulated(on_screen.pad.is_some() || on_screen.reader.is_some());
-        app.set_discussion_s(view.timers.discussion_s as i32);
-        app.set_vote_s(view.timers.vote_s as i32);
-        app.set_mission_s(view.timers.mission_s as i32);
-        app.set_ambush_s(view.timers.ambush_s as i32);
+        set_model(&app.get_timers(), look::timer_settings(&view.timers, lang), |m| app.set_timers(m));
         app.set_volume(i32::from(view.volume));
         app.set_pace(view.pace);
 
@@ -922,19 +919,15 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         }
     })));
     {
-        let (with, w) = (with.clone(), window.as_weak());
-        app.on_apply_timers(move || {
-            let Some(win) = w.upgrade() else { return };
-            let a = win.global::<App<'_>>();
-            let secs = |v: i32| v.clamp(0, 3600) as u32;
-            let cfg = TimerConfig {
-                discussion_s: secs(a.get_discussion_s()),
-                vote_s: secs(a.get_vote_s()),
-                mission_s: secs(a.get_mission_s()),
-                ambush_s: secs(a.get_ambush_s()),
-                warning_s: TimerConfig::default().warning_s,
-            };
-            with(&|c| c.touch(Touch::SetTimers(cfg)));
+        let with = with.clone();
+        app.on_set_timer(move |index, seconds| {
+            let Some(window) = look::timer_at(index) else { return };
+            let seconds = u32::try_from(seconds).unwrap_or_default();
+            with(&|c| {
+                let mut cfg = c.booted.table.session.timers().clone();
+                cfg.set(window, seconds);
+                c.touch(Touch::SetTimers(cfg));
+            });
         });
     }
     // The volume and pace sliders: in effect as they move, kept (a commit) once let go.

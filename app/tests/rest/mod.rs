@@ -129,7 +129,7 @@ fn kak_setup(t: &mut Table) {
 const DISCUSSION_S: u32 = 30;
 
 fn avalon_round(t: &mut Table) {
-    let timers = TimerConfig { discussion_s: DISCUSSION_S, ..TimerConfig::default() };
+    let timers = TimerConfig::default().with("discussion", DISCUSSION_S);
     t.touch(Touch::SetTimers(timers));
     t.touch(Touch::ChooseGame { game: GameKind::Avalon });
     let roles = RoleSet::standard(5, &[]).expect("a legal set");

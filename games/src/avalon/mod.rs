@@ -71,7 +71,7 @@ pub use view::{
 
 use crate::core::{AnonymousBallot, OpenBallot};
 use crate::{
-    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, TimerKind, Waiting,
+    Catalog, CommonError, Ctx, Cue, Game, GameEvent, GameKind, Legal, Outcome, RuleError, Seat, TimedWindow, Waiting,
 };
 use mission::mission_card_of;
 use serde::{Deserialize, Serialize};
@@ -704,6 +704,36 @@ fn other(side: Side) -> Side {
     }
 }
 
+/// The discussion while the leader builds a team.
+pub const DISCUSSION: TimedWindow = TimedWindow {
+    name: "discussion",
+    default_s: 180,
+    max_s: 900,
+    countdown: "ui.timer.discussion",
+    setting: "ui.timer.discussion.setting",
+    over: Some("table.timer.discussion_over"),
+};
+
+/// The team vote on the pad.
+pub const VOTE: TimedWindow = TimedWindow {
+    name: "vote",
+    default_s: 30,
+    max_s: 900,
+    countdown: "ui.timer.vote",
+    setting: "ui.timer.vote.setting",
+    over: None,
+};
+
+/// The mission cards on the pad.
+pub const MISSION: TimedWindow = TimedWindow {
+    name: "mission",
+    default_s: 30,
+    max_s: 900,
+    countdown: "ui.timer.mission",
+    setting: "ui.timer.mission.setting",
+    over: None,
+};
+
 impl Game for Avalon {
     type Command = Command;
     type Event = Event;
@@ -713,6 +743,11 @@ impl Game for Avalon {
     const KIND: GameKind = GameKind::Avalon;
 
     const STEPS: &'static [&'static str] = teach::STEPS;
+
+    const WINDOWS: &'static [TimedWindow] = &[DISCUSSION, VOTE, MISSION];
+
+    const LOOK: crate::Look =
+        crate::Look { colour: 0x6cc6bc, ground: 0x143533, emblem: include_bytes!("emblem.svg"), short_title: "Avalon" };
 
     fn step(&self) -> crate::Step {
         self.step_now()
@@ -887,16 +922,14 @@ impl Game for Avalon {
             eligible.iter().map(|&s| (s, done(s))).collect()
         };
         match &self.phase {
-            Phase::TeamBuilding => {
-                Some(Waiting { timer: Some((TimerKind::Discussion, key("discussion"))), pad: vec![] })
-            }
+            Phase::TeamBuilding => Some(Waiting { timer: Some((&DISCUSSION, key("discussion"))), pad: vec![] }),
             Phase::TeamVote { ballot, .. } => {
                 let answered: BTreeSet<Seat> = ballot.answered().collect();
                 let pad = lights(ballot.eligible(), &|s| answered.contains(&s));
-                Some(Waiting { timer: Some((TimerKind::Vote, key("vote"))), pad })
+                Some(Waiting { timer: Some((&VOTE, key("vote"))), pad })
             }
             Phase::Mission { ballot, .. } => {
-                let timer = (!ballot.is_complete()).then(|| (TimerKind::Mission, key("mission")));
+                let timer = (!ballot.is_complete()).then(|| (&MISSION, key("mission")));
                 Some(Waiting { timer, pad: lights(ballot.eligible(), &|s| ballot.answered().contains(&s)) })
             }
             _ => None,

@@ -674,6 +674,17 @@ impl Game for Kak {
 
     const STEPS: &'static [&'static str] = teach::STEPS;
 
+    // None: the table times no window of this game; it waits for the
+    // players.
+    const WINDOWS: &'static [crate::TimedWindow] = &[];
+
+    const LOOK: crate::Look = crate::Look {
+        colour: 0xe99c62,
+        ground: 0x46280f,
+        emblem: include_bytes!("emblem.svg"),
+        short_title: "King Arthur's Knights",
+    };
+
     fn step(&self) -> crate::Step {
         self.step_now()
     }

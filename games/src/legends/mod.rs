@@ -868,6 +868,17 @@ impl Game for Legends {
 
     const STEPS: &'static [&'static str] = teach::STEPS;
 
+    // None: the table times no window of this game; it waits for the
+    // players.
+    const WINDOWS: &'static [crate::TimedWindow] = &[];
+
+    const LOOK: crate::Look = crate::Look {
+        colour: 0x93a6f6,
+        ground: 0x212a5a,
+        emblem: include_bytes!("emblem.svg"),
+        short_title: "Camelot Legends",
+    };
+
     fn step(&self) -> crate::Step {
         self.step_now()
     }

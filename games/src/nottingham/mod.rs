@@ -77,6 +77,17 @@ pub const MIN_TRADE: u8 = 3;
 /// una delle carte" being exchanged, and gives the Gold in return).
 pub const AMBUSH_TAKES: u8 = 1;
 
+/// The window in which the other players may ambush an exchange: when it
+/// closes, no ambush is sprung ([`Game::timeout_command`]).
+pub const AMBUSH: crate::TimedWindow = crate::TimedWindow {
+    name: "ambush",
+    default_s: 20,
+    max_s: 900,
+    countdown: "ui.timer.ambush",
+    setting: "ui.timer.ambush.setting",
+    over: None,
+};
+
 /// What the players ask.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "cmd", rename_all = "snake_case")]
@@ -740,6 +751,15 @@ impl Game for Nottingham {
 
     const STEPS: &'static [&'static str] = teach::STEPS;
 
+    const WINDOWS: &'static [crate::TimedWindow] = &[AMBUSH];
+
+    const LOOK: crate::Look = crate::Look {
+        colour: 0x94c76e,
+        ground: 0x21361a,
+        emblem: include_bytes!("emblem.svg"),
+        short_title: "Nottingham",
+    };
+
     fn step(&self) -> crate::Step {
         self.step_now()
     }
@@ -880,7 +900,7 @@ impl Game for Nottingham {
         let Some(Turn { step: Step::Ambushes { open, .. }, .. }) = &self.turn else { return None };
         let key = self.ambush_key()?;
         let pad = Seat::all(self.players()).filter(|s| open.contains(s)).map(|s| (s, false)).collect();
-        Some(Waiting { timer: Some((crate::TimerKind::Ambush, key)), pad })
+        Some(Waiting { timer: Some((&AMBUSH, key)), pad })
     }
 
     const FACTS: &'static [crate::FactKind] = items::FACTS;

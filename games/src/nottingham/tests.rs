@@ -164,7 +164,7 @@ fn an_ambush_takes_a_card_of_the_exchange_and_can_spoil_it() {
     run(&mut g, &mut ctx, Command::Trade { item: Item::Pearls, count: 3 });
     let w = g.waiting().expect("the ambush window");
     assert_eq!(w.pad, [(Seat(0), false)]);
-    assert_eq!(w.timer.map(|t| t.0), Some(crate::TimerKind::Ambush));
+    assert_eq!(w.timer.map(|t| t.0.name), Some("ambush"));
     assert_eq!(refused(&g, Command::EndTurn), "ambushes_open");
     // Wrong cards are refused with the reason.
     let spring = |card: &str| Command::Spring { seat: None, card: card.into() };

@@ -885,6 +885,17 @@ impl Game for Soc {
 
     const STEPS: &'static [&'static str] = teach::STEPS;
 
+    // None: the table times no window of this game; it waits for the
+    // players.
+    const WINDOWS: &'static [crate::TimedWindow] = &[];
+
+    const LOOK: crate::Look = crate::Look {
+        colour: 0xb9a1f2,
+        ground: 0x2c2250,
+        emblem: include_bytes!("emblem.svg"),
+        short_title: "Shadows over Camelot",
+    };
+
     fn step(&self) -> crate::Step {
         self.step_now()
     }
