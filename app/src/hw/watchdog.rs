@@ -204,15 +204,20 @@ mod tests {
 
     #[test]
     fn a_thread_is_current_until_the_next_one_starts_and_stuck_once_it_stops_beating() {
-        let mut dog = Watchdog::new(Duration::from_millis(30));
+        // Every "not stuck" is asked at once after a beat, every "stuck" after a
+        // sleep longer than the window: a loaded machine can only make a sleep
+        // longer, so neither depends on how busy it is.
+        const WINDOW: Duration = Duration::from_millis(300);
+        let past_it = WINDOW + Duration::from_millis(50);
+        let mut dog = Watchdog::new(WINDOW);
         let first = dog.next_thread();
         assert!(first.is_current());
         assert!(!dog.is_stuck());
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(past_it);
+        assert!(dog.is_stuck(), "no beat for longer than the window");
         first.beat();
-        std::thread::sleep(Duration::from_millis(20));
-        assert!(!dog.is_stuck(), "it beat 20 ms ago");
-        std::thread::sleep(Duration::from_millis(30));
+        assert!(!dog.is_stuck(), "it beat just now");
+        std::thread::sleep(past_it);
         assert!(dog.is_stuck());
         let second = dog.restart();
         assert_eq!(dog.restarts(), 1);
@@ -220,7 +225,7 @@ mod tests {
         assert!(second.is_current());
         assert!(!dog.is_stuck(), "the new thread's time starts now");
         // A beat of the old thread no longer counts.
-        std::thread::sleep(Duration::from_millis(40));
+        std::thread::sleep(past_it);
         first.beat();
         assert!(dog.is_stuck());
         dog.retire();
