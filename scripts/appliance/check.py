@@ -42,7 +42,7 @@ START_TIMEOUT = 240
 # instead of Tavola is the console saying why it stopped. The limit is
 # emulated time: after a kill the screen stays blank until Tavola's next
 # first frame (before the third quick failure the console says nothing),
-# and Tavola takes 40 to 60 s to draw it here (a Pi: a few seconds).
+# and Tavola takes 40 to 75 s to draw it here (a Pi: a few seconds).
 WATCH_EVERY = 2.0
 DEAD_LIMIT = 90.0
 # The speaker's recording (QEMU's wav file: 16-bit samples): the self-test's
