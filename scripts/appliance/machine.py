@@ -10,6 +10,7 @@ import os
 import re
 import socket
 import struct
+import threading
 import time
 
 
@@ -38,6 +39,9 @@ class Qmp:
     def __init__(self, path, timeout=60):
         self.sock = connect(path, timeout, "QEMU's monitor")
         self.file = self.sock.makefile("rwb", buffering=0)
+        # One command at a time: the check's own and the screen watcher's
+        # (check.py) share the socket.
+        self.lock = threading.Lock()
         self._read()  # the greeting
         self.command("qmp_capabilities")
 
@@ -48,6 +52,10 @@ class Qmp:
         return json.loads(line)
 
     def command(self, name, **args):
+        with self.lock:
+            return self._command(name, args)
+
+    def _command(self, name, args):
         self.file.write(json.dumps({"execute": name, "arguments": args}).encode() + b"\n")
         while True:
             answer = self._read()
