@@ -18,12 +18,9 @@ use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The code generated from `app/ui/*.slint`.
-#[allow(unused_qualifications, missing_debug_implementations, rust_2018_idioms, clippy::all, clippy::todo)]
-mod generated {
-    slint::include_modules!();
-}
-pub use generated::*;
+/// The pages, the code generated from `app/ui/*.slint` (the crate
+/// `tavola-pages`).
+pub use tavola_pages::*;
 
 /// How often the table loop runs while something moves on the simulated
 /// table or a hardware page uses the parts (and the step of the off-screen
