@@ -372,7 +372,10 @@ const SKILL_CHOICE: FieldKind = FieldKind::Choice { options: SKILL_CODES, words:
 const LEVEL_CHOICE: FieldKind = FieldKind::Choice { options: LEVELS, words: "legends.level" };
 
 /// The facts of Camelot Legends' cards, as the owner enters them card in
-/// hand, each asked when the card first appears in a game.
+/// hand, each asked when the card first appears in a game. A kind's fields
+/// come in the order they are asked: what nearly every card bears first,
+/// what most cards lack last (a second emblem, a second requirement), so
+/// that Save ends a card typed as far as it goes.
 pub const FACTS: &[FactKind] = &[
     FactKind {
         kind: "character",
@@ -384,11 +387,12 @@ pub const FACTS: &[FactKind] = &[
             Field::new("cunning", SKILL_FIELD),
             Field::new("chivalry", SKILL_FIELD),
             Field::new("psyche", SKILL_FIELD),
-            // "Alleanza": some knights bear two emblems.
             Field::new("alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
-            Field::optional("second_alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
             Field::new("gender", FieldKind::Choice { options: GENDERS, words: "legends.gender" }),
             Field::new("level", LEVEL_CHOICE),
+            // "Alleanza": some knights bear two emblems; most bear one or
+            // none.
+            Field::optional("second_alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
         ],
         rule: Some(|f| {
             let first = f.get("alliance").and_then(|v| v.as_str());
@@ -411,10 +415,11 @@ pub const FACTS: &[FactKind] = &[
             Field::optional("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
             Field::optional("skill", SKILL_CHOICE),
             Field::optional("requirement", REQUIREMENT_FIELD),
-            Field::optional("second_skill", SKILL_CHOICE),
-            Field::optional("second_requirement", REQUIREMENT_FIELD),
             Field::optional("victory_points", POINTS_FIELD),
             Field::new("level", LEVEL_CHOICE),
+            // "Requisiti": "una o più" skills; most events need one.
+            Field::optional("second_skill", SKILL_CHOICE),
+            Field::optional("second_requirement", REQUIREMENT_FIELD),
         ],
         rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
         need: Need::WhenMet,
@@ -450,9 +455,9 @@ pub const FACTS: &[FactKind] = &[
         fields: &[
             Field::new("skill", SKILL_CHOICE),
             Field::new("requirement", REQUIREMENT_FIELD),
+            Field::optional("victory_points", POINTS_FIELD),
             Field::optional("second_skill", SKILL_CHOICE),
             Field::optional("second_requirement", REQUIREMENT_FIELD),
-            Field::optional("victory_points", POINTS_FIELD),
         ],
         rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
         need: Need::WhenMet,
