@@ -338,6 +338,69 @@ fn type_card(game: &str, card: &str, keys: &str) -> (Cost, Vec<String>) {
     (Cost { touches, reads: 1, cards: 1 }, typed)
 }
 
+/// Camelot Legends' introductory game for two, every card known but
+/// `card`, which is laid on the reader as the game meets it (a character
+/// as the first one placed, an event as the first turn's draw): its form
+/// comes up, `keys` typed and Save, and the game goes on. Returns the
+/// touches and the values typed (the form's given ones among them).
+fn legends_met(card: &str, keys: &str) -> (Cost, Vec<String>) {
+    let ui = fresh_table();
+    let mut facts = legends::test_facts(&mut GameRng::seeded(8), 100);
+    for f in facts.characters.values_mut() {
+        f.level = legends::cards::INTRODUCTORY.to_string();
+    }
+    for f in facts.events.values_mut() {
+        f.level = legends::cards::INTRODUCTORY.to_string();
+        f.event_type = legends::EventType::Location;
+        f.location = Some(legends::Location::Camelot);
+    }
+    facts.characters.remove(card);
+    facts.events.remove(card);
+    for (card, facts) in facts.to_book().iter() {
+        let touch = Touch::SetFacts { card: card.to_string(), facts: facts.clone() };
+        ui.controller.borrow_mut().input(Input::Touch(touch));
+    }
+    ui.step(0);
+    common::click(&ui, "Camelot Legends");
+    for _ in 0..2 {
+        common::click(&ui, "Fewer players");
+    }
+    for _ in 0..2 {
+        common::click(&ui, "Five more: Events");
+    }
+    for _ in 0..3 {
+        common::click(&ui, "Five more: Characters");
+    }
+    common::click(&ui, "Seat 1 starts");
+    start(&ui, "Deal the characters");
+    let app = ui.window.global::<App<'_>>();
+    assert_eq!(app.get_page(), Page::LegendsBoard, "{}", app.get_message());
+    let l = ui.window.global::<LegendsUi<'_>>();
+    let first = || l.get_actions().iter().next().map(|a| a.label.to_string()).expect("a choice");
+    if legends::cards::is_event(card) {
+        // Both first characters placed, picked on the screen.
+        for place in ["Cornwall", "Camelot"] {
+            common::click(&ui, "Play a character");
+            common::click(&ui, &first());
+            let picked = first();
+            common::click(&ui, &picked);
+            common::click(&ui, &format!("{picked} to {place}"));
+            ui.step(0);
+        }
+    }
+    common::lay(&ui, card, 0);
+    assert_eq!(app.get_page(), Page::FactsForm, "{card}: {}", app.get_message());
+    assert!(ui.window.global::<FactsUi<'_>>().get_blocks_game());
+    let f = Finger::on(&ui);
+    f.keys(keys);
+    let typed: Vec<String> =
+        ui.window.global::<FactsUi<'_>>().get_fields().iter().map(|x| x.value.to_string()).collect();
+    f.tap("Save");
+    assert_eq!(app.get_page(), Page::LegendsBoard, "{card}: {typed:?}: {}", app.get_message());
+    let (touches, _) = f.turn("Camelot Legends", &format!("{card}, met in the introductory game"));
+    (Cost { touches, reads: 1, cards: 1 }, typed)
+}
+
 /// King Arthur's Knights, two players, the ring laid, dealt: the game asks
 /// for the eighteen virtue cards at once, as a table, typed row by row.
 fn kak_virtue_table() -> Cost {
@@ -427,16 +490,26 @@ fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minu
     // as each is met. Camelot Legends' introductory game for four: every
     // event of its deck (the game ends with the deck) and every character
     // of it, dealt or drawn, played (the deck as the table's tests count
-    // it: 10 events, 20 characters), each event one the rules say nothing
-    // of (the Black Knight, whose type, place and requirement they give, is
-    // one card of the deck at most).
+    // it: 10 events, 20 characters), each on the form the game brings up
+    // when it meets the card, the white icon's level filled in: a character
+    // with one emblem ("Alcuni Cavalieri possiedono due diversi stemmi":
+    // some), an event the rules say nothing of (the Black Knight, whose
+    // type, place and requirement they give, takes 5 fewer: it is one card
+    // of the deck at most).
+    let (met_character, typed) = legends_met("legends/character/king-arthur", "3 0 - 5 2 1 6");
+    assert_eq!(typed[7..9], ["male", "white (Beginner Game)"], "the gender and level filled in: {typed:?}");
+    assert_eq!(typed[9], "", "no second emblem: {typed:?}");
+    assert_eq!(met_character.touches, 8, "six skills, the shield, Save");
+    let (met_event, typed) = legends_met("legends/event/the-grail-castle", "1 1 1 12 3");
+    assert_eq!(typed[5], "white (Beginner Game)", "{typed:?}");
+    assert_eq!(met_event.touches, 7, "the type, the place, the requirement's skill and two digits, the points, Save");
     use tavola::games::GameKind as G;
     let commissions = count(G::Nottingham, "commission", &|c| c.ends_with("-first"));
     let quests = count(G::KingArthursKnights, "quest", &|_| true);
     let first_games = [
         ("Nottingham", path.plus(commission.times(commissions)).plus(ambush.times(6))),
         ("King Arthur's Knights", virtues.plus(quest.times(quests)).plus(horse.times(4))),
-        ("Camelot Legends", event.times(10).plus(character.times(20))),
+        ("Camelot Legends", met_event.times(10).plus(met_character.times(20))),
     ];
     let mut over = Vec::new();
     for (game, cost) in first_games {
