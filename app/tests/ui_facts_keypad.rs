@@ -299,9 +299,16 @@ fn an_eight_space_path_is_eight_digits_and_save() {
     assert!(before > 20, "{before}");
 }
 
-/// A character's test values: the six skills, then the shield, the
-/// second emblem, the gender and the level by their numbers on the form.
+/// A character's test values: the six skills, then the shield, the level
+/// and the second emblem by their numbers on the form (the gender is the
+/// name's, filled in).
 const SKILLS: [i64; 6] = [3, 0, -1, 5, 2, 1];
+
+/// The character form's fields, as asked.
+const ALLIANCE: usize = 6;
+const GENDER: usize = 7;
+const LEVEL: usize = 8;
+const SECOND_ALLIANCE: usize = 9;
 
 #[test]
 fn a_character_is_typed_in_one_go_and_its_second_emblem_can_be_taken_away() {
@@ -316,7 +323,7 @@ fn a_character_is_typed_in_one_go_and_its_second_emblem_can_be_taken_away() {
     }
     let option =
         |field: usize, n: usize| facts(&ui).get_fields().row_data(field).unwrap().options.row_data(n - 1).unwrap();
-    for (field, n) in [(6, 6), (7, 3), (8, 2), (9, 2)] {
+    for (field, n) in [(ALLIANCE, 6), (LEVEL, 2), (SECOND_ALLIANCE, 3)] {
         f.tap_scrolled(&option(field, n), |ui| ui.invoke_pick(field as i32, n as i32 - 1));
     }
     let stepped = values(&ui);
@@ -329,12 +336,12 @@ fn a_character_is_typed_in_one_go_and_its_second_emblem_can_be_taken_away() {
     card_list(&ui, "Camelot Legends");
     open_card(&ui, &character);
     let mut f = Finger::on(&ui);
-    f.keys("3 0 -1 5 2 1 6 3 2 2");
+    f.keys("3 0 - 5 2 1 6 2 3");
     assert_eq!(values(&ui), stepped, "the same card");
     f.tap("Save");
     assert_eq!(f.page(), Page::FactsDeck, "{}", ui.window.global::<App<'_>>().get_message());
     eprintln!("character: {before} taps before ({scrolled} scrolled to), {} after", f.taps);
-    assert_eq!(f.taps, 12, "ten fields, “−1” two keys, then Save");
+    assert_eq!(f.taps, 10, "nine fields (the gender given), “−1” one key, then Save");
     assert!(before > f.taps, "{before}");
 
     // The second emblem the first's: refused; taken away, and Save works.
@@ -343,17 +350,17 @@ fn a_character_is_typed_in_one_go_and_its_second_emblem_can_be_taken_away() {
     let second = facts(&ui).get_cards().row_data(1).expect("a character").name.to_string();
     open_card(&ui, &second);
     let mut f = Finger::on(&ui);
-    f.keys("1 1 1 1 1 1 3 3 1 1");
-    assert_eq!(values(&ui)[6], values(&ui)[7], "the same emblem twice");
+    f.keys("1 1 1 1 1 1 3 1 3");
+    assert_eq!(values(&ui)[ALLIANCE], values(&ui)[SECOND_ALLIANCE], "the same emblem twice");
     f.tap("Save");
     assert_eq!(f.page(), Page::FactsForm, "refused");
     // The field tapped on the card's outline takes the cursor; "⌫" clears it.
-    facts(&ui).invoke_focus(0, 7, -1);
+    facts(&ui).invoke_focus(0, SECOND_ALLIANCE as i32, -1);
     ui.step(0);
-    assert!(facts(&ui).get_fields().row_data(7).unwrap().current);
+    assert!(facts(&ui).get_fields().row_data(SECOND_ALLIANCE).unwrap().current);
     f.keys("<");
-    assert_eq!(values(&ui)[7], "", "taken away");
-    assert_ne!(values(&ui)[6], "", "the shield kept");
+    assert_eq!(values(&ui)[SECOND_ALLIANCE], "", "taken away");
+    assert_ne!(values(&ui)[ALLIANCE], "", "the shield kept");
     f.tap("Save");
     assert_eq!(f.page(), Page::FactsDeck, "{}", ui.window.global::<App<'_>>().get_message());
     let row = facts(&ui).get_cards().iter().find(|c| c.name == second.as_str()).expect("the row");
@@ -363,13 +370,82 @@ fn a_character_is_typed_in_one_go_and_its_second_emblem_can_be_taken_away() {
     let third = facts(&ui).get_cards().row_data(2).expect("a character").name.to_string();
     open_card(&ui, &third);
     let mut f = Finger::on(&ui);
-    f.keys("1 1 1 1 1 1 3 3 1 1");
-    let emblem = field_name(&ui, 7);
-    facts(&ui).invoke_clear(7);
+    f.keys("1 1 1 1 1 1 3 1 3");
+    let emblem = field_name(&ui, SECOND_ALLIANCE);
+    facts(&ui).invoke_clear(SECOND_ALLIANCE as i32);
     ui.step(0);
-    assert_eq!(values(&ui)[7], "", "“Clear: {emblem}” took it away");
+    assert_eq!(values(&ui)[SECOND_ALLIANCE], "", "“Clear: {emblem}” took it away");
     f.tap("Save");
     assert_eq!(f.page(), Page::FactsDeck, "{}", ui.window.global::<App<'_>>().get_message());
+}
+
+#[test]
+fn a_value_the_rules_give_comes_filled_in_is_passed_by_and_can_be_changed() {
+    let ui = open_table();
+    card_list(&ui, "Camelot Legends");
+    open_card(&ui, "King Arthur");
+    let field = |i: usize| facts(&ui).get_fields().row_data(i).expect("the field");
+    // The name says the gender: filled in, ticked on the card's outline,
+    // and the cursor starts on what the owner types.
+    assert_eq!(values(&ui)[GENDER], "male");
+    assert!(field(GENDER).filled);
+    assert!(!field(ALLIANCE).filled && !field(LEVEL).filled);
+    let said = |label: &str| ElementHandle::find_by_accessible_label(&ui.window, label).count();
+    let ticked =
+        |label: &str| said(&format!("{}. {label} ✓", GENDER + 1)) + said(&format!("▶ {}. {label} ✓", GENDER + 1));
+    assert_eq!(ticked("male"), 1, "ticked on the card's outline");
+    assert!(field(0).current);
+    let mut f = Finger::on(&ui);
+    // The shield typed: the cursor passes the gender by, to the level.
+    f.keys("1 1 1 1 1 1 5");
+    assert!(field(LEVEL).current, "the cursor on the level, the gender passed by");
+    // "⌫" with nothing typed at the level takes back the shield, not the
+    // gender given.
+    f.keys("<");
+    assert_eq!(values(&ui)[ALLIANCE], "");
+    assert_eq!(values(&ui)[GENDER], "male");
+    f.keys("5");
+    // The gender's name tapped: the cursor there, and a digit changes it.
+    facts(&ui).invoke_focus(0, GENDER as i32, -1);
+    ui.step(0);
+    assert!(field(GENDER).current);
+    f.keys("2");
+    assert_eq!(values(&ui)[GENDER], "female");
+    assert!(!field(GENDER).filled, "the owner's now");
+    assert_eq!(ticked("female"), 0, "no longer ticked");
+    assert!(field(LEVEL).current);
+    f.keys("1");
+    f.tap("Save");
+    assert_eq!(f.page(), Page::FactsDeck, "{}", ui.window.global::<App<'_>>().get_message());
+    let row = facts(&ui).get_cards().iter().find(|c| c.name == "King Arthur").expect("the row");
+    assert!(row.summary.contains("female"), "{}", row.summary);
+
+    // The Black Knight, in both languages: its type, place and requirement
+    // are the rules' (a Forest event of Combat 12), each row saying it is
+    // filled in; the cursor starts at its points.
+    for (lang, settings, card_facts, name, filled_in) in [
+        ("en", "Settings", "Card facts", "The Black Knight", "Filled in"),
+        ("it", "Impostazioni", "Dati delle carte", "Il Cavaliere Nero", "Già compilato"),
+    ] {
+        let ui = open_table();
+        ui.window.global::<App<'_>>().invoke_set_lang(lang.into());
+        ui.step(0);
+        click(&ui, settings);
+        click(&ui, card_facts);
+        click(&ui, "Camelot Legends");
+        ui.step(0);
+        open_card(&ui, name);
+        let fields = facts(&ui).get_fields();
+        let filled: Vec<bool> = fields.iter().map(|f| f.filled).collect();
+        assert_eq!(filled, [true, true, true, true, false, false, false, false], "{lang}");
+        // Each of the four rows in view says so (Italian's longer names
+        // push the last below the fold).
+        let shown = ElementHandle::find_by_accessible_label(&ui.window, filled_in).count();
+        assert!((3..=4).contains(&shown), "{lang}: {shown}");
+        assert!(fields.row_data(4).expect("its points").current, "{lang}");
+        let other = if lang == "en" { "Già compilato" } else { "Filled in" };
+        assert_eq!(ElementHandle::find_by_accessible_label(&ui.window, other).count(), 0, "{lang}");
+    }
 }
 
 #[test]

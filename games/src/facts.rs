@@ -7,9 +7,11 @@
 //! Each game declares, next to its rules, the facts each kind of card
 //! carries ([`Game::FACTS`](crate::Game::FACTS)): a list of [`FactKind`]s,
 //! each naming a catalog kind (`commission`), the cards of that kind it
-//! applies to, and its [`Field`]s in the order they stand on the physical
-//! card, each with its type and the range the rulebook allows (the source
-//! of each range is a comment beside it).
+//! applies to, and its [`Field`]s in the order the owner is asked them (as
+//! they stand on the physical card, but a field most cards lack last), each
+//! with its type and the range the rulebook allows (the source of each
+//! range is a comment beside it). What the rules make certain without the
+//! owner comes filled in on the form ([`Game::facts_given`](crate::Game::facts_given)).
 //!
 //! The owner's answers are a [`FactBook`]: card id → field → value. The
 //! table keeps it in the journal's database (and a deck file beside it), and
@@ -126,7 +128,8 @@ pub struct FactKind {
     pub kind: &'static str,
     /// Which cards of the kind carry these facts, by id (`None`: all).
     pub cards: Option<fn(&str) -> bool>,
-    /// The fields, in the order they stand on the physical card.
+    /// The fields, in the order they are asked: as they stand on the
+    /// physical card, a field most cards lack last.
     pub fields: &'static [Field],
     /// A rule across the fields (the single pawn's side is worth more),
     /// checked after each field's range; the message says what is wrong.

@@ -549,6 +549,17 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
         None
     }
 
+    /// The values of `card`'s facts that need no typing, each one the
+    /// rules make certain (the engine says where it comes from beside it):
+    /// what the card's name or its text in the catalog states and, for a
+    /// card this game met (`met_in`: the game in progress asked for it),
+    /// what the game played fixes. Its form shows them filled in and
+    /// skips them, open to a correction; empty for a game that knows none.
+    fn facts_given(card: &str, met_in: Option<&Self>) -> facts::CardFacts {
+        let _ = (card, met_in);
+        facts::CardFacts::new()
+    }
+
     /// The command the end of the timed window stands for, when the rules
     /// say what happens then (an ambush window closes); `None`: the table
     /// only says who is missing.

@@ -197,6 +197,22 @@ macro_rules! registry {
                 }
             }
 
+            /// The values of `card`'s facts its form shows filled in (see
+            /// [`Game::facts_given`]): `met_in` the game in progress when
+            /// it met the card (a game of another kind counts as none).
+            pub fn facts_given(self, card: &str, met_in: Option<&AnyGame>) -> crate::facts::CardFacts {
+                match self {
+                    $(GameKind::$Kind => {
+                        let game = match met_in {
+                            Some(AnyGame::$Kind(g)) => Some(g),
+                            _ => None,
+                        };
+                        <$Engine as Game>::facts_given(card, game)
+                    })*
+                    $(GameKind::$Coming => crate::facts::CardFacts::new(),)*
+                }
+            }
+
             /// The words for an ending of this game, from the codes the
             /// journal keeps (see [`Game::outcome_words`]); `None` for a
             /// game not playable yet or codes it does not know.

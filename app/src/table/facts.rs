@@ -4,7 +4,7 @@
 //!
 //! When an engine refuses a command with `CommonError::FactsNeeded`, the
 //! table keeps the command, says which cards it needs ([`Output::FactsNeeded`],
-//! with a [`FactForm`] for each: the fields in the order they stand on the
+//! with a [`FactForm`] for each: the fields in the order they are asked on the
 //! card, with their ranges), and takes the command again once every card
 //! asked for has its facts: the facts enter the game by the game's own
 //! learn command, so that its journal replays without the database.
@@ -15,7 +15,7 @@
 use super::{Notice, Output, Session};
 use crate::deck;
 use crate::games::facts::{self, CardFacts, FieldKind};
-use crate::games::{AnyCommand, CommonError, FactBook, GameKind, Lang, RuleError};
+use crate::games::{AnyCommand, AnyGame, CommonError, FactBook, GameKind, Lang, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tavola_words::Said;
@@ -28,7 +28,8 @@ pub struct FactForm {
     pub card: String,
     /// Its name, in the table's language.
     pub name: String,
-    /// Its fields, in the order they stand on the physical card.
+    /// Its fields, in the order they are asked (a field most cards lack
+    /// last).
     pub fields: Vec<FormField>,
 }
 
@@ -60,13 +61,29 @@ pub struct FormField {
     /// The value known now, if any (a correction starts from it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<Value>,
+    /// `value` is not the owner's but one the rules make certain for a
+    /// card not known yet (`GameKind::facts_given`): shown filled in,
+    /// skipped when typing, open to a correction.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
 }
 
 /// The form for `card`, with the values `known` gives it; `None` for a
 /// card that carries no facts.
 pub fn form(card: &str, known: &FactBook, lang: Lang) -> Option<FactForm> {
+    form_met(card, known, None, lang)
+}
+
+/// The form for `card` as `met_in` (the game in progress) asks for it:
+/// a card not known yet comes with the values the rules make certain
+/// filled in, what the game played fixes among them.
+pub fn form_met(card: &str, known: &FactBook, met_in: Option<&AnyGame>, lang: Lang) -> Option<FactForm> {
     let game = GameKind::of_card(card)?;
     let kind = facts::kind_of(game.fact_kinds(), card)?;
+    let given = match known.get(card) {
+        Some(_) => CardFacts::new(),
+        None => game.facts_given(card, met_in),
+    };
     let fields = kind
         .fields
         .iter()
@@ -93,7 +110,8 @@ pub fn form(card: &str, known: &FactBook, lang: Lang) -> Option<FactForm> {
                 len,
                 options,
                 optional: f.optional,
-                value: known.get(card).and_then(|k| k.get(f.key)).cloned(),
+                value: known.get(card).and_then(|k| k.get(f.key)).or_else(|| given.get(f.key)).cloned(),
+                given: given.contains_key(f.key),
             }
         })
         .collect();
@@ -120,7 +138,8 @@ impl Session {
         if !missing.is_empty() {
             let err = RuleError::from(CommonError::FactsNeeded { cards: missing.clone() });
             self.error(&err, out);
-            let forms = missing.iter().filter_map(|c| form(c, &self.facts, self.lang)).collect();
+            let forms =
+                missing.iter().filter_map(|c| form_met(c, &self.facts, self.game.as_ref(), self.lang)).collect();
             out.push(Output::FactsNeeded { game: kind, cards: forms });
             self.set_awaiting(Some((cmd, missing)), out);
             return;
@@ -244,12 +263,15 @@ impl Session {
     }
 
     /// The form shown now: the card opened by the owner, else the first
-    /// card the game waits for.
+    /// card the game waits for (with what the game fixes filled in: a card
+    /// opened by the owner may be of any game, or of none in progress).
     pub(super) fn facts_form(&self) -> Option<FactForm> {
+        if let Some(card) = &self.facts_open {
+            return form(card, &self.facts, self.lang);
+        }
         let waiting =
-            self.awaiting_facts.as_ref().and_then(|(_, cards)| cards.iter().find(|c| self.facts.get(c).is_none()));
-        let card = self.facts_open.as_ref().or(waiting)?;
-        form(card, &self.facts, self.lang)
+            self.awaiting_facts.as_ref().and_then(|(_, cards)| cards.iter().find(|c| self.facts.get(c).is_none()))?;
+        form_met(waiting, &self.facts, self.game.as_ref(), self.lang)
     }
 
     /// Opens a card's form (`None` closes it, and a game waiting for facts
@@ -290,7 +312,7 @@ impl Session {
     /// journal's settings too, so that a game waiting on a form when the
     /// power went comes back waiting ([`Session::await_facts_again`]).
     fn set_awaiting(&mut self, wait: Option<(AnyCommand, Vec<String>)>, out: &mut Vec<Output>) {
-        let kind = self.game.as_ref().map(crate::games::AnyGame::kind);
+        let kind = self.game.as_ref().map(AnyGame::kind);
         let stored = match (&wait, kind) {
             (Some((command, cards)), Some(game)) => {
                 let w = FactsWait { game, events: self.history.len(), command: command.clone(), cards: cards.clone() };
@@ -311,8 +333,7 @@ impl Session {
     /// another point, is let go.
     pub fn await_facts_again(&mut self, wait: Option<FactsWait>) {
         let Some(w) = wait else { return };
-        let same =
-            self.game.as_ref().map(crate::games::AnyGame::kind) == Some(w.game) && self.history.len() == w.events;
+        let same = self.game.as_ref().map(AnyGame::kind) == Some(w.game) && self.history.len() == w.events;
         let missing: Vec<String> = w.cards.iter().filter(|c| self.facts.get(c).is_none()).cloned().collect();
         if !same || missing.is_empty() {
             return;

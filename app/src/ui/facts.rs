@@ -20,8 +20,14 @@
 //! ended); "⌫" takes back the last digit, or clears the field at the
 //! cursor, or else the one before. A choice is typed by the number beside
 //! each option (1 Sword, 2 Lance…), and a list of numbers grows as it is
-//! typed. A digit the field cannot take is refused with its range, and
-//! nothing changes.
+//! typed. "−" types −1 at once where −1 is the least a field takes (a
+//! skill), else starts a negative number. A digit the field cannot take is
+//! refused with its range, and nothing changes.
+//!
+//! A value the rules make certain comes filled in (`FormField::given`: a
+//! character's gender, the level every card of the introductory game
+//! bears): shown so, passed over by the cursor both ways, and the owner's
+//! once touched (its name tapped and typed over, a choice or a stepper).
 
 use super::{Controller, Overlay};
 use crate::games::facts::{self, CardFacts, FactKind};
@@ -109,6 +115,9 @@ struct Editing {
     table: bool,
     /// Where the next digit goes (`None`: everything typed).
     cursor: Option<Slot>,
+    /// By field, the card's own value is still the one the rules gave it
+    /// (filled in, not typed): the cursor passes it by. Never in a table.
+    filled: Vec<bool>,
     /// The digits typed into the field at the cursor so far.
     typed: String,
     /// What the keypad or the table's Save has to say ("from 2 to 8").
@@ -225,6 +234,8 @@ impl Editing {
     fn single(form: &FactForm, draft: Option<&Vec<Value>>) -> Editing {
         let given: Vec<Value> = form.fields.iter().map(start_value).collect();
         let values = draft.filter(|d| d.len() == given.len()).cloned().unwrap_or_else(|| given.clone());
+        // A draft that changed a value given keeps it as typed.
+        let filled = form.fields.iter().zip(&values).map(|(f, v)| f.given && f.value.as_ref() == Some(v)).collect();
         let row = Row { card: form.card.clone(), name: form.name.clone(), values, given };
         let mut e = Editing {
             card: form.card.clone(),
@@ -232,6 +243,7 @@ impl Editing {
             rows: vec![row],
             table: false,
             cursor: None,
+            filled,
             typed: String::new(),
             note: String::new(),
         };
@@ -264,6 +276,7 @@ impl Editing {
             rows,
             table: true,
             cursor: None,
+            filled: vec![false; form.fields.len()],
             typed: String::new(),
             note: String::new(),
         };
@@ -331,8 +344,22 @@ impl Editing {
         }
     }
 
+    /// True when the cursor passes `s` by: a value the rules gave, not
+    /// touched since.
+    fn passed_by(&self, s: Slot) -> bool {
+        !self.table && self.filled.get(s.field).copied().unwrap_or(false)
+    }
+
+    /// The owner took field `field` over: a value given is theirs now.
+    fn unfill(&mut self, field: usize) {
+        if let Some(f) = self.filled.get_mut(field) {
+            *f = false;
+        }
+    }
+
     /// Puts `n` at a place (`None`: clears it; a list's item taken out).
     fn set(&mut self, s: Slot, n: Option<i64>) {
+        self.unfill(s.field);
         let f = &self.fields[s.field];
         let v = &mut self.rows[s.row].values[s.field];
         match (f.kind.as_str(), s.item) {
@@ -356,21 +383,23 @@ impl Editing {
         }
     }
 
-    /// The place after the cursor (`None`: none left).
+    /// The place after the cursor (`None`: none left), values given
+    /// passed by.
     fn after(&self, s: Slot) -> Option<Slot> {
         let slots = self.slots();
         let at = slots.iter().position(|x| *x == s)?;
-        slots.get(at + 1).copied()
+        slots[at + 1..].iter().copied().find(|x| !self.passed_by(*x))
     }
 
     /// The place before the cursor (the last one when the cursor is past
-    /// them all).
+    /// them all), values given passed by.
     fn before(&self, s: Option<Slot>) -> Option<Slot> {
         let slots = self.slots();
-        match s {
-            None => slots.last().copied(),
-            Some(s) => slots.iter().position(|x| *x == s).and_then(|at| at.checked_sub(1)).map(|at| slots[at]),
-        }
+        let end = match s {
+            None => slots.len(),
+            Some(s) => slots.iter().position(|x| *x == s)?,
+        };
+        slots[..end].iter().rev().copied().find(|x| !self.passed_by(*x))
     }
 
     fn refuse(&mut self, s: Slot, lang: Lang) {
@@ -418,18 +447,24 @@ impl Editing {
         }
     }
 
-    /// "−": a negative number starts, where the field allows one.
+    /// "−": −1 at once where it is the least the field takes (no other
+    /// number could follow the sign: a skill), else a negative number
+    /// starts, where the field allows one.
     fn minus(&mut self, lang: Lang) {
         let Some(s) = self.cursor else { return };
         let (min, max) = self.range(s);
-        if self.typed.is_empty() && judge("-", min, max) == Typed::Start {
-            if s.item.is_none() {
-                self.set(s, None);
-            }
-            self.typed = "-".to_string();
-        } else {
-            self.refuse(s, lang);
+        if !self.typed.is_empty() || judge("-", min, max) != Typed::Start {
+            return self.refuse(s, lang);
         }
+        if min == -1 {
+            self.set(s, Some(-1));
+            self.cursor = self.after(s);
+            return;
+        }
+        if s.item.is_none() {
+            self.set(s, None);
+        }
+        self.typed = "-".to_string();
     }
 
     /// "→": the number at the cursor ends here; on to the next place.
@@ -647,6 +682,7 @@ impl Controller {
 
     fn facts_step(&mut self, field: usize, item: i32, delta: i64) {
         self.with_editing(|e, _| {
+            e.unfill(field);
             let row = e.own_row();
             let (Some(f), Some(v)) = (e.fields.get(field), e.rows[row].values.get_mut(field)) else { return };
             let (min, max) = (f.min.unwrap_or(0), f.max.unwrap_or(0));
@@ -664,6 +700,7 @@ impl Controller {
 
     fn facts_list(&mut self, field: usize, add: bool) {
         self.with_editing(|e, _| {
+            e.unfill(field);
             let row = e.own_row();
             let (Some(f), Some(v)) = (e.fields.get(field), e.rows[row].values.get_mut(field)) else { return };
             let most = f.len.map_or(usize::MAX, |(_, most)| most);
@@ -687,6 +724,7 @@ impl Controller {
 
     fn facts_pick(&mut self, field: usize, option: usize) {
         self.with_editing(|e, _| {
+            e.unfill(field);
             let row = e.own_row();
             let (Some(f), Some(v)) = (e.fields.get(field), e.rows[row].values.get_mut(field)) else { return };
             match f.kind.as_str() {
@@ -710,6 +748,7 @@ impl Controller {
         self.with_editing(|e, _| {
             let row = e.own_row();
             if e.fields.get(field).is_some_and(|f| f.optional) {
+                e.unfill(field);
                 e.rows[row].values[field] = Value::Null;
                 e.typed.clear();
             }
@@ -718,6 +757,7 @@ impl Controller {
 
     fn facts_text(&mut self, field: usize, text: &str) {
         self.with_editing(|e, _| {
+            e.unfill(field);
             let row = e.own_row();
             if let Some(v) = e.rows[row].values.get_mut(field) {
                 *v = Value::String(text.to_string());
@@ -888,7 +928,8 @@ fn fill_form(ui: &FactsUi<'_>, e: &Editing, lang: Lang) {
         .map(|(i, (f, v))| {
             let at = cursor.filter(|s| s.row == own && s.field == i);
             let typed = if at.is_some() { e.typed.as_str() } else { "" };
-            field_item(f, v, lang, fields_before.row_data(i), at, typed)
+            let filled = !e.table && e.filled.get(i).copied().unwrap_or(false);
+            field_item(f, v, lang, fields_before.row_data(i), at, typed, filled)
         })
         .collect();
     super::set_model(&ui.get_fields(), fields, |m| ui.set_fields(m));
@@ -957,7 +998,8 @@ fn capital(name: &str) -> String {
 
 /// One field as `FactsUi` shows it; its lists in the models of the field
 /// shown in its place before (`before`, see `nested`); `at` the cursor
-/// when it is on this field, with the digits `typed` there so far.
+/// when it is on this field, with the digits `typed` there so far;
+/// `filled` its value the one the rules gave.
 fn field_item(
     f: &FormField,
     v: &Value,
@@ -965,6 +1007,7 @@ fn field_item(
     before: Option<FactField>,
     at: Option<Slot>,
     typed: &str,
+    filled: bool,
 ) -> FactField {
     let hint = match (f.min, f.max, f.len, f.kind.as_str()) {
         (Some(min), Some(max), Some((few, most)), "ints") => {
@@ -997,6 +1040,7 @@ fn field_item(
         current: at.is_some(),
         current_item: at.and_then(|s| s.item).map_or(-1, |i| i as i32),
         typed: typed.into(),
+        filled,
     }
 }
 
@@ -1070,7 +1114,72 @@ pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(
 
 #[cfg(test)]
 mod tests {
-    use super::{judge, unset_step, Typed};
+    use super::{judge, unset_step, Editing, Slot, Typed};
+    use crate::games::Lang;
+    use crate::table::{FactForm, FormField};
+
+    /// A form of numbers from `min` to `max`, the ones in `given` filled in.
+    fn numbers(min: i64, max: i64, given: &[Option<i64>]) -> Editing {
+        let fields = given
+            .iter()
+            .enumerate()
+            .map(|(i, g)| FormField {
+                key: format!("n{i}"),
+                name: format!("n{i}"),
+                kind: "int".into(),
+                min: Some(min),
+                max: Some(max),
+                len: None,
+                options: Vec::new(),
+                optional: false,
+                value: g.map(Into::into),
+                given: g.is_some(),
+            })
+            .collect();
+        Editing::single(&FactForm { card: "test/card/x".into(), name: "X".into(), fields }, None)
+    }
+
+    fn at(e: &Editing) -> Option<usize> {
+        e.cursor.map(|s| s.field)
+    }
+
+    #[test]
+    fn minus_is_minus_one_at_once_where_nothing_lower_could_follow() {
+        // A skill, −1 to 6: "−" is −1 and the cursor moves on.
+        let mut e = numbers(-1, 6, &[None, None]);
+        e.minus(Lang::En);
+        assert_eq!(e.value_at(Slot { row: 0, field: 0, item: None }), Some(-1));
+        assert_eq!(at(&e), Some(1));
+        // −5 to 5: "−" waits for its digit.
+        let mut e = numbers(-5, 5, &[None, None]);
+        e.minus(Lang::En);
+        assert_eq!((e.typed.as_str(), at(&e)), ("-", Some(0)));
+        e.digit('3', Lang::En);
+        assert_eq!(e.value_at(Slot { row: 0, field: 0, item: None }), Some(-3));
+        // 0 to 6: refused.
+        let mut e = numbers(0, 6, &[None]);
+        e.minus(Lang::En);
+        assert!(!e.note.is_empty());
+    }
+
+    #[test]
+    fn the_cursor_passes_a_value_given_by_until_the_owner_changes_it() {
+        let mut e = numbers(1, 6, &[None, Some(4), None]);
+        assert_eq!(at(&e), Some(0));
+        e.digit('2', Lang::En);
+        assert_eq!(at(&e), Some(2), "the given 4 passed by");
+        e.back();
+        e.back();
+        assert_eq!(e.value_at(Slot { row: 0, field: 1, item: None }), Some(4), "⌫ passes it by too");
+        assert_eq!(at(&e), Some(0));
+        // Typed over: the owner's, then passed by no more.
+        e.cursor = Some(Slot { row: 0, field: 1, item: None });
+        e.digit('5', Lang::En);
+        assert!(!e.filled[1]);
+        e.cursor = Some(Slot { row: 0, field: 0, item: None });
+        e.digit('1', Lang::En);
+        assert_eq!(at(&e), Some(1));
+    }
 
     #[test]
     fn a_number_not_given_yet_steps_from_nothing_where_nothing_is_a_value() {

@@ -4,7 +4,7 @@
 //! event's type, location, requirement and victory points; the special
 //! cards' points), declared in [`FACTS`].
 
-use crate::facts::{FactKind, Field, FieldKind, Need};
+use crate::facts::{CardFacts, FactKind, Field, FieldKind, Need};
 use crate::{Catalog, FactBook};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -372,7 +372,10 @@ const SKILL_CHOICE: FieldKind = FieldKind::Choice { options: SKILL_CODES, words:
 const LEVEL_CHOICE: FieldKind = FieldKind::Choice { options: LEVELS, words: "legends.level" };
 
 /// The facts of Camelot Legends' cards, as the owner enters them card in
-/// hand, each asked when the card first appears in a game.
+/// hand, each asked when the card first appears in a game. A kind's fields
+/// come in the order they are asked: what nearly every card bears first,
+/// what most cards lack last (a second emblem, a second requirement), so
+/// that Save ends a card typed as far as it goes.
 pub const FACTS: &[FactKind] = &[
     FactKind {
         kind: "character",
@@ -384,11 +387,12 @@ pub const FACTS: &[FactKind] = &[
             Field::new("cunning", SKILL_FIELD),
             Field::new("chivalry", SKILL_FIELD),
             Field::new("psyche", SKILL_FIELD),
-            // "Alleanza": some knights bear two emblems.
             Field::new("alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
-            Field::optional("second_alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
             Field::new("gender", FieldKind::Choice { options: GENDERS, words: "legends.gender" }),
             Field::new("level", LEVEL_CHOICE),
+            // "Alleanza": some knights bear two emblems; most bear one or
+            // none.
+            Field::optional("second_alliance", FieldKind::Choice { options: ALLIANCES, words: "legends.alliance" }),
         ],
         rule: Some(|f| {
             let first = f.get("alliance").and_then(|v| v.as_str());
@@ -411,10 +415,11 @@ pub const FACTS: &[FactKind] = &[
             Field::optional("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
             Field::optional("skill", SKILL_CHOICE),
             Field::optional("requirement", REQUIREMENT_FIELD),
-            Field::optional("second_skill", SKILL_CHOICE),
-            Field::optional("second_requirement", REQUIREMENT_FIELD),
             Field::optional("victory_points", POINTS_FIELD),
             Field::new("level", LEVEL_CHOICE),
+            // "Requisiti": "una o più" skills; most events need one.
+            Field::optional("second_skill", SKILL_CHOICE),
+            Field::optional("second_requirement", REQUIREMENT_FIELD),
         ],
         rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
         need: Need::WhenMet,
@@ -450,9 +455,9 @@ pub const FACTS: &[FactKind] = &[
         fields: &[
             Field::new("skill", SKILL_CHOICE),
             Field::new("requirement", REQUIREMENT_FIELD),
+            Field::optional("victory_points", POINTS_FIELD),
             Field::optional("second_skill", SKILL_CHOICE),
             Field::optional("second_requirement", REQUIREMENT_FIELD),
-            Field::optional("victory_points", POINTS_FIELD),
         ],
         rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
         need: Need::WhenMet,
@@ -465,6 +470,59 @@ pub const FACTS: &[FactKind] = &[
         need: Need::WhenMet,
     },
 ];
+
+/// The values of `card`'s facts its form shows filled in (see
+/// [`crate::Game::facts_given`]), each one the rules make certain:
+///
+/// - a character's gender, the catalog's: its name's title (Sir, King,
+///   Archbishop; Dame, Lady, Princess, Queen), or for a name without one
+///   the rulebook's words about the character ("I Personaggi di Camelot"),
+///   each entry's note citing them;
+/// - an event's type and location where the rules text states them (the
+///   catalog's, which stand over the book anyway: [`Facts::from_book`]),
+///   and the requirement the rules' examples give (the Black Knight's
+///   Combat 12 in "Uno sguardo al gioco", the Theft of Excalibur's Cunning
+///   15 under "Requisiti": the catalog's `rules_example`);
+/// - in the introductory game (`played`), the level of every character and
+///   event it meets: "Preparazione del gioco introduttivo" sets the blue
+///   and red cards aside, so every card in play bears the white icon (one
+///   of another level is refused when laid: [`Mode::takes`]).
+///
+/// A value is given only for a field the card's kind asks, and only as
+/// one of its options.
+pub fn given(card: &str, played: Option<Mode>) -> CardFacts {
+    let mut out = CardFacts::new();
+    let Some(kind) = crate::facts::kind_of(FACTS, card) else { return out };
+    let stated = Catalog::builtin().get(card);
+    let mut give = |key: &str, value: serde_json::Value| {
+        let takes = match kind.field(key).map(|f| f.kind) {
+            Some(FieldKind::Choice { options, .. }) => value.as_str().is_some_and(|v| options.contains(&v)),
+            Some(FieldKind::Int { min, max }) => value.as_i64().is_some_and(|v| (min..=max).contains(&v)),
+            _ => false,
+        };
+        if takes {
+            out.insert(key.to_string(), value);
+        }
+    };
+    for key in ["gender", "event_type", "location"] {
+        if let Some(v) = stated.and_then(|c| c.fact(key)) {
+            give(key, v.clone());
+        }
+    }
+    // The example names one skill and its number: the requirement as a
+    // whole, never a second one.
+    let example = stated.and_then(|c| c.fact("rules_example")).and_then(serde_json::Value::as_object);
+    if let Some((skill, needed)) = example.filter(|e| e.len() == 1).and_then(|e| e.iter().next()) {
+        if Skill::of_code(skill).is_some() {
+            give("skill", json!(skill));
+            give("requirement", needed.clone());
+        }
+    }
+    if played == Some(Mode::Introductory) && (is_character(card) || is_event(card)) {
+        give("level", json!(INTRODUCTORY));
+    }
+    out
+}
 
 /// An event a single knight completes, by its text's total (the catalog):
 /// no requirement is asked for it.

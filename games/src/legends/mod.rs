@@ -992,6 +992,10 @@ impl Game for Legends {
         Some(self.facts.to_book())
     }
 
+    fn facts_given(card: &str, met_in: Option<&Self>) -> crate::facts::CardFacts {
+        cards::given(card, met_in.filter(|g| g.setup.is_some()).map(Legends::mode))
+    }
+
     fn learn_command(&self, facts: &FactBook) -> Option<Command> {
         self.setup.as_ref()?;
         let mut learned = Facts::from_book(facts, Catalog::builtin());

@@ -593,6 +593,84 @@ fn every_declared_fact_field_takes_its_range() {
     ));
 }
 
+#[test]
+fn a_form_is_given_only_what_the_rules_make_certain() {
+    let given = |card: &str, game: Option<&Legends>| -> Vec<(String, serde_json::Value)> {
+        Legends::facts_given(card, game).into_iter().collect()
+    };
+    let s = |v: &str| serde_json::Value::from(v);
+    // The name's title, or the rulebook's words for a name without one.
+    assert_eq!(given("legends/character/king-arthur", None), [("gender".into(), s("male"))]);
+    assert_eq!(given("legends/character/lady-lunete", None), [("gender".into(), s("female"))]);
+    assert_eq!(given("legends/character/morgan-le-fay", None), [("gender".into(), s("female"))]);
+    assert_eq!(given("legends/character/merlin", None), [("gender".into(), s("male"))]);
+    let catalog = Catalog::builtin();
+    assert!(catalog.by_kind(GameKind::CamelotLegends, "character").all(|c| given(&c.id, None).len() == 1));
+    // The Black Knight: a Forest event of Combat 12 by the rules' example;
+    // its points, level and any second requirement are the card's.
+    let knight: BTreeMap<String, serde_json::Value> =
+        given("legends/event/the-black-knight", None).into_iter().collect();
+    let keys: Vec<&str> = knight.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["event_type", "location", "requirement", "skill"]);
+    assert_eq!(
+        (&knight["location"], &knight["skill"], &knight["requirement"]),
+        (&s("perilous-forest"), &s("combat"), &12.into())
+    );
+    // A heraldic event's type is its text's; an event the text says nothing
+    // of is given nothing; nor is a card its kind asks nothing of.
+    assert_eq!(given("legends/event/strength-of-orkney", None), [("event_type".into(), s("heraldic"))]);
+    assert_eq!(given(PROMISE, None), []);
+    assert_eq!(given("legends/event/isle-of-avalon", None), []);
+    assert_eq!(given("legends/event/sword-in-the-stone", None), [], "its type is not a field of its form");
+    // Every value given is one its field takes.
+    for c in catalog.by_game(GameKind::CamelotLegends) {
+        if let Some(kind) = crate::facts::kind_of(cards::FACTS, &c.id) {
+            let mut full = crate::facts::CardFacts::new();
+            for (k, v) in given(&c.id, None) {
+                assert!(kind.field(&k).is_some(), "{}: {k}", c.id);
+                full.insert(k, v);
+            }
+            let refused = crate::facts::check(cards::FACTS, catalog, &c.id, &full).err();
+            assert!(
+                !matches!(
+                    refused,
+                    Some(crate::facts::FactError::OutOfRange { .. } | crate::facts::FactError::NotAnOption { .. })
+                ),
+                "{}: {refused:?}",
+                c.id
+            );
+        }
+    }
+    // The introductory game gives every card it meets the white icon; the
+    // normal game, and a game not set up yet, fix no level.
+    let mut ctx = Ctx::seeded(3);
+    let mut intro = Legends::default();
+    assert!(!given(PROMISE, Some(&intro)).iter().any(|(k, _)| k == "level"));
+    let setup = |mode| Setup {
+        colours: vec![Colour::Green, Colour::Yellow],
+        names: Vec::new(),
+        first: Some(Seat(1)),
+        events: 12,
+        characters: 30,
+        facts: Facts::default(),
+        mode,
+    };
+    ok(&mut intro, &mut ctx, Command::Setup(setup(Mode::Introductory)));
+    assert_eq!(given(PROMISE, Some(&intro)), [("level".into(), s(INTRODUCTORY))]);
+    assert!(given(KAY, Some(&intro)).contains(&("level".into(), s(INTRODUCTORY))));
+    assert_eq!(given("legends/special/excalibur", Some(&intro)), []);
+    let mut normal = Legends::default();
+    let mut book = FactBook::new();
+    for special in Special::ALL {
+        book.set(special.card(), serde_json::json!({ "victory_points": 2 }).as_object().cloned().unwrap_or_default());
+    }
+    let mut ctx = Ctx::seeded(3).with_facts(&book);
+    let mut with = setup(Mode::Normal);
+    with.facts = Facts::from_book(&book, catalog);
+    ok(&mut normal, &mut ctx, Command::Setup(with));
+    assert_eq!(given(PROMISE, Some(&normal)), []);
+}
+
 /// The id the catalogs hold for a cue's line.
 fn line_id(cue: &Cue) -> String {
     format!("narration.{}", cue.id.replace('-', "_"))
