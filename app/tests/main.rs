@@ -8,6 +8,7 @@ mod contrast;
 mod crash;
 mod facts_cli;
 mod rest;
+mod secrecy;
 mod translations;
 mod ui_avalon_options;
 mod ui_declared;
