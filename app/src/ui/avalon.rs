@@ -13,9 +13,7 @@ use crate::hw::Light;
 use crate::table::{RevealItem, RevealKind, TableView, Touch};
 use crate::ui::{AppWindow, AvalonUi, MissionItem, Page, SeatItem};
 use slint::ComponentHandle;
-use std::cell::RefCell;
 use std::collections::BTreeSet;
-use std::rc::Rc;
 use tavola_words::msg;
 
 // Avalon's optional rules on the screen, kept apart from this file.
@@ -37,6 +35,7 @@ pub(super) struct AvalonScreen {
 
 impl GameScreens for Avalon {
     type Screen = AvalonScreen;
+    type Shows = ();
     const PARTS: super::screens::Parts = super::screens::Parts::Characters;
 
     fn page(a: &AvalonView) -> Page {
@@ -66,18 +65,12 @@ impl GameScreens for Avalon {
         Some(Page::AvalonNight)
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+    fn legacy_refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
         c.refresh_avalon(window, view);
         c.refresh_extras(window, view);
     }
 
-    /// Avalon's pages have no action grid.
-    fn act(_: &mut Controller, _: i32) {}
-
-    /// A seat is chosen on its own pages (the team, the target).
-    fn seat(_: &mut Controller, _: Seat) {}
-
-    fn wire(window: &AppWindow, _: &Rc<RefCell<Controller>>, with: &With) {
+    fn legacy_wire(window: &AppWindow, with: &With) {
         wire(window, with);
         avalon_options::wire(window, with.clone());
     }

@@ -9,7 +9,7 @@
 //! a Book) are chosen in steps kept in [`Menu`], by their face, since a
 //! card stands for any alike. No rule is decided here.
 
-use super::screens::{self, GameScreens, Shown, With};
+use super::screens::{self, GameScreens, Shown};
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::kak::cards::{self, QUESTS};
@@ -18,8 +18,6 @@ use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
 use crate::ui::{AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakUi, Page};
 use slint::ComponentHandle;
-use std::cell::RefCell;
-use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
@@ -607,6 +605,7 @@ impl Controller {
 
 impl GameScreens for Kak {
     type Screen = KakScreen;
+    type Shows = ();
     const PARTS: screens::Parts = screens::Parts::Knights;
 
     fn page(v: &KakView) -> Page {
@@ -617,25 +616,18 @@ impl GameScreens for Kak {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+    fn legacy_refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
         c.refresh_kak(window, view);
     }
 
-    fn act(c: &mut Controller, index: i32) {
+    fn legacy_act(c: &mut Controller, index: i32) {
         c.kak_act(index);
     }
 
-    /// The players' lines take no touch.
-    fn seat(_: &mut Controller, _: Seat) {}
-
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
-
     /// The deal is shown once the game is set up.
-    fn starting(c: &mut Controller) {
-        let s = &mut c.screens.KingArthursKnights;
-        s.menu = Menu::Main;
-        s.deal_pending = true;
+    fn starting(screen: &mut Self::Screen) {
+        screen.menu = Menu::Main;
+        screen.deal_pending = true;
     }
 
     /// The locations (the ring at setup), the quests turned up, the action

@@ -7,7 +7,7 @@
 //! lists (the character laid, the event drawn, the
 //! moves) are a page at a time, kept in [`Menu`]. No rule is decided here.
 
-use super::screens::{self, GameScreens, Shown, With};
+use super::screens::{self, GameScreens, Shown};
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::legends::cards::{Colour, Skill, Special};
@@ -19,8 +19,6 @@ use crate::ui::{
     LegendsUi, Page,
 };
 use slint::{Color, ComponentHandle, Model, ModelRc};
-use std::cell::RefCell;
-use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
@@ -1014,6 +1012,7 @@ impl Controller {
 
 impl GameScreens for Legends {
     type Screen = LegendsScreen;
+    type Shows = ();
     const PARTS: screens::Parts = screens::Parts::Colours;
 
     fn page(v: &LegendsView) -> Page {
@@ -1024,29 +1023,26 @@ impl GameScreens for Legends {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+    fn legacy_refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
         c.refresh_legends(window, view);
     }
 
-    fn act(c: &mut Controller, index: i32) {
+    fn legacy_act(c: &mut Controller, index: i32) {
         c.legends_act(index);
     }
 
     /// A player's line: their count of cards in hand set right.
-    fn seat(c: &mut Controller, seat: Seat) {
+    fn legacy_seat(c: &mut Controller, seat: Seat) {
         c.screens.CamelotLegends.menu = Menu::HandCount(seat);
     }
-
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
 
     /// A pawn's colour.
     fn tint(code: &str) -> Option<Color> {
         crate::games::from_code::<Colour>(code).map(tint)
     }
 
-    fn starting(c: &mut Controller) {
-        c.screens.CamelotLegends.menu = Menu::Main;
+    fn starting(screen: &mut Self::Screen) {
+        screen.menu = Menu::Main;
     }
 
     /// The events drawn and the characters laid.

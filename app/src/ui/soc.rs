@@ -9,7 +9,7 @@
 //! the engine listed its command, and the engine still checks every
 //! command (a refusal is shown in the message line).
 
-use super::screens::{self, GameScreens, Shown, With};
+use super::screens::{self, GameScreens, Shown};
 use super::Controller;
 use crate::catalog::Catalog;
 use crate::games::soc::Soc;
@@ -18,8 +18,6 @@ use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::table::{TableView, Touch};
 use crate::ui::{AppWindow, Page, SocKnightItem, SocQuestItem, SocUi};
 use slint::{ComponentHandle, SharedString};
-use std::cell::RefCell;
-use std::rc::Rc;
 use tavola_words::msg;
 
 /// What the engine lists as legal now.
@@ -782,6 +780,7 @@ impl Controller {
 
 impl GameScreens for Soc {
     type Screen = SocScreen;
+    type Shows = ();
     const PARTS: screens::Parts = screens::Parts::Knights;
 
     fn page(v: &SocView) -> Page {
@@ -794,24 +793,21 @@ impl GameScreens for Soc {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
+    fn legacy_refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
         c.refresh_soc(window, view);
     }
 
-    fn act(c: &mut Controller, index: i32) {
+    fn legacy_act(c: &mut Controller, index: i32) {
         c.soc_act(index);
     }
 
     /// A knight's tile: what of the knight to set right.
-    fn seat(c: &mut Controller, seat: Seat) {
+    fn legacy_seat(c: &mut Controller, seat: Seat) {
         c.screens.ShadowsOverCamelot.menu = Menu::Knight(seat);
     }
 
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
-
-    fn starting(c: &mut Controller) {
-        c.screens.ShadowsOverCamelot.menu = Menu::Main;
+    fn starting(screen: &mut Self::Screen) {
+        screen.menu = Menu::Main;
     }
 
     /// The loyalty cards (three of each, for a table scanning them) and a
