@@ -3,7 +3,7 @@
 
 use super::{App, AppWindow, CardItem, GameUi, Page, RulesSection, SetupUi, TableSim};
 use crate::boot::Booted;
-use crate::games::{Game, GameKind, Lang, Seat, Stage};
+use crate::games::{GameKind, Lang, Seat, Stage};
 use crate::hw::{Light, Millis, PadButton, TagSource};
 use crate::table::{HwReport, Input, NarrationControl, Output, TableView, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
@@ -716,15 +716,6 @@ fn nested<T: Clone + PartialEq + 'static>(before: Option<ModelRc<T>>, rows: Vec<
         }
     }
     ModelRc::new(VecModel::from(rows))
-}
-
-/// What the screen calls a seat: the name the game knows, else "Seat 2"
-/// in the table's language (a view names an unnamed seat by its number).
-fn seat_label<G: Game>(game: Option<&G>, seat: Seat, name: &str, lang: Lang) -> String {
-    match game.and_then(|g| g.player_name(seat)) {
-        Some(_) => name.to_string(),
-        None => lang.text(&msg!("common.seat", seat = seat.number())),
-    }
 }
 
 /// Connects the `SetupUi` callbacks to the setup of the game on the table.
