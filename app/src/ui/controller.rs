@@ -630,6 +630,10 @@ impl Controller {
         match ask {
             Some(screens::Ask::Play(command)) => screens::send::<G>(self, command),
             Some(screens::Ask::Leave) => self.touch(Touch::Leave { confirm: true }),
+            Some(screens::Ask::Roll(command)) => match self.booted.on_screen.dice.clone() {
+                Some(dice) => dice.borrow_mut().press(),
+                None => screens::send::<G>(self, command),
+            },
             None => {}
         }
     }

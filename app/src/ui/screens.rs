@@ -126,6 +126,9 @@ pub(super) enum Ask<C> {
     Play(C),
     /// The game left, back to the games.
     Leave,
+    /// The die rolled: the simulated table's roll button pressed where
+    /// there is one (the hardware's path), else this command.
+    Roll(C),
 }
 
 /// What a game's own callbacks (its pages' controls beyond the action
