@@ -606,6 +606,19 @@ impl Controller {
 }
 
 impl Controller {
+    /// Sets up Avalon's setup page choices (players and optional
+    /// characters), as the table would touch them.
+    pub fn prepare_setup(&mut self, players: usize, optional: &[crate::games::avalon::Role]) {
+        use crate::games::avalon::{Avalon, Role};
+        let a = self.setups.answers::<Avalon>();
+        a.set_players::<Avalon>(players);
+        for r in Role::OPTIONAL {
+            a.set_option::<Avalon>(&crate::games::code(&r), i32::from(optional.contains(&r)));
+        }
+    }
+}
+
+impl Controller {
     /// Brings `G`'s pages up to date from what they may see of `view`.
     fn show_game<G: screens::Held>(&mut self, window: &AppWindow, view: &TableView) {
         let Some(v) = view.game::<G>() else { return };
@@ -630,10 +643,18 @@ impl Controller {
         match ask {
             Some(screens::Ask::Play(command)) => screens::send::<G>(self, command),
             Some(screens::Ask::Leave) => self.touch(Touch::Leave { confirm: true }),
+            Some(screens::Ask::PlayAgain) => self.touch(Touch::PlayAgain { names: None }),
+            Some(screens::Ask::Peek) => self.touch(Touch::Peek),
+            Some(screens::Ask::SkipReveal) => self.touch(Touch::SkipReveal),
             Some(screens::Ask::Roll(command)) => match self.booted.on_screen.dice.clone() {
                 Some(dice) => dice.borrow_mut().press(),
                 None => screens::send::<G>(self, command),
             },
+            Some(screens::Ask::Reseat(answers)) => {
+                *self.setups.answers::<G>() = answers;
+                self.touch(Touch::Leave { confirm: true });
+                self.touch(Touch::ChooseGame { game: G::KIND });
+            }
             None => {}
         }
     }

@@ -126,9 +126,18 @@ pub(super) enum Ask<C> {
     Play(C),
     /// The game left, back to the games.
     Leave,
+    /// Another game with the same players and setup.
+    PlayAgain,
+    /// The player the private reveal is for touched the covered panel.
+    Peek,
+    /// The reveal under way shown whole at once.
+    SkipReveal,
     /// The die rolled: the simulated table's roll button pressed where
     /// there is one (the hardware's path), else this command.
     Roll(C),
+    /// Back to the game's setup page with these answers (the players
+    /// seated anew).
+    Reseat(SetupAnswers),
 }
 
 /// What a game's own callbacks (its pages' controls beyond the action
@@ -146,7 +155,7 @@ pub(super) trait GameScreens: Registered + crate::table::sight::Public {
     /// What the game's pages show, as plain data: built by
     /// [`GameScreens::show`], copied into the window by
     /// [`GameScreens::bind`].
-    type Shows: Default + std::fmt::Debug;
+    type Shows: std::fmt::Debug;
 
     /// The page that shows `view`.
     fn page(view: &Self::View) -> Page;
@@ -167,16 +176,11 @@ pub(super) trait GameScreens: Registered + crate::table::sight::Public {
 
     /// What the game's pages show now, the screen's state brought in line
     /// with what the table shows first (a list closed whose command went).
-    fn show(screen: &mut Self::Screen, sight: &Sight<'_, Self>) -> Self::Shows {
-        let _ = (screen, sight);
-        Self::Shows::default()
-    }
+    fn show(screen: &mut Self::Screen, sight: &Sight<'_, Self>) -> Self::Shows;
 
     /// Copies what [`GameScreens::show`] built into the game's global: a
     /// copy and nothing else (a model's rows set only where they changed).
-    fn bind(shows: Self::Shows, window: &AppWindow) {
-        let _ = (shows, window);
-    }
+    fn bind(shows: Self::Shows, window: &AppWindow);
 
     /// The button at `index` of the last refresh was touched.
     fn act(screen: &mut Self::Screen, sight: &Sight<'_, Self>, index: i32) -> Option<Ask<Self::Command>> {
@@ -194,27 +198,6 @@ pub(super) trait GameScreens: Registered + crate::table::sight::Public {
     /// action grid) through `hook`.
     fn wire(window: &AppWindow, hook: &Hook<Self>) {
         let _ = (window, hook);
-    }
-
-    /// The screens of a game not yet moved onto [`Sight`]: brought up to
-    /// date from the controller itself.
-    fn legacy_refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
-        let _ = (c, window, view);
-    }
-
-    /// The same: a button of the action grid.
-    fn legacy_act(c: &mut Controller, index: i32) {
-        let _ = (c, index);
-    }
-
-    /// The same: a seat's tile.
-    fn legacy_seat(c: &mut Controller, seat: Seat) {
-        let _ = (c, seat);
-    }
-
-    /// The same: the game's own callbacks.
-    fn legacy_wire(window: &AppWindow, with: &With) {
-        let _ = (window, with);
     }
 
     /// The cards of this game the simulated reader offers, from the catalog:
@@ -310,10 +293,7 @@ macro_rules! bind {
         /// Brings the pages of the game on the table up to date.
         pub(super) fn refresh(kind: GameKind, c: &mut Controller, window: &AppWindow, view: &TableView) {
             match kind {
-                $(GameKind::$Kind => {
-                    c.show_game::<$Engine>(window, view);
-                    <$Engine as GameScreens>::legacy_refresh(c, window, view);
-                })*
+                $(GameKind::$Kind => c.show_game::<$Engine>(window, view),)*
                 $(GameKind::$Coming => {})*
             }
         }
@@ -322,8 +302,7 @@ macro_rules! bind {
         pub(super) fn act(kind: GameKind, c: &mut Controller, index: i32) {
             match kind {
                 $(GameKind::$Kind => {
-                    c.ask_game::<$Engine>(&|screen, sight| <$Engine as GameScreens>::act(screen, sight, index));
-                    <$Engine as GameScreens>::legacy_act(c, index);
+                    c.ask_game::<$Engine>(&|screen, sight| <$Engine as GameScreens>::act(screen, sight, index))
                 })*
                 $(GameKind::$Coming => {})*
             }
@@ -333,8 +312,7 @@ macro_rules! bind {
         pub(super) fn seat(kind: GameKind, c: &mut Controller, seat: Seat) {
             match kind {
                 $(GameKind::$Kind => {
-                    c.ask_game::<$Engine>(&|screen, sight| <$Engine as GameScreens>::seat(screen, sight, seat));
-                    <$Engine as GameScreens>::legacy_seat(c, seat);
+                    c.ask_game::<$Engine>(&|screen, sight| <$Engine as GameScreens>::seat(screen, sight, seat))
                 })*
                 $(GameKind::$Coming => {})*
             }
@@ -342,10 +320,7 @@ macro_rules! bind {
 
         /// Connects every game's own callbacks.
         pub(super) fn wire(window: &AppWindow, with: &With) {
-            $(
-                <$Engine as GameScreens>::wire(window, &hook::<$Engine>(with));
-                <$Engine as GameScreens>::legacy_wire(window, with);
-            )*
+            $(<$Engine as GameScreens>::wire(window, &hook::<$Engine>(with));)*
         }
 
         /// Copies the setup of the game on the table into its page.
