@@ -621,6 +621,15 @@ pub trait Game: Default + Clone + Debug + PartialEq + Serialize + DeserializeOwn
         None
     }
 
+    /// What `seat`'s player holds that only they may see (the cards the
+    /// table dealt them), shown to them when the table hands them the
+    /// screen in turn: `None` for a game that deals nothing secret, or for
+    /// a seat that holds nothing.
+    fn dealt(&self, seat: Seat) -> Option<Private> {
+        let _ = seat;
+        None
+    }
+
     /// The card facts in an older form Tavola stored them in (the setting
     /// `facts.<game id>` of version 2), read into today's form; `None`
     /// when the game kept none that way or `stored` does not read.

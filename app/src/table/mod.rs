@@ -9,6 +9,7 @@
 mod facts;
 pub mod reveal;
 pub mod runner;
+pub mod sight;
 pub mod timer;
 pub mod words;
 
@@ -20,6 +21,7 @@ pub use facts::{card_title, form as fact_form, FactForm, FactsWait, FormField, F
 pub use reveal::{RevealItem, RevealKind, RevealView};
 pub use runner::{HwReport, Table};
 use serde::{Deserialize, Serialize};
+pub use sight::{PrivateLook, Sight};
 use tavola_words::msg;
 pub use timer::{SavedTimer, Timer, TimerConfig, TimerRequest, TimerView};
 pub use words::Notice;

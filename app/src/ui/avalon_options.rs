@@ -3,17 +3,18 @@
 //! choices, the host answering for a seat, the Excalibur and Lady of the
 //! Lake choices, the private reveal behind a covered panel, playing again.
 //!
-//! The one secret shown here, a private reveal's content, is asked of the
-//! table only when the covered panel is touched, kept while the viewer
-//! looks, and dropped as soon as the reveal is over.
+//! The one secret shown here, a private reveal's content, reaches the
+//! screen in the table's private look ([`crate::table::PrivateLook`]) for
+//! the viewer only, once the covered panel is touched; it is asked for while
+//! the viewer looks and dropped as soon as the reveal is over.
 
-use super::Controller;
+use super::super::screens::{Ask, Hook, Sight};
+use super::super::set_model;
+use super::{round_status, AvalonScreen, Round};
 use crate::games::avalon::{Avalon, AvalonView, Choice, Command, PhaseView};
 use crate::games::{Lang, Seat};
-use crate::table::{Input, Output, TableView, Touch};
-use crate::ui::{AppWindow, AvalonExtras, AvalonUi, ChoiceItem, Page};
+use crate::ui::{AppWindow, AvalonExtras, ChoiceItem, Page};
 use slint::ComponentHandle;
-use std::rc::Rc;
 use tavola_words::msg;
 
 /// The screen's own state for the optional rules.
@@ -23,8 +24,37 @@ pub(super) struct Extras {
     pub mission: Option<u8>,
     /// The member the leader hands Excalibur to.
     pub excalibur: Option<Seat>,
-    /// What the covered panel shows, once touched.
-    pub private_text: String,
+    /// The viewer touched the covered panel of the private reveal.
+    pub(super) peeked: bool,
+}
+
+/// What the `AvalonExtras` global shows.
+#[derive(Debug, Default)]
+pub(super) struct ExtrasShows {
+    open_missions: Vec<i32>,
+    chosen_mission: i32,
+    excalibur_candidates: Vec<ChoiceItem>,
+    excalibur_seat: i32,
+    missing_voters: Vec<ChoiceItem>,
+    /// The host's answers for a seat close (no vote now).
+    close_host: bool,
+    can_play_again: bool,
+    info: String,
+    card_by_hand: bool,
+    choice_title: String,
+    targets: Vec<ChoiceItem>,
+    can_pass: bool,
+    pub(super) private_prompt: String,
+    pub(super) private_text: String,
+}
+
+/// The seat whose private look the screen asks for: the viewer of the
+/// private reveal, once they touched the covered panel.
+pub(super) fn looking(extras: &Extras, a: &AvalonView) -> Option<Seat> {
+    match &a.phase {
+        PhaseView::Private { viewer, .. } if extras.peeked => Some(*viewer),
+        _ => None,
+    }
 }
 
 /// The page for the phases of the optional rules, if the phase is one.
@@ -80,184 +110,190 @@ fn items(a: &AvalonView, seats: impl IntoIterator<Item = Seat>) -> Vec<ChoiceIte
         .collect()
 }
 
-impl Controller {
-    /// Copies the optional rules' state into the `AvalonExtras` global.
-    pub(super) fn refresh_extras(&mut self, window: &AppWindow, view: &TableView) {
-        let lang = view.lang;
-        let ui = window.global::<AvalonExtras<'_>>();
-        let Some(a) = view.game_view.as_ref().and_then(|v| v.get::<Avalon>()) else { return };
-        let name = |s: Seat| crate::ui::said(a.names.get(s.index()).map_or("", String::as_str), s);
-        // Team building: which mission, and who gets Excalibur.
-        let building = matches!(a.phase, PhaseView::TeamBuilding { .. });
-        let open: Vec<i32> = match &a.phase {
-            PhaseView::TeamBuilding { open_missions, .. } => open_missions.iter().map(|m| i32::from(*m) + 1).collect(),
-            _ => Vec::new(),
-        };
-        if !building {
-            self.screens.Avalon.extras.mission = None;
-            self.screens.Avalon.extras.excalibur = None;
-        }
-        // The team the engine asks for now, per open mission: its size and
-        // who may hold Excalibur.
-        let teams: Vec<(u8, usize, Option<Vec<Seat>>)> = self
-            .booted
-            .table
-            .session
-            .engine::<Avalon>()
-            .map(crate::games::Game::legal)
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|l| match l.choice() {
-                Some(Choice::Team { mission, size, excalibur }) => Some((*mission, *size, excalibur.clone())),
-                _ => None,
-            })
-            .collect();
-        // The mission the leader picked sets the team size and the number shown.
-        if let (Some(m), PhaseView::TeamBuilding { open_missions, .. }) = (self.screens.Avalon.extras.mission, &a.phase)
-        {
-            match teams.iter().find(|(mission, _, _)| *mission == m) {
-                None => self.screens.Avalon.extras.mission = None,
-                Some(&(_, size, _)) => {
-                    let mut chosen = a.clone();
-                    chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
-                    let round = window.global::<AvalonUi<'_>>();
-                    round.set_team_size(size as i32);
-                    round.set_mission_number(i32::from(m) + 1);
-                    round.set_status(super::round_status(&chosen, lang, self.screens.Avalon.team.len()).into());
-                }
-            }
-        }
-        super::set_model(&ui.get_open_missions(), open, |m| ui.set_open_missions(m));
-        ui.set_chosen_mission(self.screens.Avalon.extras.mission.map_or(0, |m| i32::from(m) + 1));
-        // Excalibur goes to a member of the team the engine allows.
-        let holders: Vec<Seat> = teams.first().and_then(|(_, _, e)| e.clone()).unwrap_or_default();
-        let candidates = if building && a.options.excalibur {
-            items(a, self.screens.Avalon.team.iter().copied().filter(|s| holders.contains(s)))
-        } else {
-            Vec::new()
-        };
-        super::set_model(&ui.get_excalibur_candidates(), candidates, |m| ui.set_excalibur_candidates(m));
-        ui.set_excalibur_seat(self.screens.Avalon.extras.excalibur.map_or(-1, |s| i32::from(s.0)));
-        // A vote: the seats the host may answer for.
-        let missing = match &a.phase {
-            PhaseView::TeamVote { missing, .. } => items(a, missing.iter().copied()),
-            _ => Vec::new(),
-        };
-        super::set_model(&ui.get_missing_voters(), missing, |m| ui.set_missing_voters(m));
-        if !matches!(a.phase, PhaseView::TeamVote { .. }) {
-            ui.set_host_open(false);
-        }
-        ui.set_can_play_again(matches!(a.phase, PhaseView::Ended { .. }));
-        ui.set_info(info(a, lang).into());
-        // The choices and the private reveal.
-        let (title, targets, can_pass) = match &a.phase {
-            PhaseView::Excalibur { holder, targets } => {
-                let title = lang.text(&msg!("ui.avalon.ask.excalibur", name = name(*holder)));
-                (title, items(a, targets.iter().copied()), true)
-            }
-            PhaseView::Lady { holder, targets } => {
-                let title = lang.text(&msg!("ui.avalon.ask.lady", name = name(*holder)));
-                (title, items(a, targets.iter().copied()), false)
-            }
-            PhaseView::LadyCard { holder, target } => {
-                let title = lang.text(&msg!("ui.avalon.ask.lady_card", name = name(*target), holder = name(*holder)));
-                (title, Vec::new(), false)
-            }
-            _ => (String::new(), Vec::new(), false),
-        };
-        ui.set_card_by_hand(matches!(a.phase, PhaseView::LadyCard { .. }));
-        ui.set_choice_title(title.into());
-        super::set_model(&ui.get_targets(), targets, |m| ui.set_targets(m));
-        ui.set_can_pass(can_pass);
-        match &a.phase {
-            PhaseView::Private { viewer, .. } => {
-                let v = name(*viewer);
-                let prompt = lang.text(&msg!("ui.avalon.private", name = v));
-                ui.set_private_prompt(prompt.into());
-            }
-            _ => {
-                self.screens.Avalon.extras.private_text.clear();
-                ui.set_private_prompt("".into());
-            }
-        }
-        ui.set_private_text(self.screens.Avalon.extras.private_text.clone().into());
-    }
+/// The team the engine asks for now, per open mission: its size and who
+/// may hold Excalibur.
+fn teams(sight: &Sight<'_, Avalon>) -> Vec<(u8, usize, Option<Vec<Seat>>)> {
+    sight
+        .legal
+        .iter()
+        .filter_map(|l| match l.choice() {
+            Some(Choice::Team { mission, size, excalibur }) => Some((*mission, *size, excalibur.clone())),
+            _ => None,
+        })
+        .collect()
+}
 
-    fn choose_target(&mut self, seat: i32) {
-        let Ok(seat) = u8::try_from(seat).map(Seat) else { return };
-        let phase = self.view().game_view.as_ref().and_then(|v| v.get::<Avalon>()).map(|a| a.phase.clone());
-        match phase {
-            Some(PhaseView::Excalibur { .. }) => self.avalon(Command::UseExcalibur { target: Some(seat) }),
-            Some(PhaseView::Lady { .. }) => self.avalon(Command::LadyExamine { target: seat }),
-            _ => {}
+/// The choices of Excalibur and the Lady of the Lake: the question, the
+/// seats to choose among, whether the holder may pass.
+fn choice(a: &AvalonView, lang: Lang) -> (String, Vec<ChoiceItem>, bool) {
+    let name = |s: Seat| crate::ui::said(a.names.get(s.index()).map_or("", String::as_str), s);
+    match &a.phase {
+        PhaseView::Excalibur { holder, targets } => {
+            let title = lang.text(&msg!("ui.avalon.ask.excalibur", name = name(*holder)));
+            (title, items(a, targets.iter().copied()), true)
         }
-    }
-
-    /// Back to the setup page with the finished game's players, characters
-    /// and rules filled in, to type the names in their new seats.
-    fn reseat(&mut self) {
-        let Some(setup) = self.booted.table.session.engine::<Avalon>().and_then(|a| a.setup().cloned()) else { return };
-        *self.setups.answers::<Avalon>() = Avalon::answers_of(&setup);
-        self.touch(Touch::Leave { confirm: true });
-        self.touch(Touch::ChooseGame { game: crate::games::GameKind::Avalon });
-    }
-
-    fn peek(&mut self) {
-        let out = self.booted.table.input(self.now, Input::Touch(Touch::Peek));
-        for o in out {
-            if let Output::Private { message, .. } = o {
-                self.screens.Avalon.extras.private_text = message;
-            }
+        PhaseView::Lady { holder, targets } => {
+            let title = lang.text(&msg!("ui.avalon.ask.lady", name = name(*holder)));
+            (title, items(a, targets.iter().copied()), false)
         }
+        PhaseView::LadyCard { holder, target } => {
+            let title = lang.text(&msg!("ui.avalon.ask.lady_card", name = name(*target), holder = name(*holder)));
+            (title, Vec::new(), false)
+        }
+        _ => (String::new(), Vec::new(), false),
     }
 }
 
-/// Wires the `AvalonExtras` callbacks; `with` runs a change on the
-/// controller and refreshes the screen.
-pub(super) fn wire<W: Fn(&dyn Fn(&mut Controller)) + ?Sized + 'static>(window: &AppWindow, with: Rc<W>) {
+/// What the optional rules' pages show; the mission the leader picked
+/// sets the team size and the number on the round page (`round`).
+pub(super) fn show(screen: &mut AvalonScreen, sight: &Sight<'_, Avalon>, round: &mut Round) -> ExtrasShows {
+    let (a, lang) = (sight.view, sight.lang);
+    let name = |s: Seat| crate::ui::said(a.names.get(s.index()).map_or("", String::as_str), s);
+    let extras = &mut screen.extras;
+    // Team building: which mission, and who gets Excalibur.
+    let building = matches!(a.phase, PhaseView::TeamBuilding { .. });
+    let open_missions: Vec<i32> = match &a.phase {
+        PhaseView::TeamBuilding { open_missions, .. } => open_missions.iter().map(|m| i32::from(*m) + 1).collect(),
+        _ => Vec::new(),
+    };
+    if !building {
+        extras.mission = None;
+        extras.excalibur = None;
+    }
+    let teams = teams(sight);
+    if let (Some(m), PhaseView::TeamBuilding { open_missions, .. }) = (extras.mission, &a.phase) {
+        match teams.iter().find(|(mission, _, _)| *mission == m) {
+            None => extras.mission = None,
+            Some(&(_, size, _)) => {
+                let mut chosen = a.clone();
+                chosen.phase = PhaseView::TeamBuilding { team_size: size, open_missions: open_missions.clone() };
+                round.team_size = size as i32;
+                round.mission_number = i32::from(m) + 1;
+                round.status = round_status(&chosen, lang, screen.team.len());
+            }
+        }
+    }
+    // Excalibur goes to a member of the team the engine allows.
+    let holders: Vec<Seat> = teams.first().and_then(|(_, _, e)| e.clone()).unwrap_or_default();
+    let excalibur_candidates = if building && a.options.excalibur {
+        items(a, screen.team.iter().copied().filter(|s| holders.contains(s)))
+    } else {
+        Vec::new()
+    };
+    // A vote: the seats the host may answer for.
+    let missing_voters = match &a.phase {
+        PhaseView::TeamVote { missing, .. } => items(a, missing.iter().copied()),
+        _ => Vec::new(),
+    };
+    let (choice_title, targets, can_pass) = choice(a, lang);
+    // The private reveal: its words once the viewer touched the panel.
+    let private_prompt = match &a.phase {
+        PhaseView::Private { viewer, .. } => lang.text(&msg!("ui.avalon.private", name = name(*viewer))),
+        _ => {
+            extras.peeked = false;
+            String::new()
+        }
+    };
+    let private_text = sight.private.as_ref().map(|p| lang.text(p.message())).unwrap_or_default();
+    ExtrasShows {
+        open_missions,
+        chosen_mission: extras.mission.map_or(0, |m| i32::from(m) + 1),
+        excalibur_candidates,
+        excalibur_seat: extras.excalibur.map_or(-1, |s| i32::from(s.0)),
+        missing_voters,
+        close_host: !matches!(a.phase, PhaseView::TeamVote { .. }),
+        can_play_again: matches!(a.phase, PhaseView::Ended { .. }),
+        info: info(a, lang),
+        card_by_hand: matches!(a.phase, PhaseView::LadyCard { .. }),
+        choice_title,
+        targets,
+        can_pass,
+        private_prompt,
+        private_text,
+    }
+}
+
+/// Copies the optional rules' data into the `AvalonExtras` global.
+pub(super) fn bind(s: ExtrasShows, window: &AppWindow) {
     let ui = window.global::<AvalonExtras<'_>>();
+    set_model(&ui.get_open_missions(), s.open_missions, |m| ui.set_open_missions(m));
+    ui.set_chosen_mission(s.chosen_mission);
+    set_model(&ui.get_excalibur_candidates(), s.excalibur_candidates, |m| ui.set_excalibur_candidates(m));
+    ui.set_excalibur_seat(s.excalibur_seat);
+    set_model(&ui.get_missing_voters(), s.missing_voters, |m| ui.set_missing_voters(m));
+    if s.close_host {
+        ui.set_host_open(false);
+    }
+    ui.set_can_play_again(s.can_play_again);
+    ui.set_info(s.info.into());
+    ui.set_card_by_hand(s.card_by_hand);
+    ui.set_choice_title(s.choice_title.into());
+    set_model(&ui.get_targets(), s.targets, |m| ui.set_targets(m));
+    ui.set_can_pass(s.can_pass);
+    ui.set_private_prompt(s.private_prompt.into());
+    ui.set_private_text(s.private_text.into());
+}
+
+/// Excalibur used on, or the Lady of the Lake examining, the seat touched.
+fn choose_target(a: &AvalonView, seat: i32) -> Option<Ask<Command>> {
+    let seat = u8::try_from(seat).map(Seat).ok()?;
+    match a.phase {
+        PhaseView::Excalibur { .. } => Some(Ask::Play(Command::UseExcalibur { target: Some(seat) })),
+        PhaseView::Lady { .. } => Some(Ask::Play(Command::LadyExamine { target: seat })),
+        _ => None,
+    }
+}
+
+/// Back to the setup page with the finished game's players, characters
+/// and rules filled in, to type the names in their new seats.
+fn reseat(sight: &Sight<'_, Avalon>) -> Option<Ask<Command>> {
+    sight.public.map(|setup| Ask::Reseat(Avalon::answers_of(setup)))
+}
+
+/// Wires the `AvalonExtras` callbacks through `hook`.
+pub(super) fn wire(window: &AppWindow, hook: &Hook<Avalon>) {
+    let ui = window.global::<AvalonExtras<'_>>();
+    let on = |f: fn(&mut AvalonScreen, &Sight<'_, Avalon>) -> Option<Ask<Command>>| {
+        let hook = hook.clone();
+        move || hook(&f)
+    };
     {
-        let with = with.clone();
-        ui.on_choose_mission(move |m| with(&|c| c.screens.Avalon.extras.mission = u8::try_from(m - 1).ok()));
+        let hook = hook.clone();
+        ui.on_choose_mission(move |m| {
+            hook(&|screen, _| {
+                screen.extras.mission = u8::try_from(m - 1).ok();
+                None
+            })
+        });
     }
     {
-        let with = with.clone();
-        ui.on_give_excalibur(move |s| with(&|c| c.screens.Avalon.extras.excalibur = u8::try_from(s).ok().map(Seat)));
+        let hook = hook.clone();
+        ui.on_give_excalibur(move |s| {
+            hook(&|screen, _| {
+                screen.extras.excalibur = u8::try_from(s).ok().map(Seat);
+                None
+            })
+        });
     }
     {
-        let with = with.clone();
+        let hook = hook.clone();
         ui.on_host_vote(move |seat, approve| {
-            with(&|c| {
-                if let Ok(seat) = u8::try_from(seat) {
-                    c.avalon(Command::HostAnswer { seat: Seat(seat), approve });
-                }
-            })
+            hook(&|_, _| u8::try_from(seat).ok().map(|s| Ask::Play(Command::HostAnswer { seat: Seat(s), approve })))
         });
     }
     {
-        let with = with.clone();
-        ui.on_choose_target(move |s| with(&|c| c.choose_target(s)));
+        let hook = hook.clone();
+        ui.on_choose_target(move |s| hook(&|_, sight| choose_target(sight.view, s)));
     }
-    {
-        let with = with.clone();
-        ui.on_pass(move || with(&|c| c.avalon(Command::UseExcalibur { target: None })));
-    }
-    {
-        let with = with.clone();
-        ui.on_peek(move || with(&|c| c.peek()));
-    }
-    {
-        let with = with.clone();
-        ui.on_seen(move || {
-            with(&|c| {
-                c.screens.Avalon.extras.private_text.clear();
-                c.avalon(Command::RevealSeen);
-            })
-        });
-    }
-    {
-        let with = with.clone();
-        ui.on_play_again(move || with(&|c| c.touch(Touch::PlayAgain { names: None })));
-    }
-    ui.on_reseat(move || with(&|c| c.reseat()));
+    ui.on_pass(on(|_, _| Some(Ask::Play(Command::UseExcalibur { target: None }))));
+    ui.on_peek(on(|screen, _| {
+        screen.extras.peeked = true;
+        Some(Ask::Peek)
+    }));
+    ui.on_seen(on(|screen, _| {
+        screen.extras.peeked = false;
+        Some(Ask::Play(Command::RevealSeen))
+    }));
+    ui.on_play_again(on(|_, _| Some(Ask::PlayAgain)));
+    ui.on_reseat(on(|_, sight| reseat(sight)));
 }

@@ -3,7 +3,7 @@
 
 use super::{App, AppWindow, CardItem, GameUi, Page, RulesSection, SetupUi, TableSim};
 use crate::boot::Booted;
-use crate::games::{Game, GameKind, Lang, Seat, Stage};
+use crate::games::{GameKind, Lang, Seat, Stage};
 use crate::hw::{Light, Millis, PadButton, TagSource};
 use crate::table::{HwReport, Input, NarrationControl, Output, TableView, Touch};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
@@ -463,24 +463,7 @@ impl Controller {
             set_model(&app.get_rules(), sections, |m| app.set_rules(m));
         }
         self.refresh_teaching(window, &view);
-        // The table's last word first, then what start-up found missing and
-        // what the parts said since.
-        let (mut standing, at) = self.message_line.standing(view.message.as_deref(), lang);
-        app.set_message(standing.get(at).cloned().unwrap_or_default().into());
-        // A refusal's rule, under it on the line and after it in the list.
-        let rule = view.message_rule.as_ref().filter(|_| self.message_line.word_listed());
-        let rule = rule.map(|r| lang.text(&msg!("refusal.rule", rule = r.as_str())));
-        let shown_rule = rule.as_ref().filter(|_| self.message_line.word_at_front());
-        app.set_message_rule(shown_rule.cloned().unwrap_or_default().into());
-        if let (Some(rule), Some(word)) = (rule, standing.first_mut()) {
-            *word = format!("{word}\n{rule}");
-        }
-        app.set_message_count(standing.len() as i32);
-        if standing.is_empty() {
-            app.set_show_messages(false);
-        }
-        let standing: Vec<slint::SharedString> = standing.into_iter().map(Into::into).collect();
-        set_model(&app.get_messages(), standing, |m| app.set_messages(m));
+        self.refresh_messages(&app, &view);
         // A page that shows the narration itself (the night) does not show
         // an explanation's words behind the explanation.
         let narrated = view.game.and_then(screens::narrated_page) == Some(page);
@@ -489,43 +472,11 @@ impl Controller {
         app.set_queued_lines(view.queued_lines as i32);
         app.set_narration_paused(view.narration_paused);
         set_model(&app.get_games(), look::games(), |m| app.set_games(m));
-        match &view.timer {
-            Some(t) => {
-                let what = t.kind.countdown_words();
-                let secs = t.remaining_ms.div_ceil(1000);
-                let label = if t.expired {
-                    msg!("ui.timer.expired", what)
-                } else {
-                    msg!("ui.timer.left", what, time = format!("{}:{:02}", secs / 60, secs % 60))
-                };
-                let label = lang.text(&label);
-                app.set_timer_visible(true);
-                app.set_timer_label(label.into());
-                // The bar moves with the figure, once a second: a bar
-                // following the milliseconds would have the window draw
-                // every turn of the loop.
-                let fraction =
-                    if t.total_ms == 0 { 0.0 } else { (secs * 1000).min(t.total_ms) as f32 / t.total_ms as f32 };
-                app.set_timer_fraction(if t.expired { 0.0 } else { fraction });
-                app.set_timer_warning(t.warning);
-                app.set_timer_expired(t.expired);
-            }
-            None => app.set_timer_visible(false),
-        }
+        show_timer(&app, &view);
         let (undo, redo) = self.booted.table.session.can_undo_redo();
         app.set_can_undo(undo);
         app.set_can_redo(redo);
-        app.set_resume_offered(self.booted.unfinished.is_some());
-        if let Some(stored) = &self.booted.unfinished {
-            let names: Vec<&str> = stored.info.players.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
-            let text = lang.text(&msg!(
-                "ui.resume.saved",
-                title = stored.info.kind.title(),
-                count = stored.entries.len(),
-                names = names.join(", ")
-            ));
-            app.set_resume_text(text.into());
-        }
+        self.refresh_resume(&app, lang);
         let on_screen = &self.booted.on_screen;
         app.set_simulated(on_screen.pad.is_some() || on_screen.reader.is_some());
         set_model(&app.get_timers(), look::timer_settings(&view.timers, lang), |m| app.set_timers(m));
@@ -542,6 +493,43 @@ impl Controller {
         self.refresh_sim(window, &view);
         self.refresh_hardware(window, &view);
         self.refresh_facts(window, &view);
+    }
+
+    /// The message line: the table's last word first, then what start-up
+    /// found missing and what the parts said since.
+    fn refresh_messages(&mut self, app: &App<'_>, view: &TableView) {
+        let lang = view.lang;
+        let (mut standing, at) = self.message_line.standing(view.message.as_deref(), lang);
+        app.set_message(standing.get(at).cloned().unwrap_or_default().into());
+        // A refusal's rule, under it on the line and after it in the list.
+        let rule = view.message_rule.as_ref().filter(|_| self.message_line.word_listed());
+        let rule = rule.map(|r| lang.text(&msg!("refusal.rule", rule = r.as_str())));
+        let shown_rule = rule.as_ref().filter(|_| self.message_line.word_at_front());
+        app.set_message_rule(shown_rule.cloned().unwrap_or_default().into());
+        if let (Some(rule), Some(word)) = (rule, standing.first_mut()) {
+            *word = format!("{word}\n{rule}");
+        }
+        app.set_message_count(standing.len() as i32);
+        if standing.is_empty() {
+            app.set_show_messages(false);
+        }
+        let standing: Vec<slint::SharedString> = standing.into_iter().map(Into::into).collect();
+        set_model(&app.get_messages(), standing, |m| app.set_messages(m));
+    }
+
+    /// "Take up the game left unfinished", when the journal holds one.
+    fn refresh_resume(&self, app: &App<'_>, lang: Lang) {
+        app.set_resume_offered(self.booted.unfinished.is_some());
+        if let Some(stored) = &self.booted.unfinished {
+            let names: Vec<&str> = stored.info.players.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
+            let text = lang.text(&msg!(
+                "ui.resume.saved",
+                title = stored.info.kind.title(),
+                count = stored.entries.len(),
+                names = names.join(", ")
+            ));
+            app.set_resume_text(text.into());
+        }
     }
 
     fn refresh_sim(&mut self, window: &AppWindow, view: &TableView) {
@@ -617,6 +605,88 @@ impl Controller {
     }
 }
 
+impl Controller {
+    /// Sets up Avalon's setup page choices (players and optional
+    /// characters), as the table would touch them.
+    pub fn prepare_setup(&mut self, players: usize, optional: &[crate::games::avalon::Role]) {
+        use crate::games::avalon::{Avalon, Role};
+        let a = self.setups.answers::<Avalon>();
+        a.set_players::<Avalon>(players);
+        for r in Role::OPTIONAL {
+            a.set_option::<Avalon>(&crate::games::code(&r), i32::from(optional.contains(&r)));
+        }
+    }
+}
+
+impl Controller {
+    /// Brings `G`'s pages up to date from what they may see of `view`.
+    fn show_game<G: screens::Held>(&mut self, window: &AppWindow, view: &TableView) {
+        let Some(v) = view.game::<G>() else { return };
+        let looking = G::looking(G::held(&mut self.screens), v);
+        let Some(sight) = self.booted.table.session.sight::<G>(view, looking) else { return };
+        let shows = G::show(G::held(&mut self.screens), &sight);
+        G::bind(shows, window);
+    }
+
+    /// Runs `f` on `G`'s screens, seeing the table as it is now, and asks
+    /// the table what it answers.
+    fn ask_game<G: screens::Held>(
+        &mut self,
+        f: &dyn Fn(&mut G::Screen, &screens::Sight<'_, G>) -> Option<screens::Ask<G::Command>>,
+    ) {
+        let view = self.view();
+        let Some(v) = view.game::<G>() else { return };
+        let looking = G::looking(G::held(&mut self.screens), v);
+        let Some(sight) = self.booted.table.session.sight::<G>(&view, looking) else { return };
+        let ask = f(G::held(&mut self.screens), &sight);
+        drop(sight);
+        match ask {
+            Some(screens::Ask::Play(command)) => screens::send::<G>(self, command),
+            Some(screens::Ask::Leave) => self.touch(Touch::Leave { confirm: true }),
+            Some(screens::Ask::PlayAgain) => self.touch(Touch::PlayAgain { names: None }),
+            Some(screens::Ask::Peek) => self.touch(Touch::Peek),
+            Some(screens::Ask::SkipReveal) => self.touch(Touch::SkipReveal),
+            Some(screens::Ask::Roll(command)) => match self.booted.on_screen.dice.clone() {
+                Some(dice) => dice.borrow_mut().press(),
+                None => screens::send::<G>(self, command),
+            },
+            Some(screens::Ask::Reseat(answers)) => {
+                *self.setups.answers::<G>() = answers;
+                self.touch(Touch::Leave { confirm: true });
+                self.touch(Touch::ChooseGame { game: G::KIND });
+            }
+            None => {}
+        }
+    }
+}
+
+/// The running timer's countdown on the top bar.
+fn show_timer(app: &App<'_>, view: &TableView) {
+    let lang = view.lang;
+    match &view.timer {
+        Some(t) => {
+            let what = t.kind.countdown_words();
+            let secs = t.remaining_ms.div_ceil(1000);
+            let label = if t.expired {
+                msg!("ui.timer.expired", what)
+            } else {
+                msg!("ui.timer.left", what, time = format!("{}:{:02}", secs / 60, secs % 60))
+            };
+            let label = lang.text(&label);
+            app.set_timer_visible(true);
+            app.set_timer_label(label.into());
+            // The bar moves with the figure, once a second: a bar
+            // following the milliseconds would have the window draw
+            // every turn of the loop.
+            let fraction = if t.total_ms == 0 { 0.0 } else { (secs * 1000).min(t.total_ms) as f32 / t.total_ms as f32 };
+            app.set_timer_fraction(if t.expired { 0.0 } else { fraction });
+            app.set_timer_warning(t.warning);
+            app.set_timer_expired(t.expired);
+        }
+        None => app.set_timer_visible(false),
+    }
+}
+
 /// The page of the game on the table: its setup until it is set up, then
 /// the page its screens show.
 fn game_page(view: &TableView) -> Option<Page> {
@@ -671,15 +741,6 @@ fn nested<T: Clone + PartialEq + 'static>(before: Option<ModelRc<T>>, rows: Vec<
         }
     }
     ModelRc::new(VecModel::from(rows))
-}
-
-/// What the screen calls a seat: the name the game knows, else "Seat 2"
-/// in the table's language (a view names an unnamed seat by its number).
-fn seat_label<G: Game>(game: Option<&G>, seat: Seat, name: &str, lang: Lang) -> String {
-    match game.and_then(|g| g.player_name(seat)) {
-        Some(_) => name.to_string(),
-        None => lang.text(&msg!("common.seat", seat = seat.number())),
-    }
 }
 
 /// Connects the `SetupUi` callbacks to the setup of the game on the table.
@@ -794,22 +855,8 @@ where
 
 /// Connects every callback of the window to the controller.
 pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
-    // Each callback runs `f` on the controller, then refreshes the screen.
-    let act = |f: Rc<dyn Fn(&mut Controller)>| {
-        let (c, w) = (ctrl.clone(), window.as_weak());
-        move || {
-            if let Some(w) = w.upgrade() {
-                let mut c = c.borrow_mut();
-                c.catch_up();
-                f(&mut c);
-                c.refresh(&w);
-                c.kick();
-            }
-        }
-    };
-    let app = window.global::<App<'_>>();
-    let sim = window.global::<TableSim<'_>>();
-
+    // Each callback runs a change on the controller, then refreshes the
+    // screen.
     let (c, w) = (ctrl.clone(), window.as_weak());
     let with = move |f: &dyn Fn(&mut Controller)| {
         if let Some(w) = w.upgrade() {
@@ -821,7 +868,26 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         }
     };
     let with: screens::With = Rc::new(with);
+    wire_pages(window, ctrl, &with);
+    wire_narration(window, &with);
+    wire_table(window, &with);
+    screens::wire(window, &with);
+    wire_setup(window, ctrl, &with);
+    hardware::wire(window, with.clone());
+    facts::wire(window, ctrl, with);
+}
 
+/// A callback that runs `f` on the controller through `with`.
+fn run(with: &screens::With, f: fn(&mut Controller)) -> impl Fn() + 'static {
+    let with = with.clone();
+    move || with(&f)
+}
+
+/// The app's own pages: the picker, the language, Settings, About, the
+/// history, the message line, leaving, undo and redo, a stored game taken
+/// up.
+fn wire_pages(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &screens::With) {
+    let app = window.global::<App<'_>>();
     {
         let with = with.clone();
         app.on_choose_game(move |i| {
@@ -842,20 +908,20 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             })
         });
     }
-    app.on_open_settings(act(Rc::new(|c| {
+    app.on_open_settings(run(with, |c| {
         c.close_hardware();
         c.list_speakers();
         c.overlay = Some(Overlay::Settings)
-    })));
-    app.on_open_about(act(Rc::new(|c| c.overlay = Some(Overlay::About))));
+    }));
+    app.on_open_about(run(with, |c| c.overlay = Some(Overlay::About)));
     // The page sets `show-what-now`; the refresh fills it at once.
-    app.on_open_what_now(act(Rc::new(|_| {})));
+    app.on_open_what_now(run(with, |_| {}));
     {
         let with = with.clone();
         app.on_lesson_heard(move |stop| with(&|c| c.lesson_heard(stop)));
     }
-    app.on_next_message(act(Rc::new(|c| c.message_line.next())));
-    app.on_close_message(act(Rc::new(|c| c.message_line.close())));
+    app.on_next_message(run(with, |c| c.message_line.next()));
+    app.on_close_message(run(with, |c| c.message_line.close()));
     {
         let (c, w) = (ctrl.clone(), window.as_weak());
         app.on_open_history(move || {
@@ -873,7 +939,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             c.history.step(by, lang, &win);
         });
     }
-    app.on_close_page(act(Rc::new(|c| {
+    app.on_close_page(run(with, |c| {
         c.overlay = match c.overlay {
             Some(Overlay::About) => Some(Overlay::Settings),
             Some(Overlay::CardFacts) => {
@@ -882,11 +948,29 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             }
             _ => None,
         }
-    })));
-    app.on_leave(act(Rc::new(|c| {
+    }));
+    app.on_leave(run(with, |c| {
         c.overlay = None;
         c.touch(Touch::Leave { confirm: true })
-    })));
+    }));
+    app.on_undo(run(with, |c| c.touch(Touch::Undo)));
+    app.on_redo(run(with, |c| c.touch(Touch::Redo)));
+    app.on_take_up(run(with, |c| {
+        let now = c.now;
+        if let Err(why) = c.booted.take_up(now) {
+            eprintln!("tavola: {why}");
+        }
+    }));
+    app.on_start_fresh(run(with, |c| {
+        if let Err(why) = c.booted.start_fresh() {
+            eprintln!("tavola: {why}");
+        }
+    }));
+}
+
+/// The narration, the timers and the speaker's sliders.
+fn wire_narration(window: &AppWindow, with: &screens::With) {
+    let app = window.global::<App<'_>>();
     {
         let with = with.clone();
         app.on_extend_timer(move |s| with(&|c| c.touch(Touch::ExtendTimer { seconds: s.max(0) as u32 })));
@@ -905,19 +989,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             })
         });
     }
-    app.on_undo(act(Rc::new(|c| c.touch(Touch::Undo))));
-    app.on_redo(act(Rc::new(|c| c.touch(Touch::Redo))));
-    app.on_take_up(act(Rc::new(|c| {
-        let now = c.now;
-        if let Err(why) = c.booted.take_up(now) {
-            eprintln!("tavola: {why}");
-        }
-    })));
-    app.on_start_fresh(act(Rc::new(|c| {
-        if let Err(why) = c.booted.start_fresh() {
-            eprintln!("tavola: {why}");
-        }
-    })));
     {
         let with = with.clone();
         app.on_set_timer(move |index, seconds| {
@@ -966,6 +1037,12 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             with(&|c| c.touch(Touch::Narration { control }));
         });
     }
+}
+
+/// The simulated table (the pad, the card picker) and the game on the
+/// table's action grid and seats' tiles.
+fn wire_table(window: &AppWindow, with: &screens::With) {
+    let sim = window.global::<TableSim<'_>>();
     {
         let with = with.clone();
         sim.on_press(move |seat, approve, down| with(&|c| c.press(seat, approve, down)));
@@ -974,7 +1051,7 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
         let with = with.clone();
         sim.on_tap_card(move |i| with(&|c| c.tap_card(i)));
     }
-    sim.on_lift_card(act(Rc::new(|c| c.lift_card())));
+    sim.on_lift_card(run(with, |c| c.lift_card()));
     // The game on the table's action grid and seats' tiles.
     let game = window.global::<GameUi<'_>>();
     {
@@ -997,10 +1074,6 @@ pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>) {
             })
         });
     }
-    screens::wire(window, ctrl, &with);
-    wire_setup(window, ctrl, &with);
-    hardware::wire(window, with.clone());
-    facts::wire(window, ctrl, with);
 }
 
 #[cfg(test)]

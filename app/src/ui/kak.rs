@@ -9,17 +9,15 @@
 //! a Book) are chosen in steps kept in [`Menu`], by their face, since a
 //! card stands for any alike. No rule is decided here.
 
-use super::screens::{self, GameScreens, Shown, With};
-use super::Controller;
+use super::screens::{self, Ask, GameScreens, Press, Shown, Sight};
+use super::set_model;
 use crate::catalog::Catalog;
 use crate::games::kak::cards::{self, QUESTS};
 use crate::games::kak::{Choice, Command, Facts, Kak, KakView, PhaseView, Virtue, VirtueCard, RING};
-use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
-use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakUi, Page};
+use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
+use crate::table::PrivateLook;
+use crate::ui::{ActionItem, AppWindow, KakPile, KakPlayerItem, KakRingSpot, KakScoreItem, KakUi, Page};
 use slint::ComponentHandle;
-use std::cell::RefCell;
-use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
@@ -212,82 +210,11 @@ pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang:
     let say = |m: Msg| lang.text(&m);
     let names = Names { lang, names: &v.names, facts };
     let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
-    let back = || step(Step::Back, say(msg!("ui.kak.back")), 0);
     if matches!(v.phase, PhaseView::Over { .. }) {
         return (String::new(), vec![step(Step::Leave, say(msg!("ui.kak.cmd.leave")), 1)], false);
     }
-    match m {
-        Menu::Main => {}
-        Menu::Reveal => {
-            let held: Vec<&String> = v.players.iter().flat_map(|p| &p.quests).collect();
-            let mut a: Vec<Button> = QUESTS
-                .iter()
-                .filter(|q| !v.open.iter().any(|o| o == *q) && !v.completed.iter().any(|c| c == *q))
-                .filter(|q| !held.iter().any(|h| h == q))
-                .map(|q| play(&Command::Reveal { card: q.to_string() }, names.card(q), 0))
-                .collect();
-            a.push(back());
-            return (say(msg!("ui.kak.ask.reveal")), a, true);
-        }
-        Menu::Court => {
-            let mut a: Vec<Button> = faces(v, facts, &[], |x| x == Virtue::Book)
-                .into_iter()
-                .map(|(face, card)| play(&Command::Court { card }, names.face(face), 0))
-                .collect();
-            a.push(back());
-            return (say(msg!("ui.kak.ask.court")), a, false);
-        }
-        Menu::Ride(horse) => {
-            let mut a: Vec<Button> = legal
-                .iter()
-                .filter_map(|l| match l {
-                    Legal::Exact(c @ Command::Ride { horse: h, to }) if h == horse => Some(play(c, names.card(to), 0)),
-                    // The reach is not known yet: every other place, and
-                    // the table asks the horse's card facts.
-                    Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse => None,
-                    _ => None,
-                })
-                .collect();
-            if legal.iter().any(|l| matches!(l, Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse)) {
-                let here = v.players.iter().find(|p| p.picked.contains(horse)).map(|p| p.location.clone());
-                for to in v.ring.iter().filter(|to| Some(*to) != here.as_ref()) {
-                    a.push(play(&Command::Ride { horse: horse.clone(), to: to.clone() }, names.card(to), 0));
-                }
-            }
-            a.push(back());
-            return (say(msg!("ui.kak.ask.ride", horse = names.card(horse))), a, false);
-        }
-        Menu::Hand(purpose, chosen) => {
-            let only: fn(Virtue) -> bool = match purpose {
-                Purpose::Quest(_) => |_| true,
-                Purpose::Bid(_) => Virtue::bids,
-            };
-            let mut a: Vec<Button> = faces(v, facts, chosen, only)
-                .into_iter()
-                .map(|(face, card)| step(Step::Add(card), format!("+ {}", names.face(face)), 0))
-                .collect();
-            let shown: Vec<String> = chosen.iter().map(|c| names.card(c)).collect();
-            let (done, prompt) = match purpose {
-                Purpose::Quest(quest) => (
-                    Command::Quest { quest: quest.clone(), cards: chosen.clone() },
-                    msg!("ui.kak.ask.quest_cards", quest = names.quest(quest), cards = shown.join(", ")),
-                ),
-                Purpose::Bid(seat) => (
-                    Command::Bid { seat: *seat, cards: chosen.clone() },
-                    msg!("ui.kak.ask.bid_cards", name = who(*seat), cards = shown.join(", ")),
-                ),
-            };
-            if !chosen.is_empty() {
-                a.push(step(Step::Clear, say(msg!("ui.kak.clear")), 0));
-            }
-            let label = match purpose {
-                Purpose::Quest(_) => msg!("ui.kak.cmd.hand_in", count = chosen.len()),
-                Purpose::Bid(_) => msg!("ui.kak.cmd.show_bid", count = chosen.len()),
-            };
-            a.push(play(&done, say(label), 1));
-            a.push(back());
-            return (say(prompt), a, false);
-        }
+    if let Some(list) = list_menu(v, facts, legal, m, lang) {
+        return list;
     }
     // The choices of the moment, in the engine's order; alike cards once.
     let mut a: Vec<Button> = Vec::new();
@@ -333,6 +260,94 @@ pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang:
     (prompt(v, &names), a, false)
 }
 
+/// A list the screen opened (`m`) or virtue cards chosen one at a time:
+/// `None` for the choices of the moment.
+fn list_menu(
+    v: &KakView,
+    facts: &Facts,
+    legal: &LegalNow,
+    m: &Menu,
+    lang: Lang,
+) -> Option<(String, Vec<Button>, bool)> {
+    let say = |m: Msg| lang.text(&m);
+    let names = Names { lang, names: &v.names, facts };
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
+    let back = || step(Step::Back, say(msg!("ui.kak.back")), 0);
+    match m {
+        Menu::Main => None,
+        Menu::Reveal => {
+            let held: Vec<&String> = v.players.iter().flat_map(|p| &p.quests).collect();
+            let mut a: Vec<Button> = QUESTS
+                .iter()
+                .filter(|q| !v.open.iter().any(|o| o == *q) && !v.completed.iter().any(|c| c == *q))
+                .filter(|q| !held.iter().any(|h| h == q))
+                .map(|q| play(&Command::Reveal { card: q.to_string() }, names.card(q), 0))
+                .collect();
+            a.push(back());
+            return Some((say(msg!("ui.kak.ask.reveal")), a, true));
+        }
+        Menu::Court => {
+            let mut a: Vec<Button> = faces(v, facts, &[], |x| x == Virtue::Book)
+                .into_iter()
+                .map(|(face, card)| play(&Command::Court { card }, names.face(face), 0))
+                .collect();
+            a.push(back());
+            return Some((say(msg!("ui.kak.ask.court")), a, false));
+        }
+        Menu::Ride(horse) => {
+            let mut a: Vec<Button> = legal
+                .iter()
+                .filter_map(|l| match l {
+                    Legal::Exact(c @ Command::Ride { horse: h, to }) if h == horse => Some(play(c, names.card(to), 0)),
+                    // The reach is not known yet: every other place, and
+                    // the table asks the horse's card facts.
+                    Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse => None,
+                    _ => None,
+                })
+                .collect();
+            if legal.iter().any(|l| matches!(l, Legal::Open(Command::Ride { horse: h, .. }, _) if h == horse)) {
+                let here = v.players.iter().find(|p| p.picked.contains(horse)).map(|p| p.location.clone());
+                for to in v.ring.iter().filter(|to| Some(*to) != here.as_ref()) {
+                    a.push(play(&Command::Ride { horse: horse.clone(), to: to.clone() }, names.card(to), 0));
+                }
+            }
+            a.push(back());
+            return Some((say(msg!("ui.kak.ask.ride", horse = names.card(horse))), a, false));
+        }
+        Menu::Hand(purpose, chosen) => {
+            let only: fn(Virtue) -> bool = match purpose {
+                Purpose::Quest(_) => |_| true,
+                Purpose::Bid(_) => Virtue::bids,
+            };
+            let mut a: Vec<Button> = faces(v, facts, chosen, only)
+                .into_iter()
+                .map(|(face, card)| step(Step::Add(card), format!("+ {}", names.face(face)), 0))
+                .collect();
+            let shown: Vec<String> = chosen.iter().map(|c| names.card(c)).collect();
+            let (done, prompt) = match purpose {
+                Purpose::Quest(quest) => (
+                    Command::Quest { quest: quest.clone(), cards: chosen.clone() },
+                    msg!("ui.kak.ask.quest_cards", quest = names.quest(quest), cards = shown.join(", ")),
+                ),
+                Purpose::Bid(seat) => (
+                    Command::Bid { seat: *seat, cards: chosen.clone() },
+                    msg!("ui.kak.ask.bid_cards", name = who(*seat), cards = shown.join(", ")),
+                ),
+            };
+            if !chosen.is_empty() {
+                a.push(step(Step::Clear, say(msg!("ui.kak.clear")), 0));
+            }
+            let label = match purpose {
+                Purpose::Quest(_) => msg!("ui.kak.cmd.hand_in", count = chosen.len()),
+                Purpose::Bid(_) => msg!("ui.kak.cmd.show_bid", count = chosen.len()),
+            };
+            a.push(play(&done, say(label), 1));
+            a.push(back());
+            return Some((say(prompt), a, false));
+        }
+    }
+}
+
 /// The question of the moment.
 fn prompt(v: &KakView, names: &Names<'_>) -> String {
     let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
@@ -360,253 +375,184 @@ fn prompt(v: &KakView, names: &Names<'_>) -> String {
     })
 }
 
-impl Controller {
-    fn kak(&mut self, cmd: Command) {
-        screens::send::<Kak>(self, cmd);
-    }
+/// What King Arthur's Knights' pages show (the `KakUi` global), as plain
+/// data.
+#[derive(Debug, Default)]
+pub(super) struct KakShows {
+    players: Vec<KakPlayerItem>,
+    players_line: String,
+    status: String,
+    open_quests: String,
+    open_quests_line: String,
+    on_table: String,
+    piles_title: String,
+    piles: Vec<KakPile>,
+    /// The ring's places, each with its knights' tents (drawn as tokens).
+    ring: Vec<(KakRingSpot, Vec<i32>)>,
+    prompt: String,
+    actions: Vec<ActionItem>,
+    big_menu: bool,
+    result_title: String,
+    result_reason: String,
+    scores: Vec<KakScoreItem>,
+}
 
-    fn kak_legal(&self) -> Vec<Legal<Command, Choice>> {
-        self.booted.table.session.engine::<Kak>().map(Game::legal).unwrap_or_default()
+/// The private look at the cards dealt: `(prompt, buttons)` for the seat
+/// whose turn it is, its cards (the table's private look for that seat)
+/// only while it has them shown.
+fn deal_menu(
+    v: &KakView,
+    (seat, open): (usize, bool),
+    private: Option<&PrivateLook>,
+    names: &Names<'_>,
+) -> (String, Vec<Button>) {
+    let lang = names.lang;
+    let say = |m: Msg| lang.text(&m);
+    let name = crate::ui::said(v.players.get(seat).map_or("", |p| p.name.as_str()), Seat(seat as u8));
+    if !open {
+        return (say(msg!("ui.kak.deal.pass", name)), vec![step(Step::DealShow, say(msg!("ui.kak.deal.show")), 1)]);
     }
+    let hand: Vec<String> = private
+        .filter(|p| p.seat().index() == seat)
+        .and_then(|p| serde_json::from_value(p.shows().clone()).ok())
+        .unwrap_or_default();
+    let cards: Vec<String> = hand.iter().map(|c| names.card(c)).collect();
+    let prompt = say(msg!("ui.kak.deal.cards", name, cards = cards.join(", ")));
+    (prompt, vec![step(Step::DealHide, say(msg!("ui.kak.deal.hide")), 1)])
+}
 
-    fn kak_facts(&self) -> Facts {
-        self.booted.table.session.engine::<Kak>().map(|g| g.facts().clone()).unwrap_or_default()
-    }
+/// The players' rows and lines, the round's status, the quests open and
+/// the cards on the table.
+fn board(v: &KakView, names: &Names<'_>, facts: &Facts, shows: &mut KakShows) {
+    let lang = names.lang;
+    let current = turn(v);
+    shows.players = v
+        .players
+        .iter()
+        .map(|p| KakPlayerItem {
+            name: p.name.clone().into(),
+            knight: names.card(&p.knight).into(),
+            tent: i32::from(p.tent),
+            score: p.score as i32,
+            virtue_cards: i32::from(p.virtue_cards),
+            place: names.card(&p.location).into(),
+            quests: p.quests.iter().map(|q| names.card(q)).collect::<Vec<_>>().join(", ").into(),
+            picked: p.picked.iter().map(|c| names.card(c)).collect::<Vec<_>>().join(", ").into(),
+            turn: current == Some(p.seat),
+            done: p.done,
+        })
+        .collect();
+    let line: Vec<String> = v
+        .players
+        .iter()
+        .map(|p| {
+            let name = crate::ui::said(&p.name, p.seat);
+            lang.text(&msg!("ui.kak.player_line", tent = p.tent, name, points = p.score))
+        })
+        .collect();
+    shows.players_line = line.join("   ");
+    let removed: Vec<String> = v.removed.iter().map(|c| names.card(c)).collect();
+    shows.status = lang.text(&msg!(
+        "ui.kak.status",
+        round = v.round,
+        target = v.target,
+        deck = u32::from(v.deck),
+        removed = if removed.is_empty() { "—".to_string() } else { removed.join(", ") }
+    ));
+    let open: Vec<String> = v.open.iter().map(|q| format!("• {}", names.quest(q))).collect();
+    shows.open_quests = format!("{}\n{}", lang.text(&msg!("ui.kak.open_quests")), open.join("\n"));
+    let quests: Vec<String> = v.open.iter().map(|q| names.quest(q)).collect();
+    shows.open_quests_line = lang.text(&msg!("ui.kak.open_quests_line", quests = quests.join(" · ")));
+    let counted = |cards: &[String]| {
+        let mut seen: Vec<(String, usize)> = Vec::new();
+        for c in cards {
+            let n = names.card(c);
+            match seen.iter_mut().find(|(x, _)| *x == n) {
+                Some((_, k)) => *k += 1,
+                None => seen.push((n, 1)),
+            }
+        }
+        seen.into_iter().map(|(n, k)| if k > 1 { format!("{n} ×{k}") } else { n }).collect::<Vec<_>>().join(", ")
+    };
+    let picks = matches!(v.phase, PhaseView::Picks { .. });
+    shows.on_table = if picks {
+        lang.text(&msg!("ui.kak.actions_left", cards = counted(&v.actions)))
+    } else {
+        lang.text(&msg!("ui.kak.piles", cards = counted(&v.supply)))
+    };
+    // The piles drawn: each virtue's mark with its cards' values.
+    shows.piles = if picks { Vec::new() } else { piles(&v.supply, facts) };
+    shows.piles_title = lang.text(&msg!("ui.kak.piles_title"));
+}
 
-    /// The private look at the cards dealt: `(prompt, buttons)` for the
-    /// seat whose turn it is, its cards only while it has them shown.
-    fn deal_menu(&self, v: &KakView, (seat, open): (usize, bool), names: &Names<'_>) -> (String, Vec<Button>) {
-        let lang = names.lang;
-        let say = |m: Msg| lang.text(&m);
-        let name = crate::ui::said(v.players.get(seat).map_or("", |p| p.name.as_str()), Seat(seat as u8));
-        if !open {
-            return (say(msg!("ui.kak.deal.pass", name)), vec![step(Step::DealShow, say(msg!("ui.kak.deal.show")), 1)]);
-        }
-        let hand = self
-            .booted
-            .table
-            .session
-            .engine::<Kak>()
-            .and_then(|g| g.player_states().get(seat).map(|p| p.hand.clone()))
-            .unwrap_or_default();
-        let cards: Vec<String> = hand.iter().map(|c| names.card(c)).collect();
-        let prompt = say(msg!("ui.kak.deal.cards", name, cards = cards.join(", ")));
-        (prompt, vec![step(Step::DealHide, say(msg!("ui.kak.deal.hide")), 1)])
+/// The seat whose turn it is, while a player has one.
+fn turn(v: &KakView) -> Option<Seat> {
+    match &v.phase {
+        PhaseView::Picks { seat, .. } | PhaseView::Actions { seat } => Some(*seat),
+        _ => None,
     }
+}
 
-    /// Runs the button at `index` of those shown (see [`menu`]).
-    fn kak_act(&mut self, index: i32) {
-        let Some(press) = self.screens.KingArthursKnights.shown.pressed(index) else { return };
-        let menu = std::mem::take(&mut self.screens.KingArthursKnights.menu);
-        let mut next = Menu::Main;
-        match press {
-            screens::Press::Play(c) => self.kak(c),
-            screens::Press::Step(Step::Open(m)) => next = m,
-            screens::Press::Step(Step::Back) => {}
-            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
-            screens::Press::Step(Step::Add(card)) => {
-                if let Menu::Hand(purpose, mut chosen) = menu {
-                    chosen.push(card);
-                    next = Menu::Hand(purpose, chosen);
-                }
-            }
-            screens::Press::Step(Step::Clear) => {
-                if let Menu::Hand(purpose, _) = menu {
-                    next = Menu::Hand(purpose, Vec::new());
-                }
-            }
-            screens::Press::Step(Step::DealShow) => {
-                let s = &mut self.screens.KingArthursKnights;
-                s.deal = s.deal.map(|(seat, _)| (seat, true));
-            }
-            screens::Press::Step(Step::DealHide) => {
-                let players =
-                    self.view().game_view.as_ref().and_then(|g| g.get::<Kak>()).map_or(0, |v| v.players.len());
-                let s = &mut self.screens.KingArthursKnights;
-                s.deal = s.deal.and_then(|(seat, _)| (seat + 1 < players).then_some((seat + 1, false)));
-            }
-        }
-        self.screens.KingArthursKnights.menu = next;
-    }
+/// The ring's places (while the ring is laid on the reader, its places
+/// still empty), each with the knights there and the button a touch on it
+/// presses.
+fn ring(v: &KakView, names: &Names<'_>, buttons: &[Button]) -> Vec<(KakRingSpot, Vec<i32>)> {
+    let turn_tent = turn(v).and_then(|s| v.players.get(s.index())).map(|p| p.tent);
+    v.ring
+        .iter()
+        .chain(std::iter::repeat(&String::new()))
+        .take(RING)
+        .map(|l| {
+            // The knights here by their tents' numbers, as the players'
+            // lines show them: four long names do not fit a place.
+            let here: Vec<u8> = v.players.iter().filter(|p| &p.location == l).map(|p| p.tent).collect();
+            let text: Vec<String> = here.iter().map(u8::to_string).collect();
+            // A horse may ride here: a touch on the place is its button.
+            let act = buttons
+                .iter()
+                .position(|b| matches!(&b.press, Press::Play(Command::Ride { to, .. }) if to == l && !l.is_empty()));
+            let spot = KakRingSpot {
+                name: if l.is_empty() { String::new() } else { names.card(l) }.into(),
+                camelot: l == cards::CAMELOT,
+                knights: text.join(" ").into(),
+                turn_tent: turn_tent.filter(|t| here.contains(t)).map_or(0, i32::from),
+                tents: Default::default(),
+                act: act.map_or(-1, |i| i as i32),
+            };
+            (spot, here.iter().map(|t| i32::from(*t)).collect())
+        })
+        .collect()
+}
 
-    /// Copies the game's public view into the `KakUi` global.
-    pub(super) fn refresh_kak(&mut self, window: &AppWindow, view: &TableView) {
-        // Another game, or none: nothing of this one shows (and the owner's
-        // facts are not read on every refresh).
-        if view.game != Some(GameKind::KingArthursKnights) {
-            self.screens.KingArthursKnights.deal_pending = false;
-            return;
-        }
-        let lang = view.lang;
-        let ui = window.global::<KakUi<'_>>();
-        let facts = self.kak_facts();
-        let empty = std::collections::BTreeMap::new();
-        let game = view.game_view.as_ref().and_then(|g| g.get::<Kak>());
-        let Some(v) = game else {
-            self.screens.KingArthursKnights.deal_pending = false;
-            return;
-        };
-        // A seat nobody named is "Seat 2" on the screen, in its language.
-        let mut v = v.clone();
-        let engine = self.booted.table.session.engine::<Kak>();
-        for p in &mut v.players {
-            p.name = super::seat_label(engine, p.seat, &p.name, lang);
-        }
-        let v = &v;
-        if v.players.is_empty() {
-            return;
-        }
-        // Dealt just now: each player looks at their own cards in turn.
-        if std::mem::take(&mut self.screens.KingArthursKnights.deal_pending) {
-            self.screens.KingArthursKnights.deal = Some((0, false));
-        }
-        let legal = self.kak_legal();
-        if !self.screens.KingArthursKnights.menu.fits(&legal) {
-            self.screens.KingArthursKnights.menu = Menu::Main;
-        }
-        let names = Names { lang, names: if v.names.is_empty() { &empty } else { &v.names }, facts: &facts };
-        let current = match &v.phase {
-            PhaseView::Picks { seat, .. } | PhaseView::Actions { seat } => Some(*seat),
-            _ => None,
-        };
-        let players: Vec<KakPlayerItem> = v
-            .players
-            .iter()
-            .map(|p| KakPlayerItem {
-                name: p.name.clone().into(),
-                knight: names.card(&p.knight).into(),
-                tent: i32::from(p.tent),
-                score: p.score as i32,
-                virtue_cards: i32::from(p.virtue_cards),
-                place: names.card(&p.location).into(),
-                quests: p.quests.iter().map(|q| names.card(q)).collect::<Vec<_>>().join(", ").into(),
-                picked: p.picked.iter().map(|c| names.card(c)).collect::<Vec<_>>().join(", ").into(),
-                turn: current == Some(p.seat),
-                done: p.done,
-            })
-            .collect();
-        let line: Vec<String> = v
-            .players
-            .iter()
-            .map(|p| {
-                lang.text(&msg!(
-                    "ui.kak.player_line",
-                    tent = p.tent,
-                    name = crate::ui::said(&p.name, p.seat),
-                    points = p.score
-                ))
-            })
-            .collect();
-        ui.set_players_line(line.join("   ").into());
-        super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
-        let removed: Vec<String> = v.removed.iter().map(|c| names.card(c)).collect();
-        let status = lang.text(&msg!(
-            "ui.kak.status",
-            round = v.round,
-            target = v.target,
-            deck = u32::from(v.deck),
-            removed = if removed.is_empty() { "—".to_string() } else { removed.join(", ") }
-        ));
-        ui.set_status(status.into());
-        let open: Vec<String> = v.open.iter().map(|q| format!("• {}", names.quest(q))).collect();
-        let open = format!("{}\n{}", lang.text(&msg!("ui.kak.open_quests")), open.join("\n"));
-        ui.set_open_quests(open.into());
-        let quests: Vec<String> = v.open.iter().map(|q| names.quest(q)).collect();
-        ui.set_open_quests_line(lang.text(&msg!("ui.kak.open_quests_line", quests = quests.join(" · "))).into());
-        let counted = |cards: &[String]| {
-            let mut seen: Vec<(String, usize)> = Vec::new();
-            for c in cards {
-                let n = names.card(c);
-                match seen.iter_mut().find(|(x, _)| *x == n) {
-                    Some((_, k)) => *k += 1,
-                    None => seen.push((n, 1)),
-                }
-            }
-            seen.into_iter().map(|(n, k)| if k > 1 { format!("{n} ×{k}") } else { n }).collect::<Vec<_>>().join(", ")
-        };
-        let picks = matches!(v.phase, PhaseView::Picks { .. });
-        let on_table = if picks {
-            lang.text(&msg!("ui.kak.actions_left", cards = counted(&v.actions)))
-        } else {
-            lang.text(&msg!("ui.kak.piles", cards = counted(&v.supply)))
-        };
-        ui.set_on_table(on_table.into());
-        // The piles drawn: each virtue's mark with its cards' values.
-        let piles: Vec<KakPile> = if picks { Vec::new() } else { piles(&v.supply, &facts) };
-        ui.set_piles_title(lang.text(&msg!("ui.kak.piles_title")).into());
-        super::set_model(&ui.get_piles(), piles, |m| ui.set_piles(m));
-        let (prompt, actions, big) = match self.screens.KingArthursKnights.deal {
-            Some(step) if step.0 < v.players.len() => {
-                let (prompt, buttons) = self.deal_menu(v, step, &names);
-                (prompt, buttons, true)
-            }
-            _ => menu(v, &facts, &legal, &self.screens.KingArthursKnights.menu, lang),
-        };
-        let buttons = actions;
-        // While the ring is laid on the reader, its places still empty.
-        let turn_tent = current.and_then(|s| v.players.get(s.index())).map(|p| p.tent);
-        let before = ui.get_ring();
-        let ring: Vec<KakRingSpot> = v
-            .ring
-            .iter()
-            .chain(std::iter::repeat(&String::new()))
-            .take(RING)
-            .enumerate()
-            .map(|(i, l)| {
-                // The knights here by their tents' numbers, as the players'
-                // lines show them: four long names do not fit a place.
-                let here: Vec<u8> = v.players.iter().filter(|p| &p.location == l).map(|p| p.tent).collect();
-                let text: Vec<String> = here.iter().map(u8::to_string).collect();
-                // A horse may ride here: a touch on the place is its button.
-                let act = buttons.iter().position(
-                    |b| matches!(&b.press, screens::Press::Play(Command::Ride { to, .. }) if to == l && !l.is_empty()),
-                );
-                KakRingSpot {
-                    name: if l.is_empty() { String::new() } else { names.card(l) }.into(),
-                    camelot: l == cards::CAMELOT,
-                    knights: text.join(" ").into(),
-                    turn_tent: turn_tent.filter(|t| here.contains(t)).map_or(0, i32::from),
-                    tents: tokens(&before, i, here.iter().map(|t| i32::from(*t)).collect()),
-                    act: act.map_or(-1, |i| i as i32),
-                }
-            })
-            .collect();
-        super::set_model(&ui.get_ring(), ring, |m| ui.set_ring(m));
-        let actions = self.screens.KingArthursKnights.shown.show(buttons);
-        ui.set_prompt(prompt.into());
-        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
-        // More choices than a row: they take the room of the players'
-        // lines on a small screen (the page decides by its height).
-        ui.set_big_menu(big || slint::Model::row_count(&ui.get_actions()) > 4);
-        // The end.
-        let outcome = self.booted.table.session.engine::<Kak>().and_then(Game::outcome);
-        let words = outcome.and_then(|o| GameKind::KingArthursKnights.outcome_words(&o.winner, &o.reason));
-        let winners = match &v.phase {
-            PhaseView::Over { winners } => winners.clone(),
-            _ => Vec::new(),
-        };
-        let title = match winners.as_slice() {
-            [one] => lang.text(&msg!("ui.kak.end.winner", name = crate::ui::said(&v.players[one.index()].name, *one))),
-            _ => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
-        };
-        ui.set_result_title(title.into());
-        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
-        let scores: Vec<KakScoreItem> = v
-            .players
-            .iter()
-            .map(|p| KakScoreItem {
-                name: p.name.clone().into(),
-                knight: names.card(&p.knight).into(),
-                score: p.score as i32,
-                winner: winners.contains(&p.seat),
-            })
-            .collect();
-        super::set_model(&ui.get_scores(), scores, |m| ui.set_scores(m));
-    }
+/// The end: the winner, why, and the scores.
+fn end(v: &KakView, outcome: Option<&crate::games::Outcome>, names: &Names<'_>, shows: &mut KakShows) {
+    let lang = names.lang;
+    let words = outcome.and_then(|o| GameKind::KingArthursKnights.outcome_words(&o.winner, &o.reason));
+    let winners = match &v.phase {
+        PhaseView::Over { winners } => winners.clone(),
+        _ => Vec::new(),
+    };
+    shows.result_title = match winners.as_slice() {
+        [one] => lang.text(&msg!("ui.kak.end.winner", name = crate::ui::said(&v.players[one.index()].name, *one))),
+        _ => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
+    };
+    shows.result_reason = words.map(|w| lang.text(&w.reason)).unwrap_or_default();
+    shows.scores = v
+        .players
+        .iter()
+        .map(|p| KakScoreItem {
+            name: p.name.clone().into(),
+            knight: names.card(&p.knight).into(),
+            score: p.score as i32,
+            winner: winners.contains(&p.seat),
+        })
+        .collect();
 }
 
 impl GameScreens for Kak {
     type Screen = KakScreen;
+    /// Nothing before the game is set up: the board keeps what it showed.
+    type Shows = Option<KakShows>;
     const PARTS: screens::Parts = screens::Parts::Knights;
 
     fn page(v: &KakView) -> Page {
@@ -617,25 +563,113 @@ impl GameScreens for Kak {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
-        c.refresh_kak(window, view);
+    /// The player whose dealt cards show now.
+    fn looking(screen: &KakScreen, _: &KakView) -> Option<Seat> {
+        screen.deal.filter(|(_, open)| *open).and_then(|(seat, _)| u8::try_from(seat).ok()).map(Seat)
     }
 
-    fn act(c: &mut Controller, index: i32) {
-        c.kak_act(index);
+    fn show(screen: &mut KakScreen, sight: &Sight<'_, Kak>) -> Option<KakShows> {
+        let lang = sight.lang;
+        // A seat nobody named is "Seat 2" on the screen, in its language.
+        let mut v = sight.view.clone();
+        for p in &mut v.players {
+            p.name = sight.seat_label(p.seat, &p.name);
+        }
+        let v = &v;
+        if v.players.is_empty() {
+            return None;
+        }
+        // Dealt just now: each player looks at their own cards in turn.
+        if std::mem::take(&mut screen.deal_pending) {
+            screen.deal = Some((0, false));
+        }
+        if !screen.menu.fits(&sight.legal) {
+            screen.menu = Menu::Main;
+        }
+        let facts = Facts::from_book(&sight.facts);
+        let names = Names { lang, names: &v.names, facts: &facts };
+        let mut shows = KakShows::default();
+        board(v, &names, &facts, &mut shows);
+        let (prompt, buttons, big) = match screen.deal {
+            Some(step) if step.0 < v.players.len() => {
+                let (prompt, buttons) = deal_menu(v, step, sight.private.as_ref(), &names);
+                (prompt, buttons, true)
+            }
+            _ => menu(v, &facts, &sight.legal, &screen.menu, lang),
+        };
+        shows.ring = ring(v, &names, &buttons);
+        shows.actions = screen.shown.show(buttons);
+        shows.prompt = prompt;
+        // More choices than a row: they take the room of the players'
+        // lines on a small screen (the page decides by its height).
+        shows.big_menu = big || shows.actions.len() > 4;
+        end(v, sight.outcome.as_ref(), &names, &mut shows);
+        Some(shows)
     }
 
-    /// The players' lines take no touch.
-    fn seat(_: &mut Controller, _: Seat) {}
+    fn bind(shows: Option<KakShows>, window: &AppWindow) {
+        let Some(s) = shows else { return };
+        let ui = window.global::<KakUi<'_>>();
+        ui.set_players_line(s.players_line.into());
+        set_model(&ui.get_players(), s.players, |m| ui.set_players(m));
+        ui.set_status(s.status.into());
+        ui.set_open_quests(s.open_quests.into());
+        ui.set_open_quests_line(s.open_quests_line.into());
+        ui.set_on_table(s.on_table.into());
+        ui.set_piles_title(s.piles_title.into());
+        set_model(&ui.get_piles(), s.piles, |m| ui.set_piles(m));
+        let before = ui.get_ring();
+        let ring: Vec<KakRingSpot> = s
+            .ring
+            .into_iter()
+            .enumerate()
+            .map(|(i, (spot, tents))| KakRingSpot { tents: tokens(&before, i, tents), ..spot })
+            .collect();
+        set_model(&ui.get_ring(), ring, |m| ui.set_ring(m));
+        ui.set_prompt(s.prompt.into());
+        set_model(&ui.get_actions(), s.actions, |m| ui.set_actions(m));
+        ui.set_big_menu(s.big_menu);
+        ui.set_result_title(s.result_title.into());
+        ui.set_result_reason(s.result_reason.into());
+        set_model(&ui.get_scores(), s.scores, |m| ui.set_scores(m));
+    }
 
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
+    /// Runs the button at `index` of those shown (see [`menu`]).
+    fn act(screen: &mut KakScreen, sight: &Sight<'_, Kak>, index: i32) -> Option<Ask<Command>> {
+        let press = screen.shown.pressed(index)?;
+        let menu = std::mem::take(&mut screen.menu);
+        let mut next = Menu::Main;
+        let mut ask = None;
+        match press {
+            Press::Play(c) => ask = Some(Ask::Play(c)),
+            Press::Step(Step::Open(m)) => next = m,
+            Press::Step(Step::Back) => {}
+            Press::Step(Step::Leave) => ask = Some(Ask::Leave),
+            Press::Step(Step::Add(card)) => {
+                if let Menu::Hand(purpose, mut chosen) = menu {
+                    chosen.push(card);
+                    next = Menu::Hand(purpose, chosen);
+                }
+            }
+            Press::Step(Step::Clear) => {
+                if let Menu::Hand(purpose, _) = menu {
+                    next = Menu::Hand(purpose, Vec::new());
+                }
+            }
+            Press::Step(Step::DealShow) => screen.deal = screen.deal.map(|(seat, _)| (seat, true)),
+            Press::Step(Step::DealHide) => {
+                let players = sight.view.players.len();
+                screen.deal = screen.deal.and_then(|(seat, _)| (seat + 1 < players).then_some((seat + 1, false)));
+            }
+        }
+        screen.menu = next;
+        ask
+    }
 
     /// The deal is shown once the game is set up.
-    fn starting(c: &mut Controller) {
-        let s = &mut c.screens.KingArthursKnights;
-        s.menu = Menu::Main;
-        s.deal_pending = true;
+    fn starting(screen: &mut KakScreen) {
+        screen.menu = Menu::Main;
+        screen.deal_pending = true;
     }
 
     /// The locations (the ring at setup), the quests turned up, the action
@@ -652,12 +686,12 @@ impl GameScreens for Kak {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Ctx;
+    use crate::games::{Ctx, Game};
 
     fn sent(b: &Button) -> Option<Command> {
         match &b.press {
-            screens::Press::Play(c) => Some(c.clone()),
-            screens::Press::Step(_) => None,
+            Press::Play(c) => Some(c.clone()),
+            Press::Step(_) => None,
         }
     }
 
@@ -678,6 +712,53 @@ mod tests {
             }
             _ => a == b,
         }
+    }
+
+    /// Once the game is set up, each player in turn sees their own dealt
+    /// cards and nobody else's: the sight holds the private look only for
+    /// the seat whose cards show, and the board names them by their faces.
+    #[test]
+    fn the_dealt_cards_show_to_each_player_in_turn_and_only_theirs() {
+        use crate::table::sight::table_for_tests;
+        let mut ctx = Ctx::seeded(3);
+        let mut g = Kak::default();
+        let mut rng = crate::games::GameRng::seeded(3);
+        let setup = crate::games::kak::Setup {
+            knights: cards::knights().take(2).collect(),
+            names: vec!["Anna".into(), "Bruno".into()],
+            ring: cards::locations().collect(),
+            facts: crate::games::kak::test_facts(&mut rng),
+        };
+        g.execute(&Command::Setup(setup), &mut ctx).expect("set up");
+        let (view, table) = (g.view(), table_for_tests(Lang::En));
+        let mut screen = KakScreen::default();
+        Kak::starting(&mut screen);
+        let sight = |screen: &KakScreen| Sight::of_engine(&g, &view, &table, Kak::looking(screen, &view));
+        let first = sight(&screen);
+        let shows = Kak::show(&mut screen, &first).expect("set up");
+        assert!(shows.prompt.contains("Anna"), "{}", shows.prompt);
+        assert!(sight(&screen).private.is_none(), "nothing shows before Anna asks");
+        let show = shows.actions.iter().find(|a| a.step).expect("show my cards").index;
+        assert_eq!(Kak::act(&mut screen, &first, show), None);
+        let looked = sight(&screen);
+        let private = looked.private.as_ref().expect("Anna's look");
+        assert_eq!(private.seat(), Seat(0));
+        let hand = &g.player_states()[0].hand;
+        assert!(!hand.is_empty());
+        assert_eq!(private.shows(), &serde_json::json!(hand));
+        let shows = Kak::show(&mut screen, &looked).expect("set up");
+        let facts = Facts::from_book(&looked.facts);
+        let names = Names { lang: Lang::En, names: &view.names, facts: &facts };
+        for card in hand {
+            assert!(shows.prompt.contains(&names.card(card)), "{card} in {}", shows.prompt);
+        }
+        let hide = shows.actions[0].index;
+        assert_eq!(Kak::act(&mut screen, &looked, hide), None);
+        assert_eq!(screen.deal, Some((1, false)), "Bruno's turn to look");
+        let hidden = sight(&screen);
+        assert!(hidden.private.is_none(), "hidden again");
+        let shows = Kak::show(&mut screen, &hidden).expect("set up");
+        assert!(shows.prompt.contains("Bruno"), "{}", shows.prompt);
     }
 
     #[test]
@@ -702,7 +783,7 @@ mod tests {
             assert!(!prompt.is_empty() && !prompt.starts_with("ui."), "{prompt}");
             let mut all = main.clone();
             for b in &main {
-                if let screens::Press::Step(Step::Open(m)) = &b.press {
+                if let Press::Step(Step::Open(m)) = &b.press {
                     all.extend(menu(&v, g.facts(), &legal, m, lang).1);
                 }
             }
@@ -729,7 +810,7 @@ mod tests {
         let purpose = Purpose::Quest(QUESTS[0].to_string());
         let (_, first, _) = menu(&v, g.facts(), &[], &Menu::Hand(purpose.clone(), Vec::new()), Lang::En);
         let added = |b: &Button| match &b.press {
-            screens::Press::Step(Step::Add(card)) => Some(card.clone()),
+            Press::Step(Step::Add(card)) => Some(card.clone()),
             _ => None,
         };
         let adds: Vec<&Button> = first.iter().filter(|b| added(b).is_some()).collect();

@@ -7,20 +7,17 @@
 //! lists (the character laid, the event drawn, the
 //! moves) are a page at a time, kept in [`Menu`]. No rule is decided here.
 
-use super::screens::{self, GameScreens, Shown, With};
-use super::Controller;
+use super::screens::{self, Ask, GameScreens, Press, Shown, Sight};
+use super::set_model;
 use crate::catalog::Catalog;
 use crate::games::legends::cards::{Colour, Skill, Special};
 use crate::games::legends::{Choice, Command, Legends, LegendsView, Phase};
-use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat};
-use crate::table::{TableView, Touch};
+use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
 use crate::ui::{
-    AppWindow, LegCompanyItem, LegEventItem, LegNeedItem, LegPlaceItem, LegPlayerItem, LegScoreItem, LegStrengthItem,
-    LegendsUi, Page,
+    ActionItem, AppWindow, LegCompanyItem, LegEventItem, LegNeedItem, LegPlaceItem, LegPlayerItem, LegScoreItem,
+    LegStrengthItem, LegendsUi, Page,
 };
 use slint::{Color, ComponentHandle, Model, ModelRc};
-use std::cell::RefCell;
-use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
@@ -248,12 +245,22 @@ fn choice(legal: &LegalNow, is: impl Fn(&Choice) -> bool) -> Vec<String> {
 /// page)`.
 pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
-    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     if matches!(v.phase, Phase::Over { .. }) {
         return (String::new(), vec![step(Step::Leave, say(msg!("ui.legends.cmd.leave")), 1)], false);
     }
+    if let Some(sub) = sub_menu(v, legal, m, lang) {
+        return sub;
+    }
+    main_menu(v, legal, lang)
+}
+
+/// A list the screen opened (`m`, a page of it) or a choice in steps:
+/// `None` for the choices of the moment.
+fn sub_menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> Option<(String, Vec<Button>, bool)> {
+    let say = |m: Msg| lang.text(&m);
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     match m {
-        Menu::Main => {}
+        Menu::Main => None,
         Menu::Draw(page) | Menu::Lay(page) | Menu::Bid(page) => {
             // The cards the engine says may come now, each a button.
             let (cards, ask): (Vec<String>, fn(String) -> Command) = match m {
@@ -270,85 +277,14 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
             } else {
                 msg!("ui.legends.ask.which_character")
             };
-            return (say(prompt), by_letter(items, *page, lang), true);
+            return Some((say(prompt), by_letter(items, *page, lang), true));
         }
         Menu::Ability(page) => {
-            let items = legal
-                .iter()
-                .filter_map(|l| match l {
-                    Legal::Exact(c @ Command::Use { .. }) => Some(play(c, use_label(c, lang), 0)),
-                    Legal::Exact(c @ Command::Strike { card, target }) => Some(play(
-                        c,
-                        lang.text(&msg!(
-                            "ui.legends.cmd.strike",
-                            card = card_name(card, lang),
-                            target = card_name(target, lang)
-                        )),
-                        2,
-                    )),
-                    Legal::Exact(c @ Command::Ward { card, target }) => Some(play(
-                        c,
-                        lang.text(&msg!(
-                            "ui.legends.cmd.ward",
-                            card = card_name(card, lang),
-                            target = card_name(target, lang)
-                        )),
-                        0,
-                    )),
-                    Legal::Exact(c @ Command::Spell { card, target }) => Some(play(
-                        c,
-                        lang.text(&msg!(
-                            "ui.legends.cmd.spell",
-                            card = card_name(card, lang),
-                            target = card_name(target, lang)
-                        )),
-                        2,
-                    )),
-                    Legal::Exact(c @ Command::Scrap { card, event }) => Some(play(
-                        c,
-                        lang.text(&msg!(
-                            "ui.legends.cmd.scrap",
-                            card = card_name(card, lang),
-                            event = card_name(event, lang)
-                        )),
-                        2,
-                    )),
-                    Legal::Exact(c @ Command::Raid { card, seat }) => Some(play(
-                        c,
-                        lang.text(&msg!("ui.legends.cmd.raid", card = card_name(card, lang), name = who(*seat))),
-                        2,
-                    )),
-                    Legal::Exact(c @ Command::Recall { card }) => {
-                        Some(play(c, lang.text(&msg!("ui.legends.cmd.recall", card = card_name(card, lang))), 0))
-                    }
-                    Legal::Exact(c @ Command::Summon { card, target }) => Some(play(
-                        c,
-                        lang.text(&msg!(
-                            "ui.legends.cmd.summon",
-                            card = card_name(card, lang),
-                            target = card_name(target, lang)
-                        )),
-                        0,
-                    )),
-                    Legal::Exact(c @ Command::Crown { card, event: None }) => {
-                        Some(play(c, lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))), 1))
-                    }
-                    Legal::Exact(c @ Command::Crown { card, event: Some(e) }) => Some(play(
-                        c,
-                        lang.text(&msg!(
-                            "ui.legends.cmd.crown_spending",
-                            card = card_name(card, lang),
-                            event = card_name(e, lang)
-                        )),
-                        1,
-                    )),
-                    _ => None,
-                })
-                .collect();
-            return (say(msg!("ui.legends.ask.ability")), paged(items, *page, lang), true);
+            let items = abilities(v, legal, lang);
+            return Some((say(msg!("ui.legends.ask.ability")), paged(items, *page, lang), true));
         }
         Menu::Fix(page) => {
-            return (say(msg!("ui.legends.ask.fix")), paged(fixes(v, lang), *page, lang), true);
+            return Some((say(msg!("ui.legends.ask.fix")), paged(fixes(v, lang), *page, lang), true));
         }
         Menu::Choice(page) => {
             let items = legal
@@ -360,7 +296,7 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                     _ => None,
                 })
                 .collect();
-            return (prompt(v, lang), paged(items, *page, lang), true);
+            return Some((prompt(v, lang), paged(items, *page, lang), true));
         }
         Menu::Move(page) => {
             let items = legal
@@ -374,16 +310,92 @@ pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (
                     _ => None,
                 })
                 .collect();
-            return (say(msg!("ui.legends.ask.move")), paged(items, *page, lang), true);
+            return Some((say(msg!("ui.legends.ask.move")), paged(items, *page, lang), true));
         }
         Menu::HandCount(s) => {
             let mut a: Vec<Button> = (0..=crate::games::legends::HAND)
                 .map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
                 .collect();
             a.push(step(Step::Back, say(msg!("ui.legends.back")), 0));
-            return (say(msg!("ui.legends.ask.hand", name = who(*s))), a, false);
+            return Some((say(msg!("ui.legends.ask.hand", name = who(*s))), a, false));
         }
     }
+}
+
+/// The optional abilities the engine lists now, each a button.
+fn abilities(v: &LegendsView, legal: &LegalNow, lang: Lang) -> Vec<Button> {
+    let who = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
+    legal
+        .iter()
+        .filter_map(|l| match l {
+            Legal::Exact(c @ Command::Use { .. }) => Some(play(c, use_label(c, lang), 0)),
+            Legal::Exact(c @ Command::Strike { card, target }) => Some(play(
+                c,
+                lang.text(&msg!(
+                    "ui.legends.cmd.strike",
+                    card = card_name(card, lang),
+                    target = card_name(target, lang)
+                )),
+                2,
+            )),
+            Legal::Exact(c @ Command::Ward { card, target }) => Some(play(
+                c,
+                lang.text(&msg!("ui.legends.cmd.ward", card = card_name(card, lang), target = card_name(target, lang))),
+                0,
+            )),
+            Legal::Exact(c @ Command::Spell { card, target }) => Some(play(
+                c,
+                lang.text(&msg!(
+                    "ui.legends.cmd.spell",
+                    card = card_name(card, lang),
+                    target = card_name(target, lang)
+                )),
+                2,
+            )),
+            Legal::Exact(c @ Command::Scrap { card, event }) => Some(play(
+                c,
+                lang.text(&msg!("ui.legends.cmd.scrap", card = card_name(card, lang), event = card_name(event, lang))),
+                2,
+            )),
+            Legal::Exact(c @ Command::Raid { card, seat }) => Some(play(
+                c,
+                lang.text(&msg!("ui.legends.cmd.raid", card = card_name(card, lang), name = who(*seat))),
+                2,
+            )),
+            Legal::Exact(c @ Command::Recall { card }) => {
+                Some(play(c, lang.text(&msg!("ui.legends.cmd.recall", card = card_name(card, lang))), 0))
+            }
+            Legal::Exact(c @ Command::Summon { card, target }) => Some(play(
+                c,
+                lang.text(&msg!(
+                    "ui.legends.cmd.summon",
+                    card = card_name(card, lang),
+                    target = card_name(target, lang)
+                )),
+                0,
+            )),
+            Legal::Exact(c @ Command::Crown { card, event: None }) => {
+                Some(play(c, lang.text(&msg!("ui.legends.cmd.crown", card = card_name(card, lang))), 1))
+            }
+            Legal::Exact(c @ Command::Crown { card, event: Some(e) }) => Some(play(
+                c,
+                lang.text(&msg!(
+                    "ui.legends.cmd.crown_spending",
+                    card = card_name(card, lang),
+                    event = card_name(e, lang)
+                )),
+                1,
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The choices of the moment, in the engine's order: a kind of many
+/// commands (the moves, the abilities, the host's corrections, an event's
+/// many choices) one button opening its list.
+fn main_menu(v: &LegendsView, legal: &LegalNow, lang: Lang) -> (String, Vec<Button>, bool) {
+    let say = |m: Msg| lang.text(&m);
     let laid = v.laid.as_deref().map(|c| card_name(c, lang)).unwrap_or_default();
     let mut a = Vec::new();
     let mut moves = false;
@@ -734,21 +746,15 @@ fn seat_tint(v: &LegendsView, seat: Seat) -> Color {
 
 /// A location's events as drawn: each a card with its requirements, and
 /// under each requirement every company's strength against it, in the
-/// companies' order (in the models they were in at the last refresh,
-/// `before`, when there were some: see `nested`).
-fn event_cards(
-    v: &LegendsView,
-    place: &crate::games::legends::PlaceView,
-    lang: Lang,
-    before: Option<ModelRc<LegEventItem>>,
-) -> ModelRc<LegEventItem> {
+/// companies' order (the models within the rows are filled by the binding,
+/// see [`nest_events`]).
+fn event_cards(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: Lang) -> Vec<EventRow> {
     let total = |c: &crate::games::legends::CompanyView, s: Skill| c.totals.get(&s).copied().unwrap_or(0);
     let met_by = |e: &crate::games::legends::EventView, seat: Seat| e.met.get(seat.index()).copied().unwrap_or(false);
-    let rows: Vec<LegEventItem> = place
+    place
         .events
         .iter()
-        .enumerate()
-        .map(|(i, e)| {
+        .map(|e| {
             // (skill, second skill, needed, a single knight's, each company's strength)
             let mut needs: Vec<(i32, i32, i32, bool, Vec<LegStrengthItem>)> = Vec::new();
             let strength = |seat: Seat, value: String, met: bool| LegStrengthItem {
@@ -791,23 +797,76 @@ fn event_cards(
                     needs.push((r.skill as i32, -1, needed, false, strengths));
                 }
             }
-            let needs_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.needs);
-            let need_rows: Vec<LegNeedItem> = needs
+            let needs = needs
                 .into_iter()
-                .enumerate()
-                .map(|(j, (skill, second, needed, lone, strengths))| {
-                    let strengths_before = needs_before.as_ref().and_then(|m| m.row_data(j)).map(|row| row.strengths);
-                    LegNeedItem { skill, second, needed, lone, strengths: super::nested(strengths_before, strengths) }
+                .map(|(skill, second, needed, lone, strengths)| {
+                    (LegNeedItem { skill, second, needed, lone, strengths: Default::default() }, strengths)
                 })
                 .collect();
-            LegEventItem {
+            let item = LegEventItem {
                 name: card_name(&e.card, lang).into(),
                 points: i32::from(e.victory_points),
-                needs: super::nested(needs_before, need_rows),
+                needs: Default::default(),
                 lone: e.lone.is_some(),
                 met: e.met.iter().any(|m| *m),
                 words: event_words(v, e, lang).into(),
-            }
+            };
+            EventRow { item, needs }
+        })
+        .collect()
+}
+
+/// An event as drawn ([`event_cards`]): its row, and each requirement's
+/// row with every company's strength against it.
+#[derive(Debug)]
+pub(super) struct EventRow {
+    item: LegEventItem,
+    needs: Vec<(LegNeedItem, Vec<LegStrengthItem>)>,
+}
+
+/// A location as drawn: its row, its events and its companies (each with
+/// its totals in the rules' order).
+#[derive(Debug)]
+pub(super) struct PlaceRow {
+    item: LegPlaceItem,
+    events: Vec<EventRow>,
+    companies: Vec<(LegCompanyItem, Vec<i32>)>,
+}
+
+/// The events' rows into the models they were in at the last refresh
+/// (`before`, see `nested`).
+fn nest_events(before: Option<ModelRc<LegEventItem>>, events: Vec<EventRow>) -> ModelRc<LegEventItem> {
+    let rows: Vec<LegEventItem> = events
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let needs_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.needs);
+            let needs: Vec<LegNeedItem> = e
+                .needs
+                .into_iter()
+                .enumerate()
+                .map(|(j, (need, strengths))| {
+                    let strengths_before = needs_before.as_ref().and_then(|m| m.row_data(j)).map(|row| row.strengths);
+                    LegNeedItem { strengths: super::nested(strengths_before, strengths), ..need }
+                })
+                .collect();
+            LegEventItem { needs: super::nested(needs_before, needs), ..e.item }
+        })
+        .collect();
+    super::nested(before, rows)
+}
+
+/// The companies' rows into the models they were in at the last refresh.
+fn nest_companies(
+    before: Option<ModelRc<LegCompanyItem>>,
+    companies: Vec<(LegCompanyItem, Vec<i32>)>,
+) -> ModelRc<LegCompanyItem> {
+    let rows: Vec<LegCompanyItem> = companies
+        .into_iter()
+        .enumerate()
+        .map(|(i, (company, totals))| {
+            let totals_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.totals);
+            LegCompanyItem { totals: super::nested(totals_before, totals), ..company }
         })
         .collect();
     super::nested(before, rows)
@@ -850,170 +909,104 @@ fn company_who(v: &LegendsView, c: &crate::games::legends::CompanyView, lang: La
 }
 
 /// A location's companies as drawn: whose and which characters, their
-/// player's colour, the totals in the rules' order; in the model they were in at the last refresh
-/// (`before`) when there was one (see `nested`).
+/// player's colour, the totals in the rules' order.
 fn company_rows(
     v: &LegendsView,
     place: &crate::games::legends::PlaceView,
     lang: Lang,
-    before: Option<ModelRc<LegCompanyItem>>,
-) -> ModelRc<LegCompanyItem> {
-    let rows: Vec<LegCompanyItem> = place
+) -> Vec<(LegCompanyItem, Vec<i32>)> {
+    place
         .companies
         .iter()
-        .enumerate()
-        .map(|(i, c)| {
+        .map(|c| {
             let totals: Vec<i32> = Skill::ALL.iter().map(|s| c.totals.get(s).copied().unwrap_or(0)).collect();
-            let totals_before = before.as_ref().and_then(|m| m.row_data(i)).map(|row| row.totals);
-            LegCompanyItem {
+            let company = LegCompanyItem {
                 who: company_who(v, c, lang).into(),
                 tint: seat_tint(v, c.seat),
-                totals: super::nested(totals_before, totals),
-            }
+                totals: Default::default(),
+            };
+            (company, totals)
         })
-        .collect();
-    super::nested(before, rows)
+        .collect()
 }
 
-impl Controller {
-    fn legends(&mut self, cmd: Command) {
-        screens::send::<Legends>(self, cmd);
-    }
+/// What Camelot Legends' pages show (the `LegendsUi` global), as plain
+/// data.
+#[derive(Debug, Default)]
+pub(super) struct LegendsShows {
+    players: Vec<LegPlayerItem>,
+    places: Vec<PlaceRow>,
+    status: String,
+    prompt: String,
+    actions: Vec<ActionItem>,
+    big_menu: bool,
+    result_title: String,
+    result_reason: String,
+    scores: Vec<LegScoreItem>,
+}
 
-    fn legends_legal(&self) -> Vec<Legal<Command, Choice>> {
-        self.booted.table.session.engine::<Legends>().map(Game::legal).unwrap_or_default()
+/// The line under the board: the decks, the heraldic card, the turns
+/// before the end, the characters bid (shown to all).
+fn status(v: &LegendsView, lang: Lang) -> String {
+    let heraldic = v.heraldic.as_deref().map(|c| card_name(c, lang)).unwrap_or_else(|| "—".into());
+    let mut status = lang.text(&msg!(
+        "ui.legends.status",
+        events = u32::from(v.event_deck),
+        characters = u32::from(v.character_deck),
+        heraldic
+    ));
+    if let Some(n) = v.before_final {
+        status = format!("{status} · {}", lang.text(&msg!("ui.legends.before_final", count = u32::from(n))));
     }
-
-    /// Runs the button at `index` of those shown (see [`menu`]).
-    fn legends_act(&mut self, index: i32) {
-        let Some(press) = self.screens.CamelotLegends.shown.pressed(index) else { return };
-        let menu = std::mem::take(&mut self.screens.CamelotLegends.menu);
-        let mut next = Menu::Main;
-        match press {
-            screens::Press::Play(c) => self.legends(c),
-            screens::Press::Step(Step::Open(m)) => next = m,
-            screens::Press::Step(Step::Page(page)) => next = menu.at_page(page),
-            screens::Press::Step(Step::Back) => {}
-            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
-        }
-        self.screens.CamelotLegends.menu = next;
-    }
-
-    /// Copies the game's public view into the `LegendsUi` global.
-    pub(super) fn refresh_legends(&mut self, window: &AppWindow, view: &TableView) {
-        // Another game, or none: nothing of this one shows.
-        if view.game != Some(GameKind::CamelotLegends) {
-            return;
-        }
-        let lang = view.lang;
-        let ui = window.global::<LegendsUi<'_>>();
-        let Some(v) = view.game_view.as_ref().and_then(|g| g.get::<Legends>()) else { return };
-        if v.players.is_empty() {
-            return;
-        }
-        // A seat nobody named is "Seat 2" on the screen, in its language.
-        let mut v = v.clone();
-        let engine = self.booted.table.session.engine::<Legends>();
-        for p in &mut v.players {
-            p.name = super::seat_label(engine, p.seat, &p.name, lang);
-        }
-        let v = &v;
-        let legal = self.legends_legal();
-        if !self.screens.CamelotLegends.menu.fits(&legal) {
-            self.screens.CamelotLegends.menu = Menu::Main;
-        }
-        let players: Vec<LegPlayerItem> = v
-            .players
-            .iter()
-            .map(|p| LegPlayerItem {
-                name: p.name.clone().into(),
-                tint: tint(p.colour),
-                hand: i32::from(p.hand),
-                points: p.points as i32,
-                turn: p.turn,
-            })
-            .collect();
-        super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
-        let shown = ui.get_places();
-        let places: Vec<LegPlaceItem> = v
-            .places
+    // The bid characters are shown to all ("viene mostrato a tutti").
+    if let Some(a) = &v.auction {
+        let bids: Vec<String> = a
+            .bids
             .iter()
             .enumerate()
-            .map(|(i, p)| LegPlaceItem {
-                name: lang.text(&p.location.msg()).into(),
-                events: events_text(v, p, lang).into(),
-                event_cards: event_cards(v, p, lang, shown.row_data(i).map(|row| row.event_cards)),
-                note: place_note(v, p, lang).into(),
-                companies: companies_text(v, p, lang).into(),
-                company_rows: company_rows(v, p, lang, shown.row_data(i).map(|row| row.company_rows)),
-                done: p.done_this_turn,
+            .filter(|(_, b)| !b.is_empty())
+            .map(|(i, b)| {
+                let cards: Vec<String> = b.iter().map(|c| card_name(c, lang)).collect();
+                let name = crate::ui::said(v.players.get(i).map_or("", |p| p.name.as_str()), Seat(i as u8)).text(lang);
+                format!("{name}: {}", cards.join(", "))
             })
             .collect();
-        super::set_model(&ui.get_places(), places, |m| ui.set_places(m));
-        let heraldic = v.heraldic.as_deref().map(|c| card_name(c, lang)).unwrap_or_else(|| "—".into());
-        let mut status = lang.text(&msg!(
-            "ui.legends.status",
-            events = u32::from(v.event_deck),
-            characters = u32::from(v.character_deck),
-            heraldic
-        ));
-        if let Some(n) = v.before_final {
-            status = format!("{status} · {}", lang.text(&msg!("ui.legends.before_final", count = u32::from(n))));
-        }
-        // The bid characters are shown to all ("viene mostrato a tutti").
-        if let Some(a) = &v.auction {
-            let bids: Vec<String> = a
-                .bids
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| !b.is_empty())
-                .map(|(i, b)| {
-                    let cards: Vec<String> = b.iter().map(|c| card_name(c, lang)).collect();
-                    let name =
-                        crate::ui::said(v.players.get(i).map_or("", |p| p.name.as_str()), Seat(i as u8)).text(lang);
-                    format!("{name}: {}", cards.join(", "))
-                })
-                .collect();
-            let bids = if bids.is_empty() { "—".to_string() } else { bids.join(" · ") };
-            status = format!("{status}\n{}", lang.text(&msg!("ui.legends.bids", bids)));
-        }
-        ui.set_status(status.into());
-        let (prompt, buttons, big) = menu(v, &legal, &self.screens.CamelotLegends.menu, lang);
-        let actions = self.screens.CamelotLegends.shown.show(buttons);
-        ui.set_prompt(prompt.into());
-        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
-        ui.set_big_menu(big);
-        // The end.
-        let outcome = self.booted.table.session.engine::<Legends>().and_then(Game::outcome);
-        let words = outcome.and_then(|o| GameKind::CamelotLegends.outcome_words(&o.winner, &o.reason));
-        let winners = v.winners.clone().unwrap_or_default();
-        let name = |s: &Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), *s).text(lang);
-        let title = match winners.as_slice() {
-            [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
-            [one] => lang.text(&msg!("ui.legends.end.winner", name = name(one))),
-            many => {
-                let names: Vec<String> = many.iter().map(name).collect();
-                lang.text(&msg!("ui.legends.end.shared", names = names.join(", ")))
-            }
-        };
-        ui.set_result_title(title.into());
-        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
-        let scores: Vec<LegScoreItem> = v
-            .players
-            .iter()
-            .map(|p| LegScoreItem {
-                name: p.name.clone().into(),
-                tint: tint(p.colour),
-                points: p.points as i32,
-                winner: winners.contains(&p.seat),
-            })
-            .collect();
-        super::set_model(&ui.get_scores(), scores, |m| ui.set_scores(m));
+        let bids = if bids.is_empty() { "—".to_string() } else { bids.join(" · ") };
+        status = format!("{status}\n{}", lang.text(&msg!("ui.legends.bids", bids)));
     }
+    status
+}
+
+/// The end: the winners, why, and the scores.
+fn end(v: &LegendsView, outcome: Option<&crate::games::Outcome>, lang: Lang, shows: &mut LegendsShows) {
+    let words = outcome.and_then(|o| GameKind::CamelotLegends.outcome_words(&o.winner, &o.reason));
+    let winners = v.winners.clone().unwrap_or_default();
+    let name = |s: &Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), *s).text(lang);
+    shows.result_title = match winners.as_slice() {
+        [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
+        [one] => lang.text(&msg!("ui.legends.end.winner", name = name(one))),
+        many => {
+            let names: Vec<String> = many.iter().map(name).collect();
+            lang.text(&msg!("ui.legends.end.shared", names = names.join(", ")))
+        }
+    };
+    shows.result_reason = words.map(|w| lang.text(&w.reason)).unwrap_or_default();
+    shows.scores = v
+        .players
+        .iter()
+        .map(|p| LegScoreItem {
+            name: p.name.clone().into(),
+            tint: tint(p.colour),
+            points: p.points as i32,
+            winner: winners.contains(&p.seat),
+        })
+        .collect();
 }
 
 impl GameScreens for Legends {
     type Screen = LegendsScreen;
+    /// Nothing before the game is set up: the board keeps what it showed.
+    type Shows = Option<LegendsShows>;
     const PARTS: screens::Parts = screens::Parts::Colours;
 
     fn page(v: &LegendsView) -> Page {
@@ -1024,29 +1017,114 @@ impl GameScreens for Legends {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
-        c.refresh_legends(window, view);
+    fn show(screen: &mut LegendsScreen, sight: &Sight<'_, Legends>) -> Option<LegendsShows> {
+        let lang = sight.lang;
+        if sight.view.players.is_empty() {
+            return None;
+        }
+        // A seat nobody named is "Seat 2" on the screen, in its language.
+        let mut v = sight.view.clone();
+        for p in &mut v.players {
+            p.name = sight.seat_label(p.seat, &p.name);
+        }
+        let v = &v;
+        if !screen.menu.fits(&sight.legal) {
+            screen.menu = Menu::Main;
+        }
+        let mut shows = LegendsShows::default();
+        shows.players = v
+            .players
+            .iter()
+            .map(|p| LegPlayerItem {
+                name: p.name.clone().into(),
+                tint: tint(p.colour),
+                hand: i32::from(p.hand),
+                points: p.points as i32,
+                turn: p.turn,
+            })
+            .collect();
+        shows.places = v
+            .places
+            .iter()
+            .map(|p| PlaceRow {
+                item: LegPlaceItem {
+                    name: lang.text(&p.location.msg()).into(),
+                    events: events_text(v, p, lang).into(),
+                    event_cards: Default::default(),
+                    note: place_note(v, p, lang).into(),
+                    companies: companies_text(v, p, lang).into(),
+                    company_rows: Default::default(),
+                    done: p.done_this_turn,
+                },
+                events: event_cards(v, p, lang),
+                companies: company_rows(v, p, lang),
+            })
+            .collect();
+        shows.status = status(v, lang);
+        let (prompt, buttons, big) = menu(v, &sight.legal, &screen.menu, lang);
+        shows.actions = screen.shown.show(buttons);
+        shows.prompt = prompt;
+        shows.big_menu = big;
+        end(v, sight.outcome.as_ref(), lang, &mut shows);
+        Some(shows)
     }
 
-    fn act(c: &mut Controller, index: i32) {
-        c.legends_act(index);
+    fn bind(shows: Option<LegendsShows>, window: &AppWindow) {
+        let Some(s) = shows else { return };
+        let ui = window.global::<LegendsUi<'_>>();
+        set_model(&ui.get_players(), s.players, |m| ui.set_players(m));
+        let before = ui.get_places();
+        let places: Vec<LegPlaceItem> = s
+            .places
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let row = before.row_data(i);
+                LegPlaceItem {
+                    event_cards: nest_events(row.as_ref().map(|r| r.event_cards.clone()), p.events),
+                    company_rows: nest_companies(row.map(|r| r.company_rows), p.companies),
+                    ..p.item
+                }
+            })
+            .collect();
+        set_model(&ui.get_places(), places, |m| ui.set_places(m));
+        ui.set_status(s.status.into());
+        ui.set_prompt(s.prompt.into());
+        set_model(&ui.get_actions(), s.actions, |m| ui.set_actions(m));
+        ui.set_big_menu(s.big_menu);
+        ui.set_result_title(s.result_title.into());
+        ui.set_result_reason(s.result_reason.into());
+        set_model(&ui.get_scores(), s.scores, |m| ui.set_scores(m));
+    }
+
+    /// Runs the button at `index` of those shown (see [`menu`]).
+    fn act(screen: &mut LegendsScreen, _: &Sight<'_, Legends>, index: i32) -> Option<Ask<Command>> {
+        let press = screen.shown.pressed(index)?;
+        let menu = std::mem::take(&mut screen.menu);
+        let (next, ask) = match press {
+            Press::Play(c) => (Menu::Main, Some(Ask::Play(c))),
+            Press::Step(Step::Open(m)) => (m, None),
+            Press::Step(Step::Page(page)) => (menu.at_page(page), None),
+            Press::Step(Step::Back) => (Menu::Main, None),
+            Press::Step(Step::Leave) => (Menu::Main, Some(Ask::Leave)),
+        };
+        screen.menu = next;
+        ask
     }
 
     /// A player's line: their count of cards in hand set right.
-    fn seat(c: &mut Controller, seat: Seat) {
-        c.screens.CamelotLegends.menu = Menu::HandCount(seat);
+    fn seat(screen: &mut LegendsScreen, _: &Sight<'_, Legends>, seat: Seat) -> Option<Ask<Command>> {
+        screen.menu = Menu::HandCount(seat);
+        None
     }
-
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
 
     /// A pawn's colour.
     fn tint(code: &str) -> Option<Color> {
         crate::games::from_code::<Colour>(code).map(tint)
     }
 
-    fn starting(c: &mut Controller) {
-        c.screens.CamelotLegends.menu = Menu::Main;
+    fn starting(screen: &mut Self::Screen) {
+        screen.menu = Menu::Main;
     }
 
     /// The events drawn and the characters laid.
@@ -1058,6 +1136,62 @@ impl GameScreens for Legends {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Game;
+
+    /// The board as a sight of a game under way shows it, with no window:
+    /// a row per player and per location, each location's events and
+    /// companies as the view holds them, buttons only for what the engine
+    /// lists; a player's line opens the counts their hand may be set to.
+    #[test]
+    fn the_board_shows_every_location_and_a_players_line_opens_their_hand() {
+        use crate::table::sight::table_for_tests;
+        let mut ctx = crate::games::Ctx::seeded(5);
+        let mut g = Legends::default();
+        for _ in 0..2_000 {
+            if g.players() > 0 && g.view().places.iter().any(|p| !p.companies.is_empty()) {
+                break;
+            }
+            let cmd = crate::games::testkit::Fuzz::random_command(&g, &mut ctx.rng);
+            let _ = g.execute(&cmd, &mut ctx);
+        }
+        let (view, table) = (g.view(), table_for_tests(Lang::It));
+        assert!(g.players() > 0 && !g.is_over(), "a game under way");
+        let sight = Sight::of_engine(&g, &view, &table, None);
+        let mut screen = LegendsScreen::default();
+        let shows = Legends::show(&mut screen, &sight).expect("set up");
+        assert_eq!(shows.players.len(), view.players.len());
+        assert_eq!(shows.places.len(), view.places.len());
+        for (row, place) in shows.places.iter().zip(&view.places) {
+            assert_eq!(row.item.name.as_str(), Lang::It.text(&place.location.msg()));
+            assert_eq!(row.events.len(), place.events.len());
+            assert_eq!(row.companies.len(), place.companies.len());
+            for (company, totals) in &row.companies {
+                assert!(!company.who.is_empty());
+                assert_eq!(totals.len(), Skill::ALL.len());
+            }
+        }
+        assert!(shows.places.iter().any(|p| !p.companies.is_empty()), "a company laid");
+        assert!(!shows.prompt.is_empty() && !shows.actions.is_empty());
+        for action in shows.actions.iter().filter(|a| !a.step) {
+            let sent = match screen.shown.pressed(action.index) {
+                Some(Press::Play(c)) => c,
+                other => panic!("{other:?}"),
+            };
+            let listed = sight.legal.iter().any(|l| match l {
+                Legal::Open(c, _) => std::mem::discriminant(c) == std::mem::discriminant(&sent),
+                _ => l.command() == &sent,
+            });
+            assert!(listed, "{sent:?} is not listed");
+        }
+        assert_eq!(Legends::seat(&mut screen, &sight, Seat(1)), None);
+        let shows = Legends::show(&mut screen, &sight).expect("set up");
+        let counts: Vec<&str> = shows.actions.iter().map(|a| a.label.as_str()).collect();
+        assert_eq!(counts.len(), usize::from(crate::games::legends::HAND) + 2, "0 to a full hand, and back");
+        assert_eq!(counts[0], "0");
+        let back = shows.actions.last().expect("back").index;
+        assert_eq!(Legends::act(&mut screen, &sight, back), None);
+        assert_eq!(screen.menu, Menu::Main);
+    }
 
     #[test]
     fn the_buttons_are_the_engines_legal_commands_in_every_state_of_random_games() {
@@ -1067,7 +1201,7 @@ mod tests {
             assert!(!prompt.is_empty() && !prompt.contains("ui."), "{prompt}");
             let mut all = main.clone();
             for b in &main {
-                if let screens::Press::Step(Step::Open(m)) = &b.press {
+                if let Press::Step(Step::Open(m)) = &b.press {
                     // Every page of the list.
                     for page in 0..12 {
                         all.extend(menu(&v, &legal, &m.at_page(page), lang).1);
@@ -1095,11 +1229,11 @@ mod tests {
                         // The cards shown, through every letter of a long list.
                         let mut shown = first.clone();
                         for b in &first {
-                            if let screens::Press::Step(Step::Page(p)) = b.press {
+                            if let Press::Step(Step::Page(p)) = b.press {
                                 let (_, cards, _) = menu(&v, &legal, &m.at_page(p), lang);
                                 assert!(cards.len() <= PAGE + 1, "a letter's cards fit a page: {}", cards.len());
                                 assert!(
-                                    cards.iter().any(|c| c.press == screens::Press::Step(Step::Page(0))),
+                                    cards.iter().any(|c| c.press == Press::Step(Step::Page(0))),
                                     "back to the letters"
                                 );
                                 shown.extend(cards);
@@ -1107,7 +1241,7 @@ mod tests {
                         }
                         let names: Vec<String> = shown
                             .iter()
-                            .filter(|b| matches!(b.press, screens::Press::Play(_)))
+                            .filter(|b| matches!(b.press, Press::Play(_)))
                             .map(|b| sort_key(&b.label))
                             .collect();
                         let cards = choice(&legal, |c| match m {
@@ -1139,13 +1273,13 @@ mod tests {
         let items: Vec<Button> = names.iter().map(|n| play(&Command::Pass, n.clone(), 0)).collect();
         let letters = by_letter(items.clone(), 0, Lang::En);
         assert!(letters.len() <= PAGE + 2, "the letters fit a page: {}", letters.len());
-        assert_eq!(letters.last().unwrap().press, screens::Press::Step(Step::Back));
+        assert_eq!(letters.last().unwrap().press, Press::Step(Step::Back));
         assert!(letters[0].label.starts_with('A'), "{:?}", letters.iter().map(|b| &b.label).collect::<Vec<_>>());
         // Gawain is under G, not under S with every other knight.
         let (label, cards) = letters
             .iter()
             .find_map(|b| match b.press {
-                screens::Press::Step(Step::Page(p)) => {
+                Press::Step(Step::Page(p)) => {
                     let cards = by_letter(items.clone(), p, Lang::En);
                     cards.iter().any(|c| c.label == "Sir Gawain").then(|| (b.label.clone(), cards))
                 }
@@ -1154,13 +1288,13 @@ mod tests {
             .expect("Gawain under a letter");
         let (first, last) = (label.chars().next().unwrap(), label.chars().last().unwrap());
         assert!(first <= 'G' && 'G' <= last, "Gawain under {label}");
-        assert_eq!(cards.last().unwrap().press, screens::Press::Step(Step::Page(0)), "back to the letters");
+        assert_eq!(cards.last().unwrap().press, Press::Step(Step::Page(0)), "back to the letters");
         // Every card once, through the letters.
         let mut all: Vec<String> = Vec::new();
         for b in &letters {
-            if let screens::Press::Step(Step::Page(p)) = b.press {
+            if let Press::Step(Step::Page(p)) = b.press {
                 all.extend(by_letter(items.clone(), p, Lang::En).into_iter().filter_map(|c| match c.press {
-                    screens::Press::Play(_) => Some(c.label),
+                    Press::Play(_) => Some(c.label),
                     _ => None,
                 }));
             }
@@ -1177,9 +1311,9 @@ mod tests {
         let items: Vec<Button> = (0..25).map(|i| play(&Command::Pass, i.to_string(), 0)).collect();
         let first = paged(items.clone(), 0, Lang::En);
         assert_eq!(first.len(), PAGE + 2, "a page, More and Back");
-        assert_eq!(first[PAGE].press, screens::Press::Step(Step::Page(1)));
+        assert_eq!(first[PAGE].press, Press::Step(Step::Page(1)));
         let last = paged(items, 2, Lang::En);
         assert_eq!(last.len(), 3 + 2);
-        assert_eq!(last[3].press, screens::Press::Step(Step::Page(0)), "More comes round to the first page");
+        assert_eq!(last[3].press, Press::Step(Step::Page(0)), "More comes round to the first page");
     }
 }

@@ -8,19 +8,16 @@
 //! steps (an exchange's item, then its count) kept in [`Menu`]. No rule is
 //! decided here.
 
-use super::screens::{self, GameScreens, Shown, With};
-use super::Controller;
+use super::screens::{self, Ask, GameScreens, Press, Shown, Sight};
+use super::set_model;
 use crate::catalog::Catalog;
 use crate::games::nottingham::items::{item_ambush_cards, COMMISSION_POINTS};
 use crate::games::nottingham::{
     Choice, Colour, Command, Commission, Facts, Item, Nottingham, NottinghamView, Points, StepView,
 };
-use crate::games::{Game, GameKind, Lang, Legal, Msg, Said, Seat, SetupAnswers};
-use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, NottsPlayerItem, NottsScoreItem, NottsSpace, NottsUi, Page};
+use crate::games::{FactBook, GameKind, Lang, Legal, Msg, Said, Seat, SetupAnswers};
+use crate::ui::{ActionItem, AppWindow, NottsPlayerItem, NottsScoreItem, NottsSpace, NottsUi, Page};
 use slint::{Color, ComponentHandle};
-use std::cell::RefCell;
-use std::rc::Rc;
 use tavola_words::msg;
 
 type LegalNow = [Legal<Command, Choice>];
@@ -113,74 +110,11 @@ fn tint(c: Colour) -> Color {
 pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let name = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
-    let back = || step(Step::Back, say(msg!("ui.notts.back")), 0);
     if v.ended.is_some() {
         return end_menu(v, m, lang);
     }
-    match m {
-        Menu::Main => {}
-        Menu::Draw => {
-            let mut a: Vec<Button> =
-                Item::ALL.iter().map(|&item| play(&Command::Draw { item }, item.text(lang), 0)).collect();
-            a.push(back());
-            return (say(msg!("ui.notts.ask.which_card")), a, false);
-        }
-        Menu::Trade(None) => {
-            let mut a: Vec<Button> =
-                Item::ALL.iter().map(|&item| step(Step::TradeItem(item), item.text(lang), 0)).collect();
-            a.push(back());
-            return (say(msg!("ui.notts.ask.trade_item")), a, false);
-        }
-        Menu::Trade(Some(item)) => {
-            let most = legal.iter().find_map(|l| match l.choice() {
-                Some(Choice::Trade { most }) => Some(*most),
-                _ => None,
-            });
-            let mut a: Vec<Button> = (3..=most.unwrap_or(0))
-                .map(|count| play(&Command::Trade { item: *item, count }, count.to_string(), 0))
-                .collect();
-            a.push(back());
-            return (say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false);
-        }
-        Menu::Ambush => {
-            let cards = Catalog::builtin();
-            // A two-item card whose items are not known yet: the table asks
-            // them on the card facts form, then springs it.
-            let mut a: Vec<Button> = v
-                .players
-                .iter()
-                .map(|p| p.colour.ambush_card())
-                .chain(item_ambush_cards())
-                .map(|card| {
-                    let label = cards.label(&card, lang);
-                    play(&Command::Spring { seat: None, card }, label, 0)
-                })
-                .collect();
-            a.push(back());
-            return (say(msg!("ui.notts.ask.ambush_card")), a, true);
-        }
-        Menu::Points(..) => {}
-        Menu::HandCount(s) => {
-            // The counts about the one Tavola keeps, within what the rules
-            // allow (the engine's answer).
-            let asked = legal.iter().find_map(|l| match (l.command(), l.choice()) {
-                (Command::CorrectHand { seat, .. }, Some(Choice::HandCount { now, most })) if seat == s => {
-                    Some((*now, *most))
-                }
-                _ => None,
-            });
-            let mut a: Vec<Button> = asked
-                .into_iter()
-                .flat_map(|(now, most)| {
-                    (now.saturating_sub(HAND_WINDOW)..=now.saturating_add(HAND_WINDOW).min(most)).map(move |cards| {
-                        // The count Tavola keeps is the likely one.
-                        play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), i32::from(cards == now))
-                    })
-                })
-                .collect();
-            a.push(back());
-            return (say(msg!("ui.notts.ask.hand", name = name(*s))), a, true);
-        }
+    if let Some(list) = list_menu(v, legal, m, lang) {
+        return list;
     }
     // The choices of the moment, in the engine's order.
     let mut a = Vec::new();
@@ -236,6 +170,79 @@ pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -
         a.push(b);
     }
     (prompt(v, lang), a, false)
+}
+
+/// A list the screen opened (`m`) or a choice in steps: `None` for the
+/// choices of the moment.
+fn list_menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> Option<(String, Vec<Button>, bool)> {
+    let say = |m: Msg| lang.text(&m);
+    let name = |s: Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
+    let back = || step(Step::Back, say(msg!("ui.notts.back")), 0);
+    match m {
+        Menu::Main => None,
+        Menu::Draw => {
+            let mut a: Vec<Button> =
+                Item::ALL.iter().map(|&item| play(&Command::Draw { item }, item.text(lang), 0)).collect();
+            a.push(back());
+            return Some((say(msg!("ui.notts.ask.which_card")), a, false));
+        }
+        Menu::Trade(None) => {
+            let mut a: Vec<Button> =
+                Item::ALL.iter().map(|&item| step(Step::TradeItem(item), item.text(lang), 0)).collect();
+            a.push(back());
+            return Some((say(msg!("ui.notts.ask.trade_item")), a, false));
+        }
+        Menu::Trade(Some(item)) => {
+            let most = legal.iter().find_map(|l| match l.choice() {
+                Some(Choice::Trade { most }) => Some(*most),
+                _ => None,
+            });
+            let mut a: Vec<Button> = (3..=most.unwrap_or(0))
+                .map(|count| play(&Command::Trade { item: *item, count }, count.to_string(), 0))
+                .collect();
+            a.push(back());
+            return Some((say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false));
+        }
+        Menu::Ambush => {
+            let cards = Catalog::builtin();
+            // A two-item card whose items are not known yet: the table asks
+            // them on the card facts form, then springs it.
+            let mut a: Vec<Button> = v
+                .players
+                .iter()
+                .map(|p| p.colour.ambush_card())
+                .chain(item_ambush_cards())
+                .map(|card| {
+                    let label = cards.label(&card, lang);
+                    play(&Command::Spring { seat: None, card }, label, 0)
+                })
+                .collect();
+            a.push(back());
+            return Some((say(msg!("ui.notts.ask.ambush_card")), a, true));
+        }
+        Menu::Points(..) => None,
+        Menu::HandCount(s) => {
+            // The counts about the one Tavola keeps, within what the rules
+            // allow (the engine's answer).
+            let asked = legal.iter().find_map(|l| match (l.command(), l.choice()) {
+                (Command::CorrectHand { seat, .. }, Some(Choice::HandCount { now, most })) if seat == s => {
+                    Some((*now, *most))
+                }
+                _ => None,
+            });
+            let mut a: Vec<Button> = asked
+                .into_iter()
+                .flat_map(|(now, most)| {
+                    (now.saturating_sub(HAND_WINDOW)..=now.saturating_add(HAND_WINDOW).min(most)).map(move |cards| {
+                        // The count Tavola keeps is the likely one.
+                        play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), i32::from(cards == now))
+                    })
+                })
+                .collect();
+            a.push(back());
+            return Some((say(msg!("ui.notts.ask.hand", name = name(*s))), a, true));
+        }
+    }
 }
 
 /// The question of the moment.
@@ -312,160 +319,130 @@ fn road(rises: &[f32]) -> String {
     out
 }
 
-impl Controller {
-    fn notts(&mut self, cmd: Command) {
-        screens::send::<Nottingham>(self, cmd);
-    }
+/// What Nottingham's pages show (the `NottsUi` global), as plain data.
+#[derive(Debug, Default)]
+pub(super) struct NottsShows {
+    players: Vec<NottsPlayerItem>,
+    path: Vec<NottsSpace>,
+    road: String,
+    deck: i32,
+    discard: i32,
+    ambush_deck: i32,
+    commissions: String,
+    prompt: String,
+    actions: Vec<ActionItem>,
+    big_menu: bool,
+    result_title: String,
+    result_reason: String,
+    scores: Vec<NottsScoreItem>,
+}
 
-    fn notts_legal(&self) -> Vec<Legal<Command, Choice>> {
-        self.booted.table.session.engine::<Nottingham>().map(Game::legal).unwrap_or_default()
-    }
+/// How a sentence names a seat of `v`.
+fn who(v: &NottinghamView, s: Seat) -> crate::games::Arg {
+    crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s)
+}
 
-    /// The facts kept from the last game of Nottingham (the owner's numbers).
-    fn notts_kept_facts(&self) -> Facts {
-        Facts::from_book(self.booted.table.session.facts())
-    }
+/// The players' rows and the Sheriff's path.
+fn board(v: &NottinghamView, lang: Lang, shows: &mut NottsShows) {
+    shows.players = v
+        .players
+        .iter()
+        .map(|p| NottsPlayerItem {
+            name: p.name.clone().into(),
+            colour: p.colour.text(lang).into(),
+            tint: tint(p.colour),
+            hand: i32::from(p.hand),
+            winnings: i32::from(p.winnings),
+            ambushes: i32::from(p.ambushes),
+            commissions: p.commissions.iter().map(|c| c.text(lang)).collect::<Vec<_>>().join(", ").into(),
+            turn: p.turn,
+            favour: p.favour_next,
+        })
+        .collect();
+    let last = v.path.len() + 1;
+    let rises: Vec<f32> = (0..=last).map(rise).collect();
+    shows.path = (0..=last)
+        .map(|i| NottsSpace {
+            value: if i == 0 || i == last { String::new() } else { v.path[i - 1].to_string() }.into(),
+            here: usize::from(v.sheriff) == i,
+            passed: i < usize::from(v.sheriff),
+            rise: rises[i],
+        })
+        .collect();
+    shows.road = road(&rises);
+    shows.deck = i32::from(v.deck);
+    shows.discard = i32::from(v.discard);
+    shows.ambush_deck = i32::from(v.ambush_deck);
+    let commissions: Vec<String> = v
+        .commissions
+        .iter()
+        .map(|(c, seats)| {
+            let who: Vec<String> = seats.iter().map(|s| who(v, *s).text(lang)).collect();
+            let (commission, names) = (c.msg(), who.join(", "));
+            lang.text(&match seats.len() {
+                0 => msg!("ui.notts.commission.open", commission),
+                1 => msg!("ui.notts.commission.one", commission, names),
+                _ => msg!("ui.notts.commission.closed", commission, names),
+            })
+        })
+        .collect();
+    shows.commissions = commissions.join("\n");
+}
 
-    /// Runs the button at `index` of those shown (see [`menu`]).
-    fn notts_act(&mut self, index: i32) {
-        let Some(press) = self.screens.Nottingham.shown.pressed(index) else { return };
-        let menu = std::mem::take(&mut self.screens.Nottingham.menu);
-        let mut next = Menu::Main;
-        match press {
-            screens::Press::Play(c) => self.notts(c),
-            screens::Press::Step(Step::Open(m)) => next = m,
-            screens::Press::Step(Step::Back) => {}
-            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
-            screens::Press::Step(Step::TradeItem(item)) => next = Menu::Trade(Some(item)),
-            screens::Press::Step(Step::Points(n)) => {
-                let missing = self
-                    .view()
-                    .game_view
-                    .as_ref()
-                    .and_then(|v| v.get::<Nottingham>())
-                    .map(|v| v.points_missing.clone())
-                    .unwrap_or_default();
-                let asked = match menu {
-                    Menu::Points(c, alone) if missing.contains(&c) => Some((c, alone)),
-                    _ => missing.first().map(|c| (*c, None)),
-                };
-                match asked {
-                    Some((c, None)) => next = Menu::Points(c, Some(n)),
-                    Some((c, Some(alone))) => {
-                        let mut facts = Facts::default();
-                        facts.commissions.insert(c, Points { alone, shared: n });
-                        self.notts(Command::Learn { facts });
-                    }
-                    None => {}
-                }
-            }
+/// The end: the winners by name (the history keeps the colour), why, and
+/// the scores.
+fn end(v: &NottinghamView, outcome: Option<&crate::games::Outcome>, lang: Lang, shows: &mut NottsShows) {
+    let words = outcome.and_then(|o| GameKind::Nottingham.outcome_words(&o.winner, &o.reason));
+    let winners = v.winners.clone().unwrap_or_default();
+    let name = |s: &Seat| who(v, *s).text(lang);
+    shows.result_title = match winners.as_slice() {
+        [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
+        [one] => lang.text(&msg!("ui.notts.end.winner", name = name(one))),
+        many => {
+            let names: Vec<String> = many.iter().map(name).collect();
+            lang.text(&msg!("ui.notts.end.shared", names = names.join(", ")))
         }
-        self.screens.Nottingham.menu = next;
-    }
+    };
+    shows.result_reason = words.map(|w| lang.text(&w.reason)).unwrap_or_default();
+    shows.scores = v
+        .scores
+        .iter()
+        .flatten()
+        .zip(&v.players)
+        .map(|(s, p)| NottsScoreItem {
+            name: p.name.clone().into(),
+            tint: tint(p.colour),
+            winnings: s.winnings as i32,
+            cards: i32::from(s.cards),
+            commissions: s.commissions as i32,
+            total: s.total as i32,
+            winner: winners.contains(&p.seat),
+        })
+        .collect();
+}
 
-    /// Copies the game's public view into the `NottsUi` global.
-    pub(super) fn refresh_notts(&mut self, window: &AppWindow, view: &TableView) {
-        let lang = view.lang;
-        let ui = window.global::<NottsUi<'_>>();
-        let Some(v) = view.game_view.as_ref().and_then(|v| v.get::<Nottingham>()) else { return };
-        // A seat nobody named is "Seat 2" on the screen, in its language.
-        let mut v = v.clone();
-        let engine = self.booted.table.session.engine::<Nottingham>();
-        for p in &mut v.players {
-            p.name = super::seat_label(engine, p.seat, &p.name, lang);
+/// A commission's points, one side at a time (see [`end_menu`]): the
+/// points alone kept, then both learned.
+fn points(v: &NottinghamView, menu: Menu, n: u8) -> (Menu, Option<Ask<Command>>) {
+    let missing = &v.points_missing;
+    let asked = match menu {
+        Menu::Points(c, alone) if missing.contains(&c) => Some((c, alone)),
+        _ => missing.first().map(|c| (*c, None)),
+    };
+    match asked {
+        Some((c, None)) => (Menu::Points(c, Some(n)), None),
+        Some((c, Some(alone))) => {
+            let mut facts = Facts::default();
+            facts.commissions.insert(c, Points { alone, shared: n });
+            (Menu::Main, Some(Ask::Play(Command::Learn { facts })))
         }
-        let v = &v;
-        let legal = self.notts_legal();
-        if !self.screens.Nottingham.menu.fits(&legal, v.ended.is_some()) {
-            self.screens.Nottingham.menu = Menu::Main;
-        }
-        let players: Vec<NottsPlayerItem> = v
-            .players
-            .iter()
-            .map(|p| NottsPlayerItem {
-                name: p.name.clone().into(),
-                colour: p.colour.text(lang).into(),
-                tint: tint(p.colour),
-                hand: i32::from(p.hand),
-                winnings: i32::from(p.winnings),
-                ambushes: i32::from(p.ambushes),
-                commissions: p.commissions.iter().map(|c| c.text(lang)).collect::<Vec<_>>().join(", ").into(),
-                turn: p.turn,
-                favour: p.favour_next,
-            })
-            .collect();
-        super::set_model(&ui.get_players(), players, |m| ui.set_players(m));
-        let last = v.path.len() + 1;
-        let rises: Vec<f32> = (0..=last).map(rise).collect();
-        let path: Vec<NottsSpace> = (0..=last)
-            .map(|i| NottsSpace {
-                value: if i == 0 || i == last { String::new() } else { v.path[i - 1].to_string() }.into(),
-                here: usize::from(v.sheriff) == i,
-                passed: i < usize::from(v.sheriff),
-                rise: rises[i],
-            })
-            .collect();
-        super::set_model(&ui.get_path(), path, |m| ui.set_path(m));
-        ui.set_road(road(&rises).into());
-        ui.set_deck(i32::from(v.deck));
-        ui.set_discard(i32::from(v.discard));
-        ui.set_ambush_deck(i32::from(v.ambush_deck));
-        let name = |s: &Seat| crate::ui::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), *s).text(lang);
-        let commissions: Vec<String> = v
-            .commissions
-            .iter()
-            .map(|(c, seats)| {
-                let who: Vec<String> = seats.iter().map(name).collect();
-                let (commission, names) = (c.msg(), who.join(", "));
-                lang.text(&match seats.len() {
-                    0 => msg!("ui.notts.commission.open", commission),
-                    1 => msg!("ui.notts.commission.one", commission, names),
-                    _ => msg!("ui.notts.commission.closed", commission, names),
-                })
-            })
-            .collect();
-        ui.set_commissions(commissions.join("\n").into());
-        let (prompt, buttons, big) = menu(v, &legal, &self.screens.Nottingham.menu, lang);
-        let actions = self.screens.Nottingham.shown.show(buttons);
-        ui.set_prompt(prompt.into());
-        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
-        ui.set_big_menu(big);
-        // The end.
-        let outcome = self.booted.table.session.engine::<Nottingham>().and_then(Game::outcome);
-        let words = outcome.and_then(|o| GameKind::Nottingham.outcome_words(&o.winner, &o.reason));
-        let winners = v.winners.clone().unwrap_or_default();
-        // The winners by name on the page (the history keeps the colour).
-        let title = match winners.as_slice() {
-            [] => words.as_ref().map(|w| lang.text(&w.title)).unwrap_or_default(),
-            [one] => lang.text(&msg!("ui.notts.end.winner", name = name(one))),
-            many => {
-                let names: Vec<String> = many.iter().map(name).collect();
-                lang.text(&msg!("ui.notts.end.shared", names = names.join(", ")))
-            }
-        };
-        ui.set_result_title(title.into());
-        ui.set_result_reason(words.map(|w| lang.text(&w.reason)).unwrap_or_default().into());
-        let scores: Vec<NottsScoreItem> = v
-            .scores
-            .iter()
-            .flatten()
-            .zip(&v.players)
-            .map(|(s, p)| NottsScoreItem {
-                name: p.name.clone().into(),
-                tint: tint(p.colour),
-                winnings: s.winnings as i32,
-                cards: i32::from(s.cards),
-                commissions: s.commissions as i32,
-                total: s.total as i32,
-                winner: winners.contains(&p.seat),
-            })
-            .collect();
-        super::set_model(&ui.get_scores(), scores, |m| ui.set_scores(m));
+        None => (Menu::Main, None),
     }
 }
 
 impl GameScreens for Nottingham {
     type Screen = NottsScreen;
+    type Shows = NottsShows;
     const PARTS: screens::Parts = screens::Parts::Colours;
 
     fn page(v: &NottinghamView) -> Page {
@@ -478,21 +455,65 @@ impl GameScreens for Nottingham {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
-        c.refresh_notts(window, view);
+    fn show(screen: &mut NottsScreen, sight: &Sight<'_, Nottingham>) -> NottsShows {
+        let lang = sight.lang;
+        // A seat nobody named is "Seat 2" on the screen, in its language.
+        let mut v = sight.view.clone();
+        for p in &mut v.players {
+            p.name = sight.seat_label(p.seat, &p.name);
+        }
+        let v = &v;
+        if !screen.menu.fits(&sight.legal, v.ended.is_some()) {
+            screen.menu = Menu::Main;
+        }
+        let mut shows = NottsShows::default();
+        board(v, lang, &mut shows);
+        let (prompt, buttons, big) = menu(v, &sight.legal, &screen.menu, lang);
+        shows.actions = screen.shown.show(buttons);
+        shows.prompt = prompt;
+        shows.big_menu = big;
+        end(v, sight.outcome.as_ref(), lang, &mut shows);
+        shows
     }
 
-    fn act(c: &mut Controller, index: i32) {
-        c.notts_act(index);
+    fn bind(s: NottsShows, window: &AppWindow) {
+        let ui = window.global::<NottsUi<'_>>();
+        set_model(&ui.get_players(), s.players, |m| ui.set_players(m));
+        set_model(&ui.get_path(), s.path, |m| ui.set_path(m));
+        ui.set_road(s.road.into());
+        ui.set_deck(s.deck);
+        ui.set_discard(s.discard);
+        ui.set_ambush_deck(s.ambush_deck);
+        ui.set_commissions(s.commissions.into());
+        ui.set_prompt(s.prompt.into());
+        set_model(&ui.get_actions(), s.actions, |m| ui.set_actions(m));
+        ui.set_big_menu(s.big_menu);
+        ui.set_result_title(s.result_title.into());
+        ui.set_result_reason(s.result_reason.into());
+        set_model(&ui.get_scores(), s.scores, |m| ui.set_scores(m));
+    }
+
+    /// Runs the button at `index` of those shown (see [`menu`]).
+    fn act(screen: &mut NottsScreen, sight: &Sight<'_, Nottingham>, index: i32) -> Option<Ask<Command>> {
+        let press = screen.shown.pressed(index)?;
+        let menu = std::mem::take(&mut screen.menu);
+        let (next, ask) = match press {
+            Press::Play(c) => (Menu::Main, Some(Ask::Play(c))),
+            Press::Step(Step::Open(m)) => (m, None),
+            Press::Step(Step::Back) => (Menu::Main, None),
+            Press::Step(Step::Leave) => (Menu::Main, Some(Ask::Leave)),
+            Press::Step(Step::TradeItem(item)) => (Menu::Trade(Some(item)), None),
+            Press::Step(Step::Points(n)) => points(sight.view, menu, n),
+        };
+        screen.menu = next;
+        ask
     }
 
     /// A player's tile: their count of cards in hand set right.
-    fn seat(c: &mut Controller, seat: Seat) {
-        c.screens.Nottingham.menu = Menu::HandCount(seat);
+    fn seat(screen: &mut NottsScreen, _: &Sight<'_, Nottingham>, seat: Seat) -> Option<Ask<Command>> {
+        screen.menu = Menu::HandCount(seat);
+        None
     }
-
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
 
     /// A pawn's colour.
     fn tint(code: &str) -> Option<Color> {
@@ -500,15 +521,15 @@ impl GameScreens for Nottingham {
     }
 
     /// The path kept from an earlier game, typed for the next one.
-    fn prefill(c: &Controller, answers: &mut SetupAnswers) {
-        let kept = c.notts_kept_facts().path;
+    fn prefill(kept: &FactBook, answers: &mut SetupAnswers) {
+        let kept = Facts::from_book(kept).path;
         if answers.typed.is_empty() {
             answers.typed = kept.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         }
     }
 
-    fn starting(c: &mut Controller) {
-        c.screens.Nottingham.menu = Menu::Main;
+    fn starting(screen: &mut NottsScreen) {
+        screen.menu = Menu::Main;
     }
 
     /// The items (laid for an exchange, or as the card drawn) and the
@@ -521,6 +542,52 @@ impl GameScreens for Nottingham {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Game;
+    use crate::table::sight::table_for_tests;
+
+    /// A game of three set up, the second seat unnamed.
+    fn three() -> Nottingham {
+        let mut ctx = crate::games::Ctx::seeded(1);
+        let mut g = Nottingham::default();
+        let setup = crate::games::nottingham::Setup {
+            colours: Colour::ALL[..3].to_vec(),
+            names: vec!["Anna".into(), String::new(), "Carla".into()],
+            first: Seat(0),
+            facts: Facts { path: vec![4, 3, 5, 2, 6], ..Facts::default() },
+        };
+        g.execute(&Command::Setup(setup), &mut ctx).expect("set up");
+        g
+    }
+
+    /// The board as a sight of the table shows it, with no window: the
+    /// players' rows (an unnamed seat called by its number in words), the
+    /// Sheriff's path, the question and its buttons; the card drawn picked
+    /// in a list behind one button, whose item sends the engine's command.
+    #[test]
+    fn the_board_shows_the_players_and_a_card_drawn_is_picked_from_a_list() {
+        let g = three();
+        let (view, table) = (g.view(), table_for_tests(Lang::En));
+        let mut screen = NottsScreen::default();
+        let sight = Sight::of_engine(&g, &view, &table, None);
+        let shows = Nottingham::show(&mut screen, &sight);
+        let names: Vec<&str> = shows.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "Seat 2", "Carla"]);
+        assert!(shows.players[0].turn && !shows.players[1].turn);
+        let values: Vec<&str> = shows.path.iter().map(|s| s.value.as_str()).collect();
+        assert_eq!(values, ["", "4", "3", "5", "2", "6", ""], "the path between its two ends");
+        assert!(shows.path[0].here, "the Sheriff at the start");
+        assert!(shows.prompt.contains("Anna"), "{}", shows.prompt);
+        let pick = shows.actions.iter().find(|a| a.step).expect("a list to open");
+        assert_eq!(Nottingham::act(&mut screen, &sight, pick.index), None, "a step of the screen's own");
+        let shows = Nottingham::show(&mut screen, &sight);
+        assert_eq!(shows.actions.len(), Item::ALL.len() + 1, "every item, and back: {:?}", shows.actions);
+        let first = &shows.actions[0];
+        assert_eq!(first.label.as_str(), Item::ALL[0].text(Lang::En));
+        let sent = Nottingham::act(&mut screen, &sight, first.index);
+        assert_eq!(sent, Some(Ask::Play(Command::Draw { item: Item::ALL[0] })));
+        assert_eq!(screen.menu, Menu::Main, "the list closes with its command");
+        assert!(shows.result_title.is_empty() && shows.scores.is_empty(), "no end yet");
+    }
 
     #[test]
     fn the_road_winds_through_every_space_in_the_paths_order() {
@@ -549,7 +616,7 @@ mod tests {
             let (_, main, _) = menu(&v, &legal, &Menu::Main, lang);
             let mut all = main.clone();
             for b in &main {
-                if let screens::Press::Step(Step::Open(m)) = &b.press {
+                if let Press::Step(Step::Open(m)) = &b.press {
                     all.extend(menu(&v, &legal, m, lang).1);
                 }
             }
@@ -578,7 +645,7 @@ mod tests {
             let counts: Vec<(u8, i32)> = buttons
                 .iter()
                 .filter_map(|b| match &b.press {
-                    screens::Press::Play(Command::CorrectHand { cards, .. }) => Some((*cards, b.tone)),
+                    Press::Play(Command::CorrectHand { cards, .. }) => Some((*cards, b.tone)),
                     _ => None,
                 })
                 .collect();

@@ -6,16 +6,27 @@
 //! below. A game added to the list is refused by the compiler until its
 //! screens exist; nothing here names a game.
 //!
+//! A game's screens are a function of their own state
+//! ([`GameScreens::Screen`]) and of what the table may see of the game, a
+//! [`Sight`] the session builds: the public view, the legal moves, the
+//! card facts, the names, the end, and a private look for the one seat the
+//! rules let look. They never hold the controller or the engine. They
+//! return what the pages show as plain data ([`GameScreens::Shows`]: rows,
+//! buttons, words), which a thin binding ([`GameScreens::bind`]) copies
+//! into the game's Slint global, and they answer a touch with what to ask
+//! of the table ([`Ask`]: a typed command, leaving, a private look), which
+//! the controller sends.
+//!
 //! A button never carries words to be parsed: the screen keeps the typed
 //! [`Press`] of every button it showed at its last refresh, and the button
 //! sends back its index in that list ([`Shown`]).
 
 use super::Controller;
 use crate::catalog::Catalog;
-use crate::games::{AnyCommand, AnyView, GameKind, Registered, Seat};
+use crate::games::{AnyCommand, AnyView, FactBook, GameKind, Registered, Seat, SetupAnswers};
+pub(super) use crate::table::Sight;
 use crate::table::{TableView, Touch};
 use crate::ui::{ActionItem, AppWindow, Page};
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// What a button of a game's action grid does.
@@ -108,11 +119,43 @@ impl Parts {
 /// How a callback reaches the controller: runs a change, then refreshes.
 pub(super) type With = Rc<dyn Fn(&dyn Fn(&mut Controller))>;
 
+/// What a game's screens ask of the table in answer to a touch.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Ask<C> {
+    /// This command of the game, sent to its engine.
+    Play(C),
+    /// The game left, back to the games.
+    Leave,
+    /// Another game with the same players and setup.
+    PlayAgain,
+    /// The player the private reveal is for touched the covered panel.
+    Peek,
+    /// The reveal under way shown whole at once.
+    SkipReveal,
+    /// The die rolled: the simulated table's roll button pressed where
+    /// there is one (the hardware's path), else this command.
+    Roll(C),
+    /// Back to the game's setup page with these answers (the players
+    /// seated anew).
+    Reseat(SetupAnswers),
+}
+
+/// What a game's own callbacks (its pages' controls beyond the action
+/// grid) run: a change of the screen's state, seeing the table, and what
+/// it asks of the table. The screen is brought up to date after it.
+pub(super) type Hook<G> = Rc<
+    dyn Fn(&dyn Fn(&mut <G as GameScreens>::Screen, &Sight<'_, G>) -> Option<Ask<<G as crate::games::Game>::Command>>),
+>;
+
 /// A game's screens. Implemented once per engine, in the game's own module.
-pub(super) trait GameScreens: Registered {
-    /// The screens' own state: the setup being prepared, a choice half
-    /// made, the buttons shown.
+pub(super) trait GameScreens: Registered + crate::table::sight::Public {
+    /// The screens' own state: a choice half made, the buttons shown.
     type Screen: Default + std::fmt::Debug;
+
+    /// What the game's pages show, as plain data: built by
+    /// [`GameScreens::show`], copied into the window by
+    /// [`GameScreens::bind`].
+    type Shows: std::fmt::Debug;
 
     /// The page that shows `view`.
     fn page(view: &Self::View) -> Page;
@@ -123,17 +166,39 @@ pub(super) trait GameScreens: Registered {
         None
     }
 
-    /// Brings the game's pages up to date from the public view.
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView);
+    /// The seat whose private look the screen's state asks for now (the
+    /// covered panel touched, the dealt cards shown to their player): the
+    /// sight holds it if the rules allow that seat to look.
+    fn looking(screen: &Self::Screen, view: &Self::View) -> Option<Seat> {
+        let _ = (screen, view);
+        None
+    }
+
+    /// What the game's pages show now, the screen's state brought in line
+    /// with what the table shows first (a list closed whose command went).
+    fn show(screen: &mut Self::Screen, sight: &Sight<'_, Self>) -> Self::Shows;
+
+    /// Copies what [`GameScreens::show`] built into the game's global: a
+    /// copy and nothing else (a model's rows set only where they changed).
+    fn bind(shows: Self::Shows, window: &AppWindow);
 
     /// The button at `index` of the last refresh was touched.
-    fn act(c: &mut Controller, index: i32);
+    fn act(screen: &mut Self::Screen, sight: &Sight<'_, Self>, index: i32) -> Option<Ask<Self::Command>> {
+        let _ = (screen, sight, index);
+        None
+    }
 
     /// A seat's tile was touched.
-    fn seat(c: &mut Controller, seat: Seat);
+    fn seat(screen: &mut Self::Screen, sight: &Sight<'_, Self>, seat: Seat) -> Option<Ask<Self::Command>> {
+        let _ = (screen, sight, seat);
+        None
+    }
 
-    /// Connects the game's own callbacks (its setup, its pages' controls).
-    fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With);
+    /// Connects the game's own callbacks (its pages' controls beyond the
+    /// action grid) through `hook`.
+    fn wire(window: &AppWindow, hook: &Hook<Self>) {
+        let _ = (window, hook);
+    }
 
     /// The cards of this game the simulated reader offers, from the catalog:
     /// those the game reads on the reader.
@@ -155,16 +220,22 @@ pub(super) trait GameScreens: Registered {
     }
 
     /// Fills in what the setup can know before the players touch it (the
-    /// owner's numbers kept from an earlier game), once.
-    fn prefill(c: &Controller, answers: &mut crate::games::SetupAnswers) {
-        let _ = (c, answers);
+    /// owner's numbers kept from an earlier game, `kept`), once.
+    fn prefill(kept: &FactBook, answers: &mut SetupAnswers) {
+        let _ = (kept, answers);
     }
 
     /// The setup is about to be sent: the screens make ready for the game
     /// (a choice of the last game forgotten, the deal shown).
-    fn starting(c: &mut Controller) {
-        let _ = c;
+    fn starting(screen: &mut Self::Screen) {
+        let _ = screen;
     }
+}
+
+/// A game's screens' state among every game's ([`Screens`]).
+pub(super) trait Held: GameScreens {
+    /// This game's screens' state.
+    fn held(screens: &mut Screens) -> &mut Self::Screen;
 }
 
 /// Sends a command of `G` to the table.
@@ -188,6 +259,14 @@ macro_rules! bind {
                 pub $Kind: <$Engine as GameScreens>::Screen,
             )*
         }
+
+        $(
+            impl Held for $Engine {
+                fn held(screens: &mut Screens) -> &mut Self::Screen {
+                    &mut screens.$Kind
+                }
+            }
+        )*
 
         /// The touch that carries a command to its game.
         pub(super) fn touch_of(command: AnyCommand) -> Touch {
@@ -214,7 +293,7 @@ macro_rules! bind {
         /// Brings the pages of the game on the table up to date.
         pub(super) fn refresh(kind: GameKind, c: &mut Controller, window: &AppWindow, view: &TableView) {
             match kind {
-                $(GameKind::$Kind => <$Engine as GameScreens>::refresh(c, window, view),)*
+                $(GameKind::$Kind => c.show_game::<$Engine>(window, view),)*
                 $(GameKind::$Coming => {})*
             }
         }
@@ -222,7 +301,9 @@ macro_rules! bind {
         /// A button of the action grid of the game on the table.
         pub(super) fn act(kind: GameKind, c: &mut Controller, index: i32) {
             match kind {
-                $(GameKind::$Kind => <$Engine as GameScreens>::act(c, index),)*
+                $(GameKind::$Kind => {
+                    c.ask_game::<$Engine>(&|screen, sight| <$Engine as GameScreens>::act(screen, sight, index))
+                })*
                 $(GameKind::$Coming => {})*
             }
         }
@@ -230,14 +311,16 @@ macro_rules! bind {
         /// A seat's tile of the game on the table.
         pub(super) fn seat(kind: GameKind, c: &mut Controller, seat: Seat) {
             match kind {
-                $(GameKind::$Kind => <$Engine as GameScreens>::seat(c, seat),)*
+                $(GameKind::$Kind => {
+                    c.ask_game::<$Engine>(&|screen, sight| <$Engine as GameScreens>::seat(screen, sight, seat))
+                })*
                 $(GameKind::$Coming => {})*
             }
         }
 
         /// Connects every game's own callbacks.
-        pub(super) fn wire(window: &AppWindow, ctrl: &Rc<RefCell<Controller>>, with: &With) {
-            $(<$Engine as GameScreens>::wire(window, ctrl, with);)*
+        pub(super) fn wire(window: &AppWindow, with: &With) {
+            $(<$Engine as GameScreens>::wire(window, &hook::<$Engine>(with));)*
         }
 
         /// Copies the setup of the game on the table into its page.
@@ -291,6 +374,13 @@ macro_rules! bind {
 }
 
 crate::games::games!(bind);
+
+/// The hook through which `G`'s own callbacks reach its screens (see
+/// [`Hook`]).
+fn hook<G: Held>(with: &With) -> Hook<G> {
+    let with = with.clone();
+    Rc::new(move |f| with(&|c| c.ask_game::<G>(f)))
+}
 
 /// The cards the simulated reader offers with `game` on the table: the
 /// game's own (a card of each game before one is chosen), then one

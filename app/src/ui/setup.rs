@@ -100,7 +100,7 @@ pub(super) fn refresh<G: GameScreens>(c: &mut Controller, window: &AppWindow, vi
     let say = |m: &crate::games::Msg| SharedString::from(lang.text(m));
     if !c.setups.opened.contains_key(&G::KIND) {
         let mut a = c.setups.answers::<G>().clone();
-        G::prefill(c, &mut a);
+        G::prefill(c.booted.table.session.facts(), &mut a);
         *c.setups.answers::<G>() = a.clone();
         c.setups.opened.insert(G::KIND, a);
     }
@@ -256,10 +256,10 @@ pub(super) fn change<G: GameScreens>(c: &mut Controller, change: &Change) {
 }
 
 /// Sends `G`'s setup, as the engine builds it from the answers.
-pub(super) fn start<G: GameScreens>(c: &mut Controller) {
+pub(super) fn start<G: screens::Held>(c: &mut Controller) {
     let answers = c.setups.answers::<G>().clone();
     if let Ok(command) = G::setup_command(&answers) {
-        G::starting(c);
+        G::starting(<G as screens::Held>::held(&mut c.screens));
         screens::send::<G>(c, command);
     }
 }

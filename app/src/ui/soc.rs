@@ -9,17 +9,14 @@
 //! the engine listed its command, and the engine still checks every
 //! command (a refusal is shown in the message line).
 
-use super::screens::{self, GameScreens, Shown, With};
-use super::Controller;
+use super::screens::{self, Ask, GameScreens, Press, Shown, Sight};
+use super::set_model;
 use crate::catalog::Catalog;
 use crate::games::soc::Soc;
 use crate::games::soc::{Choice, Command, Correction, FightView, PendingView, Place, QuestId, Rules, Side, SocView};
 use crate::games::{GameKind, Lang, Legal, Msg, Said, Seat};
-use crate::table::{TableView, Touch};
-use crate::ui::{AppWindow, Page, SocKnightItem, SocQuestItem, SocUi};
-use slint::{ComponentHandle, SharedString};
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::ui::{ActionItem, AppWindow, Page, SocKnightItem, SocQuestItem, SocUi};
+use slint::ComponentHandle;
 use tavola_words::msg;
 
 /// What the engine lists as legal now.
@@ -261,25 +258,34 @@ fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
 /// of legal commands and the screen's half-made choice.
 pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang) -> Screen {
     let say = |msg: Msg| lang.text(&msg);
-    let name = |s: Seat| knight_said(v, s);
     if v.ended.is_some() {
         return Screen::new(String::new(), vec![step(Step::Leave, say(msg!("ui.soc.cmd.leave")), 1)]);
     }
+    if let Some(list) = list_menu(v, legal, m, rules, lang) {
+        return list;
+    }
+    main_menu(v, legal, m, lang)
+}
+
+/// A list the screen opened (`m`) or a choice made card by card: `None`
+/// for the choices of the moment.
+fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang) -> Option<Screen> {
+    let say = |msg: Msg| lang.text(&msg);
+    let name = |s: Seat| knight_said(v, s);
     let commands = || legal.iter().map(Legal::command);
     let choice = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|l| f(l.command())).and_then(Legal::choice);
-    // A list opened, or a choice made card by card.
     let listed = |pick: &dyn Fn(&Command) -> Option<String>| -> Vec<Button> {
         commands().filter_map(|c| Some(play(c, pick(c)?, 0))).collect()
     };
     match m {
-        Menu::Main => {}
+        Menu::Main | Menu::Merlin(_) => None,
         Menu::BlackCard => {
             let mut a: Vec<Button> = black_cards(lang)
                 .into_iter()
                 .map(|(id, label)| play(&Command::BlackCard { card: id, face_down: None, war: None }, label, 0))
                 .collect();
             a.push(back(lang));
-            return Screen { prompt: say(msg!("ui.soc.ask.black_card")), buttons: a, big: true };
+            return Some(Screen { prompt: say(msg!("ui.soc.ask.black_card")), buttons: a, big: true });
         }
         Menu::Move => {
             let mut a = listed(&|c| match c {
@@ -287,7 +293,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 _ => None,
             });
             a.push(back(lang));
-            return Screen::new(say(msg!("ui.soc.ask.travel")), a);
+            return Some(Screen::new(say(msg!("ui.soc.ask.travel")), a));
         }
         Menu::Fight => {
             let mut a = listed(&|c| match c {
@@ -295,7 +301,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 _ => None,
             });
             a.push(back(lang));
-            return Screen::new(say(msg!("ui.soc.ask.fight_card")), a);
+            return Some(Screen::new(say(msg!("ui.soc.ask.fight_card")), a));
         }
         Menu::Accuse => {
             let mut a = listed(&|c| match c {
@@ -303,7 +309,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 _ => None,
             });
             a.push(back(lang));
-            return Screen::new(say(msg!("ui.soc.ask.accuse")), a);
+            return Some(Screen::new(say(msg!("ui.soc.ask.accuse")), a));
         }
         Menu::Special => {
             let mut a: Vec<Button> = special_whites()
@@ -314,11 +320,11 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 })
                 .collect();
             a.push(back(lang));
-            return Screen::new(say(msg!("ui.soc.ask.special")), a);
+            return Some(Screen::new(say(msg!("ui.soc.ask.special")), a));
         }
         Menu::Siege(cards) => {
             let Some(Choice::FightCards { values, most }) = choice(&|c| matches!(c, Command::SiegeFight { .. })) else {
-                return Screen::new(String::new(), vec![back(lang)]);
+                return Some(Screen::new(String::new(), vec![back(lang)]));
             };
             let mut a = Vec::new();
             if cards.len() < usize::from(*most) {
@@ -335,7 +341,7 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
                 say(msg!("ui.soc.siege_total", cards = values_text(cards), total, die = rules.siege.die))
             };
-            return Screen::new(prompt, a);
+            return Some(Screen::new(prompt, a));
         }
         Menu::HandCount(s) => {
             let most = match choice(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)) {
@@ -345,9 +351,8 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
             let mut a: Vec<Button> =
                 (0..=most).map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0)).collect();
             a.push(back(lang));
-            return Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true };
+            return Some(Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true });
         }
-        Menu::Merlin(_) => {}
         Menu::Knight(s) => {
             let mut a = Vec::new();
             if hand_listed(legal, *s) {
@@ -362,16 +367,22 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
                 }
             }
             a.push(back(lang));
-            return Screen::new(say(msg!("ui.soc.ask.knight", name = name(*s))), a);
+            return Some(Screen::new(say(msg!("ui.soc.ask.knight", name = name(*s))), a));
         }
         Menu::Correct | Menu::CorrectSiege | Menu::CorrectSwords(_) | Menu::CorrectLife(_) | Menu::CorrectPlace(_) => {
             let Some(c) = Corrections::of(legal) else {
-                return Screen::new(String::new(), vec![back(lang)]);
+                return Some(Screen::new(String::new(), vec![back(lang)]));
             };
-            return corrections(v, &c, m, lang);
+            return Some(corrections(v, &c, m, lang));
         }
     }
+}
 
+/// The choices of the moment, in the engine's order: one button per
+/// command, one per kind for the commands chosen from a list.
+fn main_menu(v: &SocView, legal: &LegalNow, m: &Menu, lang: Lang) -> Screen {
+    let say = |msg: Msg| lang.text(&msg);
+    let commands = || legal.iter().map(Legal::command);
     // The choices of the moment, in the engine's order: one button per
     // command, one per kind for the commands chosen from a list.
     let mut buttons: Vec<Button> = Vec::new();
@@ -401,31 +412,10 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
         }
     }
     // The Merlin cards, given seat by seat.
-    if let Some(Choice::Merlin { cards, givers }) = choice(&|c| matches!(c, Command::CancelWithMerlin { .. })) {
-        let given = match m {
-            Menu::Merlin(g) => g.clone(),
-            _ => Vec::new(),
-        };
-        let mut a: Vec<Button> = givers
-            .iter()
-            .map(|&(seat, _)| {
-                let n = given.iter().filter(|&&s| s == seat).count();
-                let label = if n == 0 {
-                    name(seat).text(lang)
-                } else {
-                    say(msg!("ui.soc.given", name = name(seat), count = n))
-                };
-                Button { checked: n > 0, ..step(Step::Merlin(seat), label, 0) }
-            })
-            .collect();
-        if !given.is_empty() {
-            a.push(step(Step::Open(Menu::Merlin(Vec::new())), say(msg!("ui.soc.cmd.start_over")), 0));
-        }
-        if given.len() == usize::from(*cards) {
-            a.push(play(&Command::CancelWithMerlin { from: given.clone() }, say(msg!("ui.soc.cmd.cancel_card")), 1));
-        }
-        a.append(&mut buttons);
-        buttons = a;
+    let mut merlin = merlin_buttons(v, legal, m, lang);
+    if !merlin.is_empty() {
+        merlin.append(&mut buttons);
+        buttons = merlin;
     }
     // The turn's end is the usual choice once no other action is left.
     let acting = commands().any(|c| {
@@ -437,12 +427,41 @@ pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang:
     });
     if !acting {
         for b in &mut buttons {
-            if b.press == screens::Press::Play(Command::EndTurn) {
+            if b.press == Press::Play(Command::EndTurn) {
                 b.tone = 1;
             }
         }
     }
     Screen::new(prompt(v, legal, m, acting, lang), buttons)
+}
+
+/// The Merlin cards that cancel a special black card, given seat by seat
+/// (`m` holds those given so far): nothing while none is asked for.
+fn merlin_buttons(v: &SocView, legal: &LegalNow, m: &Menu, lang: Lang) -> Vec<Button> {
+    let say = |msg: Msg| lang.text(&msg);
+    let name = |s: Seat| knight_said(v, s);
+    let choice = legal.iter().find(|l| matches!(l.command(), Command::CancelWithMerlin { .. })).and_then(Legal::choice);
+    let Some(Choice::Merlin { cards, givers }) = choice else { return Vec::new() };
+    let given = match m {
+        Menu::Merlin(g) => g.clone(),
+        _ => Vec::new(),
+    };
+    let mut a: Vec<Button> = givers
+        .iter()
+        .map(|&(seat, _)| {
+            let n = given.iter().filter(|&&s| s == seat).count();
+            let label =
+                if n == 0 { name(seat).text(lang) } else { say(msg!("ui.soc.given", name = name(seat), count = n)) };
+            Button { checked: n > 0, ..step(Step::Merlin(seat), label, 0) }
+        })
+        .collect();
+    if !given.is_empty() {
+        a.push(step(Step::Open(Menu::Merlin(Vec::new())), say(msg!("ui.soc.cmd.start_over")), 0));
+    }
+    if given.len() == usize::from(*cards) {
+        a.push(play(&Command::CancelWithMerlin { from: given.clone() }, say(msg!("ui.soc.cmd.cancel_card")), 1));
+    }
+    a
 }
 
 /// The host's corrections of the board: what to set right, then its value,
@@ -672,116 +691,60 @@ fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
     (lang.text(&words.title), lang.text(&why), traitor, *winner == Side::Loyal)
 }
 
-impl Controller {
-    fn soc(&mut self, cmd: Command) {
-        screens::send::<Soc>(self, cmd);
-    }
+/// What Shadows over Camelot's pages show (the `SocUi` global), as plain
+/// data.
+#[derive(Debug, Default)]
+pub(super) struct SocShows {
+    siege: i32,
+    white: i32,
+    black: i32,
+    quests: Vec<SocQuestItem>,
+    knights: Vec<SocKnightItem>,
+    lasting: String,
+    prompt: String,
+    actions: Vec<ActionItem>,
+    big_menu: bool,
+    result_title: String,
+    result_reason: String,
+    traitor_line: String,
+    loyal_won: bool,
+}
 
-    /// What the engine accepts now (nothing before a game).
-    fn soc_legal(&self) -> Vec<Legal<Command, Choice>> {
-        self.booted.table.session.engine::<Soc>().map(crate::games::Game::legal).unwrap_or_default()
-    }
+/// The knights' tiles.
+fn knights(v: &SocView, rules: &Rules, lang: Lang) -> Vec<SocKnightItem> {
+    v.knights
+        .iter()
+        .map(|k| SocKnightItem {
+            name: knight_said(v, k.seat).text(lang).into(),
+            knight: k.knight.text(lang).into(),
+            life: k.life,
+            max_life: rules.life.max,
+            hand: i32::from(k.hand),
+            place: k.place.map(|p| p.text(lang)).unwrap_or_default().into(),
+            relics: k.relics.iter().map(|r| r.text(lang)).collect::<Vec<_>>().join(", ").into(),
+            alive: k.alive,
+            exposed: k.exposed,
+            turn: v.turn == Some(k.seat) && v.ended.is_none(),
+        })
+        .collect()
+}
 
-    /// Runs the button at `index` of those shown (see [`menu`]): a command
-    /// the engine listed, a list to open, or a step of a choice made card
-    /// by card.
-    fn soc_act(&mut self, index: i32) {
-        let Some(press) = self.screens.ShadowsOverCamelot.shown.pressed(index) else { return };
-        let menu = std::mem::take(&mut self.screens.ShadowsOverCamelot.menu);
-        let mut next = Menu::Main;
-        match press {
-            screens::Press::Play(command) => self.soc(command),
-            screens::Press::Step(Step::Open(m)) => next = m,
-            screens::Press::Step(Step::Back) => {}
-            screens::Press::Step(Step::Leave) => self.touch(Touch::Leave { confirm: true }),
-            screens::Press::Step(Step::Merlin(seat)) => {
-                let mut given = if let Menu::Merlin(g) = menu { g } else { Vec::new() };
-                let legal = self.soc_legal();
-                let choice = legal.iter().find(|l| matches!(l.command(), Command::CancelWithMerlin { .. }));
-                if let Some(Choice::Merlin { cards, givers }) = choice.and_then(Legal::choice) {
-                    // One card more from this seat, if it holds one more.
-                    let most = givers.iter().find(|(g, _)| *g == seat).map_or(0, |(_, n)| usize::from(*n));
-                    if given.len() < usize::from(*cards) && given.iter().filter(|&&g| g == seat).count() < most {
-                        given.push(seat);
-                    }
-                }
-                next = Menu::Merlin(given);
-            }
-            screens::Press::Step(Step::SiegeCard(n)) => {
-                let mut cards = if let Menu::Siege(c) = menu { c } else { Vec::new() };
-                cards.push(n);
-                next = Menu::Siege(cards);
-            }
-            screens::Press::Step(Step::Roll) => match self.booted.on_screen.dice.clone() {
-                // The simulated button: the roll takes the hardware's path.
-                Some(d) => d.borrow_mut().press(),
-                None => self.soc(Command::RollDie),
-            },
+/// One more Merlin card from `seat`, if it holds one more than those given
+/// so far and the cancel still wants one.
+fn give_merlin(legal: &LegalNow, mut given: Vec<Seat>, seat: Seat) -> Vec<Seat> {
+    let choice = legal.iter().find(|l| matches!(l.command(), Command::CancelWithMerlin { .. }));
+    if let Some(Choice::Merlin { cards, givers }) = choice.and_then(Legal::choice) {
+        let most = givers.iter().find(|(g, _)| *g == seat).map_or(0, |(_, n)| usize::from(*n));
+        if given.len() < usize::from(*cards) && given.iter().filter(|&&g| g == seat).count() < most {
+            given.push(seat);
         }
-        // After a command the choices of the moment return (a refusal is
-        // said in the message line); a menu the engine no longer offers
-        // closes at the refresh.
-        self.screens.ShadowsOverCamelot.menu = next;
     }
-
-    /// Copies the game's public view into the `SocUi` global.
-    pub(super) fn refresh_soc(&mut self, window: &AppWindow, view: &TableView) {
-        let lang = view.lang;
-        let ui = window.global::<SocUi<'_>>();
-        let Some(v) = view.game_view.as_ref().and_then(|v| v.get::<Soc>()) else { return };
-        // A half-made choice that no longer fits the moment (an undo, a
-        // card on the reader) is dropped.
-        let legal = self.soc_legal();
-        if !self.screens.ShadowsOverCamelot.menu.fits(&legal) {
-            self.screens.ShadowsOverCamelot.menu = Menu::Main;
-        }
-        // The rules the game was set up with (borrowed: this runs every tick).
-        let rules: &Rules = match self.booted.table.session.engine::<Soc>() {
-            Some(g) => g.rules(),
-            None => Rules::builtin(),
-        };
-        ui.set_siege(i32::from(v.siege));
-        ui.set_white(i32::from(v.white));
-        ui.set_black(i32::from(v.black));
-        super::set_model(&ui.get_quests(), quests(v, rules, lang), |m| ui.set_quests(m));
-        let knights: Vec<SocKnightItem> = v
-            .knights
-            .iter()
-            .map(|k| SocKnightItem {
-                name: knight_said(v, k.seat).text(lang).into(),
-                knight: k.knight.text(lang).into(),
-                life: k.life,
-                max_life: rules.life.max,
-                hand: i32::from(k.hand),
-                place: k.place.map(|p| p.text(lang)).unwrap_or_default().into(),
-                relics: k.relics.iter().map(|r| r.text(lang)).collect::<Vec<_>>().join(", ").into(),
-                alive: k.alive,
-                exposed: k.exposed,
-                turn: v.turn == Some(k.seat) && v.ended.is_none(),
-            })
-            .collect();
-        super::set_model(&ui.get_knights(), knights, |m| ui.set_knights(m));
-        let lasting: Vec<String> = v.lasting.iter().map(|c| Catalog::builtin().label(c, lang)).collect();
-        ui.set_lasting(if lasting.is_empty() {
-            SharedString::new()
-        } else {
-            lang.text(&msg!("ui.soc.in_play", cards = lasting.join(", "))).into()
-        });
-        let screen = menu(v, &legal, &self.screens.ShadowsOverCamelot.menu, rules, lang);
-        ui.set_prompt(screen.prompt.into());
-        let actions = self.screens.ShadowsOverCamelot.shown.show(screen.buttons);
-        super::set_model(&ui.get_actions(), actions, |m| ui.set_actions(m));
-        ui.set_big_menu(screen.big);
-        let (title, reason, traitor, loyal) = end_texts(v, lang);
-        ui.set_result_title(title.into());
-        ui.set_result_reason(reason.into());
-        ui.set_traitor_line(traitor.into());
-        ui.set_loyal_won(loyal);
-    }
+    given
 }
 
 impl GameScreens for Soc {
     type Screen = SocScreen;
+    type Shows = SocShows;
     const PARTS: screens::Parts = screens::Parts::Knights;
 
     fn page(v: &SocView) -> Page {
@@ -794,24 +757,92 @@ impl GameScreens for Soc {
         }
     }
 
-    fn refresh(c: &mut Controller, window: &AppWindow, view: &TableView) {
-        c.refresh_soc(window, view);
+    fn show(screen: &mut SocScreen, sight: &Sight<'_, Soc>) -> SocShows {
+        let (v, lang, rules) = (sight.view, sight.lang, sight.public);
+        // A half-made choice that no longer fits the moment (an undo, a
+        // card on the reader) is dropped.
+        if !screen.menu.fits(&sight.legal) {
+            screen.menu = Menu::Main;
+        }
+        let lasting: Vec<String> = v.lasting.iter().map(|c| Catalog::builtin().label(c, lang)).collect();
+        let moment = menu(v, &sight.legal, &screen.menu, rules, lang);
+        let (result_title, result_reason, traitor_line, loyal_won) = end_texts(v, lang);
+        SocShows {
+            siege: i32::from(v.siege),
+            white: i32::from(v.white),
+            black: i32::from(v.black),
+            quests: quests(v, rules, lang),
+            knights: knights(v, rules, lang),
+            lasting: if lasting.is_empty() {
+                String::new()
+            } else {
+                lang.text(&msg!("ui.soc.in_play", cards = lasting.join(", ")))
+            },
+            prompt: moment.prompt,
+            actions: screen.shown.show(moment.buttons),
+            big_menu: moment.big,
+            result_title,
+            result_reason,
+            traitor_line,
+            loyal_won,
+        }
     }
 
-    fn act(c: &mut Controller, index: i32) {
-        c.soc_act(index);
+    fn bind(s: SocShows, window: &AppWindow) {
+        let ui = window.global::<SocUi<'_>>();
+        ui.set_siege(s.siege);
+        ui.set_white(s.white);
+        ui.set_black(s.black);
+        set_model(&ui.get_quests(), s.quests, |m| ui.set_quests(m));
+        set_model(&ui.get_knights(), s.knights, |m| ui.set_knights(m));
+        ui.set_lasting(s.lasting.into());
+        ui.set_prompt(s.prompt.into());
+        set_model(&ui.get_actions(), s.actions, |m| ui.set_actions(m));
+        ui.set_big_menu(s.big_menu);
+        ui.set_result_title(s.result_title.into());
+        ui.set_result_reason(s.result_reason.into());
+        ui.set_traitor_line(s.traitor_line.into());
+        ui.set_loyal_won(s.loyal_won);
+    }
+
+    /// Runs the button at `index` of those shown (see [`menu`]): a command
+    /// the engine listed, a list to open, or a step of a choice made card
+    /// by card. After a command the choices of the moment return (a
+    /// refusal is said in the message line); a menu the engine no longer
+    /// offers closes at the refresh.
+    fn act(screen: &mut SocScreen, sight: &Sight<'_, Soc>, index: i32) -> Option<Ask<Command>> {
+        let press = screen.shown.pressed(index)?;
+        let menu = std::mem::take(&mut screen.menu);
+        let (next, ask) = match press {
+            Press::Play(command) => (Menu::Main, Some(Ask::Play(command))),
+            Press::Step(Step::Open(m)) => (m, None),
+            Press::Step(Step::Back) => (Menu::Main, None),
+            Press::Step(Step::Leave) => (Menu::Main, Some(Ask::Leave)),
+            Press::Step(Step::Merlin(seat)) => {
+                let given = if let Menu::Merlin(g) = menu { g } else { Vec::new() };
+                (Menu::Merlin(give_merlin(&sight.legal, given, seat)), None)
+            }
+            Press::Step(Step::SiegeCard(n)) => {
+                let mut cards = if let Menu::Siege(c) = menu { c } else { Vec::new() };
+                cards.push(n);
+                (Menu::Siege(cards), None)
+            }
+            // The simulated button where there is one: the roll takes the
+            // hardware's path.
+            Press::Step(Step::Roll) => (Menu::Main, Some(Ask::Roll(Command::RollDie))),
+        };
+        screen.menu = next;
+        ask
     }
 
     /// A knight's tile: what of the knight to set right.
-    fn seat(c: &mut Controller, seat: Seat) {
-        c.screens.ShadowsOverCamelot.menu = Menu::Knight(seat);
+    fn seat(screen: &mut SocScreen, _: &Sight<'_, Soc>, seat: Seat) -> Option<Ask<Command>> {
+        screen.menu = Menu::Knight(seat);
+        None
     }
 
-    /// Every control of the board is in the action grid (`GameUi`).
-    fn wire(_: &AppWindow, _: &Rc<RefCell<Controller>>, _: &With) {}
-
-    fn starting(c: &mut Controller) {
-        c.screens.ShadowsOverCamelot.menu = Menu::Main;
+    fn starting(screen: &mut Self::Screen) {
+        screen.menu = Menu::Main;
     }
 
     /// The loyalty cards (three of each, for a table scanning them) and a
@@ -829,18 +860,54 @@ mod tests {
     use crate::games::testkit::Fuzz;
     use crate::games::{Ctx, Game};
 
+    /// The board as a sight of a game under way shows it, with no window:
+    /// a tile per knight with the rules' most life, the siege and swords
+    /// as the view counts them; a knight's tile asks what of that knight to
+    /// set right, and back returns to the choices of the moment.
+    #[test]
+    fn the_board_shows_every_knight_and_a_knights_tile_asks_what_to_set_right() {
+        use crate::table::sight::table_for_tests;
+        let mut ctx = Ctx::seeded(2);
+        let mut g = Soc::default();
+        while g.view().knights.is_empty() || g.view().turn.is_none() {
+            let cmd = g.random_command(&mut ctx.rng);
+            let _ = g.execute(&cmd, &mut ctx);
+        }
+        let (view, table) = (g.view(), table_for_tests(Lang::En));
+        let sight = Sight::of_engine(&g, &view, &table, None);
+        let mut screen = SocScreen::default();
+        let shows = Soc::show(&mut screen, &sight);
+        assert_eq!(shows.knights.len(), view.knights.len());
+        assert!(shows.knights.iter().all(|k| k.max_life == g.rules().life.max));
+        assert_eq!(shows.knights.iter().filter(|k| k.turn).count(), 1, "one knight's turn");
+        assert_eq!(
+            (shows.siege, shows.white, shows.black),
+            (i32::from(view.siege), i32::from(view.white), i32::from(view.black))
+        );
+        assert!(!shows.prompt.is_empty() && !shows.actions.is_empty());
+        let seat = Seat(0);
+        assert_eq!(Soc::seat(&mut screen, &sight, seat), None);
+        let shows = Soc::show(&mut screen, &sight);
+        let who = knight_said(&view, seat).text(Lang::En);
+        assert!(shows.prompt.contains(&who), "{who} in {}", shows.prompt);
+        let back = shows.actions.last().expect("back");
+        assert_eq!(back.label.as_str(), Lang::En.text(&msg!("ui.soc.back")));
+        assert_eq!(Soc::act(&mut screen, &sight, back.index), None);
+        assert_eq!(screen.menu, Menu::Main);
+    }
+
     /// The command a button sends.
     fn sent(b: &Button) -> Option<Command> {
         match &b.press {
-            screens::Press::Play(c) => Some(c.clone()),
-            screens::Press::Step(_) => None,
+            Press::Play(c) => Some(c.clone()),
+            Press::Step(_) => None,
         }
     }
 
     /// The menu a button opens, if it opens one.
     fn opens(b: &Button) -> Option<Menu> {
         match &b.press {
-            screens::Press::Step(Step::Open(m)) => Some(m.clone()),
+            Press::Step(Step::Open(m)) => Some(m.clone()),
             _ => None,
         }
     }
@@ -915,8 +982,7 @@ mod tests {
                     for l in &legal {
                         let (Legal::Exact(c) | Legal::Secret(c)) = l else { continue };
                         let on_screen = commands.contains(c)
-                            || (*c == Command::RollDie
-                                && buttons.iter().any(|b| b.press == screens::Press::Step(Step::Roll)));
+                            || (*c == Command::RollDie && buttons.iter().any(|b| b.press == Press::Step(Step::Roll)));
                         assert!(on_screen, "seed {seed}: {c:?} is legal but has no button: {buttons:?}");
                     }
                 }

@@ -850,6 +850,17 @@ impl Game for Kak {
         None
     }
 
+    /// The virtue cards dealt to `seat` (their ids), for that player's
+    /// eyes as the screen shows each player their own in turn.
+    fn dealt(&self, seat: Seat) -> Option<crate::Private> {
+        let hand = &self.players.get(seat.index())?.hand;
+        Some(crate::Private {
+            seat,
+            message: tavola_words::msg!("kak.dealt", count = hand.len()),
+            shows: serde_json::json!(hand),
+        })
+    }
+
     fn waiting(&self) -> Option<Waiting> {
         let Phase::Tournament { bidders, down, .. } = &self.phase else { return None };
         Some(Waiting { timer: None, pad: bidders.iter().map(|s| (*s, down.contains(s))).collect() })
