@@ -630,10 +630,7 @@ impl Controller {
 
     /// Runs `f` on `G`'s screens, seeing the table as it is now, and asks
     /// the table what it answers.
-    fn ask_game<G: screens::Held>(
-        &mut self,
-        f: &dyn Fn(&mut G::Screen, &screens::Sight<'_, G>) -> Option<screens::Ask<G::Command>>,
-    ) {
+    fn ask_game<G: screens::Held>(&mut self, f: &screens::Change<'_, G>) {
         let view = self.view();
         let Some(v) = view.game::<G>() else { return };
         let looking = G::looking(G::held(&mut self.screens), v);

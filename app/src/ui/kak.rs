@@ -284,7 +284,7 @@ fn list_menu(
                 .map(|q| play(&Command::Reveal { card: q.to_string() }, names.card(q), 0))
                 .collect();
             a.push(back());
-            return Some((say(msg!("ui.kak.ask.reveal")), a, true));
+            Some((say(msg!("ui.kak.ask.reveal")), a, true))
         }
         Menu::Court => {
             let mut a: Vec<Button> = faces(v, facts, &[], |x| x == Virtue::Book)
@@ -292,7 +292,7 @@ fn list_menu(
                 .map(|(face, card)| play(&Command::Court { card }, names.face(face), 0))
                 .collect();
             a.push(back());
-            return Some((say(msg!("ui.kak.ask.court")), a, false));
+            Some((say(msg!("ui.kak.ask.court")), a, false))
         }
         Menu::Ride(horse) => {
             let mut a: Vec<Button> = legal
@@ -312,7 +312,7 @@ fn list_menu(
                 }
             }
             a.push(back());
-            return Some((say(msg!("ui.kak.ask.ride", horse = names.card(horse))), a, false));
+            Some((say(msg!("ui.kak.ask.ride", horse = names.card(horse))), a, false))
         }
         Menu::Hand(purpose, chosen) => {
             let only: fn(Virtue) -> bool = match purpose {
@@ -343,7 +343,7 @@ fn list_menu(
             };
             a.push(play(&done, say(label), 1));
             a.push(back());
-            return Some((say(prompt), a, false));
+            Some((say(prompt), a, false))
         }
     }
 }

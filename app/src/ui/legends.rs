@@ -277,15 +277,13 @@ fn sub_menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> Option<(
             } else {
                 msg!("ui.legends.ask.which_character")
             };
-            return Some((say(prompt), by_letter(items, *page, lang), true));
+            Some((say(prompt), by_letter(items, *page, lang), true))
         }
         Menu::Ability(page) => {
             let items = abilities(v, legal, lang);
-            return Some((say(msg!("ui.legends.ask.ability")), paged(items, *page, lang), true));
+            Some((say(msg!("ui.legends.ask.ability")), paged(items, *page, lang), true))
         }
-        Menu::Fix(page) => {
-            return Some((say(msg!("ui.legends.ask.fix")), paged(fixes(v, lang), *page, lang), true));
-        }
+        Menu::Fix(page) => Some((say(msg!("ui.legends.ask.fix")), paged(fixes(v, lang), *page, lang), true)),
         Menu::Choice(page) => {
             let items = legal
                 .iter()
@@ -296,7 +294,7 @@ fn sub_menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> Option<(
                     _ => None,
                 })
                 .collect();
-            return Some((prompt(v, lang), paged(items, *page, lang), true));
+            Some((prompt(v, lang), paged(items, *page, lang), true))
         }
         Menu::Move(page) => {
             let items = legal
@@ -310,14 +308,14 @@ fn sub_menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> Option<(
                     _ => None,
                 })
                 .collect();
-            return Some((say(msg!("ui.legends.ask.move")), paged(items, *page, lang), true));
+            Some((say(msg!("ui.legends.ask.move")), paged(items, *page, lang), true))
         }
         Menu::HandCount(s) => {
             let mut a: Vec<Button> = (0..=crate::games::legends::HAND)
                 .map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0))
                 .collect();
             a.push(step(Step::Back, say(msg!("ui.legends.back")), 0));
-            return Some((say(msg!("ui.legends.ask.hand", name = who(*s))), a, false));
+            Some((say(msg!("ui.legends.ask.hand", name = who(*s))), a, false))
         }
     }
 }
@@ -1031,8 +1029,7 @@ impl GameScreens for Legends {
         if !screen.menu.fits(&sight.legal) {
             screen.menu = Menu::Main;
         }
-        let mut shows = LegendsShows::default();
-        shows.players = v
+        let players = v
             .players
             .iter()
             .map(|p| LegPlayerItem {
@@ -1043,7 +1040,7 @@ impl GameScreens for Legends {
                 turn: p.turn,
             })
             .collect();
-        shows.places = v
+        let places = v
             .places
             .iter()
             .map(|p| PlaceRow {
@@ -1060,7 +1057,7 @@ impl GameScreens for Legends {
                 companies: company_rows(v, p, lang),
             })
             .collect();
-        shows.status = status(v, lang);
+        let mut shows = LegendsShows { players, places, status: status(v, lang), ..LegendsShows::default() };
         let (prompt, buttons, big) = menu(v, &sight.legal, &screen.menu, lang);
         shows.actions = screen.shown.show(buttons);
         shows.prompt = prompt;

@@ -1,8 +1,12 @@
 //! The touchscreen front end (Slint). The `.slint` files in `app/ui/` draw;
-//! this module keeps the table going and copies its public view into the
-//! three globals the pages read (`App`, `AvalonUi`, `TableSim`). Nothing
-//! secret reaches them: they are filled from [`crate::table::TableView`]
-//! only.
+//! this module keeps the table going and copies what the table may show
+//! into the globals the pages read (besides `Theme`, the look): the app's
+//! own (`App`, `TableSim`, `GameUi`, `SetupUi`, `HardwareUi`, `FactsUi`,
+//! `Appliance`), filled by the controller from the table's public view
+//! ([`crate::table::TableView`]), and each game's (`AvalonUi` and
+//! `AvalonExtras`, `SocUi`, `NottsUi`, `KakUi`, `LegendsUi`), filled by the
+//! game's screens from its [`crate::table::Sight`] only, which holds no
+//! secret but the private look of the one seat allowed (see `screens.rs`).
 //!
 //! [`init`] builds the window around a booted table without starting an
 //! event loop, so tests drive it with [`Ui::step`]; [`run`] is the app.

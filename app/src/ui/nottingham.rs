@@ -184,13 +184,13 @@ fn list_menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> Opti
             let mut a: Vec<Button> =
                 Item::ALL.iter().map(|&item| play(&Command::Draw { item }, item.text(lang), 0)).collect();
             a.push(back());
-            return Some((say(msg!("ui.notts.ask.which_card")), a, false));
+            Some((say(msg!("ui.notts.ask.which_card")), a, false))
         }
         Menu::Trade(None) => {
             let mut a: Vec<Button> =
                 Item::ALL.iter().map(|&item| step(Step::TradeItem(item), item.text(lang), 0)).collect();
             a.push(back());
-            return Some((say(msg!("ui.notts.ask.trade_item")), a, false));
+            Some((say(msg!("ui.notts.ask.trade_item")), a, false))
         }
         Menu::Trade(Some(item)) => {
             let most = legal.iter().find_map(|l| match l.choice() {
@@ -201,7 +201,7 @@ fn list_menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> Opti
                 .map(|count| play(&Command::Trade { item: *item, count }, count.to_string(), 0))
                 .collect();
             a.push(back());
-            return Some((say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false));
+            Some((say(msg!("ui.notts.ask.trade_count", item = item.msg())), a, false))
         }
         Menu::Ambush => {
             let cards = Catalog::builtin();
@@ -218,7 +218,7 @@ fn list_menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> Opti
                 })
                 .collect();
             a.push(back());
-            return Some((say(msg!("ui.notts.ask.ambush_card")), a, true));
+            Some((say(msg!("ui.notts.ask.ambush_card")), a, true))
         }
         Menu::Points(..) => None,
         Menu::HandCount(s) => {
@@ -240,7 +240,7 @@ fn list_menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> Opti
                 })
                 .collect();
             a.push(back());
-            return Some((say(msg!("ui.notts.ask.hand", name = name(*s))), a, true));
+            Some((say(msg!("ui.notts.ask.hand", name = name(*s))), a, true))
         }
     }
 }

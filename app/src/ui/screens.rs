@@ -143,9 +143,12 @@ pub(super) enum Ask<C> {
 /// What a game's own callbacks (its pages' controls beyond the action
 /// grid) run: a change of the screen's state, seeing the table, and what
 /// it asks of the table. The screen is brought up to date after it.
-pub(super) type Hook<G> = Rc<
-    dyn Fn(&dyn Fn(&mut <G as GameScreens>::Screen, &Sight<'_, G>) -> Option<Ask<<G as crate::games::Game>::Command>>),
->;
+pub(super) type Hook<G> = Rc<dyn Fn(&Change<'_, G>)>;
+
+/// A change of `G`'s screens' state, seeing the table, answering what to
+/// ask of it.
+pub(super) type Change<'f, G> =
+    dyn Fn(&mut <G as GameScreens>::Screen, &Sight<'_, G>) -> Option<Ask<<G as crate::games::Game>::Command>> + 'f;
 
 /// A game's screens. Implemented once per engine, in the game's own module.
 pub(super) trait GameScreens: Registered + crate::table::sight::Public {

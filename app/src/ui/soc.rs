@@ -285,7 +285,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 .map(|(id, label)| play(&Command::BlackCard { card: id, face_down: None, war: None }, label, 0))
                 .collect();
             a.push(back(lang));
-            return Some(Screen { prompt: say(msg!("ui.soc.ask.black_card")), buttons: a, big: true });
+            Some(Screen { prompt: say(msg!("ui.soc.ask.black_card")), buttons: a, big: true })
         }
         Menu::Move => {
             let mut a = listed(&|c| match c {
@@ -293,7 +293,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 _ => None,
             });
             a.push(back(lang));
-            return Some(Screen::new(say(msg!("ui.soc.ask.travel")), a));
+            Some(Screen::new(say(msg!("ui.soc.ask.travel")), a))
         }
         Menu::Fight => {
             let mut a = listed(&|c| match c {
@@ -301,7 +301,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 _ => None,
             });
             a.push(back(lang));
-            return Some(Screen::new(say(msg!("ui.soc.ask.fight_card")), a));
+            Some(Screen::new(say(msg!("ui.soc.ask.fight_card")), a))
         }
         Menu::Accuse => {
             let mut a = listed(&|c| match c {
@@ -309,7 +309,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 _ => None,
             });
             a.push(back(lang));
-            return Some(Screen::new(say(msg!("ui.soc.ask.accuse")), a));
+            Some(Screen::new(say(msg!("ui.soc.ask.accuse")), a))
         }
         Menu::Special => {
             let mut a: Vec<Button> = special_whites()
@@ -320,7 +320,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 })
                 .collect();
             a.push(back(lang));
-            return Some(Screen::new(say(msg!("ui.soc.ask.special")), a));
+            Some(Screen::new(say(msg!("ui.soc.ask.special")), a))
         }
         Menu::Siege(cards) => {
             let Some(Choice::FightCards { values, most }) = choice(&|c| matches!(c, Command::SiegeFight { .. })) else {
@@ -341,7 +341,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
                 say(msg!("ui.soc.siege_total", cards = values_text(cards), total, die = rules.siege.die))
             };
-            return Some(Screen::new(prompt, a));
+            Some(Screen::new(prompt, a))
         }
         Menu::HandCount(s) => {
             let most = match choice(&|c| matches!(c, Command::CorrectHand { seat, .. } if seat == s)) {
@@ -351,7 +351,7 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
             let mut a: Vec<Button> =
                 (0..=most).map(|cards| play(&Command::CorrectHand { seat: *s, cards }, cards.to_string(), 0)).collect();
             a.push(back(lang));
-            return Some(Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true });
+            Some(Screen { prompt: say(msg!("ui.soc.ask.hand", name = name(*s))), buttons: a, big: true })
         }
         Menu::Knight(s) => {
             let mut a = Vec::new();
@@ -367,13 +367,13 @@ fn list_menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang)
                 }
             }
             a.push(back(lang));
-            return Some(Screen::new(say(msg!("ui.soc.ask.knight", name = name(*s))), a));
+            Some(Screen::new(say(msg!("ui.soc.ask.knight", name = name(*s))), a))
         }
         Menu::Correct | Menu::CorrectSiege | Menu::CorrectSwords(_) | Menu::CorrectLife(_) | Menu::CorrectPlace(_) => {
             let Some(c) = Corrections::of(legal) else {
                 return Some(Screen::new(String::new(), vec![back(lang)]));
             };
-            return Some(corrections(v, &c, m, lang));
+            Some(corrections(v, &c, m, lang))
         }
     }
 }
