@@ -28,7 +28,7 @@ voices/%/manifest.json:
 test: setup-test
 	@mkdir -p $(TARGET_DIR); set -o pipefail; start=$$(date +%s); \
 	{ $(CARGO) test --workspace --no-fail-fast && \
-	  $(CARGO) test -p tavola --no-default-features --features rpi --lib && \
+	  $(CARGO) test -p tavola-hw --features rpi --lib && \
 	  $(CARGO) check -p tavola --features rpi; } 2>&1 | tee $(TARGET_DIR)/test-output.txt; status=$$?; \
 	awk -v s=$$(( $$(date +%s) - start )) '/^test result:/ { runs++; \
 	    for (i = 1; i <= NF; i++) { if ($$(i+1) ~ /^passed/) p += $$i; if ($$(i+1) ~ /^failed/) f += $$i; if ($$(i+1) ~ /^ignored/) g += $$i } } \
@@ -90,7 +90,7 @@ bench: setup
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) clippy -p tavola --no-default-features --features rpi --all-targets -- -D warnings
+	$(CARGO) clippy -p tavola -p tavola-hw --no-default-features --features rpi --all-targets -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

@@ -6,16 +6,16 @@ mod support;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use support::report;
-use tavola::games::avalon::{Avalon, Command, Event};
-use tavola::games::Game;
+use tavola_games::avalon::{Avalon, Command, Event};
+use tavola_games::Game;
 
 /// A whole game from random (seeded) commands: the accepted ones, in order,
 /// and every event they produced.
 fn recorded_game(seed: u64) -> (Vec<Command>, Vec<Event>) {
-    let game = tavola::games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
+    let game = tavola_games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
     let mut events = Vec::new();
     let mut replayed = Avalon::default();
-    let mut rng = tavola::games::Ctx::seeded(seed);
+    let mut rng = tavola_games::Ctx::seeded(seed);
     for cmd in &game.commands {
         if let Ok(evs) = replayed.execute(cmd, &mut rng) {
             events.extend(evs);
@@ -31,7 +31,7 @@ fn main() {
 
     let mut per_command = Vec::new();
     for round in 0..2_000u64 {
-        let mut rng = tavola::games::Ctx::seeded(round);
+        let mut rng = tavola_games::Ctx::seeded(round);
         let mut state = Avalon::default();
         for cmd in &commands {
             let start = Instant::now();

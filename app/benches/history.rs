@@ -21,13 +21,13 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use support::report;
-use tavola::boot::{boot, BootOptions};
-use tavola::games::testkit::{recorded_game, Fuzz};
-use tavola::games::{avalon::Avalon, kak::Kak, nottingham::Nottingham, soc::Soc, GameKind};
-use tavola::journal::charts;
-use tavola::journal::{GameMeta, GameResult, Journal};
-use tavola::table::AnyEvent;
-use tavola::ui::{init, offscreen, App};
+use tavola_core::journal::charts;
+use tavola_core::journal::{GameMeta, GameResult, Journal};
+use tavola_core::table::AnyEvent;
+use tavola_games::testkit::{recorded_game, Fuzz};
+use tavola_games::{avalon::Avalon, kak::Kak, nottingham::Nottingham, soc::Soc, GameKind};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, offscreen, App};
 
 /// Finished games stored.
 const GAMES: usize = 500;
@@ -189,7 +189,7 @@ fn main() {
         ui.step(now);
         draw();
         open.push(start.elapsed());
-        assert_eq!(app.get_page(), tavola::ui::Page::History, "the history is shown");
+        assert_eq!(app.get_page(), tavola_screens::Page::History, "the history is shown");
     }
     report("History touched → its page drawn, 800×480", open, Duration::from_millis(300));
 

@@ -13,16 +13,16 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use support::report;
-use tavola::games::avalon::Avalon;
-use tavola::games::testkit::Fuzz;
-use tavola::games::{Game, GameEvent, GameKind};
-use tavola::journal::{GameMeta, GameResult, Journal};
-use tavola::table::AnyEvent;
+use tavola_core::journal::{GameMeta, GameResult, Journal};
+use tavola_core::table::AnyEvent;
+use tavola_games::avalon::Avalon;
+use tavola_games::testkit::Fuzz;
+use tavola_games::{Game, GameEvent, GameKind};
 
 /// A whole game from random (seeded) commands: per accepted command, the
 /// events the table stores.
 fn recorded_game(seed: u64) -> Vec<Vec<AnyEvent>> {
-    let game = tavola::games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
+    let game = tavola_games::testkit::recorded_game::<Avalon>(seed, usize::MAX);
     game.stored.into_iter().map(|c| c.into_iter().map(AnyEvent::Avalon).collect()).collect()
 }
 
@@ -39,8 +39,8 @@ fn bench_dir() -> PathBuf {
 /// of them undone and replaced, until the entries hold `events` stored
 /// events. Returns the live state's stored history (what a resume must
 /// rebuild).
-fn long_game(journal: &mut Journal, events: usize) -> (tavola::journal::GameId, usize) {
-    let mut rng = tavola::games::Ctx::seeded(0xB16);
+fn long_game(journal: &mut Journal, events: usize) -> (tavola_core::journal::GameId, usize) {
+    let mut rng = tavola_games::Ctx::seeded(0xB16);
     let id = journal.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
     let mut state = Avalon::default();
     let mut done: Vec<Vec<AnyEvent>> = Vec::new();

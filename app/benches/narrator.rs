@@ -10,12 +10,12 @@ mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use support::report;
-use tavola::games::Lang;
-use tavola::hw::audio::{AudioOptions, RodioAudio};
-use tavola::hw::AudioOut;
-use tavola::narrator::synth::{Espeak, DEFAULT_SPEED};
-use tavola::narrator::voice::{build_pack_with, manifest_for_recordings, script, VoicePack};
-use tavola::narrator::Line;
+use tavola_core::hw::AudioOut;
+use tavola_core::narrator::Line;
+use tavola_games::Lang;
+use tavola_narrator::audio::{AudioOptions, RodioAudio};
+use tavola_narrator::synth::{Espeak, DEFAULT_SPEED};
+use tavola_narrator::voice::{build_pack_with, manifest_for_recordings, script, VoicePack};
 
 /// A pack of 2-second tones, one per line, when espeak-ng is missing.
 fn tone_pack(dir: &Path, lang: Lang) {

@@ -6,7 +6,7 @@
 
 use embedded_hal::spi::{ErrorType, Operation, SpiDevice};
 use std::time::{Duration, Instant};
-use tavola::hw::nfc::NfcReader;
+use tavola_core::hw::nfc::NfcReader;
 use tavola_firmware::nfc::{NfcConfig, WaitConfig};
 use tavola_firmware::sim::SimChip;
 
@@ -71,7 +71,9 @@ fn idle_on_wall_clock(wait: WaitConfig, polls: u32) -> (f64, Duration) {
     let cfg = NfcConfig { wait, ..NfcConfig::default() };
     let mut reader = NfcReader::new(
         move || {
-            first.take().ok_or_else(|| tavola::hw::HwError::said("reader", tavola_words::msg!("hw.reader.not_ready")))
+            first
+                .take()
+                .ok_or_else(|| tavola_core::hw::HwError::said("reader", tavola_words::msg!("hw.reader.not_ready")))
         },
         cfg,
         POLL_MS,
@@ -84,11 +86,11 @@ fn idle_on_wall_clock(wait: WaitConfig, polls: u32) -> (f64, Duration) {
     let per_poll = (chip.transactions() - t0) as f64 / f64::from(polls);
     (per_poll, (thread_cpu() - cpu0) / polls)
 }
-use tavola::games::{GameRng, Lang};
-use tavola::hw::nfc::POLL_MS;
-use tavola::hw::sim::{SimDice, SimPad, SimReader};
-use tavola::hw::{TagEvent, TagSource};
-use tavola::table::{Session, Table, TimerConfig};
+use tavola_core::hw::nfc::POLL_MS;
+use tavola_core::hw::sim::{SimDice, SimPad, SimReader};
+use tavola_core::hw::{TagEvent, TagSource};
+use tavola_core::table::{Session, Table, TimerConfig};
+use tavola_games::{GameRng, Lang};
 
 fn main() {
     // One idle poll cycle.

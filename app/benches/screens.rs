@@ -23,14 +23,14 @@ use slint::ComponentHandle;
 use std::path::Path;
 use std::rc::Rc;
 use std::time::Instant;
-use tavola::boot::{boot, BootOptions};
-use tavola::games::avalon::{self, Role, RoleSet};
-use tavola::games::soc::{self, Knight, Place};
-use tavola::games::testkit::{recorded_game, Fuzz};
-use tavola::games::{kak, legends, nottingham, GameKind, Registered, Seat};
-use tavola::journal::{GameMeta, Journal};
-use tavola::table::{AnyEvent, Input, Touch};
-use tavola::ui::{init, offscreen, press_action, AvalonUi, Page, SocUi, Ui};
+use tavola_core::journal::{GameMeta, Journal};
+use tavola_core::table::{AnyEvent, Input, Touch};
+use tavola_games::avalon::{self, Role, RoleSet};
+use tavola_games::soc::{self, Knight, Place};
+use tavola_games::testkit::{recorded_game, Fuzz};
+use tavola_games::{kak, legends, nottingham, GameKind, Registered, Seat};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, offscreen, press_action, AvalonUi, Page, SocUi, Ui};
 
 /// One frame at 60 Hz.
 const TARGET_MS: f64 = 16.0;
@@ -58,7 +58,7 @@ impl Table {
     }
 
     fn page(&self) -> Page {
-        self.ui.window.global::<tavola::ui::App<'_>>().get_page()
+        self.ui.window.global::<tavola_screens::App<'_>>().get_page()
     }
 
     /// `before` (not timed, its screen drawn), then `change` and the frame
@@ -211,7 +211,7 @@ fn resumed(kind: GameKind) {
     t.ui.step(0);
     t.draw();
     let start = Instant::now();
-    t.ui.window.global::<tavola::ui::App<'_>>().invoke_take_up();
+    t.ui.window.global::<tavola_screens::App<'_>>().invoke_take_up();
     t.ui.step(t.now);
     t.draw();
     let taken_up = start.elapsed().as_secs_f64() * 1000.0;
@@ -249,7 +249,7 @@ fn main() {
     ui.window.show().expect("show");
     // The buttons are pressed by their English labels, whatever the
     // machine's language.
-    ui.window.global::<tavola::ui::App<'_>>().invoke_set_lang("en".into());
+    ui.window.global::<tavola_screens::App<'_>>().invoke_set_lang("en".into());
     let mut t = Table { ui, window, now: 0 };
     t.ui.step(0);
     t.draw();

@@ -16,11 +16,11 @@
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
-use tavola::boot::{boot, BootOptions};
-use tavola::games::{GameKind, Lang};
-use tavola::hw::HwError;
-use tavola::table::{Input, Touch};
-use tavola::ui::{init, offscreen, App, Ui};
+use tavola_core::hw::HwError;
+use tavola_core::table::{Input, Touch};
+use tavola_games::{GameKind, Lang};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, offscreen, App, Ui};
 use tavola_words::Msg;
 
 struct Reference {
@@ -71,7 +71,7 @@ fn main() {
     let mut r = Reference { ui: init(said(&opts)).expect("the window"), window, dir, now: 0 };
     r.ui.window.show().expect("show");
     r.ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang }));
-    tavola::ui::select_language(lang);
+    tavola_screens::select_language(lang);
     r.save("picker");
     // Every message standing, listed in full (a touch on the message line).
     r.ui.window.global::<App<'_>>().set_show_messages(true);
@@ -79,7 +79,7 @@ fn main() {
     r.ui.window.global::<App<'_>>().set_show_messages(false);
     r.ui.controller.borrow_mut().input(Input::Touch(Touch::ChooseGame { game: GameKind::ShadowsOverCamelot }));
     r.save("soc-setup");
-    r.ui.window.global::<tavola::ui::SetupUi<'_>>().invoke_start();
+    r.ui.window.global::<tavola_screens::SetupUi<'_>>().invoke_start();
     r.save("soc-board");
 
     // The power cut: the same journal opened again.

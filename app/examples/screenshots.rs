@@ -12,16 +12,16 @@
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::ComponentHandle;
 use std::path::{Path, PathBuf};
-use tavola::boot::{boot, BootOptions};
-use tavola::catalog::Catalog;
-use tavola::games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
-use tavola::games::nottingham::{self as notts, Colour, Item};
-use tavola::games::soc::{self, Knight, Place};
-use tavola::games::{kak, legends};
-use tavola::games::{GameKind, Lang, Seat};
-use tavola::hw::PadButton;
-use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{
+use tavola_core::hw::PadButton;
+use tavola_core::table::{Input, NarrationControl, Touch};
+use tavola_games::avalon::{AvalonOptions, Command, LancelotVariant, MissionCard, Role, RoleSet, Setup};
+use tavola_games::catalog::Catalog;
+use tavola_games::nottingham::{self as notts, Colour, Item};
+use tavola_games::soc::{self, Knight, Place};
+use tavola_games::{kak, legends};
+use tavola_games::{GameKind, Lang, Seat};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{
     init, offscreen, ActionItem, App, AvalonExtras, AvalonUi, FactsUi, GameUi, KakUi, LegendsUi, Page, SetupUi, SocUi,
     Ui,
 };
@@ -190,7 +190,7 @@ fn main() {
     ui.window.show().expect("show");
     let mut s = Shooter { ui, window, dir, now: 0, animations: 0 };
     s.touch(Touch::SetLang { lang });
-    tavola::ui::select_language(lang);
+    tavola_screens::select_language(lang);
     s.save("picker");
     if std::env::args().nth(3).as_deref() == Some("teach") {
         teach_screens(&mut s);
@@ -289,7 +289,7 @@ fn main() {
     // seat 1 passed, seat 2 awaited), then tagging Avalon's roles.
     s.ui.controller.borrow_mut().show_page(Some(Page::Settings));
     let hw_window = s.ui.window.clone_strong();
-    let hw = hw_window.global::<tavola::ui::HardwareUi<'_>>();
+    let hw = hw_window.global::<tavola_screens::HardwareUi<'_>>();
     hw.invoke_open("selftest".into());
     hw.invoke_start_selftest();
     let reader = s.ui.controller.borrow().on_screen().reader.clone().expect("the on-screen reader");
@@ -349,9 +349,9 @@ fn main() {
     let extras = win.global::<AvalonExtras<'_>>();
     let setup = win.global::<SetupUi<'_>>();
     for rule in ["Lady of the Lake", "Excalibur", "The leader chooses the mission"] {
-        tavola::ui::set_setup_option(&win, rule, 1);
+        tavola_screens::set_setup_option(&win, rule, 1);
     }
-    tavola::ui::set_setup_option(&win, "Lancelot: variant", 2);
+    tavola_screens::set_setup_option(&win, "Lancelot: variant", 2);
     s.save("avalon-options");
     setup.set_show_details(true);
     s.save("avalon-details");
@@ -421,10 +421,10 @@ fn main() {
     s.soc(soc::Command::DrawWhite);
     s.soc(soc::Command::Move { to: Place::Lancelot });
     s.soc(soc::Command::EndTurn);
-    tavola::ui::press_action(&win, &soc_ui.get_actions(), |a| said(a, "ui.soc.cmd.black_card"));
+    tavola_screens::press_action(&win, &soc_ui.get_actions(), |a| said(a, "ui.soc.cmd.black_card"));
     s.last_line();
     s.save("soc-black-cards");
-    tavola::ui::press_action(&win, &soc_ui.get_actions(), |a| said(a, "ui.soc.back"));
+    tavola_screens::press_action(&win, &soc_ui.get_actions(), |a| said(a, "ui.soc.back"));
     s.soc(soc::Command::AddSiegeEngine);
     s.last_line();
     s.save("soc-board");
@@ -556,11 +556,11 @@ fn main() {
     let ring: Vec<String> = kak::cards::locations().collect();
     // The first place not laid yet, five times: the ring's order.
     for _ in ring.iter().take(5) {
-        assert!(tavola::ui::lay_next_setup_card(&win));
+        assert!(tavola_screens::lay_next_setup_card(&win));
     }
     s.ui.step(s.now);
     s.save("kak-setup");
-    let mut rng = tavola::games::GameRng::seeded(11);
+    let mut rng = tavola_games::GameRng::seeded(11);
     s.kak(kak::Command::Setup(kak::Setup {
         knights: kak::cards::knights().take(3).collect(),
         names: NAMES.iter().take(3).map(|n| n.to_string()).collect(),
@@ -572,12 +572,12 @@ fn main() {
     }
     // Two picks each, in tent order: the buttons the screen offers.
     for _ in 0..5 {
-        tavola::ui::press_action(&win, &kak_ui.get_actions(), |a| !a.step);
+        tavola_screens::press_action(&win, &kak_ui.get_actions(), |a| !a.step);
     }
     s.last_line();
     s.save("kak-picks");
     for _ in 0..4 {
-        tavola::ui::press_action(&win, &kak_ui.get_actions(), |a| !a.step);
+        tavola_screens::press_action(&win, &kak_ui.get_actions(), |a| !a.step);
     }
     s.last_line();
     s.save("kak-actions");
@@ -765,11 +765,11 @@ fn avalon_game(s: &mut Shooter, turn: usize, good_wins: bool) {
 /// A Nottingham game of seeded random legal commands (test card facts,
 /// not a real box's) through the table's touches, with names given.
 fn nottingham_game(s: &mut Shooter, seed: u64) {
-    use tavola::games::testkit::recorded_game;
+    use tavola_games::testkit::recorded_game;
     s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::Nottingham });
     let game = recorded_game::<notts::Nottingham>(seed, 20_000);
-    assert!(tavola::games::Game::is_over(&game.state), "seed {seed}: a game played to its end");
+    assert!(tavola_games::Game::is_over(&game.state), "seed {seed}: a game played to its end");
     for c in game.commands {
         let c = match c {
             notts::Command::Setup(setup) => notts::Command::Setup(notts::Setup {
@@ -796,11 +796,11 @@ fn legends_screens(s: &mut Shooter) {
     for (i, name) in NAMES.iter().take(3).enumerate() {
         setup.invoke_set_name(i as i32, (*name).into());
     }
-    tavola::ui::set_setup_option(&win, "Events", 10);
-    tavola::ui::set_setup_option(&win, "Characters", 20);
+    tavola_screens::set_setup_option(&win, "Events", 10);
+    tavola_screens::set_setup_option(&win, "Characters", 20);
     s.ui.step(s.now);
     s.save("legends-setup");
-    let mut rng = tavola::games::GameRng::seeded(3);
+    let mut rng = tavola_games::GameRng::seeded(3);
     let mut facts = legends::test_facts(&mut rng, 100);
     for f in facts.characters.values_mut() {
         f.level = legends::cards::INTRODUCTORY.to_string();
@@ -825,7 +825,7 @@ fn legends_screens(s: &mut Shooter) {
     // The normal game: a bidding event drawn, one character bid.
     s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
-    let mut facts = legends::test_facts(&mut tavola::games::GameRng::seeded(4), 100);
+    let mut facts = legends::test_facts(&mut tavola_games::GameRng::seeded(4), 100);
     for f in facts.characters.values_mut() {
         f.level = "normal".to_string();
     }
@@ -864,7 +864,7 @@ fn legends_sites(s: &mut Shooter, c: &[String]) {
     use legends::{sites, Command, Location};
     s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::ChooseGame { game: GameKind::CamelotLegends });
-    let mut facts = legends::test_facts(&mut tavola::games::GameRng::seeded(6), 100);
+    let mut facts = legends::test_facts(&mut tavola_games::GameRng::seeded(6), 100);
     for (i, card) in c.iter().enumerate() {
         if let Some(f) = facts.characters.get_mut(card) {
             f.level = "normal".to_string();
@@ -941,5 +941,5 @@ fn legends_button(ui: &LegendsUi<'_>) -> i32 {
 
 /// Whether a button says the message `id`, in either language.
 fn said(a: &ActionItem, id: &'static str) -> bool {
-    Lang::ALL.iter().any(|l| a.label == l.text(&tavola::games::Msg::new(id)))
+    Lang::ALL.iter().any(|l| a.label == l.text(&tavola_games::Msg::new(id)))
 }

@@ -3,13 +3,13 @@
 //! and the error for an unknown option or a bad value (exit status 2).
 //!
 //! Only the words are read here; each command runs where it lives (`main`,
-//! [`tavola::headless`], [`tavola::selftest`], [`tavola::narrator::voice`]).
+//! [`tavola::headless`], [`tavola_hw::selftest`], [`tavola_narrator::voice`]).
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
-use tavola::games::Lang;
-use tavola::narrator::voice::VoiceCommand;
-use tavola::selftest::SelftestArgs;
+use tavola_games::Lang;
+use tavola_hw::selftest::SelftestArgs;
+use tavola_narrator::voice::VoiceCommand;
 
 /// Tavola: a game master in a box for Arthurian table games.
 ///
@@ -338,7 +338,7 @@ mod tests {
             Command::Voice { command } => command,
             other => panic!("{line}: {other:?}"),
         };
-        let speed = tavola::narrator::synth::DEFAULT_SPEED;
+        let speed = tavola_narrator::synth::DEFAULT_SPEED;
         assert_eq!(voice("tavola voice build"), VoiceCommand::Build { lang: vec![], out: None, speed });
         assert_eq!(
             voice("tavola voice build --out voices"),

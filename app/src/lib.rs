@@ -1,29 +1,16 @@
-//! Tavola: a game master in a box for Arthurian table games.
+//! Tavola: a game master in a box for Arthurian table games. The `tavola`
+//! command and the headless driver; the rest is in the crates below it:
 //!
-//! - [`boot`]: start-up: hardware or its on-screen substitutes, the journal.
-//! - [`games`]: pure rules engines (decide → events → apply).
-//! - [`table`]: the session that routes inputs to the game, with timers.
-//! - [`hw`]: hardware ports and their simulated implementations.
-//! - [`journal`]: the durable game log, history, settings and learned tags.
-//! - [`narrator`]: cues to lines in Italian and English.
-//! - [`headless`]: the JSON-lines driver.
-//! - [`system`]: the board, the clock's trust, systemd's notifications.
+//! - `tavola-games`: the pure rules engines (decide → events → apply).
+//! - `tavola-core`: the table session, the journal, the hardware's ports and
+//!   simulations, the narrator's lines; no screen, sound library or Pi library.
+//! - `tavola-narrator`: the voice, the sound devices and the speaker.
+//! - `tavola-hw`: the Pi's backends, start-up, the self-test.
+//! - `tavola-pages` and `tavola-screens`: the pages and what they show.
+//!
+//! [`headless`] is the JSON-lines driver.
 
-pub mod boot;
-pub mod deck;
 pub mod headless;
-pub mod hw;
-pub mod journal;
-pub mod narrator;
-pub mod selftest;
-pub mod settings;
-pub mod system;
-pub mod table;
-pub mod tags;
-#[cfg(feature = "gui")]
-pub mod ui;
 
-/// The rules engines (their own crate, `tavola-games`: no I/O, no clock).
-pub use tavola_games as games;
-/// The cards Tavola knows, by game (part of the engines' crate).
-pub use tavola_games::catalog;
+// The table's modules under their usual names.
+use tavola_core::{games, hw, journal, narrator, table};

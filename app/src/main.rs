@@ -6,7 +6,7 @@ use clap::Parser;
 use cli::{AppArgs, Cli, Command, FactsAction, TagsAction};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tavola::games::Lang;
+use tavola_games::Lang;
 use tavola_words::{msg, Msg, Said};
 
 /// How the command ended, when it went well.
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(Done::Ok) => ExitCode::SUCCESS,
-        // deploy/tavola.service powers the Pi off on this status (tavola::ui::SHUT_DOWN_STATUS).
+        // deploy/tavola.service powers the Pi off on this status (tavola_screens::SHUT_DOWN_STATUS).
         Ok(Done::ShutDown) => ExitCode::from(75),
         Err(msg) => {
             eprintln!("tavola: {msg}");
@@ -50,20 +50,20 @@ fn run(cli: Cli) -> Result<Done, String> {
         Some(Command::Facts { action, db, lang }) => facts(action, db, lang),
         Some(Command::Tags(args)) => tags(args.sim.then_some(args.dump), args.lang, args.action),
         Some(Command::Selftest(args)) => {
-            let (checks, lang) = tavola::selftest::cli(&args)?;
-            let failed = checks.iter().filter(|c| c.outcome == tavola::selftest::Outcome::Fail).count();
+            let (checks, lang) = tavola_hw::selftest::cli(&args)?;
+            let failed = checks.iter().filter(|c| c.outcome == tavola_hw::selftest::Outcome::Fail).count();
             if failed > 0 {
                 return Err(lang.text(&msg!("cli.selftest.failed", count = failed, total = checks.len())));
             }
             Ok(())
         }
         Some(Command::Clock { set }) => {
-            let lang = tavola::settings::command_lang(None, None);
-            print!("{}", tavola::system::clock::cli(std::path::Path::new("/"), set, lang)?);
+            let lang = tavola_core::settings::command_lang(None, None);
+            print!("{}", tavola_core::system::clock::cli(std::path::Path::new("/"), set, lang)?);
             Ok(())
         }
         Some(Command::Voice { command }) => {
-            print!("{}", tavola::narrator::voice::cli(&command, tavola::settings::command_lang(None, None))?);
+            print!("{}", tavola_narrator::voice::cli(&command, tavola_core::settings::command_lang(None, None))?);
             Ok(())
         }
     };
@@ -73,15 +73,15 @@ fn run(cli: Cli) -> Result<Done, String> {
 /// The journal at `db`, or the default one. A damaged file moved aside is
 /// said on the standard error, in `lang` (else the journal's language), as
 /// the table says it on its screen.
-fn journal(db: Option<PathBuf>, lang: Option<Lang>) -> Result<tavola::journal::Journal, String> {
-    use tavola::journal::Journal;
+fn journal(db: Option<PathBuf>, lang: Option<Lang>) -> Result<tavola_core::journal::Journal, String> {
+    use tavola_core::journal::Journal;
     let opened = match db {
         Some(p) => Journal::open(p),
         None => Journal::open_default(),
     }
-    .map_err(|e| tavola::settings::command_lang(lang, None).text(&e.msg()))?;
+    .map_err(|e| tavola_core::settings::command_lang(lang, None).text(&e.msg()))?;
     if let Some(moved) = &opened.moved_aside {
-        let lang = tavola::settings::command_lang(lang, Some(&opened.journal));
+        let lang = tavola_core::settings::command_lang(lang, Some(&opened.journal));
         eprintln!("tavola: {}", lang.text(&msg!("cli.moved_aside", notice = moved.notice())));
     }
     Ok(opened.journal)
@@ -89,7 +89,7 @@ fn journal(db: Option<PathBuf>, lang: Option<Lang>) -> Result<tavola::journal::J
 
 fn export(number: i64, db: Option<PathBuf>) -> Result<(), String> {
     let journal = journal(db, None)?;
-    print!("{}", journal.export_jsonl(tavola::journal::GameId(number)).map_err(|e| e.to_string())?);
+    print!("{}", journal.export_jsonl(tavola_core::journal::GameId(number)).map_err(|e| e.to_string())?);
     Ok(())
 }
 
@@ -97,19 +97,20 @@ fn export(number: i64, db: Option<PathBuf>) -> Result<(), String> {
 /// or imported from one after showing what would change.
 fn facts(action: FactsAction, db: Option<PathBuf>, lang: Option<Lang>) -> Result<(), String> {
     let mut journal = journal(db, lang)?;
-    let lang = tavola::settings::command_lang(lang, Some(&journal));
+    let lang = tavola_core::settings::command_lang(lang, Some(&journal));
     let known = journal.facts().map_err(|e| lang.text(&e.msg()))?;
     let game = |name: &str| {
-        tavola::games::GameKind::from_name(name).ok_or_else(|| lang.text(&msg!("deck.unknown_game", game = name)))
+        tavola_games::GameKind::from_name(name).ok_or_else(|| lang.text(&msg!("deck.unknown_game", game = name)))
     };
     match action {
-        FactsAction::List { game: name } => print!("{}", tavola::deck::list(game(&name)?, &known, lang)),
-        FactsAction::Export { game: name } => print!("{}", tavola::deck::render(game(&name)?, &known)),
+        FactsAction::List { game: name } => print!("{}", tavola_core::deck::list(game(&name)?, &known, lang)),
+        FactsAction::Export { game: name } => print!("{}", tavola_core::deck::render(game(&name)?, &known)),
         FactsAction::Import { file, yes } => {
             let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let (_, book) = tavola::deck::parse(&text, tavola::games::Catalog::builtin()).map_err(|e| e.text(lang))?;
-            let changes = tavola::deck::changes(&known, &book);
-            print!("{}", tavola::deck::describe(&changes, lang));
+            let (_, book) =
+                tavola_core::deck::parse(&text, tavola_games::Catalog::builtin()).map_err(|e| e.text(lang))?;
+            let changes = tavola_core::deck::changes(&known, &book);
+            print!("{}", tavola_core::deck::describe(&changes, lang));
             if changes.is_empty() {
                 return Ok(());
             }
@@ -130,7 +131,7 @@ fn history(db: Option<PathBuf>) -> Result<(), String> {
         let players = g.info.players.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>().join(", ");
         let result = g.info.result.as_ref().and_then(|r| r.winner.clone()).unwrap_or_default();
         let minutes = g.duration_ms().map(|ms| format!("{} min", ms / 60_000)).unwrap_or_default();
-        let when = tavola::journal::utc(g.info.started_at);
+        let when = tavola_core::journal::utc(g.info.started_at);
         println!("{}\t{when}\t{}\t{players}\t{result}\t{minutes}", g.info.id, g.info.kind.title());
     }
     Ok(())
@@ -146,10 +147,10 @@ fn ask(lang: Lang, question: &Msg) -> bool {
 }
 
 fn tags(sim: Option<Option<PathBuf>>, lang: Option<Lang>, action: TagsAction) -> Result<(), String> {
-    let opened = tavola::journal::Journal::open_default()
-        .map_err(|e| tavola::settings::command_lang(lang, None).text(&e.msg()))?;
+    let opened = tavola_core::journal::Journal::open_default()
+        .map_err(|e| tavola_core::settings::command_lang(lang, None).text(&e.msg()))?;
     let mut journal = opened.journal;
-    let lang = tavola::settings::command_lang(lang, Some(&journal));
+    let lang = tavola_core::settings::command_lang(lang, Some(&journal));
     if let Some(moved) = &opened.moved_aside {
         eprintln!("tavola: {}", lang.text(&msg!("cli.moved_aside", notice = moved.notice())));
     }
@@ -160,9 +161,9 @@ fn tags_on(
     sim: Option<Option<PathBuf>>,
     lang: Lang,
     action: TagsAction,
-    journal: &mut tavola::journal::Journal,
+    journal: &mut tavola_core::journal::Journal,
 ) -> Result<(), Msg> {
-    use tavola::tags;
+    use tavola_core::tags;
     let ask = |q: &Msg| ask(lang, q);
     let (verb, card) = match &action {
         TagsAction::List => {
@@ -176,7 +177,7 @@ fn tags_on(
     };
     tags::check_card_id(card)?;
     let sleep = |d| std::thread::sleep(d);
-    let poll = std::time::Duration::from_millis(tavola::hw::nfc::POLL_MS);
+    let poll = std::time::Duration::from_millis(tavola_core::hw::nfc::POLL_MS);
     let message = if let Some(dump) = sim {
         let chip = tavola_firmware::sim::SimChip::new();
         chip.place(tags::sim_tag(verb == "write", dump.as_deref())?);
@@ -199,14 +200,14 @@ fn real_reader_tags(
     verb: &str,
     card: &str,
     lang: Lang,
-    journal: &mut tavola::journal::Journal,
+    journal: &mut tavola_core::journal::Journal,
     poll: std::time::Duration,
 ) -> Result<Msg, Msg> {
-    use tavola::tags;
+    use tavola_core::tags;
     let ask = |q: &Msg| ask(lang, q);
-    let (map, _) = tavola::hw::pinmap::load(tavola::hw::pinmap::Fitted::as_set())
+    let (map, _) = tavola_core::hw::pinmap::load(tavola_core::hw::pinmap::Fitted::as_set())
         .map_err(|e| msg!("hw.pinmap.invalid", error = e.msg()))?;
-    let (spi, _reset) = tavola::hw::rpi::open_reader_spi(&map.reader).map_err(|e| e.msg)?;
+    let (spi, _reset) = tavola_hw::rpi::open_reader_spi(&map.reader).map_err(|e| e.msg)?;
     let mut s = tags::session(spi)?;
     println!("{}", lang.text(&msg!("cli.tags.lay_tag")));
     let found = tags::wait_for_tag(&mut s, tags::WAIT_FOR_TAG, poll, std::thread::sleep)?;
@@ -221,7 +222,7 @@ fn real_reader_tags(
     _verb: &str,
     _card: &str,
     _lang: Lang,
-    _journal: &mut tavola::journal::Journal,
+    _journal: &mut tavola_core::journal::Journal,
     _poll: std::time::Duration,
 ) -> Result<Msg, Msg> {
     Err(msg!("cli.tags.no_reader_support"))
@@ -229,7 +230,7 @@ fn real_reader_tags(
 
 #[cfg(feature = "gui")]
 fn gui(args: AppArgs) -> Result<Done, String> {
-    let mut opts = tavola::ui::RunOptions::default();
+    let mut opts = tavola_screens::RunOptions::default();
     opts.boot.simulate = args.simulate;
     opts.fullscreen = args.fullscreen;
     opts.appliance = args.appliance;
@@ -237,15 +238,15 @@ fn gui(args: AppArgs) -> Result<Done, String> {
     opts.boot.voices = args.voices;
     opts.boot.db = args.db;
     opts.lang = args.lang;
-    Ok(match tavola::ui::run(&opts)? {
-        tavola::ui::Closed::ShutDown => Done::ShutDown,
-        tavola::ui::Closed::Window => Done::Ok,
+    Ok(match tavola_screens::run(&opts)? {
+        tavola_screens::Closed::ShutDown => Done::ShutDown,
+        tavola_screens::Closed::Window => Done::Ok,
     })
 }
 
 #[cfg(not(feature = "gui"))]
 fn gui(args: AppArgs) -> Result<Done, String> {
     use clap::CommandFactory;
-    let lang = tavola::settings::command_lang(args.lang, None);
+    let lang = tavola_core::settings::command_lang(args.lang, None);
     Err(format!("{}\n\n{}", lang.text(&msg!("cli.no_gui")), Cli::command().render_help()))
 }

@@ -3,8 +3,8 @@
 
 use std::cell::Cell;
 use std::rc::Rc;
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, wire_appliance, Closed, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, wire_appliance, Closed, Ui};
 
 use crate::common;
 use common::{click, shown};

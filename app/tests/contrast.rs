@@ -219,7 +219,7 @@ fn parse_file(file: &str, source: &str, out: &mut Vec<Element>) {
 struct Resolver<'a> {
     theme: &'a BTreeMap<String, Rgba>,
     elements: &'a [Element],
-    /// The players' colours the screens draw (`fn tint` in `app/src/ui/`).
+    /// The players' colours the screens draw (`fn tint` in `app/screens/src/`).
     player_colours: Vec<Named>,
     /// Every game's look (`Game::LOOK`, from the registry): its colours
     /// (`….look.colour`) and its tile's grounds (`….look.ground`).
@@ -524,7 +524,7 @@ fn check(theme_source: &str, files: &[(String, String)]) -> (Vec<String>, usize)
 
 /// The colours `fn tint` gives players' pawns in the screens' controllers.
 fn player_colours() -> Vec<Named> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("ui");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screens").join("src");
     let mut found = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -554,7 +554,7 @@ fn game_looks() -> (Vec<Named>, Vec<Named>) {
         let [_, r, g, b] = c.to_be_bytes();
         Rgba([f64::from(r), f64::from(g), f64::from(b), 255.0])
     };
-    let games = tavola::games::GameKind::ALL;
+    let games = tavola_games::GameKind::ALL;
     let colours = games.iter().map(|g| (rgb(g.look().colour), format!("{}'s colour", g.id()))).collect();
     let grounds = games.iter().map(|g| (rgb(g.look().ground), format!("{}'s ground", g.id()))).collect();
     (colours, grounds)

@@ -50,12 +50,12 @@ use i_slint_core::window::WindowInner;
 use slint::{ComponentHandle, Model};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use tavola::boot::{boot, BootOptions};
-use tavola::games::testkit::Fuzz;
-use tavola::games::{AnyEvent, AnyGame, Catalog, Ctx, Game, GameKind, GameRng, Lang, Registered, Seat};
-use tavola::journal::{GameId, Journal};
-use tavola::table::{card_title, RevealItem, RevealKind, TableView, Touch};
-use tavola::ui::{init, App, Page, TableSim, Ui};
+use tavola_core::journal::{GameId, Journal};
+use tavola_core::table::{card_title, RevealItem, RevealKind, TableView, Touch};
+use tavola_games::testkit::Fuzz;
+use tavola_games::{AnyEvent, AnyGame, Catalog, Ctx, Game, GameKind, GameRng, Lang, Registered, Seat};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, Page, TableSim, Ui};
 use tavola_words::msg;
 
 /// The players' names: none of them a word of either catalog, so a name on
@@ -593,7 +593,7 @@ impl Table {
 
     fn input(&mut self, touch: Touch) {
         self.read = None;
-        self.ui.controller.borrow_mut().input(tavola::table::Input::Touch(touch));
+        self.ui.controller.borrow_mut().input(tavola_core::table::Input::Touch(touch));
         self.ui.step(self.now);
     }
 
@@ -608,7 +608,7 @@ impl Table {
 
     /// The narration's next line, as the host's "Skip line" gives it.
     fn skip_line(&mut self) {
-        self.input(Touch::Narration { control: tavola::table::NarrationControl::Skip });
+        self.input(Touch::Narration { control: tavola_core::table::NarrationControl::Skip });
     }
 
     /// Lines still to be said.
@@ -841,7 +841,7 @@ fn card_words(card: &str, lang: Lang) -> Vec<String> {
 
 mod avalon_secrets {
     use super::*;
-    use tavola::games::avalon::{Avalon, Command, Event, MissionCard, PhaseView, Role, Side};
+    use tavola_games::avalon::{Avalon, Command, Event, MissionCard, PhaseView, Role, Side};
 
     fn side_words(side: Side, lang: Lang) -> Vec<String> {
         let m = match side {
@@ -1043,7 +1043,7 @@ mod avalon_secrets {
                     "vote",
                     seat.index(),
                     what,
-                    vec![lang.text(&tavola::games::Msg::new(word))],
+                    vec![lang.text(&tavola_games::Msg::new(word))],
                     vec![icon],
                 ));
             }
@@ -1070,7 +1070,7 @@ mod avalon_secrets {
         /// The private reveal (the Lady's loyalty, the card Excalibur
         /// switched): its viewer touches the covered panel.
         fn look(ui: &Ui, _: Lang) -> Option<usize> {
-            let x = ui.window.global::<tavola::ui::AvalonExtras<'_>>();
+            let x = ui.window.global::<tavola_screens::AvalonExtras<'_>>();
             if x.get_private_prompt().is_empty() || !x.get_private_text().is_empty() {
                 return None;
             }
@@ -1087,7 +1087,7 @@ mod avalon_secrets {
 
 mod soc_secrets {
     use super::*;
-    use tavola::games::soc::{Command, Event, Pending, Side, Soc};
+    use tavola_games::soc::{Command, Event, Pending, Side, Soc};
 
     impl Played for Soc {
         fn touch(c: Command) -> Touch {
@@ -1102,7 +1102,7 @@ mod soc_secrets {
                     s.names = names(s.knights.len());
                     s.scan_loyalty = rng.below(4) != 0;
                     if !s.loyalty.has_traitor() && rng.below(4) != 0 {
-                        s.loyalty = tavola::games::soc::LoyaltyMode::Standard;
+                        s.loyalty = tavola_games::soc::LoyaltyMode::Standard;
                     }
                     Command::Setup(s)
                 }
@@ -1199,9 +1199,9 @@ mod soc_secrets {
 
 mod kak_secrets {
     use super::*;
-    use tavola::games::kak::{Command, Event, Kak};
-    use tavola::games::Said;
-    use tavola::ui::KakUi;
+    use tavola_games::kak::{Command, Event, Kak};
+    use tavola_games::Said;
+    use tavola_screens::KakUi;
 
     impl Played for Kak {
         fn touch(c: Command) -> Touch {
@@ -1221,17 +1221,17 @@ mod kak_secrets {
         /// The table sets up on the setup page (the owner's card facts
         /// known from before): the deal's private looks follow from there.
         fn by_page(t: &mut Table, rng: &mut GameRng) -> bool {
-            for (card, facts) in tavola::games::kak::test_facts(rng).to_book().iter() {
+            for (card, facts) in tavola_games::kak::test_facts(rng).to_book().iter() {
                 t.input(Touch::SetFacts { card: card.to_string(), facts: facts.clone() });
             }
             let players = 2 + rng.below(3);
-            let setup = t.ui.window.global::<tavola::ui::SetupUi<'_>>();
+            let setup = t.ui.window.global::<tavola_screens::SetupUi<'_>>();
             setup.invoke_set_players(players as i32);
             for (i, name) in names(players).into_iter().enumerate() {
                 setup.invoke_set_name(i as i32, name.into());
             }
             for _ in 0..8 {
-                assert!(tavola::ui::lay_next_setup_card(&t.ui.window), "a location of the ring to lay");
+                assert!(tavola_screens::lay_next_setup_card(&t.ui.window), "a location of the ring to lay");
                 t.ui.step(t.now);
             }
             // Not a first game: no lesson holds the narration.
@@ -1277,21 +1277,21 @@ mod kak_secrets {
             }
             let prompt = k.get_prompt().to_string();
             let seat = NAMES.iter().position(|n| has_word(&prompt, n)).expect("the deal names whose look it is");
-            assert!(tavola::ui::press_action(&ui.window, &k.get_actions(), |a| a.label == show.as_str()));
+            assert!(tavola_screens::press_action(&ui.window, &k.get_actions(), |a| a.label == show.as_str()));
             Some(seat)
         }
 
         fn unlook(ui: &Ui, lang: Lang) {
             let k = ui.window.global::<KakUi<'_>>();
             let hide = lang.text(&msg!("ui.kak.deal.hide"));
-            assert!(tavola::ui::press_action(&ui.window, &k.get_actions(), |a| a.label == hide.as_str()));
+            assert!(tavola_screens::press_action(&ui.window, &k.get_actions(), |a| a.label == hide.as_str()));
         }
     }
 }
 
 mod notts_secrets {
     use super::*;
-    use tavola::games::nottingham::{Command, Nottingham};
+    use tavola_games::nottingham::{Command, Nottingham};
 
     impl Played for Nottingham {
         fn touch(c: Command) -> Touch {
@@ -1337,8 +1337,8 @@ mod notts_secrets {
 
 mod legends_secrets {
     use super::*;
-    use tavola::games::legends::{Command, Legends};
-    use tavola::games::GameEvent;
+    use tavola_games::legends::{Command, Legends};
+    use tavola_games::GameEvent;
 
     impl Played for Legends {
         fn touch(c: Command) -> Touch {
@@ -1416,7 +1416,7 @@ fn saw(r: &Report, kind: &str, n: usize) {
 
 #[test]
 fn avalon_screens_never_show_a_character_a_vote_or_a_mission_card_the_rules_hide() {
-    use tavola::games::avalon::Avalon;
+    use tavola_games::avalon::Avalon;
     let r = run::<Avalon>(&[
         (1, Lang::En, 250, Some(30)),
         (2, Lang::It, 250, None),
@@ -1433,7 +1433,7 @@ fn avalon_screens_never_show_a_character_a_vote_or_a_mission_card_the_rules_hide
 
 #[test]
 fn shadows_over_camelot_screens_never_show_a_loyalty_card_or_a_face_down_card() {
-    use tavola::games::soc::Soc;
+    use tavola_games::soc::Soc;
     let r = run::<Soc>(&[(1, Lang::En, 300, Some(40)), (2, Lang::It, 300, None)]);
     assert!(r.with_secrets * 2 > r.checks, "{r:?}");
     saw(&r, "loyalty", 100);
@@ -1442,7 +1442,7 @@ fn shadows_over_camelot_screens_never_show_a_loyalty_card_or_a_face_down_card() 
 
 #[test]
 fn king_arthurs_knights_screens_never_show_a_dealt_virtue_card() {
-    use tavola::games::kak::Kak;
+    use tavola_games::kak::Kak;
     let r = run::<Kak>(&[(1, Lang::It, 900, None), (2, Lang::En, 150, Some(40))]);
     assert!(r.with_secrets * 2 > r.checks, "{r:?}");
     saw(&r, "dealt card", 500);
@@ -1451,7 +1451,7 @@ fn king_arthurs_knights_screens_never_show_a_dealt_virtue_card() {
 
 #[test]
 fn nottingham_screens_never_show_the_points_of_a_winnings_pile_before_the_end() {
-    use tavola::games::nottingham::Nottingham;
+    use tavola_games::nottingham::Nottingham;
     let r = run::<Nottingham>(&[(1, Lang::En, 300, Some(30)), (2, Lang::It, 300, None)]);
     assert!(r.with_secrets * 2 > r.checks, "{r:?}");
     saw(&r, "winnings", 300);
@@ -1459,6 +1459,6 @@ fn nottingham_screens_never_show_the_points_of_a_winnings_pile_before_the_end() 
 
 #[test]
 fn camelot_legends_keeps_nothing_secret_and_its_screens_are_read_to_the_end() {
-    use tavola::games::legends::Legends;
+    use tavola_games::legends::Legends;
     run::<Legends>(&[(1, Lang::It, 300, Some(20)), (2, Lang::En, 300, None)]);
 }

@@ -5,8 +5,8 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, AvalonExtras, AvalonUi, Page, SetupUi, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, AvalonExtras, AvalonUi, Page, SetupUi, Ui};
 
 use crate::common;
 use common::click;
@@ -65,7 +65,7 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     assert!(!setup.get_show_details());
     // The rules lie below the fold of the options' list: set as a finger
     // would once it scrolled.
-    let set = |label, value| assert!(tavola::ui::set_setup_option(&ui.window, label, value), "{label}");
+    let set = |label, value| assert!(tavola_screens::set_setup_option(&ui.window, label, value), "{label}");
     set("Lady of the Lake", 1);
     let note = |label: &str| setup.get_options().iter().find(|o| o.label == label).map(|o| o.note.to_string());
     let lady = note("Lady of the Lake").unwrap_or_default();
@@ -74,7 +74,7 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
     assert!(details().iter().any(|l| l.contains("Lady of the Lake") && l.contains("Good")), "{:?}", details());
     set("Lady of the Lake", 0);
     set("Excalibur", 1);
-    let option = |label| tavola::ui::setup_option(&ui.window, label);
+    let option = |label| tavola_screens::setup_option(&ui.window, label);
     assert_eq!((option("Excalibur"), option("Lady of the Lake")), (Some(1), Some(0)));
     click(&ui, "Start");
     click(&ui, "Day begins");
@@ -107,7 +107,7 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
         avalon.get_status()
     );
     // The votes are shown a moment before the mission opens.
-    now += tavola::table::PAD_QUIET_MS;
+    now += tavola_core::table::PAD_QUIET_MS;
     ui.step(now);
     // Anna plays Fail, Bruno Success (Tavola does not know the roles).
     key(&ui, &mut now, 0, "r");
@@ -136,9 +136,9 @@ fn excalibur_through_the_widgets_and_the_covered_panel() {
 
 #[test]
 fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
-    use tavola::games::avalon::{AvalonOptions, Command, Role, RoleSet, Setup};
-    use tavola::games::{GameKind, Lang, Seat};
-    use tavola::table::{Input, Touch};
+    use tavola_core::table::{Input, Touch};
+    use tavola_games::avalon::{AvalonOptions, Command, Role, RoleSet, Setup};
+    use tavola_games::{GameKind, Lang, Seat};
     i_slint_backend_testing::init_no_event_loop();
     let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
     let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
@@ -159,7 +159,7 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
                 .view()
                 .game_view
                 .as_ref()
-                .and_then(|v| v.get::<tavola::games::avalon::Avalon>())
+                .and_then(|v| v.get::<tavola_games::avalon::Avalon>())
                 .and_then(|a| a.leader)
                 .unwrap();
             let other = Seat((leader.0 + 1) % 6);
@@ -185,7 +185,7 @@ fn after_the_end_the_same_table_plays_again_in_one_touch_or_takes_new_seats() {
     let setup = ui.window.global::<SetupUi<'_>>();
     assert_eq!(setup.get_players(), 6);
     assert_eq!(setup.get_seats().row_data(5).unwrap().name, "Franco");
-    assert_eq!(tavola::ui::setup_option(&ui.window, "Excalibur"), Some(1), "the rules stay chosen");
+    assert_eq!(tavola_screens::setup_option(&ui.window, "Excalibur"), Some(1), "the rules stay chosen");
     let chosen: Vec<String> =
         setup.get_options().iter().filter(|o| o.kind == 0 && o.value == 1).map(|o| o.label.to_string()).collect();
     assert_eq!(chosen, vec!["Percival", "Morgana", "Excalibur"]);
@@ -200,7 +200,7 @@ fn the_mission_the_leader_picks_sets_the_team_size_the_engine_asks() {
     click(&ui, "English");
     click(&ui, "Done");
     click(&ui, "The Resistance: Avalon");
-    assert!(tavola::ui::set_setup_option(&ui.window, "The leader chooses the mission", 1));
+    assert!(tavola_screens::set_setup_option(&ui.window, "The leader chooses the mission", 1));
     click(&ui, "Start");
     click(&ui, "Day begins");
     if ui.window.global::<App<'_>>().get_page() == Page::AvalonNight {

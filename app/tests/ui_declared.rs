@@ -5,9 +5,9 @@
 
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::games::{timed_windows, GameKind, Lang};
-use tavola::table::{Input, Touch};
-use tavola::ui::{App, GameLook, Page, Ui};
+use tavola_core::table::{Input, Touch};
+use tavola_games::{timed_windows, GameKind, Lang};
+use tavola_screens::{App, GameLook, Page, Ui};
 use tavola_words::msg;
 
 use crate::common;

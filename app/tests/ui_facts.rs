@@ -9,7 +9,7 @@ use crate::common;
 use common::{click, open_table};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::ui::{App, FactsUi, NottsUi, Page, Ui};
+use tavola_screens::{App, FactsUi, NottsUi, Page, Ui};
 
 /// Presses the button labelled `label`.
 fn press(ui: &Ui, label: &str) {

@@ -14,8 +14,8 @@ use crate::common;
 use common::click;
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::games::{kak, GameRng};
-use tavola::ui::{App, FactsUi, Page, Ui};
+use tavola_games::{kak, GameRng};
+use tavola_screens::{App, FactsUi, Page, Ui};
 
 /// A finger on the screen, counting its taps.
 struct Finger<'a> {
@@ -82,8 +82,8 @@ thread_local! {
 /// picker (Slint's testing backend set up once a thread).
 fn open_table() -> Ui {
     if BACKEND.with(|b| b.replace(true)) {
-        let opts = tavola::boot::BootOptions { simulate: true, no_journal: true, ..Default::default() };
-        let ui = tavola::ui::init(tavola::boot::boot(&opts)).unwrap();
+        let opts = tavola_hw::boot::BootOptions { simulate: true, no_journal: true, ..Default::default() };
+        let ui = tavola_screens::init(tavola_hw::boot::boot(&opts)).unwrap();
         ui.step(0);
         ui.window.global::<App<'_>>().invoke_set_lang("en".into());
         ui.step(0);
@@ -184,7 +184,7 @@ fn kak_asks_for_virtue_cards() -> Ui {
         click(&ui, "Fewer players");
     }
     for _ in 0..8 {
-        assert!(tavola::ui::lay_next_setup_card(&ui.window));
+        assert!(tavola_screens::lay_next_setup_card(&ui.window));
         ui.step(0);
     }
     click(&ui, "Draw the tents and deal");
@@ -505,7 +505,7 @@ fn not_now_keeps_what_was_typed_and_the_form_shows_it_again() {
 
 #[test]
 fn what_was_typed_and_left_comes_back_after_a_restart_and_goes_once_saved() {
-    use tavola::boot::{boot, BootOptions};
+    use tavola_hw::boot::{boot, BootOptions};
     let dir = std::env::temp_dir().join(format!("tavola-ui-drafts-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -513,7 +513,7 @@ fn what_was_typed_and_left_comes_back_after_a_restart_and_goes_once_saved() {
     BACKEND.with(|b| b.set(true));
     i_slint_backend_testing::init_no_event_loop();
     let start = || {
-        let ui = tavola::ui::init(boot(&opts)).unwrap();
+        let ui = tavola_screens::init(boot(&opts)).unwrap();
         ui.step(0);
         ui.window.global::<App<'_>>().invoke_set_lang("en".into());
         ui.step(0);
@@ -540,7 +540,7 @@ fn what_was_typed_and_left_comes_back_after_a_restart_and_goes_once_saved() {
     drop(ui);
 
     // Saved: the next start has the card's facts and no draft of it.
-    let journal = tavola::journal::Journal::open(dir.join("t.db")).unwrap().journal;
+    let journal = tavola_core::journal::Journal::open(dir.join("t.db")).unwrap().journal;
     let kept: Option<serde_json::Value> = journal.setting("facts.drafts").unwrap();
     assert_eq!(kept, None, "no draft is kept for a saved card");
     let _ = std::fs::remove_dir_all(&dir);

@@ -7,9 +7,9 @@
 use i_slint_backend_testing::ElementHandle;
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::hw::sim::RecordingAudio;
-use tavola::ui::{init, App, CheckRow, HardwareUi, Page, TableSim, Ui};
+use tavola_core::hw::sim::RecordingAudio;
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, CheckRow, HardwareUi, Page, TableSim, Ui};
 
 use crate::common;
 use common::click;
@@ -199,7 +199,7 @@ fn the_hardware_pages_stay_closed_during_a_game() {
     click(&ui, "Nottingham");
     assert!(hw.get_can_open(), "a setup is no game under way");
     // The path's numbers are test values, not a real board.
-    ui.window.global::<tavola::ui::SetupUi<'_>>().invoke_set_typed("4 3 5 2 6".into());
+    ui.window.global::<tavola_screens::SetupUi<'_>>().invoke_set_typed("4 3 5 2 6".into());
     click(&ui, "Deal the cards");
     assert_eq!(app.get_page(), Page::NottsBoard, "{}", app.get_message());
     click(&ui, "Settings");
@@ -298,7 +298,7 @@ fn a_card_is_written_on_a_blank_tag_another_learned_and_a_tag_of_another_card_ch
     );
     let uid = hw.get_on_reader().to_string();
     let uid = uid.split("tag ").nth(1).and_then(|r| r.split(',').next()).unwrap().to_string();
-    let journal = || tavola::journal::Journal::open(dir.path().join("tavola.db")).unwrap().journal;
+    let journal = || tavola_core::journal::Journal::open(dir.path().join("tavola.db")).unwrap().journal;
     assert_eq!(journal().learned_tag(&uid).unwrap().as_deref(), Some("avalon/role/percival"));
     assert!(hw.get_cards().iter().any(|c| c.id == "avalon/role/percival" && c.learned), "marked as learned");
 
@@ -347,7 +347,7 @@ fn the_seats_of_the_on_screen_pad_are_set_on_the_settings_page_and_kept_for_the_
 
 #[test]
 fn the_reader_poll_period_is_set_on_the_settings_page_at_once_and_kept_for_the_next_start() {
-    use tavola::hw::TagSource;
+    use tavola_core::hw::TagSource;
     i_slint_backend_testing::init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = start(dir.path(), 3, false, true);
@@ -376,8 +376,8 @@ fn the_reader_poll_period_is_set_on_the_settings_page_at_once_and_kept_for_the_n
 
 #[test]
 fn the_on_screen_pad_shows_all_its_seats_with_no_game_and_after_one() {
-    use tavola::games::{GameKind, Lang};
-    use tavola::table::{Input, Touch};
+    use tavola_core::table::{Input, Touch};
+    use tavola_games::{GameKind, Lang};
     i_slint_backend_testing::init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let ui = start(dir.path(), 7, false, false);
@@ -393,8 +393,9 @@ fn the_on_screen_pad_shows_all_its_seats_with_no_game_and_after_one() {
 
 /// A Pi 4 with a USB speaker plugged in: its jack, an HDMI screen, and
 /// ALSA's default, as the sound system lists them; `broken` do not open.
-fn pi_with_usb(broken: &[&str]) -> tavola::hw::speaker::SimOutputs {
-    use tavola::hw::speaker::{Pcm, SimOutputs};
+fn pi_with_usb(broken: &[&str]) -> tavola_narrator::outputs::SimOutputs {
+    use tavola_core::hw::speaker::Pcm;
+    use tavola_narrator::outputs::SimOutputs;
     SimOutputs {
         pcms: vec![
             Pcm::new("default", "Default ALSA Output"),
@@ -426,9 +427,9 @@ fn choose(ui: &Ui, label: &str) {
 /// speaker chosen), in English, on the settings page.
 fn start_speaking(
     dir: &std::path::Path,
-    outputs: tavola::hw::speaker::SimOutputs,
-) -> (Ui, std::rc::Rc<std::cell::RefCell<tavola::hw::audio::RodioAudio>>) {
-    use tavola::hw::audio::{AudioOptions, RodioAudio};
+    outputs: tavola_narrator::outputs::SimOutputs,
+) -> (Ui, std::rc::Rc<std::cell::RefCell<tavola_narrator::audio::RodioAudio>>) {
+    use tavola_narrator::audio::{AudioOptions, RodioAudio};
     let mut booted = boot(&BootOptions {
         simulate: true,
         db: Some(dir.join("tavola.db")),
@@ -458,8 +459,8 @@ fn start_speaking(
 
 #[test]
 fn the_speaker_is_chosen_on_the_settings_page_plays_there_at_once_and_is_kept_for_the_next_start() {
-    use tavola::hw::speaker::{SpeakerChoice, SpeakerKind};
-    use tavola::hw::AudioOut;
+    use tavola_core::hw::speaker::{SpeakerChoice, SpeakerKind};
+    use tavola_core::hw::AudioOut;
     i_slint_backend_testing::init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let outputs = pi_with_usb(&[]);
@@ -513,8 +514,8 @@ fn the_speaker_is_chosen_on_the_settings_page_plays_there_at_once_and_is_kept_fo
 
 #[test]
 fn a_speaker_that_does_not_open_is_said_on_the_message_line_with_the_one_used_instead() {
-    use tavola::hw::speaker::SpeakerKind;
-    use tavola::hw::AudioOut;
+    use tavola_core::hw::speaker::SpeakerKind;
+    use tavola_core::hw::AudioOut;
     i_slint_backend_testing::init_no_event_loop();
     let dir = tempfile::tempdir().unwrap();
     let (ui, audio) = start_speaking(dir.path(), pi_with_usb(&["sysdefault:CARD=Headphones"]));

@@ -7,11 +7,11 @@ use crate::common;
 
 use common::{click, shown};
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::games::avalon::{self, Avalon, Command, MissionCard, RoleSet};
-use tavola::games::{soc, AnyEvent, Ctx, Game, GameEvent, GameKind, Seat};
-use tavola::journal::{GameMeta, GameResult, Journal};
-use tavola::ui::{init, App, Page, Ui};
+use tavola_core::journal::{GameMeta, GameResult, Journal};
+use tavola_games::avalon::{self, Avalon, Command, MissionCard, RoleSet};
+use tavola_games::{soc, AnyEvent, Ctx, Game, GameEvent, GameKind, Seat};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, Page, Ui};
 
 const NAMES: [&str; 5] = ["Anna", "Bruno", "Carla", "Dario", "Elena"];
 

@@ -5,7 +5,7 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
-use tavola::ui::{AvalonUi, Ui};
+use tavola_screens::{AvalonUi, Ui};
 
 use crate::common;
 use common::{click, key, open_table};
@@ -42,7 +42,7 @@ fn votes_and_missions_show_their_meaning_in_a_shape() {
     assert_eq!(icons(&ui, "rejects"), 1, "a thumb down beside each rejection");
 
     // One Success, one Fail: the first mission fails.
-    now += tavola::table::PAD_QUIET_MS;
+    now += tavola_core::table::PAD_QUIET_MS;
     ui.step(now);
     assert_eq!(icons(&ui, "success") + icons(&ui, "fail"), 0, "no mission played yet");
     for (seat, button) in [("1", "a"), ("5", "r")] {

@@ -11,10 +11,10 @@ use crate::common;
 use common::{click, open_game};
 use i_slint_backend_testing::ElementHandle;
 use slint::{ComponentHandle, Model};
-use tavola::games::kak;
-use tavola::games::GameRng;
-use tavola::table::{Input, Touch};
-use tavola::ui::{App, KakUi, Page, SetupUi, TableSim, Ui};
+use tavola_core::table::{Input, Touch};
+use tavola_games::kak;
+use tavola_games::GameRng;
+use tavola_screens::{App, KakUi, Page, SetupUi, TableSim, Ui};
 
 /// The owner's facts for every card, as the form would keep them.
 fn give_test_facts(ui: &Ui) {
@@ -66,7 +66,7 @@ fn a_table_sets_up_its_ring_picks_in_tent_order_and_trains_at_camelot() {
     click(&ui, "Draw the tents and deal");
     assert_eq!(app.get_page(), Page::FactsForm, "{}", app.get_message());
     // Eighteen cards share the name: the form says which one it asks for.
-    let title = ui.window.global::<tavola::ui::FactsUi<'_>>().get_card_name().to_string();
+    let title = ui.window.global::<tavola_screens::FactsUi<'_>>().get_card_name().to_string();
     let number = title.strip_prefix("Virtue card ").and_then(|n| n.parse::<u8>().ok());
     assert!(number.is_some_and(|n| (1..=18).contains(&n)), "{title}");
     give_test_facts(&ui);

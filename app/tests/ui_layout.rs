@@ -20,13 +20,13 @@ use i_slint_core::window::WindowInner;
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::{ComponentHandle, Model};
 use std::rc::Rc;
-use tavola::boot::{boot, BootOptions};
-use tavola::games::avalon::{Command, MissionCard, Role};
-use tavola::games::soc::{self, Knight, Place};
-use tavola::games::{kak, legends, nottingham as notts, GameKind, Lang, Msg, Seat};
-use tavola::hw::HwError;
-use tavola::table::{Input, NarrationControl, Touch};
-use tavola::ui::{init, offscreen, App, AvalonUi, FactsUi, HardwareUi, Page, SetupUi, SocUi, Ui};
+use tavola_core::hw::HwError;
+use tavola_core::table::{Input, NarrationControl, Touch};
+use tavola_games::avalon::{Command, MissionCard, Role};
+use tavola_games::soc::{self, Knight, Place};
+use tavola_games::{kak, legends, nottingham as notts, GameKind, Lang, Msg, Seat};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, offscreen, App, AvalonUi, FactsUi, HardwareUi, Page, SetupUi, SocUi, Ui};
 
 /// Names of 18 to 20 characters, as long as a seat is asked to hold.
 const LONG_NAMES: [&str; 10] = [
@@ -322,7 +322,7 @@ fn start(window: &Rc<MinimalSoftwareWindow>, size: (u32, u32), lang: Lang) -> Sc
     ui.window.show().expect("show");
     let mut s = Screen { ui, size, window: window.clone(), now: 0, found: Vec::new(), lang };
     s.touch(Touch::SetLang { lang });
-    tavola::ui::select_language(lang);
+    tavola_screens::select_language(lang);
     s.step(0);
     s
 }
@@ -373,7 +373,7 @@ fn facts_pages(s: &mut Screen) {
     f.invoke_cancel();
     f.invoke_choose_game(0);
     s.step(0);
-    let name = tavola::table::card_title(notts::items::PATH_CARD, s.lang);
+    let name = tavola_core::table::card_title(notts::items::PATH_CARD, s.lang);
     let path = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("the Sheriff's path");
     f.invoke_open_card(path as i32);
     for key in "435263452634".chars() {
@@ -383,7 +383,7 @@ fn facts_pages(s: &mut Screen) {
     f.invoke_cancel();
     f.invoke_choose_game(1);
     s.step(0);
-    let name = tavola::table::card_title("kak/virtue/card-1", s.lang);
+    let name = tavola_core::table::card_title("kak/virtue/card-1", s.lang);
     let card = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("a virtue card");
     f.invoke_open_card(card as i32);
     f.invoke_as_table(true);
@@ -521,10 +521,10 @@ fn soc(s: &mut Screen) {
             quests.set_row_data(i, q);
         }
     });
-    tavola::ui::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Draw a black card");
+    tavola_screens::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Draw a black card");
     s.step(0);
     s.check("Shadows over Camelot, the black cards");
-    tavola::ui::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Back");
+    tavola_screens::press_action(&s.ui.window, &ui.get_actions(), |a| a.label == "Back");
     // Camelot falls at the twelfth engine: the end page and its drawn board.
     let correct = |c| Touch::ShadowsOverCamelot(soc::Command::Correct { correction: c });
     s.touch(correct(soc::Correction::Siege { engines: 11 }));
@@ -566,11 +566,11 @@ fn other_games(s: &mut Screen) {
     let ring: Vec<String> = kak::cards::locations().collect();
     // The first place not laid yet, five times: the ring's order.
     for _ in ring.iter().take(5) {
-        assert!(tavola::ui::lay_next_setup_card(&win));
+        assert!(tavola_screens::lay_next_setup_card(&win));
     }
     s.step(0);
     s.check("King Arthur's Knights setup, 4 players");
-    let mut rng = tavola::games::GameRng::seeded(11);
+    let mut rng = tavola_games::GameRng::seeded(11);
     s.touch(Touch::KingArthursKnights(kak::Command::Setup(kak::Setup {
         knights: kak::cards::knights().take(4).collect(),
         names: LONG_NAMES.iter().take(4).map(|n| n.to_string()).collect(),
@@ -585,7 +585,7 @@ fn other_games(s: &mut Screen) {
     s.check_rules("King Arthur's Knights board, 4 players");
     // The actions: each player's line inside the ring. The picks are the
     // buttons the screen offers, in tent order.
-    let kak_ui = win.global::<tavola::ui::KakUi<'_>>();
+    let kak_ui = win.global::<tavola_screens::KakUi<'_>>();
     let picking = |s: &Screen| {
         let c = s.ui.controller.borrow();
         let view = c.view();
@@ -595,7 +595,7 @@ fn other_games(s: &mut Screen) {
             .is_some_and(|v| matches!(v.phase, kak::PhaseView::Picks { .. }))
     };
     while picking(s) {
-        assert!(tavola::ui::press_action(&win, &kak_ui.get_actions(), |a| !a.step), "a card to take");
+        assert!(tavola_screens::press_action(&win, &kak_ui.get_actions(), |a| !a.step), "a card to take");
         s.step(0);
     }
     s.last_line();
@@ -609,7 +609,7 @@ fn other_games(s: &mut Screen) {
     }
     s.step(0);
     s.check("Camelot Legends setup, 4 players");
-    let mut rng = tavola::games::GameRng::seeded(3);
+    let mut rng = tavola_games::GameRng::seeded(3);
     let mut facts = legends::test_facts(&mut rng, 100);
     for f in facts.characters.values_mut() {
         f.level = legends::cards::INTRODUCTORY.to_string();
@@ -641,10 +641,10 @@ fn other_games(s: &mut Screen) {
 /// (test facts, not a real box's).
 fn legends_fullest(s: &mut Screen) {
     use legends::{sites, Command, Legends, Location, Requirement, Skill};
-    use tavola::games::{Catalog, Ctx, Game, Legal};
+    use tavola_games::{Catalog, Ctx, Game, Legal};
     let cards = Catalog::builtin();
     let characters: Vec<String> = cards.by_kind(GameKind::CamelotLegends, "character").map(|c| c.id.clone()).collect();
-    let mut facts = legends::test_facts(&mut tavola::games::GameRng::seeded(12), 100);
+    let mut facts = legends::test_facts(&mut tavola_games::GameRng::seeded(12), 100);
     // A lady every third character, the others knights.
     let ladies: Vec<String> = characters.iter().skip(1).step_by(3).cloned().collect();
     for (card, f) in facts.characters.iter_mut() {
@@ -786,7 +786,7 @@ fn legends_fullest(s: &mut Screen) {
     s.last_line();
     let shown: Vec<(usize, usize)> =
         s.ui.window
-            .global::<tavola::ui::LegendsUi<'_>>()
+            .global::<tavola_screens::LegendsUi<'_>>()
             .get_places()
             .iter()
             .map(|p| (p.event_cards.row_count(), p.company_rows.row_count()))
@@ -799,9 +799,9 @@ fn legends_fullest(s: &mut Screen) {
 /// The history page over stored games of ten players with long names (five
 /// rejected teams each, evil's win): each chart and the list of games.
 fn history(window: &Rc<MinimalSoftwareWindow>, size: (u32, u32), lang: Lang) -> Vec<(String, String)> {
-    use tavola::games::avalon::{Avalon, RoleSet, Setup};
-    use tavola::games::{AnyEvent, Ctx, Game, GameEvent};
-    use tavola::journal::{GameMeta, GameResult, Journal};
+    use tavola_core::journal::{GameMeta, GameResult, Journal};
+    use tavola_games::avalon::{Avalon, RoleSet, Setup};
+    use tavola_games::{AnyEvent, Ctx, Game, GameEvent};
     // A folder of its own: the sizes are checked side by side.
     let dir = tempfile::tempdir().expect("a folder");
     let db = dir.path().join("t.db");
@@ -837,7 +837,7 @@ fn history(window: &Rc<MinimalSoftwareWindow>, size: (u32, u32), lang: Lang) -> 
     ui.window.show().expect("show");
     let mut s = Screen { ui, size, window: window.clone(), now: 0, found: Vec::new(), lang };
     s.touch(Touch::SetLang { lang });
-    tavola::ui::select_language(lang);
+    tavola_screens::select_language(lang);
     s.step(0);
     let app = s.ui.window.clone_strong();
     let app = app.global::<App<'_>>();

@@ -10,10 +10,10 @@ use crate::common;
 
 use common::{click, lay, open_game};
 use slint::{ComponentHandle, Model};
-use tavola::games::legends::{self, cards::INTRODUCTORY, EventType, Location};
-use tavola::games::GameRng;
-use tavola::table::{Input, Touch};
-use tavola::ui::{App, GameUi, LegendsUi, Page, SetupUi, TableSim, Ui};
+use tavola_core::table::{Input, Touch};
+use tavola_games::legends::{self, cards::INTRODUCTORY, EventType, Location};
+use tavola_games::GameRng;
+use tavola_screens::{App, GameUi, LegendsUi, Page, SetupUi, TableSim, Ui};
 
 /// Test facts for every card, every one of the introductory game, every
 /// event a location event (its place the rules text's where it gives one).
@@ -93,7 +93,7 @@ fn a_table_sets_up_places_its_first_characters_and_plays_a_turn_through_the_widg
     let colours: Vec<String> = setup.get_seats().iter().map(|s| s.pick.to_string()).collect();
     assert_eq!(colours, ["Blue", "Yellow"], "the next colour nobody holds");
     // The decks' counts start at nothing: the table counts its cards.
-    let count = |label| tavola::ui::setup_option(&ui.window, label);
+    let count = |label| tavola_screens::setup_option(&ui.window, label);
     assert_eq!((count("Events"), count("Characters")), (Some(0), Some(0)));
     assert!(!setup.get_problem().is_empty(), "no deck counted yet");
     click(&ui, "Deal the characters");
@@ -211,11 +211,11 @@ fn a_normal_game_is_chosen_on_the_setup_page_and_a_bid_made_through_the_widgets(
         ui.controller.borrow_mut().input(Input::Touch(touch));
     }
     ui.step(0);
-    assert_eq!(tavola::ui::setup_option(&ui.window, "The game"), Some(0), "the introductory game first");
+    assert_eq!(tavola_screens::setup_option(&ui.window, "The game"), Some(0), "the introductory game first");
     two_players_in(&ui, "Standard");
     let note = ui.window.global::<SetupUi<'_>>().get_options().row_data(0).expect("the game").note;
     assert!(note.contains("17 events"), "{note}");
-    assert_eq!(tavola::ui::setup_option(&ui.window, "Events"), None, "a full game's events are counted by Tavola");
+    assert_eq!(tavola_screens::setup_option(&ui.window, "Events"), None, "a full game's events are counted by Tavola");
     deal_and_place(&ui);
     // Seat 1 draws French Delegation: the bidding opens with Seat 1.
     click(&ui, "Pick the event drawn");

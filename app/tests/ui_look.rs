@@ -7,7 +7,7 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
-use tavola::ui::{AvalonUi, SocUi, Ui};
+use tavola_screens::{AvalonUi, SocUi, Ui};
 
 use crate::common;
 use common::{click, key, open_table};
@@ -77,13 +77,13 @@ fn avalons_track_shows_the_team_sizes_the_tokens_and_the_vote_marker() {
 
     // The next team goes and fails: the first space carries a fail token
     // and no longer its size; the marker goes back off the track.
-    now += tavola::table::PAD_QUIET_MS;
+    now += tavola_core::table::PAD_QUIET_MS;
     ui.step(now);
     click(&ui, "Seat 1");
     click(&ui, "Seat 5");
     click(&ui, "Propose the team");
     all_press(&ui, &mut now, ["a"; 5]);
-    now += tavola::table::PAD_QUIET_MS;
+    now += tavola_core::table::PAD_QUIET_MS;
     ui.step(now);
     for (seat, button) in [("1", "a"), ("5", "r")] {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });

@@ -5,10 +5,10 @@
 
 use i_slint_backend_testing::ElementHandle;
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::games::Msg;
-use tavola::hw::HwError;
-use tavola::ui::{init, App, TableSim, Ui};
+use tavola_core::hw::HwError;
+use tavola_games::Msg;
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, TableSim, Ui};
 
 use crate::common;
 use common::{click, shown};
@@ -93,10 +93,10 @@ fn several_messages_stand_on_one_line_one_at_a_time_and_a_refused_move_comes_fir
 
 /// Avalon at five, the first team approved: the mission under way.
 fn avalon_mission(lang: &str) -> (Ui, Vec<usize>) {
-    use tavola::games::avalon::Command;
-    use tavola::games::Seat;
-    use tavola::table::{Input, NarrationControl, Touch};
-    use tavola::ui::{AvalonUi, SetupUi};
+    use tavola_core::table::{Input, NarrationControl, Touch};
+    use tavola_games::avalon::Command;
+    use tavola_games::Seat;
+    use tavola_screens::{AvalonUi, SetupUi};
     let ui = table(0);
     ui.window.global::<App<'_>>().invoke_set_lang(lang.into());
     ui.step(0);
@@ -104,7 +104,7 @@ fn avalon_mission(lang: &str) -> (Ui, Vec<usize>) {
         ui.controller.borrow_mut().input(Input::Touch(t));
         ui.step(0);
     };
-    touch(Touch::ChooseGame { game: tavola::games::GameKind::Avalon });
+    touch(Touch::ChooseGame { game: tavola_games::GameKind::Avalon });
     let setup = ui.window.global::<SetupUi<'_>>();
     setup.invoke_set_players(5);
     ui.step(0);
@@ -142,9 +142,9 @@ fn avalon_mission(lang: &str) -> (Ui, Vec<usize>) {
 
 #[test]
 fn a_refused_move_says_the_rule_it_applies_under_it_and_in_the_list() {
-    use tavola::games::avalon::{Command, MissionCard};
-    use tavola::games::Seat;
-    use tavola::table::{Input, Touch};
+    use tavola_core::table::{Input, Touch};
+    use tavola_games::avalon::{Command, MissionCard};
+    use tavola_games::Seat;
     i_slint_backend_testing::init_no_event_loop();
     for (lang, reason, rule) in [
         ("en", "is not on the team", "Rule: only the team's members play mission cards (Fase Missione)"),

@@ -9,8 +9,8 @@ use crate::common;
 use common::{click, open_game};
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, NottsUi, Page, SetupUi, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, NottsUi, Page, SetupUi, Ui};
 
 /// Presses the button labelled `label` (a path space may show the same number).
 fn press(ui: &Ui, label: &str) {

@@ -11,13 +11,13 @@ use slint::ComponentHandle;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tavola::boot::{boot, BootOptions};
-use tavola::games::Msg;
-use tavola::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
-use tavola::hw::sim::SimReader;
-use tavola::hw::{HwError, TagSource};
-use tavola::ui::{init, App, Page, TableSim, Ui};
+use tavola_core::hw::awaited::{Awaited, Opener, RETRY_OPEN_MS};
+use tavola_core::hw::sim::SimReader;
+use tavola_core::hw::{HwError, TagSource};
 use tavola_firmware::sim::Fault;
+use tavola_games::Msg;
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, Page, TableSim, Ui};
 
 use crate::common;
 use common::{click, open_game, shown};
@@ -220,7 +220,7 @@ fn a_reader_that_opens_but_never_answers_is_stood_in_for_by_the_cards_on_the_scr
     let chip = real.chip().clone();
     let mut rst = chip.reset_pin();
     rst.set_low().unwrap();
-    booted.table.reader = tavola::boot::with_stand_in(Box::new(real), &mut booted.on_screen);
+    booted.table.reader = tavola_hw::boot::with_stand_in(Box::new(real), &mut booted.on_screen);
     let ui = init(booted).unwrap();
     let app = ui.window.global::<App<'_>>();
     let sim = ui.window.global::<TableSim<'_>>();

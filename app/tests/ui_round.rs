@@ -5,8 +5,8 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::WindowEvent;
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, AvalonUi, Page, SetupUi, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, AvalonUi, Page, SetupUi, Ui};
 
 use crate::common;
 use common::{click, key, run_for, shown};
@@ -87,8 +87,8 @@ fn the_first_round_through_the_widgets() {
     // The character-card choice stays as tapped while the table loop runs.
     // The option lies below the fold of the options' list: set as a finger
     // would once it scrolled.
-    let scan = || tavola::ui::setup_option(&ui.window, "Players tap their character cards");
-    let tap = |on| assert!(tavola::ui::set_setup_option(&ui.window, "Players tap their character cards", on));
+    let scan = || tavola_screens::setup_option(&ui.window, "Players tap their character cards");
+    let tap = |on| assert!(tavola_screens::set_setup_option(&ui.window, "Players tap their character cards", on));
     tap(1);
     ui.step(now);
     assert_eq!(scan(), Some(1), "the cards are to be tapped");
@@ -159,7 +159,7 @@ fn the_first_round_through_the_widgets() {
     assert!(avalon.get_status().contains("mission cards: 0 of 2 in"), "{}", avalon.get_status());
 
     // The votes are shown a moment before the mission opens.
-    now += tavola::table::PAD_QUIET_MS;
+    now += tavola_core::table::PAD_QUIET_MS;
     ui.step(now);
     // The team plays two Success cards.
     for seat in ["1", "2"] {
@@ -197,14 +197,14 @@ fn the_first_round_through_the_widgets() {
 
 #[test]
 fn a_finished_game_shows_in_the_history_with_its_players() {
-    use tavola::games::avalon::{Command, RoleSet, Setup};
-    use tavola::games::{GameKind, Seat};
-    use tavola::table::{Input, Touch};
+    use tavola_core::table::{Input, Touch};
+    use tavola_games::avalon::{Command, RoleSet, Setup};
+    use tavola_games::{GameKind, Seat};
     i_slint_backend_testing::init_no_event_loop();
     let (dir, opts) = with_journal("history");
     let ui = init(boot(&opts)).unwrap();
     let send = |t: Touch| ui.controller.borrow_mut().input(Input::Touch(t));
-    send(Touch::SetLang { lang: tavola::games::Lang::En });
+    send(Touch::SetLang { lang: tavola_games::Lang::En });
     send(Touch::ChooseGame { game: GameKind::Avalon });
     let names = ["Anna", "Bruno", "Carla", "Dario", "Elena"].map(String::from).to_vec();
     let roles = RoleSet::standard(5, &[]).unwrap();
@@ -238,9 +238,9 @@ fn a_finished_game_shows_in_the_history_with_its_players() {
 
 #[test]
 fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
-    use tavola::games::avalon::{Command, RoleSet, Setup};
-    use tavola::games::{GameKind, Lang, Seat};
-    use tavola::table::{Input, Touch};
+    use tavola_core::table::{Input, Touch};
+    use tavola_games::avalon::{Command, RoleSet, Setup};
+    use tavola_games::{GameKind, Lang, Seat};
     i_slint_backend_testing::init_no_event_loop();
     let (dir, opts) = with_journal("resume");
     {
@@ -273,17 +273,17 @@ fn an_unfinished_game_is_offered_and_taken_up_from_the_picker() {
 
 #[test]
 fn character_cards_laid_through_the_card_picker_stay_secret() {
-    use tavola::table::{Input, Touch};
-    use tavola::ui::TableSim;
+    use tavola_core::table::{Input, Touch};
+    use tavola_screens::TableSim;
     i_slint_backend_testing::init_no_event_loop();
     let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
     let mut now = 0;
-    ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang: tavola::games::Lang::En }));
+    ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang: tavola_games::Lang::En }));
     ui.step(now);
     let app = ui.window.global::<App<'_>>();
     let avalon = ui.window.global::<AvalonUi<'_>>();
     click(&ui, "The Resistance: Avalon");
-    assert!(tavola::ui::set_setup_option(&ui.window, "Players tap their character cards", 1));
+    assert!(tavola_screens::set_setup_option(&ui.window, "Players tap their character cards", 1));
     click(&ui, "Start");
     assert_eq!(app.get_page(), Page::AvalonScan);
     click(&ui, "Table");
@@ -329,8 +329,8 @@ fn character_cards_laid_through_the_card_picker_stay_secret() {
 /// A five-player game in English up to its first mission, seats 1 and 2 on
 /// the team and the mission open, all through the widgets and the keys.
 fn to_the_first_mission(ui: &Ui, now: &mut u64) {
-    use tavola::table::{Input, Touch};
-    ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang: tavola::games::Lang::En }));
+    use tavola_core::table::{Input, Touch};
+    ui.controller.borrow_mut().input(Input::Touch(Touch::SetLang { lang: tavola_games::Lang::En }));
     ui.step(*now);
     click(ui, "The Resistance: Avalon");
     click(ui, "Start");
@@ -343,14 +343,14 @@ fn to_the_first_mission(ui: &Ui, now: &mut u64) {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
         key(ui, now, "a");
     }
-    *now += tavola::table::PAD_QUIET_MS;
+    *now += tavola_core::table::PAD_QUIET_MS;
     ui.step(*now);
     assert!(ui.window.global::<AvalonUi<'_>>().get_status().contains("mission cards: 0 of 2 in"));
 }
 
 #[test]
 fn a_dead_button_player_lays_their_own_card_on_the_reader() {
-    use tavola::ui::TableSim;
+    use tavola_screens::TableSim;
     i_slint_backend_testing::init_no_event_loop();
     let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
     let mut now = 0;
@@ -416,9 +416,9 @@ fn a_mission_played_by_hand_is_entered_as_counts() {
 /// blank tag: Nottingham's table offers no character of Avalon.
 #[test]
 fn the_card_picker_offers_the_cards_of_the_game_chosen() {
-    use tavola::games::GameKind;
-    use tavola::table::{Input, Touch};
-    use tavola::ui::TableSim;
+    use tavola_core::table::{Input, Touch};
+    use tavola_games::GameKind;
+    use tavola_screens::TableSim;
     let ui = common::open_table();
     for game in GameKind::ALL.into_iter().filter(|g| g.is_playable()) {
         ui.controller.borrow_mut().input(Input::Touch(Touch::ChooseGame { game }));

@@ -4,8 +4,8 @@
 
 use i_slint_backend_testing::ElementHandle;
 use slint::{ComponentHandle, Model};
-use tavola::games::{GameKind, Lang};
-use tavola::ui::{App, Ui};
+use tavola_games::{GameKind, Lang};
+use tavola_screens::{App, Ui};
 
 use crate::common;
 use common::{click, open_game, shown};
@@ -64,13 +64,13 @@ fn the_rules_page_opens_from_the_setup_and_from_the_board_with_that_games_words(
 #[test]
 fn the_rules_page_opens_from_a_game_under_way() {
     let ui = open_game("The Resistance: Avalon");
-    let setup = ui.window.global::<tavola::ui::SetupUi<'_>>();
+    let setup = ui.window.global::<tavola_screens::SetupUi<'_>>();
     setup.invoke_set_players(5);
     ui.step(0);
     setup.invoke_start();
     ui.step(0);
     let app = ui.window.global::<App<'_>>();
-    assert_ne!(app.get_page(), tavola::ui::Page::Setup, "the game is under way");
+    assert_ne!(app.get_page(), tavola_screens::Page::Setup, "the game is under way");
     assert!(app.get_game_page() || shown(&ui, "Rules"), "{:?}", app.get_page());
     click(&ui, "Rules");
     assert!(shown(&ui, "Rules page"));

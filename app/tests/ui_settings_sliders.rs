@@ -6,8 +6,8 @@
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, Page, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, Page, Ui};
 
 use crate::common;
 use common::click;
@@ -111,7 +111,7 @@ fn the_volume_dragged_through_twenty_steps_is_heard_at_each_and_kept_once_when_l
     assert_eq!(ui.controller.borrow().view().volume, kept);
     // And kept: the next start has it.
     drop(ui);
-    let journal = tavola::journal::Journal::open(dir.path().join("tavola.db")).unwrap().journal;
+    let journal = tavola_core::journal::Journal::open(dir.path().join("tavola.db")).unwrap().journal;
     assert_eq!(journal.setting::<u8>("volume").unwrap(), Some(kept));
 }
 
@@ -126,7 +126,7 @@ fn the_pace_dragged_through_twenty_steps_is_kept_once_when_let_go() {
     assert!(seen[20].1, "the commit comes when the slider is let go: {seen:?}");
     let kept = seen[20].0;
     drop(ui);
-    let journal = tavola::journal::Journal::open(dir.path().join("tavola.db")).unwrap().journal;
+    let journal = tavola_core::journal::Journal::open(dir.path().join("tavola.db")).unwrap().journal;
     let stored = journal.setting::<f32>("pace").unwrap().expect("the pace is kept");
     assert!((stored - kept).abs() < 0.01, "{stored} kept, {kept} on the slider");
 }

@@ -5,8 +5,8 @@
 
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, Page, SetupUi, SocUi, TableSim, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, Page, SetupUi, SocUi, TableSim, Ui};
 
 /// Taps the button (or toggle) with `label`; a quest tile may bear the same
 /// name as a place to travel to.
@@ -243,8 +243,8 @@ fn merlin_cards_cancel_a_special_black_card_and_the_host_confirms_an_accused_tra
 
 #[test]
 fn the_host_sets_each_number_of_the_board_right_on_the_screen_and_it_is_journaled() {
-    use tavola::games::soc::{Correction, Event, Place};
-    use tavola::games::{AnyEvent, Seat};
+    use tavola_games::soc::{Correction, Event, Place};
+    use tavola_games::{AnyEvent, Seat};
     let dir = std::env::temp_dir().join(format!("tavola-ui-soc-correct-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -310,7 +310,7 @@ fn the_host_sets_each_number_of_the_board_right_on_the_screen_and_it_is_journale
 
     // Journaled as corrections, in order.
     drop(ui);
-    let journal = tavola::journal::Journal::open(&db).expect("the journal").journal;
+    let journal = tavola_core::journal::Journal::open(&db).expect("the journal").journal;
     let game = journal.unfinished().expect("read").expect("the game under way");
     let corrections: Vec<Correction> = game
         .events

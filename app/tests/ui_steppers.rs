@@ -12,7 +12,7 @@ use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition, Model};
 use std::time::Duration;
-use tavola::ui::{App, FactsUi, Page, Ui, TICK_MS};
+use tavola_screens::{App, FactsUi, Page, Ui, TICK_MS};
 
 /// How long a finger rests on a button.
 const HOLD_MS: u64 = 120;

@@ -8,10 +8,10 @@ use crate::common;
 use common::open_table;
 use i_slint_backend_testing::{AccessibleRole, ElementHandle, ElementQuery};
 use slint::ComponentHandle;
-use tavola::games::avalon::{Command, RoleSet, Setup};
-use tavola::games::{GameKind, Seat};
-use tavola::table::{Input, Touch};
-use tavola::ui::{App, Page, Ui};
+use tavola_core::table::{Input, Touch};
+use tavola_games::avalon::{Command, RoleSet, Setup};
+use tavola_games::{GameKind, Seat};
+use tavola_screens::{App, Page, Ui};
 
 /// Every button on the screen: its label and where it stands.
 fn buttons(ui: &Ui) -> Vec<(String, [i32; 4])> {

@@ -5,8 +5,8 @@
 
 use i_slint_backend_testing::ElementHandle;
 use slint::{ComponentHandle, Model};
-use tavola::table::{Input, Touch};
-use tavola::ui::{App, Page, TableSim, Ui};
+use tavola_core::table::{Input, Touch};
+use tavola_screens::{App, Page, TableSim, Ui};
 
 use crate::common;
 use common::{click, open_table, run_for, shown};
@@ -79,7 +79,7 @@ fn the_pad_comes_forward_when_the_table_asks_for_votes() {
     click(&ui, "Day begins");
     click(&ui, "End the night now");
     run_for(&ui, &mut now, 100);
-    let leader = ui.window.global::<tavola::ui::AvalonUi<'_>>().get_leader_name().to_string();
+    let leader = ui.window.global::<tavola_screens::AvalonUi<'_>>().get_leader_name().to_string();
     let first: usize = leader.parse().expect("an unnamed leader shows the seat");
     for n in [first, first % 5 + 1] {
         click(&ui, &format!("Seat {n}"));

@@ -4,8 +4,8 @@
 //! gone with one touch; and "What now?" on a game under way.
 
 use slint::{ComponentHandle, Model};
-use tavola::games::{Lang, Msg};
-use tavola::ui::{App, Page, SetupUi, Ui};
+use tavola_games::{Lang, Msg};
+use tavola_screens::{App, Page, SetupUi, Ui};
 
 use crate::common;
 use common::{click, open_table, run_for, shown};
@@ -131,13 +131,13 @@ fn what_now_says_what_the_table_waits_for_and_the_moves_open() {
 
 #[test]
 fn a_first_game_taken_up_after_a_restart_goes_on_teaching_without_repeating() {
-    use tavola::boot::{boot, BootOptions};
+    use tavola_hw::boot::{boot, BootOptions};
     let dir = std::env::temp_dir().join(format!("tavola-ui-teach-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let opts = BootOptions { simulate: true, db: Some(dir.join("t.db")), ..BootOptions::default() };
     i_slint_backend_testing::init_no_event_loop();
-    let ui = tavola::ui::init(boot(&opts)).unwrap();
+    let ui = tavola_screens::init(boot(&opts)).unwrap();
     ui.step(0);
     let app = ui.window.global::<App<'_>>();
     app.invoke_set_lang("en".into());
@@ -151,7 +151,7 @@ fn a_first_game_taken_up_after_a_restart_goes_on_teaching_without_repeating() {
     drop(ui);
 
     // Tavola starts again on the same journal and the game is taken up.
-    let ui = tavola::ui::init(boot(&opts)).unwrap();
+    let ui = tavola_screens::init(boot(&opts)).unwrap();
     let app = ui.window.global::<App<'_>>();
     ui.step(0);
     click(&ui, "Take it up");

@@ -21,9 +21,9 @@ use common::open_game;
 use i_slint_backend_testing::{AccessibleRole, ElementHandle};
 use slint::{ComponentHandle, Model};
 use std::cell::Cell;
-use tavola::games::{kak, legends, GameRng};
-use tavola::table::{Input, Touch};
-use tavola::ui::{App, FactsUi, KakUi, LegendsUi, NottsUi, Page, SetupUi, SocUi, Ui};
+use tavola_core::table::{Input, Touch};
+use tavola_games::{kak, legends, GameRng};
+use tavola_screens::{App, FactsUi, KakUi, LegendsUi, NottsUi, Page, SetupUi, SocUi, Ui};
 
 /// A finger at the table, counting.
 struct Finger<'a> {
@@ -308,8 +308,8 @@ fn fresh_table() -> Ui {
     if !BACKEND.with(|b| b.replace(true)) {
         return common::open_table();
     }
-    let opts = tavola::boot::BootOptions { simulate: true, no_journal: true, ..Default::default() };
-    let ui = tavola::ui::init(tavola::boot::boot(&opts)).expect("the window");
+    let opts = tavola_hw::boot::BootOptions { simulate: true, no_journal: true, ..Default::default() };
+    let ui = tavola_screens::init(tavola_hw::boot::boot(&opts)).expect("the window");
     ui.step(0);
     ui.window.global::<App<'_>>().invoke_set_lang("en".into());
     ui.step(0);
@@ -410,7 +410,7 @@ fn kak_virtue_table() -> Cost {
         common::click(&ui, "Fewer players");
     }
     for _ in 0..8 {
-        assert!(tavola::ui::lay_next_setup_card(&ui.window));
+        assert!(tavola_screens::lay_next_setup_card(&ui.window));
         ui.step(0);
     }
     common::click(&ui, "Draw the tents and deal");
@@ -432,11 +432,11 @@ fn kak_virtue_table() -> Cost {
 
 #[test]
 fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minutes() {
-    let catalog = tavola::games::Catalog::builtin();
+    let catalog = tavola_games::Catalog::builtin();
     let count = |game, kind: &str, f: &dyn Fn(&str) -> bool| catalog.by_kind(game, kind).filter(|c| f(&c.id)).count();
     // One card of every kind a game asks numbers for, typed.
     let (virtue, _) = type_card("King Arthur's Knights", "kak/virtue/card-7", "1 2");
-    let quest_card = catalog.by_kind(tavola::games::GameKind::KingArthursKnights, "quest").next().expect("a quest");
+    let quest_card = catalog.by_kind(tavola_games::GameKind::KingArthursKnights, "quest").next().expect("a quest");
     let (quest, typed) = type_card("King Arthur's Knights", &quest_card.id, "1 2 0 1 0 3");
     assert!(typed.iter().all(|v| !v.is_empty()), "{typed:?}");
     let (horse, _) = type_card("King Arthur's Knights", "kak/action/horse-1", "3");
@@ -503,7 +503,7 @@ fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minu
     let (met_event, typed) = legends_met("legends/event/the-grail-castle", "1 1 1 12 3");
     assert_eq!(typed[5], "white (Beginner Game)", "{typed:?}");
     assert_eq!(met_event.touches, 7, "the type, the place, the requirement's skill and two digits, the points, Save");
-    use tavola::games::GameKind as G;
+    use tavola_games::GameKind as G;
     let commissions = count(G::Nottingham, "commission", &|c| c.ends_with("-first"));
     let quests = count(G::KingArthursKnights, "quest", &|_| true);
     let first_games = [

@@ -6,7 +6,7 @@
 //! tavola.po` (see `words/README.md`), compiled into the binary. Slint reads
 //! every catalog there: the English one holds message ids only, so its labels
 //! stay the source text. They switch at run time with
-//! `slint::select_bundled_translation` (see `tavola::ui::select_language`),
+//! `slint::select_bundled_translation` (see `tavola_screens::select_language`),
 //! called whenever the session's language changes. Everything dynamic (rules
 //! errors, narration, names of roles) is already in the session's language
 //! when Rust hands it to the screen.

@@ -76,7 +76,7 @@ impl Driver {
     }
 
     /// Every line the speaker was given, with the table time it started.
-    pub fn spoken(&self) -> Vec<(u64, tavola::narrator::Line)> {
+    pub fn spoken(&self) -> Vec<(u64, tavola_core::narrator::Line)> {
         self.table.spoken()
     }
 
@@ -111,7 +111,7 @@ impl Driver {
     pub fn everyone_votes(&mut self, players: u8, button: &str) -> Vec<Value> {
         let mut out: Vec<Value> = (0..players).flat_map(|s| self.press(s, button)).collect();
         // The votes are shown; the pad listens again after a moment.
-        out.extend(self.wait(tavola::table::PAD_QUIET_MS));
+        out.extend(self.wait(tavola_core::table::PAD_QUIET_MS));
         out
     }
 

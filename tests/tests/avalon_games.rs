@@ -3,7 +3,7 @@
 
 use serde_json::json;
 use tavola::headless::Options;
-use tavola::table::TimerConfig;
+use tavola_core::table::TimerConfig;
 use tavola_tests::{codes, errors, events, lines, Driver};
 
 fn ended(d: &mut Driver) -> (String, String) {
@@ -224,7 +224,7 @@ fn bad_input_lines_are_refused_with_a_message() {
 
 #[test]
 fn italian_messages_and_narration() {
-    let mut d = Driver::with(Options { lang: tavola::games::Lang::It, ..Options::default() });
+    let mut d = Driver::with(Options { lang: tavola_games::Lang::It, ..Options::default() });
     d.start_avalon(5, &[]);
     let out = d.avalon("propose_team", json!({"team": [0]}));
     assert_eq!(out[0]["message"], "Questa missione vuole una squadra di 2, non di 1.");

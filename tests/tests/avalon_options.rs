@@ -532,7 +532,7 @@ fn the_journal_counts_a_switched_lancelot_among_the_winners() {
     assert_eq!(d.avalon_view()["phase"]["winner"], "evil");
     assert_eq!(d.avalon_view()["lancelot"]["switched"], true);
     drop(d);
-    let journal = tavola::journal::Journal::open(dir.db()).unwrap().journal;
+    let journal = tavola_core::journal::Journal::open(dir.db()).unwrap().journal;
     let history = journal.history().unwrap();
     let result = history[0].info.result.clone().expect("a result");
     let winners: Vec<u8> = result.winners.expect("roles known").iter().map(|s| s.0).collect();

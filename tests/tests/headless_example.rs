@@ -151,7 +151,7 @@ fn the_camelot_legends_normal_example_bids_and_ends_with_the_final_event() {
 
 /// A first-game example (`docs/examples/first-game-<game>.jsonl`), replayed
 /// in `lang`.
-fn first_game(game: &str, lang: tavola::games::Lang) -> Vec<Value> {
+fn first_game(game: &str, lang: tavola_games::Lang) -> Vec<Value> {
     let path = format!("{}/../docs/examples/first-game-{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
     let script = std::fs::read_to_string(path).expect("the example script");
     let mut out = Vec::new();
@@ -163,7 +163,7 @@ const FIRST_GAMES: [&str; 5] = ["avalon", "soc", "nottingham", "kak", "legends"]
 
 #[test]
 fn a_first_game_explains_the_goal_then_each_step_once_and_what_now_names_the_moves() {
-    use tavola::games::Lang;
+    use tavola_games::Lang;
     for game in FIRST_GAMES {
         for lang in Lang::ALL {
             let out = first_game(game, lang);
@@ -183,7 +183,7 @@ fn a_first_game_explains_the_goal_then_each_step_once_and_what_now_names_the_mov
             assert!(taught.len() >= 4, "{game}: a whole game goes through several steps: {taught:?}");
             // The cards it brings into play are explained as they come, each
             // by one of its engine's card lessons.
-            let lessons = tavola::games::teach::card_lesson_ids();
+            let lessons = tavola_games::teach::card_lesson_ids();
             let cards: Vec<&&str> = taught.iter().filter(|id| lessons.iter().any(|l| l == *id)).collect();
             assert!(cards.len() >= 3, "{game} in {}: the first game explains its cards: {taught:?}", lang.code());
             for o in out.iter().filter(|o| o["out"] == "teach") {
@@ -218,8 +218,8 @@ fn a_first_game_explains_the_goal_then_each_step_once_and_what_now_names_the_mov
 
 #[test]
 fn what_now_speaks_the_tables_language_and_follows_the_game() {
-    let en = first_game("avalon", tavola::games::Lang::En);
-    let it = first_game("avalon", tavola::games::Lang::It);
+    let en = first_game("avalon", tavola_games::Lang::En);
+    let it = first_game("avalon", tavola_games::Lang::It);
     let first = |out: &[Value]| out.iter().find(|o| o["out"] == "what_now").cloned().unwrap();
     let (en, it) = (first(&en), first(&it));
     assert_eq!(en["step"], "avalon.setup");
@@ -232,7 +232,7 @@ fn the_guide_shows_real_first_game_lines() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/headless.md")).unwrap();
     for game in FIRST_GAMES {
         assert!(doc.contains(&format!("examples/first-game-{game}.jsonl")), "the guide points at the {game} example");
-        let out = first_game(game, tavola::games::Lang::En);
+        let out = first_game(game, tavola_games::Lang::En);
         let shown = out
             .iter()
             .filter(|o| matches!(o["out"].as_str(), Some("teach" | "what_now")))

@@ -171,7 +171,7 @@ fn an_empty_learn_is_refused_and_not_journaled() {
     run(&Options { seed: 1, db: Some(db.clone()), ..Options::default() }, script.as_bytes(), &mut out).unwrap();
     let out: Vec<Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(errors(&out), ["common.nothing_to_learn"]);
-    let journal = tavola::journal::Journal::open(&db).unwrap().journal;
+    let journal = tavola_core::journal::Journal::open(&db).unwrap().journal;
     let game = journal.unfinished().unwrap().expect("the game set up");
     assert_eq!(game.entries.len(), 1, "the setup alone");
 }
@@ -318,8 +318,8 @@ fn a_refusal_says_the_rule_it_applies_and_a_slip_of_the_input_says_none() {
 {"touch":"avalon","cmd":"setup","roles":{"roles":["merlin","assassin","loyal-servant","loyal-servant"]},"first_leader":0}
 {"press":{"seat":99,"button":"approve"}}"#;
     for (lang, words, section) in [
-        (tavola::games::Lang::En, "Avalon seats 5 to 10 players", "(Preparazione)"),
-        (tavola::games::Lang::It, "ad Avalon giocano da 5 a 10 persone", "(Preparazione)"),
+        (tavola_games::Lang::En, "Avalon seats 5 to 10 players", "(Preparazione)"),
+        (tavola_games::Lang::It, "ad Avalon giocano da 5 a 10 persone", "(Preparazione)"),
     ] {
         let mut out = Vec::new();
         run(&Options { seed: 1, lang, ..Options::default() }, script.as_bytes(), &mut out).expect("the driver runs");

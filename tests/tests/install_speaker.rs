@@ -5,8 +5,8 @@
 
 use crate::common;
 use common::{card, install, repo, snapshot, Pi};
-use tavola::hw::speaker::{SpeakerChoice, SpeakerKind};
-use tavola::settings::Settings;
+use tavola_core::hw::speaker::{SpeakerChoice, SpeakerKind};
+use tavola_core::settings::Settings;
 
 /// Raspberry Pi OS's config.txt as it comes: the Pi's own audio on, a model
 /// section at the end.
@@ -80,7 +80,7 @@ fn the_amplifier_gets_its_setting_and_its_overlay_once_and_the_owners_settings_a
     assert_eq!(settings.speaker, Some(SpeakerChoice::Kind(SpeakerKind::I2s)), "{text}");
     assert_eq!(settings.volume, Some(55));
     assert_eq!(
-        settings.timers.map(|t| t.seconds(&tavola::games::avalon::VOTE)),
+        settings.timers.map(|t| t.seconds(&tavola_games::avalon::VOTE)),
         Some(45),
         "the timers stay a table of their own:\n{text}"
     );

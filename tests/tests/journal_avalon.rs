@@ -5,11 +5,11 @@
 //! and the export.
 
 use std::path::Path;
-use tavola::games::avalon::{Avalon, Event};
-use tavola::games::testkit::{recorded_game, Fuzz};
-use tavola::games::{Game, GameEvent, GameKind};
-use tavola::journal::{parse_jsonl, GameMeta, GameResult, GameState, Journal, JournalError};
-use tavola::table::AnyEvent;
+use tavola_core::journal::{parse_jsonl, GameMeta, GameResult, GameState, Journal, JournalError};
+use tavola_core::table::AnyEvent;
+use tavola_games::avalon::{Avalon, Event};
+use tavola_games::testkit::{recorded_game, Fuzz};
+use tavola_games::{Game, GameEvent, GameKind};
 use tavola_tests::Scratch;
 
 fn open(path: &Path) -> Journal {
@@ -135,7 +135,7 @@ fn an_interrupted_game_is_found_and_resumed_after_reopening() {
 #[test]
 fn undo_and_redo_agree_with_a_model() {
     let scratch = Scratch::new("journal-undo");
-    let mut rng = tavola::games::Ctx::seeded(0x30_0003);
+    let mut rng = tavola_games::Ctx::seeded(0x30_0003);
     let mut journal = open(&scratch.db());
     let id = journal.begin_game(GameKind::Avalon, &GameMeta::default()).expect("begin");
     let mut state = Avalon::default();

@@ -14,10 +14,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-use tavola::games::avalon::Event;
-use tavola::games::{GameKind, GameRng, Seat};
-use tavola::journal::{Damage, EntryKind, GameMeta, Journal};
-use tavola::table::AnyEvent;
+use tavola_core::journal::{Damage, EntryKind, GameMeta, Journal};
+use tavola_core::table::AnyEvent;
+use tavola_games::avalon::Event;
+use tavola_games::{GameKind, GameRng, Seat};
 use tavola_tests::Scratch;
 
 const CHILD_ENV: &str = "TAVOLA_JOURNAL_CRASH_CHILD";

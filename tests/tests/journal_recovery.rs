@@ -4,10 +4,10 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use tavola::games::avalon::Event;
-use tavola::games::{GameKind, Seat};
-use tavola::journal::{Damage, GameId, GameMeta, Journal, MovedAside};
-use tavola::table::AnyEvent;
+use tavola_core::journal::{Damage, GameId, GameMeta, Journal, MovedAside};
+use tavola_core::table::AnyEvent;
+use tavola_games::avalon::Event;
+use tavola_games::{GameKind, Seat};
 use tavola_tests::Scratch;
 
 /// A directory under the system's temporary directory, removed on drop.

@@ -161,7 +161,7 @@ fn an_exported_game_is_told_again_by_the_driver() {
         d.avalon_view()
     };
     assert_eq!(end["phase"]["reason"], "three_failures");
-    let journal = tavola::journal::Journal::open(&path).unwrap().journal;
+    let journal = tavola_core::journal::Journal::open(&path).unwrap().journal;
     let game = journal.history().unwrap()[0].info.id;
     let file = path.with_file_name("game.jsonl");
     std::fs::write(&file, journal.export_jsonl(game).unwrap()).unwrap();

@@ -22,7 +22,7 @@ fn facts() -> Value {
         v.insert(format!("kak/virtue/card-{n}"), json!({"virtue": virtue, "value": value}));
     }
     let mut quests = serde_json::Map::new();
-    for q in tavola::games::kak::cards::QUESTS {
+    for q in tavola_games::kak::cards::QUESTS {
         quests
             .insert(q.to_string(), json!({"location": "kak/location/wild-forest", "needs": [1, 0, 0, 0], "points": 3}));
     }

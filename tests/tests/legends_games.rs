@@ -9,8 +9,8 @@
 //! points are made up within the rulebook's ranges.
 
 use serde_json::{json, Value};
-use tavola::catalog::Catalog;
-use tavola::games::GameKind;
+use tavola_games::catalog::Catalog;
+use tavola_games::GameKind;
 use tavola_tests::{codes, lines, Driver};
 
 fn legends(cmd: &str, fields: Value) -> Value {
@@ -257,7 +257,7 @@ fn a_full_game_with_a_bid_won_and_the_final_event_at_the_bottom_of_the_deck() {
         .map(|e| e.id.clone())
         .filter(|e| *e != event("french-delegation"))
         // The red cards that open a location belong to the advanced game.
-        .filter(|e| tavola::games::legends::sites::opens(e).is_none())
+        .filter(|e| tavola_games::legends::sites::opens(e).is_none())
         .collect();
     for e in &fillers[..16] {
         let final_early = d.send(legends("draw_event", json!({"card": "legends/final/sacred-quest"})));

@@ -3,7 +3,7 @@
 //! host's controls.
 
 use serde_json::json;
-use tavola::hw::sim::speaking_time;
+use tavola_core::hw::sim::speaking_time;
 use tavola_tests::Driver;
 
 #[test]

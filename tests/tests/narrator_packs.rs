@@ -7,14 +7,14 @@
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use tavola::games::avalon::night::night_script;
-use tavola::games::avalon::{Role, RoleSet};
-use tavola::games::{Cue, Lang};
-use tavola::hw::audio::{AudioOptions, RodioAudio};
-use tavola::hw::AudioOut;
-use tavola::narrator::synth::{Espeak, DEFAULT_SPEED};
-use tavola::narrator::voice::{cli, VoiceCommand, VoicePack};
-use tavola::narrator::{self, all_line_ids};
+use tavola_core::hw::AudioOut;
+use tavola_core::narrator::{self, all_line_ids};
+use tavola_games::avalon::night::night_script;
+use tavola_games::avalon::{Role, RoleSet};
+use tavola_games::{Cue, Lang};
+use tavola_narrator::audio::{AudioOptions, RodioAudio};
+use tavola_narrator::synth::{Espeak, DEFAULT_SPEED};
+use tavola_narrator::voice::{cli, VoiceCommand, VoicePack};
 
 /// A scratch folder removed when dropped.
 struct Scratch(PathBuf);

@@ -3,12 +3,12 @@
 //! say has words in both languages.
 
 use std::collections::BTreeSet;
-use tavola::games::avalon::night::{night_script, night_script_with, sightings, NightRules, NightStep};
-use tavola::games::avalon::{Avalon, LancelotVariant, Role, RoleSet, Side};
-use tavola::games::testkit::Fuzz;
-use tavola::games::{Game, Lang};
-use tavola::hw::sim::speaking_time;
-use tavola::narrator;
+use tavola_core::hw::sim::speaking_time;
+use tavola_core::narrator;
+use tavola_games::avalon::night::{night_script, night_script_with, sightings, NightRules, NightStep};
+use tavola_games::avalon::{Avalon, LancelotVariant, Role, RoleSet, Side};
+use tavola_games::testkit::Fuzz;
+use tavola_games::{Game, Lang};
 
 /// Every legal set: 5 to 10 players with each combination of the optional
 /// characters that fits the evil places.
@@ -194,7 +194,7 @@ fn night_length_with_default_pauses() {
 
 #[test]
 fn every_line_avalon_can_say_has_words_in_both_languages() {
-    let mut rng = tavola::games::Ctx::seeded(42);
+    let mut rng = tavola_games::Ctx::seeded(42);
     let mut seen = BTreeSet::new();
     for _ in 0..300 {
         let mut g = Avalon::default();

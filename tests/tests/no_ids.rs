@@ -4,15 +4,15 @@
 //! number. Random games of all five titles, every narrated line and every
 //! refusal they give, in Italian and in English.
 
-use tavola::games::avalon::Avalon;
-use tavola::games::kak::Kak;
-use tavola::games::legends::Legends;
-use tavola::games::nottingham::Nottingham;
-use tavola::games::soc::Knight;
-use tavola::games::soc::Soc;
-use tavola::games::{Catalog, Ctx, Lang, Said};
-use tavola::narrator;
+use tavola_core::narrator;
+use tavola_games::avalon::Avalon;
+use tavola_games::kak::Kak;
+use tavola_games::legends::Legends;
+use tavola_games::nottingham::Nottingham;
+use tavola_games::soc::Knight;
+use tavola_games::soc::Soc;
 use tavola_games::testkit::Fuzz;
+use tavola_games::{Catalog, Ctx, Lang, Said};
 
 /// What in `text` looks like an inner name, if anything.
 fn inner_name(text: &str) -> Option<String> {

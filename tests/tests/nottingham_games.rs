@@ -380,7 +380,7 @@ fn points_entered_on_the_facts_form_after_the_end_finish_the_count_and_the_histo
     );
     assert!(!notices.iter().any(|m| m.contains("keeps the old values")), "{notices:?}");
     // The history has the one game, finished, won by Red.
-    let journal = tavola::journal::Journal::open(&db).expect("the journal").journal;
+    let journal = tavola_core::journal::Journal::open(&db).expect("the journal").journal;
     let history = journal.history().expect("history");
     assert_eq!(history.len(), 1, "one game, not a second one begun by the points");
     assert_eq!(history[0].info.result.as_ref().and_then(|r| r.winner.as_deref()), Some("red"));

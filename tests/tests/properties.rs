@@ -6,10 +6,10 @@
 //!
 //! A failure prints the seed and the commands that reproduce it.
 
-use tavola::games::avalon::Avalon;
-use tavola::games::nottingham::Nottingham;
-use tavola::games::soc::Soc;
-use tavola::games::testkit::{check_game, Fuzz, Report};
+use tavola_games::avalon::Avalon;
+use tavola_games::nottingham::Nottingham;
+use tavola_games::soc::Soc;
+use tavola_games::testkit::{check_game, Fuzz, Report};
 
 fn check<G: Fuzz>(name: &str, seed: u64, games: usize) -> Report {
     let report = check_game::<G>(seed, games, 400).unwrap_or_else(|failure| panic!("{name}: {failure}"));
@@ -41,9 +41,9 @@ fn nottingham_random_games_keep_every_rule() {
 #[test]
 fn avalon_random_options_reach_every_rule_and_keep_reveals_private() {
     use std::collections::BTreeMap;
-    use tavola::games::avalon::Event;
-    use tavola::games::testkit::recorded_game;
-    use tavola::games::GameEvent;
+    use tavola_games::avalon::Event;
+    use tavola_games::testkit::recorded_game;
+    use tavola_games::GameEvent;
     let started = std::time::Instant::now();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let games = 1_500;
@@ -66,7 +66,7 @@ fn avalon_random_options_reach_every_rule_and_keep_reveals_private() {
                 ) => "excalibur switched a card, kept private",
                 (Event::ExcaliburUsed { target: None, .. }, _) => "excalibur kept",
                 (Event::ExcaliburUsed { .. }, _) => panic!("a switched card shown in public: {public:?}"),
-                (Event::LoyaltyCardTurned { card: tavola::games::avalon::LoyaltyCard::Switch, .. }, _) => {
+                (Event::LoyaltyCardTurned { card: tavola_games::avalon::LoyaltyCard::Switch, .. }, _) => {
                     "lancelots switched"
                 }
                 (Event::TeamProposed { mission: 4, .. }, _) => "fifth mission proposed",

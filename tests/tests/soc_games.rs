@@ -52,7 +52,7 @@ fn start(d: &mut Driver, knights: &[&str], loyalty: &str, rules: Option<Value>) 
 
 /// The built-in rules, changed by `f` (an owner's corrections).
 fn rules_with(f: impl FnOnce(&mut Value)) -> Value {
-    let mut r: Value = serde_json::from_str(tavola::games::soc::rules::RULES_JSON).unwrap();
+    let mut r: Value = serde_json::from_str(tavola_games::soc::rules::RULES_JSON).unwrap();
     f(&mut r);
     r
 }

@@ -15,8 +15,8 @@
 use crate::common::{card, install};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RenderingRotation};
 use slint::{ComponentHandle, Rgb8Pixel};
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, offscreen};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, offscreen};
 
 /// Touch Display 2 turned to landscape: the window Tavola lays out.
 const W: usize = 1280;

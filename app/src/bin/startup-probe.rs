@@ -60,7 +60,7 @@ impl Phases {
 fn main() {
     let start = Instant::now();
     let mode = std::env::args().nth(1).unwrap_or_default();
-    let platform = tavola::ui::offscreen::install(800, 480).expect("the off-screen platform");
+    let platform = tavola_screens::offscreen::install(800, 480).expect("the off-screen platform");
     let keep: Box<dyn std::any::Any> = match mode.as_str() {
         "bare-phases" => {
             let mut p = Phases { start, last: (0.0, 0) };
@@ -69,7 +69,7 @@ fn main() {
             p.end("Bare::new");
             slint::ComponentHandle::show(&w).expect("show");
             p.end("show");
-            let (_, _, _) = tavola::ui::offscreen::render(&platform);
+            let (_, _, _) = tavola_screens::offscreen::render(&platform);
             p.end("first frame");
             Box::new(w)
         }
@@ -79,12 +79,12 @@ fn main() {
             Box::new(w)
         }
         "tavola" => {
-            let booted = tavola::boot::boot(&tavola::boot::BootOptions {
+            let booted = tavola_hw::boot::boot(&tavola_hw::boot::BootOptions {
                 simulate: true,
                 no_journal: true,
                 ..Default::default()
             });
-            let ui = tavola::ui::init(booted).expect("the window");
+            let ui = tavola_screens::init(booted).expect("the window");
             slint::ComponentHandle::show(&ui.window).expect("show");
             ui.step(0);
             Box::new(ui)
@@ -95,32 +95,32 @@ fn main() {
             let mut p = Phases { start, last: (0.0, 0) };
             p.end("platform");
             // What boot and the first refresh would do on the way, apart.
-            let _ = tavola::games::Lang::It.text(&tavola_words::msg!("ui.sim.blank_tag"));
+            let _ = tavola_games::Lang::It.text(&tavola_words::msg!("ui.sim.blank_tag"));
             p.end("words: a message");
-            let _ = tavola::games::Catalog::builtin();
+            let _ = tavola_games::Catalog::builtin();
             p.end("card catalog (none read)");
-            let booted = tavola::boot::boot(&tavola::boot::BootOptions {
+            let booted = tavola_hw::boot::boot(&tavola_hw::boot::BootOptions {
                 simulate: true,
                 no_journal: true,
                 ..Default::default()
             });
             p.end("boot");
-            let window = tavola::ui::AppWindow::new().expect("the window");
+            let window = tavola_screens::AppWindow::new().expect("the window");
             p.end("AppWindow::new");
-            let controller = std::rc::Rc::new(std::cell::RefCell::new(tavola::ui::Controller::new(booted)));
+            let controller = std::rc::Rc::new(std::cell::RefCell::new(tavola_screens::Controller::new(booted)));
             p.end("Controller::new");
             controller.borrow_mut().refresh(&window);
             p.end("first refresh");
             slint::ComponentHandle::show(&window).expect("show");
             p.end("show");
-            let ui = tavola::ui::Ui { window, controller };
+            let ui = tavola_screens::Ui { window, controller };
             ui.step(0);
             p.end("step");
-            let (_, _, _) = tavola::ui::offscreen::render(&platform);
+            let (_, _, _) = tavola_screens::offscreen::render(&platform);
             p.end("first frame");
-            let cards = tavola::games::Catalog::builtin();
+            let cards = tavola_games::Catalog::builtin();
             let read: Vec<&str> =
-                tavola::games::GameKind::ALL.into_iter().filter(|g| cards.is_loaded(*g)).map(|g| g.id()).collect();
+                tavola_games::GameKind::ALL.into_iter().filter(|g| cards.is_loaded(*g)).map(|g| g.id()).collect();
             println!("card_files_read=[{}]", read.join(","));
             Box::new(ui)
         }
@@ -129,7 +129,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (_, _, pixels) = tavola::ui::offscreen::render(&platform);
+    let (_, _, pixels) = tavola_screens::offscreen::render(&platform);
     let elapsed = start.elapsed();
     assert!(pixels.iter().any(|p| p.r != 0 || p.g != 0 || p.b != 0), "the first frame is drawn");
     println!("first_frame_ms={:.2} peak_rss_kb={}", elapsed.as_secs_f64() * 1000.0, peak_rss_kb());

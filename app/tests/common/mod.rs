@@ -6,8 +6,8 @@
 
 use i_slint_backend_testing::ElementHandle;
 use slint::ComponentHandle;
-use tavola::boot::{boot, BootOptions};
-use tavola::ui::{init, App, Ui};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::{init, App, Ui};
 
 /// A simulated table in English, without a journal, on the game picker.
 pub fn open_table() -> Ui {
@@ -63,7 +63,7 @@ pub fn run_for(ui: &Ui, now: &mut u64, ms: u64) {
 /// Lays `card` on the simulated reader at `at` ms and lifts it.
 pub fn lay(ui: &Ui, card: &str, at: u64) {
     use slint::Model;
-    let sim = ui.window.global::<tavola::ui::TableSim<'_>>();
+    let sim = ui.window.global::<tavola_screens::TableSim<'_>>();
     let index = sim.get_cards().iter().position(|c| c.id == card).expect("on the picker");
     sim.invoke_tap_card(index as i32);
     for t in 1..4 {

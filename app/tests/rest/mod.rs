@@ -10,14 +10,14 @@
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::{ComponentHandle, Model};
 use std::rc::Rc;
-use tavola::boot::{boot, BootOptions};
-use tavola::games::avalon::{Command, RoleSet, Setup};
-use tavola::games::nottingham as notts;
-use tavola::games::soc::{self, Knight, Place};
-use tavola::games::{kak, legends, GameKind, GameRng, Lang, Seat};
-use tavola::table::{Input, NarrationControl, TimerConfig, Touch};
-use tavola::ui::offscreen::{self, Drawn};
-use tavola::ui::{init, App, FactsUi, GameUi, KakUi, LegendsUi, Page, Ui};
+use tavola_core::table::{Input, NarrationControl, TimerConfig, Touch};
+use tavola_games::avalon::{Command, RoleSet, Setup};
+use tavola_games::nottingham as notts;
+use tavola_games::soc::{self, Knight, Place};
+use tavola_games::{kak, legends, GameKind, GameRng, Lang, Seat};
+use tavola_hw::boot::{boot, BootOptions};
+use tavola_screens::offscreen::{self, Drawn};
+use tavola_screens::{init, App, FactsUi, GameUi, KakUi, LegendsUi, Page, Ui};
 
 const NAMES: [&str; 6] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"];
 
@@ -110,7 +110,7 @@ pub fn pages() -> Vec<RestPage> {
 /// a row of the options' list), then back to the picker.
 fn avalon_setup(t: &mut Table) {
     t.touch(Touch::ChooseGame { game: GameKind::Avalon });
-    assert!(tavola::ui::set_setup_option(&t.ui.window, "Lancelot: variant", 2));
+    assert!(tavola_screens::set_setup_option(&t.ui.window, "Lancelot: variant", 2));
     t.ui.step(t.now);
 }
 
@@ -119,7 +119,7 @@ fn kak_setup(t: &mut Table) {
     t.leave();
     t.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
     for _ in 0..4 {
-        assert!(tavola::ui::lay_next_setup_card(&t.ui.window));
+        assert!(tavola_screens::lay_next_setup_card(&t.ui.window));
     }
     t.ui.step(t.now);
 }
@@ -205,7 +205,7 @@ fn kak_board(t: &mut Table) {
     }
     let win = t.ui.window.clone_strong();
     for _ in 0..5 {
-        tavola::ui::press_action(&win, &win.global::<KakUi<'_>>().get_actions(), |a| !a.step);
+        tavola_screens::press_action(&win, &win.global::<KakUi<'_>>().get_actions(), |a| !a.step);
         t.ui.step(t.now);
     }
     t.last_line();
@@ -237,7 +237,7 @@ fn legends_board(t: &mut Table) {
     };
     t.touch(Touch::CamelotLegends(legends::Command::Setup(setup)));
     let win = t.ui.window.clone_strong();
-    let end_turn = Lang::En.text(&tavola::games::Msg::new("ui.legends.cmd.end_turn"));
+    let end_turn = Lang::En.text(&tavola_games::Msg::new("ui.legends.cmd.end_turn"));
     // The first button offered, a command before a list to open, but
     // never the turn's end: characters laid at the locations.
     for _ in 0..30 {
