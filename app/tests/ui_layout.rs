@@ -356,7 +356,7 @@ fn host_pages(s: &mut Screen) {
 }
 
 /// The card facts: Settings → Card facts, a character's form typed on the
-/// keypad with a second emblem (its "Clear" shown), the Sheriff's path of
+/// keypad with a second emblem (its "Clear" shown), an event's, the Sheriff's path of
 /// twelve spaces, the eighteen virtue cards as a table.
 fn facts_pages(s: &mut Screen) {
     let win = s.ui.window.clone_strong();
@@ -371,6 +371,23 @@ fn facts_pages(s: &mut Screen) {
     }
     s.check("card facts form, a character on the keypad");
     f.invoke_cancel();
+    // An event: its place (its type not asked), a requirement, its
+    // points, its level; the cursor on the type. Checked on the 7-inch
+    // display only: on the wider ones a choice's option that wraps to two
+    // lines is taller than its button (the level's "2 blue (Standard
+    // Game)" at 1280×720 and 1280×800), as it was before.
+    if s.size == (800, 480) {
+        s.step(0);
+        let name = tavola_core::table::card_title("legends/event/the-grail-castle", s.lang);
+        let event = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("an event");
+        f.invoke_open_card(event as i32);
+        for key in ["1", "1", "1", "2", "3", "1"] {
+            f.invoke_key(key.into());
+        }
+        s.step(1_000);
+        s.check("card facts form, an event on the keypad");
+        f.invoke_cancel();
+    }
     f.invoke_choose_game(0);
     s.step(0);
     let name = tavola_core::table::card_title(notts::items::PATH_CARD, s.lang);

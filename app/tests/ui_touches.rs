@@ -451,14 +451,17 @@ fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minu
     let (character, typed) = type_card("Camelot Legends", "legends/character/king-arthur", "3 0 - 5 2 1 6 1 3");
     assert!(typed.iter().all(|v| !v.is_empty()), "{typed:?}");
     assert_eq!(typed[7], "male", "{typed:?}");
-    // A location event the rules say nothing of, at Camelot: Combat 12, 3
-    // points, no second requirement (asked last: Save leaves it out).
-    let (event, typed) = type_card("Camelot Legends", "legends/event/the-grail-castle", "1 1 1 12 3 1");
-    assert_eq!(typed.iter().filter(|v| v.is_empty()).count(), 2, "the second requirement left out: {typed:?}");
+    // A location event the rules say nothing of, at Camelot (its place its
+    // type: no type asked): Combat 12, 3 points, the level, no second
+    // requirement (asked last: Save leaves it out).
+    let (event, typed) = type_card("Camelot Legends", "legends/event/the-grail-castle", "1 1 12 3 1");
+    assert_eq!(typed[..5], ["Camelot", "Combat", "12", "3", "white (Beginner Game)"], "{typed:?}");
+    assert_eq!(typed.iter().filter(|v| v.is_empty()).count(), 3, "no type, no second requirement: {typed:?}");
     // The Black Knight: its type, the Forest and Combat 12 are the rules'
     // ("Uno sguardo al gioco"), filled in; its 3 points and level typed.
     let (knight, typed) = type_card("Camelot Legends", "legends/event/the-black-knight", "3 1");
-    assert_eq!(typed[1..4], ["Perilous Forest", "Combat", "12"], "{typed:?}");
+    assert_eq!(typed[..3], ["Perilous Forest", "Combat", "12"], "{typed:?}");
+    assert_eq!(typed[5], "Location Event", "{typed:?}");
     assert_eq!(typed.iter().filter(|v| v.is_empty()).count(), 2, "the second requirement left out: {typed:?}");
     let virtues = kak_virtue_table();
     let cards = [
@@ -469,7 +472,7 @@ fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minu
         ("Nottingham commission", commission, 5),
         ("Nottingham ambush card", ambush, 3),
         ("Camelot Legends character", character, 10),
-        ("Camelot Legends event", event, 8),
+        ("Camelot Legends event", event, 7),
         ("Camelot Legends event the rules state", knight, 3),
     ];
     let mut over = Vec::new();
@@ -494,15 +497,16 @@ fn a_cards_numbers_take_under_15_seconds_and_a_first_games_cards_under_five_minu
     // when it meets the card, the white icon's level filled in: a character
     // with one emblem ("Alcuni Cavalieri possiedono due diversi stemmi":
     // some), an event the rules say nothing of (the Black Knight, whose
-    // type, place and requirement they give, takes 5 fewer: it is one card
+    // type, place and requirement they give, takes 4 fewer: it is one card
     // of the deck at most).
     let (met_character, typed) = legends_met("legends/character/king-arthur", "3 0 - 5 2 1 6");
     assert_eq!(typed[7..9], ["male", "white (Beginner Game)"], "the gender and level filled in: {typed:?}");
     assert_eq!(typed[9], "", "no second emblem: {typed:?}");
     assert_eq!(met_character.touches, 8, "six skills, the shield, Save");
-    let (met_event, typed) = legends_met("legends/event/the-grail-castle", "1 1 1 12 3");
-    assert_eq!(typed[5], "white (Beginner Game)", "{typed:?}");
-    assert_eq!(met_event.touches, 7, "the type, the place, the requirement's skill and two digits, the points, Save");
+    let (met_event, typed) = legends_met("legends/event/the-grail-castle", "1 1 12 3");
+    assert_eq!(typed[4], "white (Beginner Game)", "{typed:?}");
+    assert_eq!(typed[5], "", "a place typed, no type asked: {typed:?}");
+    assert_eq!(met_event.touches, 6, "the place, the requirement's skill and two digits, the points, Save");
     use tavola_games::GameKind as G;
     let commissions = count(G::Nottingham, "commission", &|c| c.ends_with("-first"));
     let quests = count(G::KingArthursKnights, "quest", &|_| true);

@@ -411,17 +411,25 @@ pub const FACTS: &[FactKind] = &[
         kind: "event",
         cards: Some(|c| !single_knight(c) && super::sites::opens(c).is_none()),
         fields: &[
-            Field::new("event_type", FieldKind::Choice { options: EVENT_TYPES, words: "legends.event_type" }),
+            // A location event's type line is its place ("Le Carte
+            // Evento", "Tipo di evento": "Gli Eventi di Locazione vengono
+            // indicati con il nome della locazione in cui vengono
+            // posizionati", a "Camelot Event"), and only a location event
+            // goes to a tile ("Le Tessere Locazione"): a place typed makes
+            // the event a location event, and its type is not asked.
             Field::optional("location", FieldKind::Choice { options: LOCATION_CODES, words: "card.legends.location" }),
             Field::optional("skill", SKILL_CHOICE),
             Field::optional("requirement", REQUIREMENT_FIELD),
             Field::optional("victory_points", POINTS_FIELD),
             Field::new("level", LEVEL_CHOICE),
+            // The type of an event without a place: heraldic, bidding or
+            // special (the rules text's where it states one).
+            Field::optional("event_type", FieldKind::Choice { options: EVENT_TYPES, words: "legends.event_type" }),
             // "Requisiti": "una o più" skills; most events need one.
             Field::optional("second_skill", SKILL_CHOICE),
             Field::optional("second_requirement", REQUIREMENT_FIELD),
         ],
-        rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
+        rule: Some(|f| event_rule(&|k| f.get(k).cloned(), true)),
         need: Need::WhenMet,
     },
     // Sword in the Stone, the Lady of the Lake, the Irish Alliance: location
@@ -459,7 +467,7 @@ pub const FACTS: &[FactKind] = &[
             Field::optional("second_skill", SKILL_CHOICE),
             Field::optional("second_requirement", REQUIREMENT_FIELD),
         ],
-        rule: Some(|f| event_rule(&|k| f.get(k).cloned())),
+        rule: Some(|f| event_rule(&|k| f.get(k).cloned(), false)),
         need: Need::WhenMet,
     },
     FactKind {
@@ -530,12 +538,30 @@ pub fn single_knight(card: &str) -> bool {
     Catalog::builtin().get(card).is_some_and(|c| c.fact_flag("single_knight"))
 }
 
-/// The rule across an event's fields: a location event names its location
-/// and at least one requirement; a requirement is a skill with its number;
-/// a second requirement names another skill.
-fn event_rule(get: &dyn Fn(&str) -> Option<serde_json::Value>) -> Result<(), Msg> {
+/// The type an event's facts give it: the one they name, else a location
+/// event where they name a place (a location event's type line is its
+/// place: see [`FACTS`]); `None` when they name neither.
+fn typed_event_type(get: &dyn Fn(&str) -> Option<serde_json::Value>) -> Option<EventType> {
+    let code = |k: &str| get(k).and_then(|v| v.as_str().map(str::to_string));
+    match code("event_type") {
+        Some(t) => EventType::of_code(&t),
+        None => code("location").and_then(|l| Location::of_code(&l)).map(|_| EventType::Location),
+    }
+}
+
+/// The rule across an event's fields (`typed`: its kind asks the type; a
+/// final event's is its own): an event without a place names its type; a
+/// location event names its location and at least one requirement; a
+/// requirement is a skill with its number; a second requirement names
+/// another skill. A place beside another type named (a book written when
+/// the type was asked first may hold one) is left to the type.
+fn event_rule(get: &dyn Fn(&str) -> Option<serde_json::Value>, typed: bool) -> Result<(), Msg> {
     let has = |k: &str| get(k).is_some_and(|v| !v.is_null());
-    let location = get("event_type").and_then(|v| v.as_str().map(str::to_string)).as_deref() == Some("location");
+    let event_type = if typed { typed_event_type(get) } else { None };
+    if typed && event_type.is_none() {
+        return Err(msg!("facts.legends.event.needs_type"));
+    }
+    let location = event_type == Some(EventType::Location);
     if location && !has("location") {
         return Err(msg!("facts.legends.event.needs_location"));
     }
@@ -786,7 +812,8 @@ fn event_from_book(book: &FactBook, cards: &Catalog, card: &str) -> Option<Event
     // What the rules text states (the catalog) stands over the book.
     let stated = cards.get(card);
     let text = |k: &str| stated.and_then(|c| c.fact_str(k)).or_else(|| book.text(card, k));
-    let event_type = EventType::of_code(text("event_type")?)?;
+    // The type named, else a location event's, read from its place.
+    let event_type = typed_event_type(&|k| text(k).map(serde_json::Value::from))?;
     let location = text("location").and_then(Location::of_code);
     let mut requirements = Vec::new();
     for (skill, number) in [("skill", "requirement"), ("second_skill", "second_requirement")] {

@@ -5,7 +5,7 @@ use super::cards::{CharacterFacts, EventFacts, EventType, Facts, Location, Mode,
 use super::*;
 use crate::{Catalog, CommonError, Ctx, FactBook, Game, Lang, RuleError};
 use std::collections::BTreeSet;
-use tavola_words::{placeholders, Msg, Said};
+use tavola_words::{msg, placeholders, Msg, Said};
 
 const KAY: &str = "legends/character/sir-kay";
 const BORS: &str = "legends/character/sir-bors";
@@ -591,6 +591,46 @@ fn every_declared_fact_field_takes_its_range() {
         crate::facts::check(cards::FACTS, cards, PROMISE, &points),
         Err(crate::facts::FactError::OutOfRange { min: 1, max: 6, .. })
     ));
+}
+
+#[test]
+fn an_event_s_place_is_its_type_and_only_a_place_less_event_is_asked_one() {
+    let cards = Catalog::builtin();
+    let event = |v: serde_json::Value| v.as_object().cloned().unwrap_or_default();
+    let rule = |f: &crate::facts::CardFacts| match crate::facts::check(cards::FACTS, cards, PROMISE, f) {
+        Err(crate::facts::FactError::Rule { why, .. }) => why,
+        _ => None,
+    };
+    // A "Cornwall Event": its place typed, no type, reads as a location
+    // event at Cornwall.
+    let placed = event(
+        serde_json::json!({"location": "cornwall", "skill": "cunning", "requirement": 18, "victory_points": 6, "level": "introductory"}),
+    );
+    assert!(crate::facts::check(cards::FACTS, cards, PROMISE, &placed).is_ok());
+    let mut book = FactBook::new();
+    book.set(PROMISE.to_string(), placed.clone());
+    let read = Facts::from_book(&book, cards);
+    let promise = read.events.get(PROMISE).expect("read");
+    assert_eq!((promise.event_type, promise.location), (EventType::Location, Some(Location::Cornwall)));
+    // A book that names the type as well still reads, and a facts' book
+    // says it.
+    assert_eq!(read.to_book().text(PROMISE, "event_type"), Some("location"));
+    let mut named = placed.clone();
+    named.insert("event_type".into(), "location".into());
+    assert!(crate::facts::check(cards::FACTS, cards, PROMISE, &named).is_ok());
+    // Neither a place nor a type: the type is asked.
+    let mut nothing = placed;
+    for k in ["location", "skill", "requirement"] {
+        nothing.remove(k);
+    }
+    assert_eq!(rule(&nothing), Some(msg!("facts.legends.event.needs_type")));
+    nothing.insert("event_type".into(), "special".into());
+    assert!(crate::facts::check(cards::FACTS, cards, PROMISE, &nothing).is_ok());
+    // The type is asked after the place, skill, number, points and level.
+    let kind = crate::facts::kind_of(cards::FACTS, PROMISE).expect("an event's facts");
+    let keys: Vec<&str> = kind.fields.iter().map(|f| f.key).collect();
+    assert_eq!(keys[..6], ["location", "skill", "requirement", "victory_points", "level", "event_type"]);
+    assert!(kind.field("event_type").is_some_and(|f| f.optional));
 }
 
 #[test]
