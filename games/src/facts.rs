@@ -645,7 +645,14 @@ mod tests {
                 let base = [false, true]
                     .into_iter()
                     .flat_map(|opt| {
-                        [at_ends(kind, |_| false, opt), at_ends(kind, |_| true, opt), at_ends(kind, |i| i == 0, opt)]
+                        [
+                            at_ends(kind, |_| false, opt),
+                            at_ends(kind, |_| true, opt),
+                            at_ends(kind, |i| i == 0, opt),
+                            // Ends taken in turn: two choices of one list
+                            // that must differ (a second skill) do.
+                            at_ends(kind, |i| i % 2 == 0, opt),
+                        ]
                     })
                     .find(|f| check(kinds, cards, card, f).is_ok())
                     .unwrap_or_else(|| panic!("{card}: no set of values at the ends of the ranges is accepted"));
