@@ -447,9 +447,7 @@ impl Said for LegendsError {
         use LegendsError::*;
         let card = |c: &str| card_msg(c);
         match self {
-            PlayerCount { players } => {
-                msg!("legends.player_count", players, low = MIN_PLAYERS, high = MAX_PLAYERS)
-            }
+            PlayerCount { players } => msg!("legends.player_count", players, low = MIN_PLAYERS, high = MAX_PLAYERS),
             ColourTwice => msg!("legends.colour_twice"),
             TooManyNames => msg!("legends.too_many_names"),
             EventDeck { cards } => msg!("legends.event_deck", cards, most = EVENTS),
@@ -474,27 +472,12 @@ impl Said for LegendsError {
             SameLocation => msg!("legends.same_location"),
             EventNotHere { card: c } => msg!("legends.event_not_here", card = card(c)),
             LocationDone { location } => msg!("legends.location_done", location = location.msg()),
-            FallsShort { card: c, skill, total, needed } => msg!(
-                "legends.falls_short",
-                card = card(c),
-                skill = skill.msg(),
-                total = i64::from(*total),
-                needed = *needed
-            ),
+            FallsShort { card: c, skill, total, needed } => falls_short(c, *skill, *total, *needed),
             ActionsBegun => msg!("legends.actions_begun"),
             StillPlacing => msg!("legends.still_placing"),
             FactInForce => msg!("legends.fact_in_force"),
-            CharacterFacts { card: c } => {
-                msg!("legends.character_facts", card = card(c), low = SKILL_VALUES.start(), high = SKILL_VALUES.end())
-            }
-            EventFacts { card: c } => msg!(
-                "legends.event_facts",
-                card = card(c),
-                low = REQUIREMENT.start(),
-                high = REQUIREMENT.end(),
-                points_low = VICTORY_POINTS.start(),
-                points_high = VICTORY_POINTS.end()
-            ),
+            CharacterFacts { card: c } => facts_msg(c, false),
+            EventFacts { card: c } => facts_msg(c, true),
             BadFacts { error } => error.msg(),
             EventsLeft { cards } => msg!("legends.events_left", cards),
             HandCount { cards } => msg!("legends.hand_count", cards),
@@ -533,16 +516,7 @@ impl Said for LegendsError {
             NotOpposing { card: c } => msg!("legends.not_opposing", card = card(c)),
             NotStronger { card: c, target } => msg!("legends.not_stronger", card = card(c), target = card(target)),
             Guarded { card: c } => msg!("legends.guarded", card = card(c)),
-            NoLoneKnight { card: c, skills, total, lady } => {
-                let first = skills.first().map_or_else(|| msg!("legends.skill.combat"), Said::msg);
-                let second = skills.get(1).map_or_else(|| first.clone(), Said::msg);
-                let total = i64::from(*total);
-                if *lady {
-                    msg!("legends.no_lone_knight.lady", card = card(c), first, second, total)
-                } else {
-                    msg!("legends.no_lone_knight", card = card(c), first, second, total)
-                }
-            }
+            NoLoneKnight { card: c, skills, total, lady } => no_lone_knight(c, skills, *total, *lady),
             LuneteLadyOnly { location } => msg!("legends.lunete_lady_only", location = location.msg()),
             CompanionFirst => msg!("legends.companion_first"),
             NoCompanionDue => msg!("legends.no_companion_due"),
@@ -572,14 +546,52 @@ impl Said for LegendsError {
             NothingToRaid { card: c } => msg!("legends.nothing_to_raid", card = card(c)),
             NoCover => msg!("legends.no_cover"),
             CoverFirst => msg!("legends.cover_first"),
-            Protected { card: c, by } => match by {
-                Protection::Excalibur => msg!("legends.protected.excalibur", card = card(c)),
-                Protection::Merlin => msg!("legends.protected.merlin", card = card(c)),
-                Protection::Lyonesse => msg!("legends.protected.lyonesse", card = card(c)),
-                Protection::SiegePerilous => msg!("legends.protected.siege_perilous", card = card(c)),
-                Protection::Dinadan => msg!("legends.protected.dinadan", card = card(c)),
-            },
+            Protected { card: c, by } => protected(c, *by),
         }
+    }
+}
+
+/// A total that falls short of an event's requirement.
+fn falls_short(c: &str, skill: Skill, total: i32, needed: u8) -> Msg {
+    msg!("legends.falls_short", card = card_msg(c), skill = skill.msg(), total = i64::from(total), needed)
+}
+
+/// A card's facts out of their ranges: a character's skills, or an event's
+/// requirement and points.
+fn facts_msg(c: &str, event: bool) -> Msg {
+    let card = card_msg(c);
+    if event {
+        let (low, high) = (REQUIREMENT.start(), REQUIREMENT.end());
+        let (points_low, points_high) = (VICTORY_POINTS.start(), VICTORY_POINTS.end());
+        msg!("legends.event_facts", card, low, high, points_low, points_high)
+    } else {
+        let (low, high) = (SKILL_VALUES.start(), SKILL_VALUES.end());
+        msg!("legends.character_facts", card, low, high)
+    }
+}
+
+/// A knight who may not face an event alone, with the skills it asks.
+fn no_lone_knight(c: &str, skills: &[Skill], total: i32, lady: bool) -> Msg {
+    let card = card_msg(c);
+    let first = skills.first().map_or_else(|| msg!("legends.skill.combat"), Said::msg);
+    let second = skills.get(1).map_or_else(|| first.clone(), Said::msg);
+    let total = i64::from(total);
+    if lady {
+        msg!("legends.no_lone_knight.lady", card, first, second, total)
+    } else {
+        msg!("legends.no_lone_knight", card, first, second, total)
+    }
+}
+
+/// A card kept from harm, and by what.
+fn protected(c: &str, by: Protection) -> Msg {
+    let card = card_msg(c);
+    match by {
+        Protection::Excalibur => msg!("legends.protected.excalibur", card),
+        Protection::Merlin => msg!("legends.protected.merlin", card),
+        Protection::Lyonesse => msg!("legends.protected.lyonesse", card),
+        Protection::SiegePerilous => msg!("legends.protected.siege_perilous", card),
+        Protection::Dinadan => msg!("legends.protected.dinadan", card),
     }
 }
 

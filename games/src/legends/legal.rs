@@ -96,15 +96,31 @@ impl Legends {
             out.push(learn);
             return out;
         }
-        let hand = Legal::Open(Command::CorrectHand { seat: Seat(0), cards: 0 }, Choice::HandCount);
+        let fixes = match self.legal_waiting(&mut out) {
+            Some(fixes) => fixes,
+            None => {
+                self.legal_play(&mut out);
+                true
+            }
+        };
+        if fixes {
+            self.fixes(&mut out);
+        }
+        out.push(Legal::Open(Command::CorrectHand { seat: Seat(0), cards: 0 }, Choice::HandCount));
+        out.push(learn);
+        out
+    }
+
+    /// The moves of a window the game waits on before play goes on (an
+    /// auction, the Black Knight's cover, a grant, a rescue, an effect's
+    /// choice, a forfeit, a companion), if one is open: `Some(true)` when the
+    /// host's fixes are offered beside them, `Some(false)` when not.
+    fn legal_waiting(&self, out: &mut Vec<Legal<Command, Choice>>) -> Option<bool> {
         if let Some(a) = self.auction.as_ref().filter(|a| a.dagonet.is_some()) {
             for b in a.bids.iter().flatten() {
                 out.push(Legal::Exact(Command::Replace { target: b.clone() }));
             }
-            self.fixes(&mut out);
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(true);
         }
         if let Some(a) = &self.auction {
             let seat = a.to;
@@ -121,10 +137,7 @@ impl Legends {
                 }
             }
             out.push(Legal::Exact(Command::Pass));
-            self.fixes(&mut out);
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(true);
         }
         if self.black_knight_waits() {
             if let Some(forest) = self.place(Location::PerilousForest) {
@@ -133,55 +146,45 @@ impl Legends {
                 }
             }
             out.push(Legal::Exact(Command::Cover { card: None }));
-            self.fixes(&mut out);
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(true);
         }
         if let Some(g) = &self.grant {
             for c in self.grantees(g) {
                 out.push(Legal::Exact(Command::Grant { card: c }));
             }
-            self.fixes(&mut out);
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(true);
         }
         if let Some(r) = self.rescue() {
             if self.check_rescue(r).is_ok() {
                 out.push(Legal::Exact(Command::Rescue { take: true }));
             }
             out.push(Legal::Exact(Command::Rescue { take: false }));
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(false);
         }
         if let Some(p) = self.effect() {
             for a in self.resolutions(p) {
                 out.push(Legal::Exact(Command::Resolve { card: a.card, seat: a.seat, to: a.to }));
             }
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(false);
         }
         if let Some(seat) = self.forfeit_due() {
             for e in &self.players[seat.index()].zone {
                 out.push(Legal::Exact(Command::Forfeit { event: e.clone() }));
             }
-            self.fixes(&mut out);
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(true);
         }
         if self.companion_due {
             for c in self.potion_ladies() {
                 out.push(Legal::Exact(Command::Companion { card: c }));
             }
-            self.fixes(&mut out);
-            out.push(hand);
-            out.push(learn);
-            return out;
+            return Some(true);
         }
+        None
+    }
+
+    /// The moves of play itself: placing the characters, a turn's draw and
+    /// actions, its end.
+    fn legal_play(&self, out: &mut Vec<Legal<Command, Choice>>) {
         let layer = match &self.phase {
             Phase::Over { .. } | Phase::Setup => None,
             Phase::Placing { seat, .. } => Some(*seat),
@@ -192,7 +195,7 @@ impl Legends {
                 ));
                 None
             }
-            Phase::Turn(t) => self.legal_turn(t, &mut out),
+            Phase::Turn(t) => self.legal_turn(t, out),
         };
         if let Some(seat) = layer {
             if let Some(card) = &self.laid {
@@ -220,9 +223,5 @@ impl Legends {
                 out.push(Legal::Exact(Command::EndGame));
             }
         }
-        self.fixes(&mut out);
-        out.push(hand);
-        out.push(learn);
-        out
     }
 }
