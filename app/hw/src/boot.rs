@@ -216,61 +216,8 @@ pub fn boot(opts: &BootOptions) -> Booted {
                 }
                 let mut journal = opened.journal;
                 journal_path = Some(journal.path().to_path_buf());
-                if let Ok(Some(lang)) = journal.setting::<Lang>("lang") {
-                    session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
-                }
-                // The on-screen pad's seats as last set on the Hardware
-                // panel (a real pad's come from its wiring).
-                if let (Ok(Some(n)), Some(pad)) = (journal.setting::<u8>("seats"), &on_screen.pad) {
-                    if (1..=10).contains(&n) {
-                        *pad.borrow_mut() = SimPad::new(n);
-                        seats = n;
-                    }
-                }
-                // The speaker as last chosen on the Hardware panel.
-                if let Ok(Some(choice)) = journal.setting::<SpeakerChoice>("speaker") {
-                    speaker = choice;
-                }
-                // The reader's poll period as last set on the Hardware panel.
-                if let Ok(Some(ms)) = journal.setting::<crate::hw::Millis>("poll_ms") {
-                    if crate::hw::nfc::POLL_MS_RANGE.contains(&ms) {
-                        reader.set_poll_ms(ms);
-                    }
-                }
-                // The owner's card facts, for every game's setup.
-                if let Ok(facts) = journal.facts() {
-                    session.set_facts(facts);
-                }
-                if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
-                    session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));
-                }
-                let narration = [
-                    journal.setting::<f32>("pace").ok().flatten().map(|factor| NarrationControl::Pace { factor }),
-                    journal.setting::<u8>("volume").ok().flatten().map(|percent| NarrationControl::Volume { percent }),
-                ];
-                for control in narration.into_iter().flatten() {
-                    session.handle(0, crate::table::Input::Touch(crate::table::Touch::Narration { control }));
-                }
-                if let Ok(tags) = journal.learned_tags() {
-                    session.set_learned_tags(tags.into_iter().map(|t| (t.uid, t.card)));
-                }
-                unfinished = match journal.unfinished() {
-                    Ok(Some(stored)) => match GameResult::from_events(&stored.events) {
-                        Some(result) => {
-                            // Its end was stored but the power went before it was
-                            // marked finished: finish it now rather than offer it.
-                            if let Err(e) = journal.finish_game(stored.info.id, &result) {
-                                notices.push(HwError::said(
-                                    "journal",
-                                    msg!("notice.journal.cannot_close", error = e.msg()),
-                                ));
-                            }
-                            None
-                        }
-                        None => Some(stored),
-                    },
-                    _ => None,
-                };
+                restore(&journal, &mut session, reader.as_mut(), &on_screen, &mut seats, &mut speaker);
+                unfinished = unfinished_game(&mut journal, &mut notices);
                 if unfinished.is_some() {
                     let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
                     pending = Some((journal, timer));
@@ -309,6 +256,70 @@ pub fn boot(opts: &BootOptions) -> Booted {
         pending,
         wired_seats,
     }
+}
+
+/// What the journal remembers, set on the session and the parts: the
+/// language, the on-screen pad's seats, the speaker, the reader's poll
+/// period, the card facts, the timers, the narration, the learned tags.
+fn restore(
+    journal: &Journal,
+    session: &mut Session,
+    reader: &mut dyn TagSource,
+    on_screen: &OnScreen,
+    seats: &mut u8,
+    speaker: &mut SpeakerChoice,
+) {
+    if let Ok(Some(lang)) = journal.setting::<Lang>("lang") {
+        session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetLang { lang }));
+    }
+    // The on-screen pad's seats as last set on the Hardware panel (a real
+    // pad's come from its wiring).
+    if let (Ok(Some(n)), Some(pad)) = (journal.setting::<u8>("seats"), &on_screen.pad) {
+        if (1..=10).contains(&n) {
+            *pad.borrow_mut() = SimPad::new(n);
+            *seats = n;
+        }
+    }
+    // The speaker as last chosen on the Hardware panel.
+    if let Ok(Some(choice)) = journal.setting::<SpeakerChoice>("speaker") {
+        *speaker = choice;
+    }
+    // The reader's poll period as last set on the Hardware panel.
+    if let Ok(Some(ms)) = journal.setting::<crate::hw::Millis>("poll_ms") {
+        if crate::hw::nfc::POLL_MS_RANGE.contains(&ms) {
+            reader.set_poll_ms(ms);
+        }
+    }
+    // The owner's card facts, for every game's setup.
+    if let Ok(facts) = journal.facts() {
+        session.set_facts(facts);
+    }
+    if let Ok(Some(timers)) = journal.setting::<TimerConfig>("timers") {
+        session.handle(0, crate::table::Input::Touch(crate::table::Touch::SetTimers(timers)));
+    }
+    let narration = [
+        journal.setting::<f32>("pace").ok().flatten().map(|factor| NarrationControl::Pace { factor }),
+        journal.setting::<u8>("volume").ok().flatten().map(|percent| NarrationControl::Volume { percent }),
+    ];
+    for control in narration.into_iter().flatten() {
+        session.handle(0, crate::table::Input::Touch(crate::table::Touch::Narration { control }));
+    }
+    if let Ok(tags) = journal.learned_tags() {
+        session.set_learned_tags(tags.into_iter().map(|t| (t.uid, t.card)));
+    }
+}
+
+/// The game a power cut left unfinished, to offer to the host. One whose end
+/// was stored before the power went is marked finished now instead.
+fn unfinished_game(journal: &mut Journal, notices: &mut Vec<HwError>) -> Option<StoredGame> {
+    let stored = journal.unfinished().ok().flatten()?;
+    let Some(result) = GameResult::from_events(&stored.events) else {
+        return Some(stored);
+    };
+    if let Err(e) = journal.finish_game(stored.info.id, &result) {
+        notices.push(HwError::said("journal", msg!("notice.journal.cannot_close", error = e.msg())));
+    }
+    None
 }
 
 /// The three parts, and the seats on the pad.
