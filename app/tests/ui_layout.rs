@@ -372,22 +372,19 @@ fn facts_pages(s: &mut Screen) {
     s.check("card facts form, a character on the keypad");
     f.invoke_cancel();
     // An event: its place (its type not asked), a requirement, its
-    // points, its level; the cursor on the type. Checked on the 7-inch
-    // display only: on the wider ones a choice's option that wraps to two
-    // lines is taller than its button (the level's "2 blue (Standard
-    // Game)" at 1280×720 and 1280×800), as it was before.
-    if s.size == (800, 480) {
-        s.step(0);
-        let name = tavola_core::table::card_title("legends/event/the-grail-castle", s.lang);
-        let event = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("an event");
-        f.invoke_open_card(event as i32);
-        for key in ["1", "1", "1", "2", "3", "1"] {
-            f.invoke_key(key.into());
-        }
-        s.step(1_000);
-        s.check("card facts form, an event on the keypad");
-        f.invoke_cancel();
+    // points, its level; the cursor on the type. On every display: a
+    // choice's option that wraps to two lines (the level's "2 blue
+    // (Standard Game)") must not be taller than its row.
+    s.step(0);
+    let name = tavola_core::table::card_title("legends/event/the-grail-castle", s.lang);
+    let event = f.get_cards().iter().position(|c| c.name == name.as_str()).expect("an event");
+    f.invoke_open_card(event as i32);
+    for key in ["1", "1", "1", "2", "3", "1"] {
+        f.invoke_key(key.into());
     }
+    s.step(1_000);
+    s.check("card facts form, an event on the keypad");
+    f.invoke_cancel();
     f.invoke_choose_game(0);
     s.step(0);
     let name = tavola_core::table::card_title(notts::items::PATH_CARD, s.lang);
@@ -657,53 +654,11 @@ fn other_games(s: &mut Screen) {
 /// The commands are the engine's legal ones, picked towards that table
 /// (test facts, not a real box's).
 fn legends_fullest(s: &mut Screen) {
-    use legends::{sites, Command, Legends, Location, Requirement, Skill};
-    use tavola_games::{Catalog, Ctx, Game, Legal};
+    use legends::{sites, Command, Legends};
+    use tavola_games::{Catalog, Ctx, Game};
     let cards = Catalog::builtin();
     let characters: Vec<String> = cards.by_kind(GameKind::CamelotLegends, "character").map(|c| c.id.clone()).collect();
-    let mut facts = legends::test_facts(&mut tavola_games::GameRng::seeded(12), 100);
-    // A lady every third character, the others knights.
-    let ladies: Vec<String> = characters.iter().skip(1).step_by(3).cloned().collect();
-    for (card, f) in facts.characters.iter_mut() {
-        f.level = "normal".to_string();
-        let lady = ladies.contains(card);
-        f.gender = if lady { "female" } else { "male" }.to_string();
-        f.alliance = if lady { "none" } else { "grey" }.to_string();
-    }
-    // Events that only wait at their place, a third at each; their
-    // requirements two, high enough to stay on the board.
-    let places = [Location::Camelot, Location::Cornwall, Location::PerilousForest];
-    let lone = "legends/event/sword-in-the-stone";
-    let quiet: Vec<String> = cards
-        .by_kind(GameKind::CamelotLegends, "event")
-        .map(|e| e.id.clone())
-        .filter(|e| {
-            sites::opens(e).is_none()
-                && !legends::effects::CARRIED_OUT.contains(&e.as_str())
-                && !legends::cards::single_knight(e)
-        })
-        .collect();
-    assert!(quiet.len() > 8, "{quiet:?}");
-    for (id, f) in facts.events.iter_mut() {
-        f.level = "normal".to_string();
-        let at = quiet.iter().position(|q| q == id);
-        // The others only stand as the heraldic event, turn after turn.
-        if at.is_some_and(|i| i >= 8) {
-            f.event_type = legends::EventType::Heraldic;
-            f.location = None;
-            f.requirements.clear();
-        }
-        if let Some(i) = at.filter(|i| *i < 8) {
-            f.event_type = legends::EventType::Location;
-            f.location = Some(places[i % 3]);
-            let (a, b) = (Skill::ALL[i % 6], Skill::ALL[(i + 3) % 6]);
-            f.requirements = vec![Requirement { skill: a, needed: 18 }, Requirement { skill: b, needed: 16 }];
-            f.victory_points = 6;
-        }
-        if id == lone {
-            f.location = Some(Location::PerilousForest);
-        }
-    }
+    let (facts, ladies, quiet) = fullest_facts(&characters);
     let setup = Command::Setup(legends::Setup {
         colours: legends::Colour::ALL[..4].to_vec(),
         names: LONG_NAMES.iter().take(4).map(|n| n.to_string()).collect(),
@@ -725,7 +680,7 @@ fn legends_fullest(s: &mut Screen) {
     draws.extend(quiet[..4].iter().cloned());
     draws.push(sites::CASTLE.into());
     draws.extend(quiet[4..8].iter().cloned());
-    draws.push(lone.into());
+    draws.push(FULLEST_LONE.into());
     draws.extend(quiet[8..].iter().cloned());
     let mut played: Vec<(Seat, String)> = Vec::new();
     for _ in 0..400 {
@@ -736,64 +691,7 @@ fn legends_fullest(s: &mut Screen) {
         if full || matches!(v.phase, legends::Phase::Over { .. }) {
             break;
         }
-        let legal = g.legal();
-        let seat = match &v.phase {
-            legends::Phase::Turn(t) => t.seat,
-            legends::Phase::Placing { seat, .. } => *seat,
-            _ => Seat(0),
-        };
-        let has =
-            |at: Location| v.places.iter().any(|p| p.location == at && p.companies.iter().any(|c| c.seat == seat));
-        let exact = |f: &dyn Fn(&Command) -> bool| {
-            legal.iter().filter_map(|l| if let Legal::Exact(c) = l { Some(c) } else { None }).find(|c| f(c)).cloned()
-        };
-        // The event planned next; the pair to the Isle; a character where
-        // this player has none yet; a character drawn; else the end.
-        let pick = if legal.iter().any(|l| matches!(l.command(), Command::DrawEvent { .. })) && !draws.is_empty() {
-            Some(Command::DrawEvent { card: draws.remove(0) })
-        } else if let Some(m) = exact(&|c| matches!(c, Command::Move { to: Location::IsleOfAvalon, .. }))
-            .filter(|_| !has(Location::IsleOfAvalon))
-        {
-            Some(m)
-        } else if v.laid.is_some() {
-            let to = v.places.iter().map(|p| p.location).filter(|l| *l != Location::IsleOfAvalon);
-            let mut to: Vec<Location> = to.collect();
-            to.sort_by_key(|l| has(*l));
-            // A lady joins the player's last knight, for the Isle.
-            let mine: Vec<&String> = played.iter().filter(|(p, _)| *p == seat).map(|(_, c)| c).collect();
-            let lady = mine.last().is_some_and(|c| ladies.contains(*c));
-            let knight = mine.iter().rev().nth(1).copied();
-            if lady && !has(Location::IsleOfAvalon) {
-                let with = v.places.iter().find(|p| {
-                    p.companies.iter().any(|c| c.seat == seat && knight.is_some_and(|k| c.cards.contains(k)))
-                });
-                if let Some(p) = with {
-                    to.insert(0, p.location);
-                }
-            }
-            to.into_iter().map(|location| Command::Play { location }).find(|c| legal.iter().any(|l| l.command() == c))
-        } else if legal.iter().any(|l| matches!(l.command(), Command::Lay { .. }))
-            && v.places.iter().any(|p| p.location != Location::IsleOfAvalon && !has(p.location))
-        {
-            // A knight and a lady in turn, so that a pair can leave for the Isle.
-            let lady_now = played.iter().filter(|(p, _)| *p == seat).count() % 2 == 1;
-            let card = characters
-                .iter()
-                .find(|c| !played.iter().any(|(_, p)| p == *c) && ladies.contains(c) == lady_now)
-                .cloned()
-                .expect("a character");
-            played.push((seat, card.clone()));
-            Some(Command::Lay { card })
-        } else {
-            exact(&|c| matches!(c, Command::DrawCharacter))
-                .filter(|_| v.players[seat.index()].hand == 0)
-                .or_else(|| exact(&|c| matches!(c, Command::EndTurn)))
-                .or_else(|| exact(&|c| matches!(c, Command::Resolve { .. } | Command::Pass | Command::Cover { .. })))
-        };
-        let c = pick.unwrap_or_else(|| {
-            let shape: Vec<(usize, usize)> = v.places.iter().map(|p| (p.events.len(), p.companies.len())).collect();
-            panic!("nothing to do at {shape:?}: {:?}", legal.iter().map(|l| l.command()).collect::<Vec<_>>())
-        });
+        let c = towards_fullest(&g, &mut draws, &mut played, &characters, &ladies);
         send(s, &mut g, c);
     }
     let v = g.view();
@@ -811,6 +709,128 @@ fn legends_fullest(s: &mut Screen) {
     assert_eq!(shown, shape, "the screen shows the same table");
     s.check("Camelot Legends board at its fullest, 4 players");
     s.touch(Touch::Leave { confirm: true });
+}
+
+/// The single knight's event of the fullest board, at the Forest.
+const FULLEST_LONE: &str = "legends/event/sword-in-the-stone";
+
+/// The facts of the fullest board: a lady every third character, the
+/// others knights; events that only wait at their place, a third at each,
+/// with two requirements high enough to stay on the board. With the ladies
+/// and those events, in order.
+fn fullest_facts(characters: &[String]) -> (legends::Facts, Vec<String>, Vec<String>) {
+    use legends::{sites, EventType, Location, Requirement, Skill};
+    let mut facts = legends::test_facts(&mut tavola_games::GameRng::seeded(12), 100);
+    let ladies: Vec<String> = characters.iter().skip(1).step_by(3).cloned().collect();
+    for (card, f) in facts.characters.iter_mut() {
+        f.level = "normal".to_string();
+        let lady = ladies.contains(card);
+        f.gender = if lady { "female" } else { "male" }.to_string();
+        f.alliance = if lady { "none" } else { "grey" }.to_string();
+    }
+    let places = [Location::Camelot, Location::Cornwall, Location::PerilousForest];
+    let quiet: Vec<String> = tavola_games::Catalog::builtin()
+        .by_kind(GameKind::CamelotLegends, "event")
+        .map(|e| e.id.clone())
+        .filter(|e| {
+            sites::opens(e).is_none()
+                && !legends::effects::CARRIED_OUT.contains(&e.as_str())
+                && !legends::cards::single_knight(e)
+        })
+        .collect();
+    assert!(quiet.len() > 8, "{quiet:?}");
+    for (id, f) in facts.events.iter_mut() {
+        f.level = "normal".to_string();
+        let at = quiet.iter().position(|q| q == id);
+        // The others only stand as the heraldic event, turn after turn.
+        if at.is_some_and(|i| i >= 8) {
+            f.event_type = EventType::Heraldic;
+            f.location = None;
+            f.requirements.clear();
+        }
+        if let Some(i) = at.filter(|i| *i < 8) {
+            f.event_type = EventType::Location;
+            f.location = Some(places[i % 3]);
+            let (a, b) = (Skill::ALL[i % 6], Skill::ALL[(i + 3) % 6]);
+            f.requirements = vec![Requirement { skill: a, needed: 18 }, Requirement { skill: b, needed: 16 }];
+            f.victory_points = 6;
+        }
+        if id == FULLEST_LONE {
+            f.location = Some(Location::PerilousForest);
+        }
+    }
+    (facts, ladies, quiet)
+}
+
+/// The next of the engine's legal commands towards the fullest board: the
+/// event planned next; the pair to the Isle; a character where this player
+/// has none yet; a character drawn; else the end of the turn.
+fn towards_fullest(
+    g: &legends::Legends,
+    draws: &mut Vec<String>,
+    played: &mut Vec<(Seat, String)>,
+    characters: &[String],
+    ladies: &[String],
+) -> legends::Command {
+    use legends::{Command, Location};
+    use tavola_games::{Game, Legal};
+    let v = g.view();
+    let legal = g.legal();
+    let seat = match &v.phase {
+        legends::Phase::Turn(t) => t.seat,
+        legends::Phase::Placing { seat, .. } => *seat,
+        _ => Seat(0),
+    };
+    let has = |at: Location| v.places.iter().any(|p| p.location == at && p.companies.iter().any(|c| c.seat == seat));
+    let exact = |f: &dyn Fn(&Command) -> bool| {
+        legal.iter().filter_map(|l| if let Legal::Exact(c) = l { Some(c) } else { None }).find(|c| f(c)).cloned()
+    };
+    let pick = if legal.iter().any(|l| matches!(l.command(), Command::DrawEvent { .. })) && !draws.is_empty() {
+        Some(Command::DrawEvent { card: draws.remove(0) })
+    } else if let Some(m) = exact(&|c| matches!(c, Command::Move { to: Location::IsleOfAvalon, .. }))
+        .filter(|_| !has(Location::IsleOfAvalon))
+    {
+        Some(m)
+    } else if v.laid.is_some() {
+        let to = v.places.iter().map(|p| p.location).filter(|l| *l != Location::IsleOfAvalon);
+        let mut to: Vec<Location> = to.collect();
+        to.sort_by_key(|l| has(*l));
+        // A lady joins the player's last knight, for the Isle.
+        let mine: Vec<&String> = played.iter().filter(|(p, _)| *p == seat).map(|(_, c)| c).collect();
+        let lady = mine.last().is_some_and(|c| ladies.contains(*c));
+        let knight = mine.iter().rev().nth(1).copied();
+        if lady && !has(Location::IsleOfAvalon) {
+            let with = v
+                .places
+                .iter()
+                .find(|p| p.companies.iter().any(|c| c.seat == seat && knight.is_some_and(|k| c.cards.contains(k))));
+            if let Some(p) = with {
+                to.insert(0, p.location);
+            }
+        }
+        to.into_iter().map(|location| Command::Play { location }).find(|c| legal.iter().any(|l| l.command() == c))
+    } else if legal.iter().any(|l| matches!(l.command(), Command::Lay { .. }))
+        && v.places.iter().any(|p| p.location != Location::IsleOfAvalon && !has(p.location))
+    {
+        // A knight and a lady in turn, so that a pair can leave for the Isle.
+        let lady_now = played.iter().filter(|(p, _)| *p == seat).count() % 2 == 1;
+        let card = characters
+            .iter()
+            .find(|c| !played.iter().any(|(_, p)| p == *c) && ladies.contains(c) == lady_now)
+            .cloned()
+            .expect("a character");
+        played.push((seat, card.clone()));
+        Some(Command::Lay { card })
+    } else {
+        exact(&|c| matches!(c, Command::DrawCharacter))
+            .filter(|_| v.players[seat.index()].hand == 0)
+            .or_else(|| exact(&|c| matches!(c, Command::EndTurn)))
+            .or_else(|| exact(&|c| matches!(c, Command::Resolve { .. } | Command::Pass | Command::Cover { .. })))
+    };
+    pick.unwrap_or_else(|| {
+        let shape: Vec<(usize, usize)> = v.places.iter().map(|p| (p.events.len(), p.companies.len())).collect();
+        panic!("nothing to do at {shape:?}: {:?}", legal.iter().map(|l| l.command()).collect::<Vec<_>>())
+    })
 }
 
 /// The history page over stored games of ten players with long names (five

@@ -43,38 +43,49 @@ fn the_first_round_through_the_widgets() {
     let ui = init(boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() })).unwrap();
     let mut now = 0;
     ui.step(now);
-    let app = ui.window.global::<App<'_>>();
-    assert_eq!(app.get_page(), Page::Picker);
+    assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::Picker);
+    switch_to_english(&ui);
+    set_up_avalon(&ui, now);
+    let leader_before = ui.window.global::<AvalonUi<'_>>().get_leader_name();
+    propose_and_vote(&ui, &mut now);
+    play_the_mission(&ui, &mut now, &leader_before);
+    leave_and_come_back(&ui, now);
+}
 
-    // The language switches at run time, labels included.
+/// The language switches at run time, labels included.
+fn switch_to_english(ui: &Ui) {
     let labels: Vec<String> = i_slint_backend_testing::ElementQuery::from_root(&ui.window)
         .find_all()
         .iter()
         .filter_map(|e| e.accessible_label().map(|l| l.to_string()))
         .collect();
-    assert!(shown(&ui, "Impostazioni"), "Italian first: {labels:?}");
-    click(&ui, "Impostazioni");
-    click(&ui, "English");
-    assert!(shown(&ui, "Done") && !shown(&ui, "Fatto"), "English labels after the switch");
-    click(&ui, "Done");
+    assert!(shown(ui, "Impostazioni"), "Italian first: {labels:?}");
+    click(ui, "Impostazioni");
+    click(ui, "English");
+    assert!(shown(ui, "Done") && !shown(ui, "Fatto"), "English labels after the switch");
+    click(ui, "Done");
+}
 
-    // Every game is listed and opens its setup; nothing is lost leaving it.
+/// Every game is listed and opens its setup; nothing is lost leaving it.
+/// Then Avalon set up for five, and the night.
+fn set_up_avalon(ui: &Ui, now: u64) {
+    let app = ui.window.global::<App<'_>>();
     for (game, page) in [("Camelot Legends", Page::Setup), ("King Arthur's Knights", Page::Setup)] {
-        click(&ui, game);
+        click(ui, game);
         assert_eq!(app.get_page(), page);
-        click(&ui, "Leave the game");
+        click(ui, "Leave the game");
         assert_eq!(app.get_page(), Page::Picker);
     }
-    click(&ui, "The Resistance: Avalon");
+    click(ui, "The Resistance: Avalon");
     assert_eq!(app.get_page(), Page::Setup);
 
     // An impossible set is refused before starting: Mordred and Morgana at five.
-    click(&ui, "Mordred");
-    click(&ui, "Morgana");
+    click(ui, "Mordred");
+    click(ui, "Morgana");
     let setup = ui.window.global::<SetupUi<'_>>();
     let avalon = ui.window.global::<AvalonUi<'_>>();
     assert!(setup.get_problem().contains("Evil has 2 places"), "{}", setup.get_problem());
-    click(&ui, "Morgana");
+    click(ui, "Morgana");
     assert_eq!(setup.get_problem(), "");
 
     // A name typed for seat 1 (the field is labelled by its seat).
@@ -95,51 +106,55 @@ fn the_first_round_through_the_widgets() {
     tap(0);
     ui.step(now);
     assert_eq!(scan(), Some(0), "played on trust");
-    click(&ui, "Start");
+    click(ui, "Start");
     assert_eq!(app.get_page(), Page::AvalonNight);
     assert!(app.get_subtitle().contains("close your eyes"), "{}", app.get_subtitle());
-    click(&ui, "Day begins");
+    click(ui, "Day begins");
     // The script is still being read: the first touch only asks for a second.
     assert_eq!(ui.window.global::<App<'_>>().get_page(), Page::AvalonNight, "one touch does not cut the night short");
-    click(&ui, "End the night now");
+    click(ui, "End the night now");
     assert_eq!(app.get_page(), Page::AvalonRound);
     assert_eq!(avalon.get_seats().row_data(0).unwrap().name, "Anna", "the name typed at setup");
+}
 
-    // The leader picks two players and proposes the team.
-    let leader_before = avalon.get_leader_name();
+/// The leader picks two players and proposes the team; the vote runs out
+/// and is given more time; everybody approves.
+fn propose_and_vote(ui: &Ui, now: &mut u64) {
+    let app = ui.window.global::<App<'_>>();
+    let avalon = ui.window.global::<AvalonUi<'_>>();
     assert_eq!(avalon.get_team_size(), 2);
-    click(&ui, "Seat 1");
-    click(&ui, "Seat 2");
+    click(ui, "Seat 1");
+    click(ui, "Seat 2");
     assert_eq!(avalon.get_chosen(), 2);
-    assert_eq!(tile(&ui, 1), "Anna, on the team", "the name, then the team in words");
-    assert!(!tile(&ui, 3).contains("on the team"), "{}", tile(&ui, 3));
-    click(&ui, "Propose the team");
+    assert_eq!(tile(ui, 1), "Anna, on the team", "the name, then the team in words");
+    assert!(!tile(ui, 3).contains("on the team"), "{}", tile(ui, 3));
+    click(ui, "Propose the team");
     assert_eq!(avalon.get_chosen(), -1, "the vote is open");
     assert!(avalon.get_status().contains("0 of 5"), "{}", avalon.get_status());
 
     // The vote window runs out: the host gives more time.
-    assert!(!shown(&ui, "More time"));
-    now += 31_000;
-    ui.step(now);
+    assert!(!shown(ui, "More time"));
+    *now += 31_000;
+    ui.step(*now);
     assert!(app.get_timer_expired(), "{}", app.get_timer_label());
-    click(&ui, "More time");
+    click(ui, "More time");
     assert!(!app.get_timer_expired(), "30 more seconds");
 
     // Everybody approves on the pad: seat key, then A. Until the last vote
     // the screen says how many have voted and who is missing, never how.
     for (n, seat) in ["1", "2", "3", "4", "5"].into_iter().enumerate() {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
-        key(&ui, &mut now, "a");
+        key(ui, now, "a");
         if n < 4 {
             let seats = avalon.get_seats();
             assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == -1), "no vote shown before all are in");
             assert_eq!((0..5).filter(|&i| seats.row_data(i).unwrap().light == 2).count(), n + 1);
             // An hourglass on each seat still awaited, a card face down on
             // each that has voted, and the same in words.
-            assert_eq!(marks(&ui, "done"), n + 1);
-            assert_eq!(marks(&ui, "waiting"), 4 - n);
-            assert_eq!(tile(&ui, 1), "Anna, on the team, done");
-            assert!(tile(&ui, 5).ends_with(", waiting"), "{}", tile(&ui, 5));
+            assert_eq!(marks(ui, "done"), n + 1);
+            assert_eq!(marks(ui, "waiting"), 4 - n);
+            assert_eq!(tile(ui, 1), "Anna, on the team, done");
+            assert!(tile(ui, 5).ends_with(", waiting"), "{}", tile(ui, 5));
             let status = avalon.get_status().to_string();
             assert!(status.contains(&format!("{} of 5", n + 1)), "{status}");
             // The tiles show who is awaited; the last two are named too.
@@ -153,35 +168,43 @@ fn the_first_round_through_the_widgets() {
     let seats = avalon.get_seats();
     assert!((0..5).all(|i| seats.row_data(i).unwrap().vote == 1), "the votes are shown once all are in");
     // The team is awaited for its cards; the others show how they voted.
-    assert_eq!(tile(&ui, 1), "Anna, on the team, waiting");
-    assert!(tile(&ui, 3).ends_with(", approves"), "{}", tile(&ui, 3));
-    assert_eq!((marks(&ui, "waiting"), marks(&ui, "approves"), marks(&ui, "done")), (2, 3, 0));
+    assert_eq!(tile(ui, 1), "Anna, on the team, waiting");
+    assert!(tile(ui, 3).ends_with(", approves"), "{}", tile(ui, 3));
+    assert_eq!((marks(ui, "waiting"), marks(ui, "approves"), marks(ui, "done")), (2, 3, 0));
     assert!(avalon.get_status().contains("mission cards: 0 of 2 in"), "{}", avalon.get_status());
+}
 
-    // The votes are shown a moment before the mission opens.
-    now += tavola_core::table::PAD_QUIET_MS;
-    ui.step(now);
+/// The votes are shown a moment before the mission opens; the team plays
+/// two Success cards and the host skips the reveal.
+fn play_the_mission(ui: &Ui, now: &mut u64, leader_before: &str) {
+    let avalon = ui.window.global::<AvalonUi<'_>>();
+    *now += tavola_core::table::PAD_QUIET_MS;
+    ui.step(*now);
     // The team plays two Success cards.
     for seat in ["1", "2"] {
         ui.window.window().dispatch_event(WindowEvent::KeyPressed { text: seat.into() });
-        key(&ui, &mut now, "a");
+        key(ui, now, "a");
     }
     // The cards are turned one at a time; the host skips to the result.
     assert_eq!(avalon.get_missions().row_data(0).unwrap().result, 0, "the result waits for the last card");
-    click(&ui, "Skip the reveal");
+    click(ui, "Skip the reveal");
     let first = avalon.get_missions().row_data(0).unwrap();
     assert_eq!(first.result, 1, "the track shows the first mission won");
     let mission_1 = ElementHandle::find_by_accessible_label(&ui.window, "Mission 1").next().unwrap();
     assert_eq!(mission_1.accessible_value().as_deref(), Some("success"));
     assert_eq!(avalon.get_mission_number(), 2);
     assert_ne!(avalon.get_leader_name(), leader_before, "the leader passed on");
+}
 
-    // Leaving a game under way asks first.
-    click(&ui, "Leave the game");
+/// Leaving a game under way asks first; the names stay for the next game.
+fn leave_and_come_back(ui: &Ui, now: u64) {
+    let app = ui.window.global::<App<'_>>();
+    let setup = ui.window.global::<SetupUi<'_>>();
+    click(ui, "Leave the game");
     assert!(app.get_confirm_leave());
-    click(&ui, "Cancel");
+    click(ui, "Cancel");
     assert_eq!(app.get_page(), Page::AvalonRound, "still playing");
-    click(&ui, "Leave the game");
+    click(ui, "Leave the game");
     let leave: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(&ui.window, "Leave the game")
         .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))
         .collect();
@@ -190,7 +213,7 @@ fn the_first_round_through_the_widgets() {
     assert_eq!(app.get_page(), Page::Picker);
 
     // The names stay for the next game.
-    click(&ui, "The Resistance: Avalon");
+    click(ui, "The Resistance: Avalon");
     ui.step(now);
     assert_eq!(setup.get_seats().row_data(0).unwrap().name, "Anna");
 }
