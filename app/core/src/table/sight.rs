@@ -136,6 +136,7 @@ impl<G: Public> Sight<'_, G> {
     }
 }
 
+#[cfg(feature = "testkit")]
 impl<'a, G: Public> Sight<'a, G> {
     /// A sight of `game` (its view `view`) as the session builds it, for
     /// the screens' tests (a screen holds no engine to call it with): `table` is a table's view in the language the
@@ -148,6 +149,7 @@ impl<'a, G: Public> Sight<'a, G> {
 
 /// The view of a table with no game, in `lang`: what a game's sight is
 /// built around in the screens' tests.
+#[cfg(feature = "testkit")]
 pub fn empty_table(lang: Lang) -> TableView {
     Session::new(lang, Default::default(), crate::games::GameRng::seeded(0)).view()
 }
