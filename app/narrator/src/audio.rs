@@ -307,7 +307,7 @@ impl Outputs for NoOutputs {
 }
 
 /// A mixer for a device, or one drained in real time with nowhere to go.
-fn make_sink(device: Option<rodio::MixerDeviceSink>) -> (Sink, Player) {
+fn make_sink(device: Option<rodio::MixerDeviceSink>, state: &Arc<State>) -> (Sink, Player) {
     match device {
         Some(d) => {
             let player = Player::connect_new(d.mixer());
@@ -316,7 +316,7 @@ fn make_sink(device: Option<rodio::MixerDeviceSink>) -> (Sink, Player) {
         None => {
             let (mixer, source) = rodio::mixer::mixer(NonZero::new(2).unwrap(), NonZero::new(44_100).unwrap());
             let stop = Arc::new(AtomicBool::new(false));
-            let thread = spawn_drain(source, stop.clone());
+            let thread = spawn_drain(source, stop.clone(), state.clone());
             (Sink::Silent { stop, thread }, Player::connect_new(&mixer))
         }
     }
@@ -389,7 +389,7 @@ impl RodioAudio {
 
     fn start(device: Option<rodio::MixerDeviceSink>, options: &AudioOptions, outputs: Box<dyn Outputs>) -> RodioAudio {
         let state = Arc::new(State::default());
-        let (sink, player) = make_sink(device);
+        let (sink, player) = make_sink(device, &state);
         let player = Arc::new(player);
         let espeak = if options.synthesis { Espeak::detect().ok() } else { None };
         let (jobs, worker) = spawn_worker(player.clone(), state.clone(), espeak.clone(), options.speed);
@@ -647,7 +647,7 @@ impl RodioAudio {
         if let (Ok(mut new), Ok(mut old)) = (state.notices.lock(), self.state.notices.lock()) {
             *new = std::mem::take(&mut *old);
         }
-        let (sink, player) = make_sink(device);
+        let (sink, player) = make_sink(device, &state);
         let old = std::mem::replace(&mut self.sink, sink);
         let errand = Errand::Retire { sink: old, worker: self.worker.take() };
         if let Some(k) = self.keeper.as_ref() {
@@ -670,8 +670,15 @@ impl Drop for RodioAudio {
     }
 }
 
-/// The silent output: pulls the mixer's samples at the pace of a device.
-fn spawn_drain(mut source: rodio::mixer::MixerSource, stop: Arc<AtomicBool>) -> Option<JoinHandle<()>> {
+/// The silent output: pulls the mixer's samples at the pace of a device
+/// while a line or a sound is playing. With nothing to play it pulls
+/// nothing (a device would be handed silence): it only looks again every
+/// period, so that a table at rest costs next to no processor time.
+fn spawn_drain(
+    mut source: rodio::mixer::MixerSource,
+    stop: Arc<AtomicBool>,
+    state: Arc<State>,
+) -> Option<JoinHandle<()>> {
     let per_period =
         (source.sample_rate().get() as u64 * source.channels().get() as u64 * SILENT_PERIOD.as_micros() as u64
             / 1_000_000) as usize;
@@ -684,6 +691,12 @@ fn spawn_drain(mut source: rodio::mixer::MixerSource, stop: Arc<AtomicBool>) -> 
             let mut start = Instant::now();
             let mut periods = 0u32;
             while !stop.load(Ordering::Acquire) {
+                if state.outstanding.load(Ordering::Acquire) == 0 {
+                    std::thread::sleep(SILENT_PERIOD);
+                    start = Instant::now();
+                    periods = 0;
+                    continue;
+                }
                 for _ in 0..per_period {
                     if source.next().is_none() {
                         break;
