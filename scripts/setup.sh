@@ -4,6 +4,8 @@
 #   scripts/setup.sh test   what the tests need (the same, systemd's
 #                           tools to check the Pi's unit file, and OpenSCAD
 #                           for the enclosure's STL files)
+#   scripts/setup.sh bench  what `make bench` needs (the same as run, and
+#                           Xvfb for the benchmark in a real window)
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
@@ -24,6 +26,11 @@ if [ "$purpose" = test ]; then
   # OpenSCAD renders the enclosure's parts again to compare them with the
   # committed STL files (tests/tests/enclosure_stl.rs): about 16 MB.
   packages+=(systemd openscad)
+fi
+if [ "$purpose" = bench ]; then
+  # The idle benchmark in a real window (benches/idle_window.rs) on a
+  # machine with no display: an X server of its own.
+  packages+=(xvfb xauth)
 fi
 
 say() { printf 'tavola setup: %s\n' "$*" >&2; }

@@ -173,6 +173,30 @@ impl Pacer {
     }
 }
 
+/// The app's loop over `ui`, on the real clock from `start`, as [`run`]
+/// paces it: the table's turns are taken by the event loop while it runs,
+/// and stop when this is dropped.
+pub fn pace(ui: &Ui, start: std::time::Instant) -> Paced {
+    Paced(Pacer::start(ui, Rc::new(move || start.elapsed().as_millis() as Millis)))
+}
+
+/// The app's loop over a window ([`pace`]).
+#[derive(Debug)]
+pub struct Paced(Rc<Pacer>);
+
+impl Paced {
+    /// The table's turns taken so far.
+    pub fn turns(&self) -> u64 {
+        self.0.turns.get()
+    }
+}
+
+impl std::fmt::Debug for Pacer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pacer").field("turns", &self.turns.get()).finish_non_exhaustive()
+    }
+}
+
 /// Builds the window around a booted table and wires every control.
 pub fn init(booted: Booted) -> Result<Ui, slint::PlatformError> {
     // The labels' language is chosen at the first refresh: the bundled
@@ -348,8 +372,7 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     let _heartbeat = tell_systemd(lang);
     let closed = Rc::new(std::cell::Cell::new(Closed::Window));
     wire_appliance(&ui.window, opts.appliance, closed.clone());
-    let start = std::time::Instant::now();
-    let _pacer = Pacer::start(&ui, Rc::new(move || start.elapsed().as_millis() as Millis));
+    let _paced = pace(&ui, std::time::Instant::now());
     ui.window.run().map_err(|e| e.to_string())?;
     hw::wake::clear();
     Ok(closed.get())

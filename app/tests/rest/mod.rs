@@ -10,6 +10,7 @@
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::{ComponentHandle, Model};
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 use tavola_core::table::{Input, NarrationControl, TimerConfig, Touch};
 use tavola_games::avalon::{Command, RoleSet, Setup};
 use tavola_games::nottingham as notts;
@@ -19,18 +20,40 @@ use tavola_hw::boot::{boot, BootOptions};
 use tavola_screens::offscreen::{self, Drawn};
 use tavola_screens::{init, App, FactsUi, GameUi, KakUi, LegendsUi, Page, Ui};
 
+/// The processor time this process has taken so far, all its threads
+/// (`/proc/self/stat`'s user and system times, in the kernel's ticks of
+/// 10 ms).
+fn process_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    // The fields after the command's name, which is in parentheses.
+    let rest = &stat[stat.rfind(')').expect("the command's name") + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
+    Duration::from_millis(ticks * 10)
+}
+
 const NAMES: [&str; 6] = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"];
 
 /// The time a page is given to finish what comes with it (its entry, the
 /// narration's last line) before it counts as at rest.
 pub const SETTLE_MS: u64 = 8_000;
 
-/// One simulated table, off screen.
+/// One simulated table, off screen or in a real window.
 pub struct Table {
     pub ui: Ui,
-    pub window: Rc<MinimalSoftwareWindow>,
+    screen: Screen,
     /// The clock of the table and of the animations, in ms.
     pub now: u64,
+}
+
+/// Where the table's pages are drawn, and by what loop.
+enum Screen {
+    /// Slint's software renderer off screen, the app's loop run on the
+    /// script's clock ([`offscreen::run_loop`]).
+    Offscreen(Rc<MinimalSoftwareWindow>),
+    /// A window of the desktop's (Slint's default backend), the app's own
+    /// loop run in real time.
+    Window { start: Instant, paced: tavola_screens::Paced },
 }
 
 /// A page at rest: its name, and whether a countdown shows on it (it may
@@ -53,17 +76,53 @@ impl Table {
         let booted = boot(&BootOptions { simulate: true, no_journal: true, ..BootOptions::default() });
         let ui = init(booted).expect("the window");
         ui.window.show().expect("show");
-        let mut t = Table { ui, window, now: 0 };
+        let mut t = Table { ui, screen: Screen::Offscreen(window), now: 0 };
         t.touch(Touch::SetLang { lang: Lang::En });
         t
     }
 
-    /// The app's loop for `ms` with nothing happening.
+    /// A table in English on the game picker, in a window of the desktop
+    /// as `tavola --simulate` opens it (its speaker too, silent where there
+    /// is none), its loop paced in real time as the app's.
+    pub fn open_window() -> Result<Table, String> {
+        let booted = boot(&BootOptions { simulate: true, no_journal: true, speech: true, ..BootOptions::default() });
+        let ui = init(booted).map_err(|e| format!("no window: {e}"))?;
+        ui.window.show().map_err(|e| format!("no window: {e}"))?;
+        let start = Instant::now();
+        let paced = tavola_screens::pace(&ui, start);
+        let mut t = Table { ui, screen: Screen::Window { start, paced }, now: 0 };
+        t.touch(Touch::SetLang { lang: Lang::En });
+        Ok(t)
+    }
+
+    /// The app's loop for `ms` with nothing happening. In a window, the
+    /// frames are not counted, and the time busy is the whole process's
+    /// processor time (every thread's: the parts', the speaker's).
     pub fn idle(&mut self, ms: u64) -> Drawn {
-        offscreen::run_loop(&self.ui, &self.window, &mut self.now, ms)
+        match &self.screen {
+            Screen::Offscreen(window) => offscreen::run_loop(&self.ui, window, &mut self.now, ms),
+            Screen::Window { start, paced } => {
+                let (cpu, turns) = (process_cpu(), paced.turns());
+                slint::Timer::single_shot(Duration::from_millis(ms), || {
+                    let _ = slint::quit_event_loop();
+                });
+                slint::run_event_loop().expect("the event loop");
+                self.now = start.elapsed().as_millis() as u64;
+                let ticks = u32::try_from(paced.turns() - turns).unwrap_or(u32::MAX);
+                Drawn { frames: 0, ticks, animating: false, busy: process_cpu().saturating_sub(cpu) }
+            }
+        }
+    }
+
+    /// Whether the pages are drawn in a real window.
+    pub fn in_window(&self) -> bool {
+        matches!(self.screen, Screen::Window { .. })
     }
 
     pub fn touch(&mut self, t: Touch) {
+        if let Screen::Window { start, .. } = &self.screen {
+            self.now = start.elapsed().as_millis() as u64;
+        }
         self.ui.controller.borrow_mut().input(Input::Touch(t));
         self.ui.step(self.now);
     }
