@@ -102,20 +102,27 @@ impl Clip {
 }
 
 /// Why a whole pack cannot be used (the narrator then synthesises every line).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Its `Display` is its words in English, for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VoiceError {
     /// No `manifest.json` in the folder.
+    #[error("{}", self.text(Lang::En))]
     NoManifest(PathBuf),
     /// The manifest is not valid JSON of the expected shape.
+    #[error("{}", self.text(Lang::En))]
     BadManifest(String),
     /// The manifest's language is neither `it` nor `en`.
+    #[error("{}", self.text(Lang::En))]
     UnknownLang(String),
     /// Written by a newer Tavola.
+    #[error("{}", self.text(Lang::En))]
     FormatTooNew(u32),
     /// Reading or writing files failed.
+    #[error("{}", self.text(Lang::En))]
     Io(String),
     /// The speech synthesiser failed or is missing.
-    Synth(SynthError),
+    #[error(transparent)]
+    Synth(#[from] SynthError),
 }
 
 impl Said for VoiceError {
@@ -134,29 +141,17 @@ impl Said for VoiceError {
     }
 }
 
-/// In English, for logs.
-impl fmt::Display for VoiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-impl std::error::Error for VoiceError {}
-
-impl From<SynthError> for VoiceError {
-    fn from(e: SynthError) -> Self {
-        VoiceError::Synth(e)
-    }
-}
-
 /// What is wrong with one clip file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WavError {
     /// Not a RIFF/WAVE file, or a header field out of range.
+    #[error("not a usable WAV file ({0})")]
     BadHeader(String),
     /// An encoding other than PCM integer (8, 16, 24, 32 bits) or 32-bit float.
+    #[error("unsupported WAV encoding ({0}): use 16-bit PCM")]
     Unsupported(String),
     /// The file ends before the sound does.
+    #[error("cut short: {found} of {expected} bytes of sound")]
     Truncated {
         /// Bytes of sound the header announces.
         expected: u64,
@@ -164,20 +159,8 @@ pub enum WavError {
         found: u64,
     },
     /// No sound at all.
+    #[error("holds no sound")]
     Empty,
-}
-
-impl fmt::Display for WavError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WavError::BadHeader(e) => write!(f, "not a usable WAV file ({e})"),
-            WavError::Unsupported(e) => write!(f, "unsupported WAV encoding ({e}): use 16-bit PCM"),
-            WavError::Truncated { expected, found } => {
-                write!(f, "cut short: {found} of {expected} bytes of sound")
-            }
-            WavError::Empty => write!(f, "holds no sound"),
-        }
-    }
 }
 
 /// A clip that could not be used, and why.
