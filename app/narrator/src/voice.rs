@@ -120,6 +120,9 @@ pub enum VoiceError {
     /// Reading or writing files failed.
     #[error("{}", self.text(Lang::En))]
     Io(String),
+    /// `tavola voice check` was given no folder and found none.
+    #[error("{}", self.text(Lang::En))]
+    NoFolder,
     /// The speech synthesiser failed or is missing.
     #[error(transparent)]
     Synth(#[from] SynthError),
@@ -136,6 +139,7 @@ impl Said for VoiceError {
             }
             VoiceError::FormatTooNew(v) => msg!("voice.error.format_too_new", format = *v, supported = FORMAT_VERSION),
             VoiceError::Io(error) => msg!("voice.error.io", error),
+            VoiceError::NoFolder => msg!("cli.voice.no_folder", env = VOICES_ENV),
             VoiceError::Synth(e) => e.msg(),
         }
     }
@@ -804,28 +808,23 @@ pub enum VoiceCommand {
     },
 }
 
-/// Runs `tavola voice …`. Returns what to print, or an error message, in
-/// `say` (the language the command speaks).
-pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, String> {
+/// Runs `tavola voice …`. Returns what to print in `say` (the language the
+/// command speaks), or why it could not.
+pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, VoiceError> {
     let all = |langs: &[Lang]| if langs.is_empty() { Lang::ALL.to_vec() } else { langs.to_vec() };
     match command {
         VoiceCommand::Build { lang, out, speed } => {
             let root = out.clone().unwrap_or_else(default_build_root);
-            let espeak = Espeak::detect().map_err(|e| e.text(say))?;
+            let espeak = Espeak::detect()?;
             let mut report = String::new();
             for lang in all(lang) {
-                let r =
-                    build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None).map_err(|e| e.text(say))?;
+                let r = build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None)?;
                 report += &format!("{}\n", r.text(say));
             }
             Ok(report)
         }
         VoiceCommand::Check { dir, out } => {
-            let root = dir
-                .clone()
-                .or_else(|| out.clone())
-                .or_else(default_root)
-                .ok_or_else(|| say.text(&msg!("cli.voice.no_folder", env = VOICES_ENV)))?;
+            let root = dir.clone().or_else(|| out.clone()).or_else(default_root).ok_or(VoiceError::NoFolder)?;
             let (packs, messages) = VoicePack::load_all(&root);
             let mut report = format!("{}\n", root.display());
             for p in &packs {
@@ -846,7 +845,7 @@ pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, String> {
         }
         VoiceCommand::Script { lang } => Ok(all(lang).into_iter().map(script).collect()),
         VoiceCommand::Manifest { dir, lang, name } => {
-            let lacking = manifest_for_recordings(dir, *lang, name).map_err(|e| e.text(say))?;
+            let lacking = manifest_for_recordings(dir, *lang, name)?;
             let path = dir.join(MANIFEST).display().to_string();
             let said = if lacking.is_empty() {
                 msg!("cli.voice.manifest_complete", path)

@@ -332,8 +332,20 @@ pub fn heartbeat(notifier: system::notify::Notifier, every: std::time::Duration)
     timer
 }
 
+/// Why the window did not open or stopped running (the windowing system's
+/// own words).
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    /// The window could not be made.
+    #[error("the window cannot open: {0}")]
+    Open(slint::PlatformError),
+    /// The event loop failed.
+    #[error(transparent)]
+    Run(slint::PlatformError),
+}
+
 /// Starts Tavola: boots the table, opens the window and runs until it closes.
-pub fn run(opts: &RunOptions) -> Result<Closed, String> {
+pub fn run(opts: &RunOptions) -> Result<Closed, WindowError> {
     // What start-up found is written to the journal by the controller, in
     // the table's language, with what the parts report during play.
     let mut booted = boot(&opts.boot);
@@ -341,7 +353,7 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
         booted.table.input(0, table::Input::Touch(table::Touch::SetLang { lang }));
     }
     let lang = booted.table.session.lang();
-    let ui = init(booted).map_err(|e| format!("the window cannot open: {e}"))?;
+    let ui = init(booted).map_err(WindowError::Open)?;
     if opts.fullscreen {
         ui.window.window().set_fullscreen(true);
     }
@@ -350,7 +362,7 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     wire_appliance(&ui.window, opts.appliance, closed.clone());
     let start = std::time::Instant::now();
     let _pacer = Pacer::start(&ui, Rc::new(move || start.elapsed().as_millis() as Millis));
-    ui.window.run().map_err(|e| e.to_string())?;
+    ui.window.run().map_err(WindowError::Run)?;
     hw::wake::clear();
     Ok(closed.get())
 }
