@@ -154,7 +154,7 @@ impl Headless {
                 Some(stored) => {
                     let (done, undone) = crate::journal::commands(&stored);
                     let timer = journal.setting::<SavedTimer>("timer").ok().flatten();
-                    session.resume(0, done, undone, stored.secrets.clone(), timer)?;
+                    session.resume(0, done, undone, stored.secrets.clone(), timer).map_err(|e| e.to_string())?;
                     session.await_facts_again(journal.setting(crate::table::FACTS_WAIT).ok().flatten());
                     session.set_store(Box::new(JournalStore::resuming(journal, &stored, Some(opts.seed))));
                     let said = msg!("notice.journal.resumed", game = stored.info.id.0, count = stored.events.len());
@@ -482,7 +482,7 @@ fn replay(session: &mut Session, path: &std::path::Path, lang: Lang) -> Result<V
         }
     }
     session.handle(0, Input::Touch(Touch::ChooseGame { game: export.header.kind }));
-    session.resume(0, vec![export.events], Vec::new(), Vec::new(), None)?;
+    session.resume(0, vec![export.events], Vec::new(), Vec::new(), None).map_err(|e| e.to_string())?;
     Ok(out)
 }
 

@@ -59,11 +59,15 @@ fn run(cli: Cli) -> Result<Done, String> {
         }
         Some(Command::Clock { set }) => {
             let lang = tavola_core::settings::command_lang(None, None);
-            print!("{}", tavola_core::system::clock::cli(std::path::Path::new("/"), set, lang)?);
+            print!(
+                "{}",
+                tavola_core::system::clock::cli(std::path::Path::new("/"), set, lang).map_err(|e| e.text(lang))?
+            );
             Ok(())
         }
         Some(Command::Voice { command }) => {
-            print!("{}", tavola_narrator::voice::cli(&command, tavola_core::settings::command_lang(None, None))?);
+            let lang = tavola_core::settings::command_lang(None, None);
+            print!("{}", tavola_narrator::voice::cli(&command, lang).map_err(|e| e.text(lang))?);
             Ok(())
         }
     };
@@ -238,7 +242,7 @@ fn gui(args: AppArgs) -> Result<Done, String> {
     opts.boot.voices = args.voices;
     opts.boot.db = args.db;
     opts.lang = args.lang;
-    Ok(match tavola_screens::run(&opts)? {
+    Ok(match tavola_screens::run(&opts).map_err(|e| e.to_string())? {
         tavola_screens::Closed::ShutDown => Done::ShutDown,
         tavola_screens::Closed::Window => Done::Ok,
     })

@@ -42,7 +42,6 @@ use crate::{GameKind, Lang, Msg};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::OnceLock;
 
 /// The built-in data files, one per playable game, in [`GameKind::ALL`]
@@ -130,9 +129,10 @@ impl Card {
 }
 
 /// Why a data file was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CatalogError {
     /// The file is not valid JSON of the catalog's shape.
+    #[error("catalog file of {}: {message}", .game.card_prefix())]
     Json {
         /// The game whose file it is.
         game: GameKind,
@@ -140,6 +140,7 @@ pub enum CatalogError {
         message: String,
     },
     /// The file says it belongs to another game.
+    #[error("catalog file for {} says it is for “{found}”", .expected.card_prefix())]
     WrongGame {
         /// The game the file was loaded for.
         expected: GameKind,
@@ -147,6 +148,7 @@ pub enum CatalogError {
         found: String,
     },
     /// An id is not of the form `<game>/<kind>/<slug>` for its game.
+    #[error("card id “{id}”: {reason}")]
     BadId {
         /// The id.
         id: String,
@@ -154,6 +156,7 @@ pub enum CatalogError {
         reason: &'static str,
     },
     /// The `kind` field differs from the id's middle part.
+    #[error("card id “{id}” has kind “{kind}”, which is not its middle part")]
     KindMismatch {
         /// The id.
         id: String,
@@ -161,6 +164,7 @@ pub enum CatalogError {
         kind: String,
     },
     /// `copies` is 0 or above [`MAX_COPIES`].
+    #[error("card “{id}” has {copies} copies (1 to {MAX_COPIES} allowed)")]
     BadCopies {
         /// The id.
         id: String,
@@ -168,34 +172,12 @@ pub enum CatalogError {
         copies: u16,
     },
     /// Two cards have the same id.
+    #[error("card id “{0}” is used twice")]
     Duplicate(String),
     /// The same game was given twice.
+    #[error("catalog of {} given twice", .0.card_prefix())]
     DuplicateGame(GameKind),
 }
-
-impl fmt::Display for CatalogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CatalogError::Json { game, message } => {
-                write!(f, "catalog file of {}: {message}", game.card_prefix())
-            }
-            CatalogError::WrongGame { expected, found } => {
-                write!(f, "catalog file for {} says it is for “{found}”", expected.card_prefix())
-            }
-            CatalogError::BadId { id, reason } => write!(f, "card id “{id}”: {reason}"),
-            CatalogError::KindMismatch { id, kind } => {
-                write!(f, "card id “{id}” has kind “{kind}”, which is not its middle part")
-            }
-            CatalogError::BadCopies { id, copies } => {
-                write!(f, "card “{id}” has {copies} copies (1 to {MAX_COPIES} allowed)")
-            }
-            CatalogError::Duplicate(id) => write!(f, "card id “{id}” is used twice"),
-            CatalogError::DuplicateGame(g) => write!(f, "catalog of {} given twice", g.card_prefix()),
-        }
-    }
-}
-
-impl std::error::Error for CatalogError {}
 
 /// A data file as written.
 #[derive(Debug, Deserialize)]

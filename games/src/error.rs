@@ -6,7 +6,6 @@
 
 use super::{Lang, Seat};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use tavola_words::{msg, Arg, Msg, Said};
 
 pub use crate::registry::RuleError;
@@ -210,14 +209,6 @@ impl Said for RuleError {
         lang.text(&cards_named(self.msg(), lang))
     }
 }
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-impl std::error::Error for RuleError {}
 
 impl From<CommonError> for RuleError {
     fn from(e: CommonError) -> Self {

@@ -66,9 +66,10 @@ impl GameKind {
 }
 
 /// Why a stored history cannot be told again.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     /// An event of another game in the history.
+    #[error("a {} event in a {} game", .found.id(), .expected.id())]
     WrongGame {
         /// The game being rebuilt.
         expected: GameKind,
@@ -76,24 +77,12 @@ pub enum ReplayError {
         found: GameKind,
     },
     /// The game is not playable (yet).
+    #[error("{} cannot be played yet", .0.title())]
     NotPlayable(GameKind),
     /// The rebuilt state breaks one of the game's invariants.
+    #[error("the stored game does not hold together: {0}")]
     Broken(String),
 }
-
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReplayError::WrongGame { expected, found } => {
-                write!(f, "a {} event in a {} game", found.id(), expected.id())
-            }
-            ReplayError::NotPlayable(kind) => write!(f, "{} cannot be played yet", kind.title()),
-            ReplayError::Broken(why) => write!(f, "the stored game does not hold together: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// An engine in the list: how it sits in the [`AnyGame`] family. Generated
 /// for every playable game; code that needs one game's own state (its
@@ -319,16 +308,19 @@ macro_rules! registry {
         }
 
         /// Why a command was refused: a refusal any game can give, or one
-        /// of a game's own rules.
-        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        /// of a game's own rules. Its `Display` is its words in English,
+        /// for logs.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
         #[serde(tag = "game", content = "error")]
         pub enum RuleError {
             /// A refusal any game can give.
             #[serde(rename = "common")]
+            #[error("{}", self.text(crate::Lang::En))]
             Common(CommonError),
             $(
                 #[doc = concat!("A rule of ", $title, ".")]
                 #[serde(rename = $id $(, alias = $alias)*)]
+                #[error("{}", self.text(crate::Lang::En))]
                 $Kind(<$Engine as Game>::Error),
             )*
         }

@@ -42,8 +42,10 @@ pub struct Settings {
     pub speaker: Option<SpeakerChoice>,
 }
 
-/// A settings file that cannot be used, with its line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A settings file that cannot be used, with its line. Its `Display` says
+/// it in English, for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("settings.toml{}: {}", .line.map(|l| format!(", line {l}")).unwrap_or_default(), self.text(Lang::En))]
 pub struct SettingsError {
     /// Line in the file (1-based), when known.
     pub line: Option<usize>,
@@ -56,19 +58,6 @@ impl Said for SettingsError {
         self.problem.clone()
     }
 }
-
-/// In English, for logs.
-impl std::fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let problem = self.text(Lang::En);
-        match self.line {
-            Some(l) => write!(f, "settings.toml, line {l}: {problem}"),
-            None => write!(f, "settings.toml: {problem}"),
-        }
-    }
-}
-
-impl std::error::Error for SettingsError {}
 
 impl SettingsError {
     /// The notice shown at start-up: the file is ignored, the defaults used.

@@ -3,7 +3,7 @@
 //! (`tavola tags learn`), one card after another.
 
 use crate::games::GameKind;
-use crate::journal::Journal;
+use crate::journal::{Journal, JournalError};
 use embedded_hal::spi::SpiDevice;
 use std::time::Duration;
 use tavola_firmware::nfc::{CardId, NfcConfig, NfcEvent, NfcSession, Uid};
@@ -103,11 +103,11 @@ pub fn plan_write(card: &str, found: &Found) -> Plan {
 
 /// What learning the tag `found` as `card` would do, by what `journal`
 /// remembers.
-pub fn plan_learn(journal: &Journal, card: &str, found: &Found) -> Result<Plan, String> {
+pub fn plan_learn(journal: &Journal, card: &str, found: &Found) -> Result<Plan, JournalError> {
     if let Some(written) = &found.card {
         return Ok(Plan::Carries { card: written.clone() });
     }
-    Ok(match journal.learned_tag(&found.uid).map_err(|e| e.to_string())? {
+    Ok(match journal.learned_tag(&found.uid)? {
         Some(old) if old == card => Plan::Already,
         Some(old) => Plan::Reassign { old },
         None => Plan::Go,
@@ -146,7 +146,7 @@ pub fn learn(
 ) -> Result<Msg, Msg> {
     check_card_id(card)?;
     let uid = found.uid.as_str();
-    let journal_error = |e: String| msg!("cli.journal_error", error = e);
+    let journal_error = |e: JournalError| msg!("cli.journal_error", error = e.to_string());
     match plan_learn(journal, card, found).map_err(journal_error)? {
         Plan::Carries { card: written } => return Err(msg!("cli.tags.carries_itself", uid, card = written)),
         Plan::Already => return Ok(msg!("cli.tags.already_known", uid, card)),

@@ -6,8 +6,8 @@ use crate::games::{GameRng, Lang};
 use crate::hw::sim::{SimDice, SimPad, SimReader};
 use crate::hw::speaker::SpeakerChoice;
 use crate::hw::{DiceButton, HwError, Shared, TagSource, VotePad};
-use crate::journal::{GameResult, Journal, JournalStore, StoredGame};
-use crate::table::{NarrationControl, SavedTimer, Session, Table, TimerConfig};
+use crate::journal::{GameResult, Journal, JournalError, JournalStore, StoredGame};
+use crate::table::{NarrationControl, ResumeError, SavedTimer, Session, Table, TimerConfig};
 use std::cell::RefCell;
 use std::rc::Rc;
 use tavola_narrator::audio::{AudioOptions, RodioAudio};
@@ -65,9 +65,9 @@ pub struct Booted {
 impl Booted {
     /// Takes up the unfinished game where it was left, its open window with
     /// the time that remained.
-    pub fn take_up(&mut self, now: crate::hw::Millis) -> Result<(), String> {
+    pub fn take_up(&mut self, now: crate::hw::Millis) -> Result<(), ResumeError> {
         let (Some(stored), Some((journal, timer))) = (self.unfinished.take(), self.pending.take()) else {
-            return Err(self.table.session.lang().text(&msg!("notice.journal.no_unfinished")));
+            return Err(ResumeError::NothingToTakeUp);
         };
         let (done, undone) = crate::journal::commands(&stored);
         self.table.session.resume(now, done, undone, stored.secrets.clone(), timer)?;
@@ -114,10 +114,10 @@ impl Booted {
 
     /// Leaves the unfinished game (kept on disk, marked as left) and starts
     /// afresh.
-    pub fn start_fresh(&mut self) -> Result<(), String> {
+    pub fn start_fresh(&mut self) -> Result<(), JournalError> {
         let Some((mut journal, _)) = self.pending.take() else { return Ok(()) };
         if let Some(stored) = self.unfinished.take() {
-            journal.discard(stored.info.id).map_err(|e| self.table.session.lang().text(&e.msg()))?;
+            journal.discard(stored.info.id)?;
         }
         self.table.session.set_store(Box::new(JournalStore::new(journal, None)));
         Ok(())

@@ -1127,7 +1127,7 @@ mod tests {
         let note = crate::hw::speaker::place(
             &crate::hw::speaker::SpeakerChoice::Kind(SpeakerKind::Usb),
             std::slice::from_ref(&hdmi),
-            |_| Ok::<(), String>(()),
+            |_| Ok::<(), crate::hw::speaker::OpenError>(()),
         )
         .notice;
         let mut audio = RecordingAudio::default();

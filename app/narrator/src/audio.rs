@@ -21,7 +21,7 @@
 //! one notice says so; subtitles are unaffected either way.
 
 use crate::games::Lang;
-use crate::hw::speaker::{OutputDevice, Placed, SpeakerChoice};
+use crate::hw::speaker::{OpenError, OutputDevice, Placed, SpeakerChoice};
 use crate::hw::{AudioOut, HwError, Millis};
 use crate::narrator::Line;
 use crate::outputs::{Opened, Outputs, SystemOutputs};
@@ -301,8 +301,8 @@ impl Outputs for NoOutputs {
     fn pcms(&self) -> Result<Vec<crate::hw::speaker::Pcm>, tavola_words::Arg> {
         Err(tavola_words::msg!("hw.speaker.silent").into())
     }
-    fn open(&self, _device: &OutputDevice) -> Result<Opened, String> {
-        Err("a silent output".into())
+    fn open(&self, _device: &OutputDevice) -> Result<Opened, OpenError> {
+        Err(OpenError::Refused("a silent output".into()))
     }
 }
 

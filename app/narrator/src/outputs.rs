@@ -4,8 +4,7 @@
 //! which one the owner's choice picks is the table's vocabulary
 //! ([`tavola_core::hw::speaker`]).
 
-use tavola_core::games::Lang;
-use tavola_core::hw::speaker::{devices, place, OutputDevice, Pcm, Placed, SpeakerChoice, SpeakerKind};
+use tavola_core::hw::speaker::{devices, place, OpenError, OutputDevice, Pcm, Placed, SpeakerChoice, SpeakerKind};
 use tavola_core::hw::HwError;
 use tavola_words::{msg, Msg};
 
@@ -33,8 +32,8 @@ pub trait Outputs: Send + Sync {
     /// table's language).
     fn pcms(&self) -> Result<Vec<Pcm>, tavola_words::Arg>;
 
-    /// Opens one of [`Outputs::devices`]; its error in a few words.
-    fn open(&self, device: &OutputDevice) -> Result<Opened, String>;
+    /// Opens one of [`Outputs::devices`].
+    fn open(&self, device: &OutputDevice) -> Result<Opened, OpenError>;
 
     /// The sound cards among them, grouped and sorted ([`devices`]).
     fn devices(&self) -> Vec<OutputDevice> {
@@ -75,9 +74,9 @@ impl Outputs for SimOutputs {
         Ok(self.pcms.clone())
     }
 
-    fn open(&self, device: &OutputDevice) -> Result<Opened, String> {
+    fn open(&self, device: &OutputDevice) -> Result<Opened, OpenError> {
         if self.broken.contains(&device.id) {
-            return Err("Device or resource busy".into());
+            return Err(OpenError::Refused("Device or resource busy".into()));
         }
         self.opened.lock().unwrap_or_else(|e| e.into_inner()).push(device.id.clone());
         Ok(Opened::stand_in())
@@ -106,17 +105,19 @@ impl SystemOutputs {
     }
 
     /// Opens `device` with a short buffer, or failing that as the device
-    /// prefers; the reason in words when it does not open.
-    fn open_sink(device: &OutputDevice) -> Result<rodio::MixerDeviceSink, String> {
+    /// prefers; why when it does not open.
+    fn open_sink(device: &OutputDevice) -> Result<rodio::MixerDeviceSink, OpenError> {
         use rodio::cpal::traits::{DeviceTrait, HostTrait};
-        Self::any_card().map_err(|m| m.text(Lang::En))?;
+        Self::any_card().map_err(OpenError::NoCard)?;
         let host = rodio::cpal::default_host();
         let found = if device.kind == SpeakerKind::Default {
             host.default_output_device()
         } else {
-            host.output_devices().map_err(|e| e.to_string())?.find(|d| d.id().is_ok_and(|id| id.id() == device.id))
+            host.output_devices()
+                .map_err(|e| OpenError::Refused(e.to_string()))?
+                .find(|d| d.id().is_ok_and(|id| id.id() == device.id))
         };
-        let found = found.ok_or_else(|| format!("{} is gone", device.id))?;
+        let found = found.ok_or_else(|| OpenError::Gone(device.id.clone()))?;
         let short = rodio::DeviceSinkBuilder::from_device(found.clone()).and_then(|b| {
             b.with_buffer_size(rodio::cpal::BufferSize::Fixed(crate::audio::DEVICE_BUFFER_FRAMES)).open_stream()
         });
@@ -124,7 +125,7 @@ impl SystemOutputs {
             Ok(s) => s,
             Err(_) => rodio::DeviceSinkBuilder::from_device(found)
                 .and_then(|b| b.open_sink_or_fallback())
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| OpenError::Refused(e.to_string()))?,
         };
         sink.log_on_drop(false);
         Ok(sink)
@@ -132,7 +133,7 @@ impl SystemOutputs {
 }
 
 impl Outputs for SystemOutputs {
-    fn open(&self, device: &OutputDevice) -> Result<Opened, String> {
+    fn open(&self, device: &OutputDevice) -> Result<Opened, OpenError> {
         SystemOutputs::open_sink(device).map(|sink| Opened(Some(sink)))
     }
 

@@ -9,7 +9,6 @@
 use crate::games::Lang;
 use crate::hw::HwError;
 use crate::voice::{decode_wav, Clip};
-use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -21,14 +20,18 @@ pub const DEFAULT_SPEED: u32 = 150;
 /// The program looked for on `PATH`.
 pub const PROGRAM: &str = "espeak-ng";
 
-/// Why speech could not be made.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why speech could not be made. Its `Display` is its words in English,
+/// for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SynthError {
     /// espeak-ng is not installed (or not runnable).
+    #[error("{}", self.text(Lang::En))]
     Missing(String),
     /// espeak-ng ran and failed.
+    #[error("{}", self.text(Lang::En))]
     Failed(String),
     /// It produced something that is not usable sound.
+    #[error("{}", self.text(Lang::En))]
     BadOutput(String),
 }
 
@@ -41,15 +44,6 @@ impl Said for SynthError {
         }
     }
 }
-
-/// In English, for logs.
-impl fmt::Display for SynthError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-impl std::error::Error for SynthError {}
 
 /// The notice to show once when espeak-ng is missing: subtitles only.
 pub fn speech_off_notice() -> HwError {

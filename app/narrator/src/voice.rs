@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,20 +103,30 @@ impl Clip {
 }
 
 /// Why a whole pack cannot be used (the narrator then synthesises every line).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Its `Display` is its words in English, for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VoiceError {
     /// No `manifest.json` in the folder.
+    #[error("{}", self.text(Lang::En))]
     NoManifest(PathBuf),
     /// The manifest is not valid JSON of the expected shape.
+    #[error("{}", self.text(Lang::En))]
     BadManifest(String),
     /// The manifest's language is neither `it` nor `en`.
+    #[error("{}", self.text(Lang::En))]
     UnknownLang(String),
     /// Written by a newer Tavola.
+    #[error("{}", self.text(Lang::En))]
     FormatTooNew(u32),
     /// Reading or writing files failed.
+    #[error("{}", self.text(Lang::En))]
     Io(String),
+    /// `tavola voice check` was given no folder and found none.
+    #[error("{}", self.text(Lang::En))]
+    NoFolder,
     /// The speech synthesiser failed or is missing.
-    Synth(SynthError),
+    #[error(transparent)]
+    Synth(#[from] SynthError),
 }
 
 impl Said for VoiceError {
@@ -129,34 +140,23 @@ impl Said for VoiceError {
             }
             VoiceError::FormatTooNew(v) => msg!("voice.error.format_too_new", format = *v, supported = FORMAT_VERSION),
             VoiceError::Io(error) => msg!("voice.error.io", error),
+            VoiceError::NoFolder => msg!("cli.voice.no_folder", env = VOICES_ENV),
             VoiceError::Synth(e) => e.msg(),
         }
     }
 }
 
-/// In English, for logs.
-impl fmt::Display for VoiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-impl std::error::Error for VoiceError {}
-
-impl From<SynthError> for VoiceError {
-    fn from(e: SynthError) -> Self {
-        VoiceError::Synth(e)
-    }
-}
-
 /// What is wrong with one clip file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WavError {
     /// Not a RIFF/WAVE file, or a header field out of range.
+    #[error("not a usable WAV file ({0})")]
     BadHeader(String),
     /// An encoding other than PCM integer (8, 16, 24, 32 bits) or 32-bit float.
+    #[error("unsupported WAV encoding ({0}): use 16-bit PCM")]
     Unsupported(String),
     /// The file ends before the sound does.
+    #[error("cut short: {found} of {expected} bytes of sound")]
     Truncated {
         /// Bytes of sound the header announces.
         expected: u64,
@@ -164,20 +164,8 @@ pub enum WavError {
         found: u64,
     },
     /// No sound at all.
+    #[error("holds no sound")]
     Empty,
-}
-
-impl fmt::Display for WavError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WavError::BadHeader(e) => write!(f, "not a usable WAV file ({e})"),
-            WavError::Unsupported(e) => write!(f, "unsupported WAV encoding ({e}): use 16-bit PCM"),
-            WavError::Truncated { expected, found } => {
-                write!(f, "cut short: {found} of {expected} bytes of sound")
-            }
-            WavError::Empty => write!(f, "holds no sound"),
-        }
-    }
 }
 
 /// A clip that could not be used, and why.
@@ -485,94 +473,63 @@ fn matches_template(template: &str, text: &str) -> bool {
     true
 }
 
-/// Decodes a WAV file held in memory. `streaming` accepts the header of a
-/// WAV written to a pipe (espeak-ng `--stdout`), whose sizes are
-/// placeholders: the sound then runs to the end of the bytes.
+/// Decodes a WAV file held in memory with rodio's decoder. `streaming`
+/// accepts the header of a WAV written to a pipe (espeak-ng `--stdout`),
+/// whose sizes are placeholders: the sound then runs to the end of the
+/// bytes.
+///
+/// The header is read first by hound, the WAV reader inside rodio's
+/// decoder: its refusals say what is wrong (rodio's only that the format is
+/// not recognised), and the sample rate and channels are checked before
+/// rodio's decoder, which expects both to be sound, is given the file.
 pub fn decode_wav(bytes: &[u8], streaming: bool) -> Result<Clip, WavError> {
-    let bad = |s: &str| WavError::BadHeader(s.to_string());
-    if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Err(bad("no RIFF/WAVE header"));
+    use rodio::Source;
+    let mut file = Cursor::new(bytes.to_vec());
+    let spec = hound::WavReader::new(&mut file).map_err(header_error)?.spec();
+    if !(1..=8).contains(&spec.channels) {
+        return Err(WavError::BadHeader(format!("{} channels", spec.channels)));
     }
-    let mut at = 12usize;
-    let mut fmt: Option<(u16, u16, u32, u16)> = None;
-    loop {
-        if at + 8 > bytes.len() {
-            return Err(if fmt.is_some() { bad("no sound (data) chunk") } else { bad("no format chunk") });
-        }
-        let id = &bytes[at..at + 4];
-        let size = u32::from_le_bytes([bytes[at + 4], bytes[at + 5], bytes[at + 6], bytes[at + 7]]) as u64;
-        let body = at + 8;
-        if id == b"fmt " {
-            if size < 16 || body + 16 > bytes.len() {
-                return Err(bad("format chunk too short"));
-            }
-            let u16_at = |o: usize| u16::from_le_bytes([bytes[body + o], bytes[body + o + 1]]);
-            let mut format = u16_at(0);
-            let channels = u16_at(2);
-            let rate = u32::from_le_bytes([bytes[body + 4], bytes[body + 5], bytes[body + 6], bytes[body + 7]]);
-            let bits = u16_at(14);
-            if format == 0xFFFE {
-                // WAVE_FORMAT_EXTENSIBLE: the real format is the sub-format's first two bytes.
-                if size < 40 || body + 26 > bytes.len() {
-                    return Err(bad("extensible format chunk too short"));
-                }
-                format = u16_at(24);
-            }
-            if !(1..=8).contains(&channels) {
-                return Err(bad(&format!("{channels} channels")));
-            }
-            if !(1000..=384_000).contains(&rate) {
-                return Err(bad(&format!("sample rate {rate}")));
-            }
-            fmt = Some((format, channels, rate, bits));
-        } else if id == b"data" {
-            let Some((format, channels, rate, bits)) = fmt else { return Err(bad("sound before its format")) };
-            let available = (bytes.len() - body) as u64;
-            let len = if size <= available {
-                size
-            } else if streaming {
-                available
-            } else {
-                return Err(WavError::Truncated { expected: size, found: available });
-            };
-            let data = &bytes[body..body + len as usize];
-            let samples = samples_of(data, format, bits)?;
-            let samples: Vec<f32> = {
-                let whole = samples.len() - samples.len() % channels as usize;
-                let mut s = samples;
-                s.truncate(whole);
-                s
-            };
-            if samples.is_empty() {
-                return Err(WavError::Empty);
-            }
-            return Ok(Clip { samples: samples.into(), sample_rate: rate, channels });
-        }
-        // Chunks are padded to an even size.
-        at = body.saturating_add((size + (size & 1)) as usize);
+    if !(1000..=384_000).contains(&spec.sample_rate) {
+        return Err(WavError::BadHeader(format!("sample rate {}", spec.sample_rate)));
     }
+    match (spec.sample_format, spec.bits_per_sample) {
+        (hound::SampleFormat::Int, 8 | 16 | 24 | 32) | (hound::SampleFormat::Float, 32) => {}
+        (format, bits) => return Err(WavError::Unsupported(format!("{format:?}, {bits} bits"))),
+    }
+    // The reader stops at the first byte of sound; the data chunk's size is
+    // the four bytes before it.
+    let start = file.position() as usize;
+    let announced =
+        u64::from(u32::from_le_bytes([bytes[start - 4], bytes[start - 3], bytes[start - 2], bytes[start - 1]]));
+    let available = (bytes.len() - start) as u64;
+    if available < announced && !streaming {
+        return Err(WavError::Truncated { expected: announced, found: available });
+    }
+    file.set_position(0);
+    let decoder = rodio::Decoder::new_wav(file).map_err(|e| WavError::BadHeader(e.to_string()))?;
+    let (channels, sample_rate) = (decoder.channels().get(), decoder.sample_rate().get());
+    // Pushed one by one: a pipe's header announces gigabytes, and collecting
+    // would reserve what it announces.
+    let mut samples = Vec::new();
+    for s in decoder {
+        samples.push(if s.is_finite() { s.clamp(-1.0, 1.0) } else { 0.0 });
+    }
+    // A pipe's sound may stop inside a frame.
+    samples.truncate(samples.len() - samples.len() % usize::from(channels));
+    if samples.is_empty() {
+        return Err(WavError::Empty);
+    }
+    Ok(Clip { samples: samples.into(), sample_rate, channels })
 }
 
-fn samples_of(data: &[u8], format: u16, bits: u16) -> Result<Vec<f32>, WavError> {
-    let unsupported = || WavError::Unsupported(format!("format {format}, {bits} bits"));
-    Ok(match (format, bits) {
-        (1, 8) => data.iter().map(|&b| (f32::from(b) - 128.0) / 128.0).collect(),
-        (1, 16) => data.chunks_exact(2).map(|c| f32::from(i16::from_le_bytes([c[0], c[1]])) / 32768.0).collect(),
-        (1, 24) => data
-            .chunks_exact(3)
-            .map(|c| (i32::from_le_bytes([0, c[0], c[1], c[2]]) >> 8) as f32 / 8_388_608.0)
-            .collect(),
-        (1, 32) => data
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f32 / 2_147_483_648.0)
-            .collect(),
-        (3, 32) => data
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .map(|s| if s.is_finite() { s.clamp(-1.0, 1.0) } else { 0.0 })
-            .collect(),
-        _ => return Err(unsupported()),
-    })
+/// What hound's refusal of a header means for a clip.
+fn header_error(e: hound::Error) -> WavError {
+    match e {
+        hound::Error::Unsupported => WavError::Unsupported("neither PCM nor 32-bit float".into()),
+        hound::Error::FormatError(why) => WavError::BadHeader(why.into()),
+        hound::Error::IoError(_) => WavError::BadHeader("the header is cut short".into()),
+        other => WavError::BadHeader(other.to_string()),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -821,28 +778,23 @@ pub enum VoiceCommand {
     },
 }
 
-/// Runs `tavola voice …`. Returns what to print, or an error message, in
-/// `say` (the language the command speaks).
-pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, String> {
+/// Runs `tavola voice …`. Returns what to print in `say` (the language the
+/// command speaks), or why it could not.
+pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, VoiceError> {
     let all = |langs: &[Lang]| if langs.is_empty() { Lang::ALL.to_vec() } else { langs.to_vec() };
     match command {
         VoiceCommand::Build { lang, out, speed } => {
             let root = out.clone().unwrap_or_else(default_build_root);
-            let espeak = Espeak::detect().map_err(|e| e.text(say))?;
+            let espeak = Espeak::detect()?;
             let mut report = String::new();
             for lang in all(lang) {
-                let r =
-                    build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None).map_err(|e| e.text(say))?;
+                let r = build_pack_with(&espeak, lang, &root.join(lang.code()), *speed, None)?;
                 report += &format!("{}\n", r.text(say));
             }
             Ok(report)
         }
         VoiceCommand::Check { dir, out } => {
-            let root = dir
-                .clone()
-                .or_else(|| out.clone())
-                .or_else(default_root)
-                .ok_or_else(|| say.text(&msg!("cli.voice.no_folder", env = VOICES_ENV)))?;
+            let root = dir.clone().or_else(|| out.clone()).or_else(default_root).ok_or(VoiceError::NoFolder)?;
             let (packs, messages) = VoicePack::load_all(&root);
             let mut report = format!("{}\n", root.display());
             for p in &packs {
@@ -863,7 +815,7 @@ pub fn cli(command: &VoiceCommand, say: Lang) -> Result<String, String> {
         }
         VoiceCommand::Script { lang } => Ok(all(lang).into_iter().map(script).collect()),
         VoiceCommand::Manifest { dir, lang, name } => {
-            let lacking = manifest_for_recordings(dir, *lang, name).map_err(|e| e.text(say))?;
+            let lacking = manifest_for_recordings(dir, *lang, name)?;
             let path = dir.join(MANIFEST).display().to_string();
             let said = if lacking.is_empty() {
                 msg!("cli.voice.manifest_complete", path)
@@ -900,6 +852,41 @@ mod tests {
         b
     }
 
+    /// A WAV of `format` (1 PCM, 3 float) at `bits`, holding `data`.
+    fn wav_of(rate: u32, channels: u16, format: u16, bits: u16, data: &[u8]) -> Vec<u8> {
+        let align = channels * bits / 8;
+        let mut b = Vec::new();
+        b.extend_from_slice(b"RIFF");
+        b.extend_from_slice(&(36 + data.len() as u32).to_le_bytes());
+        b.extend_from_slice(b"WAVEfmt ");
+        b.extend_from_slice(&16u32.to_le_bytes());
+        b.extend_from_slice(&format.to_le_bytes());
+        b.extend_from_slice(&channels.to_le_bytes());
+        b.extend_from_slice(&rate.to_le_bytes());
+        b.extend_from_slice(&(rate * u32::from(align)).to_le_bytes());
+        b.extend_from_slice(&align.to_le_bytes());
+        b.extend_from_slice(&bits.to_le_bytes());
+        b.extend_from_slice(b"data");
+        b.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        b.extend_from_slice(data);
+        b
+    }
+
+    #[test]
+    fn every_encoding_a_recording_may_use_decodes_to_the_same_scale() {
+        let eight = decode_wav(&wav_of(8_000, 1, 1, 8, &[128, 0, 192]), false).unwrap();
+        assert_eq!(&eight.samples[..], &[0.0, -1.0, 0.5]);
+        let loud: Vec<u8> = [0i32, -0x80_0000, 0x40_0000].iter().flat_map(|s| s.to_le_bytes()[..3].to_vec()).collect();
+        assert_eq!(&decode_wav(&wav_of(8_000, 1, 1, 24, &loud), false).unwrap().samples[..], &[0.0, -1.0, 0.5]);
+        let wide: Vec<u8> = [0i32, i32::MIN, 1 << 30].iter().flat_map(|s| s.to_le_bytes()).collect();
+        assert_eq!(&decode_wav(&wav_of(8_000, 1, 1, 32, &wide), false).unwrap().samples[..], &[0.0, -1.0, 0.5]);
+        // Float: out of range is clipped, what is not a number is silence.
+        let float: Vec<u8> = [0.25f32, 2.0, -3.0, f32::NAN].iter().flat_map(|s| s.to_le_bytes()).collect();
+        let clip = decode_wav(&wav_of(48_000, 2, 3, 32, &float), false).unwrap();
+        assert_eq!((clip.sample_rate, clip.channels), (48_000, 2));
+        assert_eq!(&clip.samples[..], &[0.25, 1.0, -1.0, 0.0]);
+    }
+
     #[test]
     fn a_16_bit_wav_decodes() {
         let clip = decode_wav(&wav16(16_000, 1, &[0, 16384, -32768, 32767]), false).unwrap();
@@ -921,14 +908,33 @@ mod tests {
         let mut zero_rate = good.clone();
         zero_rate[24..28].copy_from_slice(&0u32.to_le_bytes());
         assert!(matches!(decode_wav(&zero_rate, false), Err(WavError::BadHeader(_))));
+        // A zero rate with a byte rate that agrees: refused before the decoder.
+        zero_rate[28..32].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(decode_wav(&zero_rate, false), Err(WavError::BadHeader("sample rate 0".into())));
+        let mut nine = wav16(8_000, 9, &[1; 90]);
+        assert_eq!(decode_wav(&nine, false), Err(WavError::BadHeader("9 channels".into())));
+        nine[22..24].copy_from_slice(&0u16.to_le_bytes());
+        assert!(matches!(decode_wav(&nine, false), Err(WavError::BadHeader(_))));
+        let mut float = wav16(8_000, 1, &[0; 4]);
+        float[20..22].copy_from_slice(&3u16.to_le_bytes());
+        assert!(matches!(decode_wav(&float, false), Err(WavError::BadHeader(_))), "16-bit float");
         let mut adpcm = good;
         adpcm[20..22].copy_from_slice(&2u16.to_le_bytes());
         assert!(matches!(decode_wav(&adpcm, false), Err(WavError::Unsupported(_))));
-        // Every prefix of a valid file is handled without a panic.
+        // Every prefix of a valid file is handled without a panic, and so is
+        // every header byte set to its extremes.
         let whole = wav16(8_000, 2, &[5; 40]);
         for n in 0..whole.len() {
             let _ = decode_wav(&whole[..n], false);
             let _ = decode_wav(&whole[..n], true);
+        }
+        for at in 0..44 {
+            for byte in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+                let mut bent = whole.clone();
+                bent[at] = byte;
+                let _ = decode_wav(&bent, false);
+                let _ = decode_wav(&bent, true);
+            }
         }
     }
 

@@ -564,7 +564,7 @@ impl Controller {
         let plan = match verb {
             Verb::Write => Ok(tags::plan_write(card, &found)),
             Verb::Learn => match self.journal() {
-                Ok(journal) => tags::plan_learn(&journal, card, &found),
+                Ok(journal) => tags::plan_learn(&journal, card, &found).map_err(|e| e.to_string()),
                 Err(e) => Err(e),
             },
         };

@@ -356,8 +356,20 @@ pub fn heartbeat(notifier: system::notify::Notifier, every: std::time::Duration)
     timer
 }
 
+/// Why the window did not open or stopped running (the windowing system's
+/// own words).
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    /// The window could not be made.
+    #[error("the window cannot open: {0}")]
+    Open(slint::PlatformError),
+    /// The event loop failed.
+    #[error(transparent)]
+    Run(slint::PlatformError),
+}
+
 /// Starts Tavola: boots the table, opens the window and runs until it closes.
-pub fn run(opts: &RunOptions) -> Result<Closed, String> {
+pub fn run(opts: &RunOptions) -> Result<Closed, WindowError> {
     // What start-up found is written to the journal by the controller, in
     // the table's language, with what the parts report during play.
     let mut booted = boot(&opts.boot);
@@ -365,7 +377,7 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
         booted.table.input(0, table::Input::Touch(table::Touch::SetLang { lang }));
     }
     let lang = booted.table.session.lang();
-    let ui = init(booted).map_err(|e| format!("the window cannot open: {e}"))?;
+    let ui = init(booted).map_err(WindowError::Open)?;
     if opts.fullscreen {
         ui.window.window().set_fullscreen(true);
     }
@@ -373,7 +385,7 @@ pub fn run(opts: &RunOptions) -> Result<Closed, String> {
     let closed = Rc::new(std::cell::Cell::new(Closed::Window));
     wire_appliance(&ui.window, opts.appliance, closed.clone());
     let _paced = pace(&ui, std::time::Instant::now());
-    ui.window.run().map_err(|e| e.to_string())?;
+    ui.window.run().map_err(WindowError::Run)?;
     hw::wake::clear();
     Ok(closed.get())
 }

@@ -48,7 +48,7 @@ pub use error::SocError;
 pub use knights::{Knight, KnightState, Relic, Side};
 pub use legal::Choice;
 pub use quests::{Board, Place, QuestId};
-pub use rules::Rules;
+pub use rules::{Rules, RulesError};
 pub use setup::{LoyaltyMode, Setup, MAX_KNIGHTS, MIN_KNIGHTS};
 pub use turn::{Action, EvilChoice, Turn, MAX_HAND};
 pub use view::{FightView, KnightView, PendingView, SocView};

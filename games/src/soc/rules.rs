@@ -195,6 +195,32 @@ pub struct Rules {
     pub specials: BTreeMap<String, SpecialRules>,
 }
 
+/// Why a rules file was refused (what the game's refusal `BadRules` says).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// Not JSON of the rules' shape: what the parser said.
+    #[error("{0}")]
+    Json(String),
+    /// The Knights' life does not start between 1 and its most.
+    #[error("life: start must be between 1 and max")]
+    Life,
+    /// The siege or the swords end at nothing.
+    #[error("siege and swords need positive limits")]
+    Limits,
+    /// Excalibur's river or the Grail's track has no space.
+    #[error("the river and the Grail need spaces")]
+    Spaces,
+    /// The wars have no ladder or no figures (or the hand heals nothing).
+    #[error("wars need a ladder and figures")]
+    Wars,
+    /// A quest has no entry (its slug).
+    #[error("quest {0} missing")]
+    MissingQuest(&'static str),
+    /// A fight quest has no pattern or no black spaces (its slug).
+    #[error("fight quest {0} needs a pattern and black spaces")]
+    FightQuest(&'static str),
+}
+
 impl Rules {
     /// The rules shipped with Tavola.
     pub fn builtin() -> &'static Rules {
@@ -203,30 +229,30 @@ impl Rules {
     }
 
     /// Reads and checks a rules file.
-    pub fn parse(json: &str) -> Result<Rules, String> {
-        let rules: Rules = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    pub fn parse(json: &str) -> Result<Rules, RulesError> {
+        let rules: Rules = serde_json::from_str(json).map_err(|e| RulesError::Json(e.to_string()))?;
         rules.check()?;
         Ok(rules)
     }
 
     /// Refuses numbers no game could be played with.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), RulesError> {
         if self.life.start < 1 || self.life.start > self.life.max || self.life.grail_rescue_to < 1 {
-            return Err("life: start must be between 1 and max".into());
+            return Err(RulesError::Life);
         }
         if self.siege.loss_at == 0 || self.siege.die < 2 || self.swords.end_at == 0 || self.swords.black_loss == 0 {
-            return Err("siege and swords need positive limits".into());
+            return Err(RulesError::Limits);
         }
         if self.excalibur.to_knights < 1 || self.excalibur.to_evil < 1 || self.grail.spaces == 0 {
-            return Err("the river and the Grail need spaces".into());
+            return Err(RulesError::Spaces);
         }
         if self.wars.ladder == 0 || self.wars.figures == 0 || self.hand.heal_cards == 0 {
-            return Err("wars need a ladder and figures".into());
+            return Err(RulesError::Wars);
         }
         for q in super::quests::QuestId::ALL {
-            let r = self.quests.get(q.slug()).ok_or_else(|| format!("quest {} missing", q.slug()))?;
+            let r = self.quests.get(q.slug()).ok_or(RulesError::MissingQuest(q.slug()))?;
             if q.is_fight() && (r.white_pattern.is_empty() || r.black_slots == 0) {
-                return Err(format!("fight quest {} needs a pattern and black spaces", q.slug()));
+                return Err(RulesError::FightQuest(q.slug()));
             }
         }
         Ok(())
@@ -264,6 +290,7 @@ mod tests {
         let mut v: serde_json::Value = serde_json::from_str(RULES_JSON).unwrap();
         v["quests"].as_object_mut().unwrap().remove("grail");
         let err = Rules::parse(&v.to_string()).unwrap_err();
-        assert!(err.contains("grail"), "{err}");
+        assert_eq!(err, RulesError::MissingQuest("grail"));
+        assert_eq!(err.to_string(), "quest grail missing");
     }
 }

@@ -118,7 +118,7 @@ impl Draft<'_> {
         }
         let rules = match &setup.rules {
             Some(r) => {
-                r.check().map_err(|why| SocError::BadRules { why })?;
+                r.check().map_err(|e| SocError::BadRules { why: e.to_string() })?;
                 r.clone()
             }
             None => super::Rules::builtin().clone(),

@@ -18,7 +18,6 @@ pub mod watchdog;
 use crate::games::Lang;
 use crate::narrator::Line;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use tavola_firmware::nfc::{CardId, Presence, ReaderChip};
 use tavola_words::{msg, Msg};
 
@@ -118,7 +117,8 @@ pub enum Light {
 ///
 /// Its words are a catalog message (`hw.*`, `notice.*`): [`HwError::said`]
 /// makes one, [`HwError::text`] says it in a language.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{part}: {}", self.text(Lang::En))]
 pub struct HwError {
     /// Which part: `reader`, `pad`, `dice`, `audio`.
     pub part: String,
@@ -138,14 +138,6 @@ impl HwError {
         lang.text(&self.msg)
     }
 }
-
-impl fmt::Display for HwError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.part, self.text(Lang::En))
-    }
-}
-
-impl std::error::Error for HwError {}
 
 /// The NFC reader.
 pub trait TagSource {

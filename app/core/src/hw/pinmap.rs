@@ -3,7 +3,6 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::ops::Range;
 use tavola_words::{msg, Msg, Said};
 use toml::Spanned;
@@ -119,7 +118,9 @@ pub struct PinMap {
 }
 
 /// A pin map that cannot work, with the line (1-based) it was found on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Its `Display` is its message in English, for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.text(tavola_words::Lang::En))]
 pub struct PinMapError {
     /// Line in the file, when known.
     pub line: Option<usize>,
@@ -136,15 +137,6 @@ impl Said for PinMapError {
         }
     }
 }
-
-/// In English, for logs.
-impl fmt::Display for PinMapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(tavola_words::Lang::En))
-    }
-}
-
-impl std::error::Error for PinMapError {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -161,10 +161,16 @@ impl SpeakerChoice {
     }
 }
 
+/// A `speaker` setting that names no kind of output and no device's name
+/// form (what the settings file's error says).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a speaker: {0:?}")]
+pub struct NotASpeaker(pub String);
+
 impl TryFrom<String> for SpeakerChoice {
-    type Error = String;
-    fn try_from(value: String) -> Result<Self, String> {
-        SpeakerChoice::parse(&value).ok_or_else(|| format!("not a speaker: {value:?}"))
+    type Error = NotASpeaker;
+    fn try_from(value: String) -> Result<Self, NotASpeaker> {
+        SpeakerChoice::parse(&value).ok_or(NotASpeaker(value))
     }
 }
 
@@ -322,18 +328,45 @@ pub struct Placed<T> {
     pub notice: Option<HwError>,
 }
 
+/// Why a sound device did not open. Its `Display` is in English, for logs
+/// and for the list of devices that all failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// This machine has no sound card, or none that plays (a `hw.speaker.*`
+    /// message).
+    #[error("{}", tavola_words::Lang::En.text(.0))]
+    NoCard(Msg),
+    /// The device was listed and is there no more (its id).
+    #[error("{0} is gone")]
+    Gone(String),
+    /// The sound system refused it, in its own words ("Device or resource busy").
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl OpenError {
+    /// What to put in a notice: a message of the catalogs when it is one
+    /// (said in the table's language), else the words above.
+    pub fn said(&self) -> tavola_words::Arg {
+        match self {
+            OpenError::NoCard(m) => m.clone().into(),
+            other => tavola_words::Arg::Text(other.to_string()),
+        }
+    }
+}
+
 /// Opens the device `choice` names among `found`, or failing that the best
 /// one ("auto"): the first of [`SpeakerKind::AUTO_ORDER`] that opens.
-/// `open` opens one (its error in a few words). A choice that could not be
-/// followed is said in the notice, with the device used instead.
+/// `open` opens one. A choice that could not be followed is said in the
+/// notice, with the device used instead and why the chosen one did not open.
 pub fn place<T>(
     choice: &SpeakerChoice,
     found: &[OutputDevice],
-    mut open: impl FnMut(&OutputDevice) -> Result<T, String>,
+    mut open: impl FnMut(&OutputDevice) -> Result<T, OpenError>,
 ) -> Placed<T> {
     // The PCMs that did not open, and why.
-    let mut failed: Vec<(String, String)> = Vec::new();
-    let mut try_open = |d: &OutputDevice, failed: &mut Vec<(String, String)>| match open(d) {
+    let mut failed: Vec<(String, OpenError)> = Vec::new();
+    let mut try_open = |d: &OutputDevice, failed: &mut Vec<(String, OpenError)>| match open(d) {
         Ok(t) => Some(t),
         Err(e) => {
             failed.push((d.id.clone(), e));
@@ -360,7 +393,9 @@ pub fn place<T>(
     let notice = match (&on, choice, chosen_failed) {
         (Some(_), SpeakerChoice::Auto, _) => None,
         (Some((d, _)), _, None) => Some(msg!("hw.speaker.absent", chosen, device = d.said())),
-        (Some((d, _)), _, Some(error)) => Some(msg!("hw.speaker.failed", chosen, error, device = d.said())),
+        (Some((d, _)), _, Some(error)) => {
+            Some(msg!("hw.speaker.failed", chosen, error = error.said(), device = d.said()))
+        }
         (None, SpeakerChoice::Auto, _) => {
             let why = if failed.is_empty() {
                 msg!("hw.speaker.none_found").into()
@@ -562,11 +597,11 @@ mod tests {
     fn opener<'a>(
         broken: &'a [&'a str],
         tried: &'a mut Vec<String>,
-    ) -> impl FnMut(&OutputDevice) -> Result<(), String> + 'a {
+    ) -> impl FnMut(&OutputDevice) -> Result<(), OpenError> + 'a {
         move |d| {
             tried.push(d.id.clone());
             if broken.contains(&d.id.as_str()) {
-                Err("Device or resource busy".into())
+                Err(OpenError::Refused("Device or resource busy".into()))
             } else {
                 Ok(())
             }
@@ -593,7 +628,7 @@ mod tests {
 
         // A Pi 5 with nothing but HDMI (and no jack at all).
         let hdmi_only: Vec<Pcm> = pi4().into_iter().filter(|p| !p.desc.contains("Headphones")).collect();
-        let placed = place(&SpeakerChoice::Auto, &devices(&hdmi_only), |_| Ok::<(), String>(()));
+        let placed = place(&SpeakerChoice::Auto, &devices(&hdmi_only), |_| Ok::<(), OpenError>(()));
         assert_eq!(placed.on.unwrap().0.kind, SpeakerKind::Hdmi);
         // A desktop: its own cards are not taken before ALSA's default.
         let desktop = [
@@ -601,14 +636,14 @@ mod tests {
             Pcm::new("sysdefault:CARD=PCH", "HDA Intel PCH, ALC3246 Analog\nDefault Audio Device"),
             Pcm::new("hdmi:CARD=PCH,DEV=0", "HDA Intel PCH, HDMI 0\nHDMI Audio Output"),
         ];
-        let placed = place(&SpeakerChoice::Auto, &devices(&desktop), |_| Ok::<(), String>(()));
+        let placed = place(&SpeakerChoice::Auto, &devices(&desktop), |_| Ok::<(), OpenError>(()));
         assert_eq!(placed.on.unwrap().0.kind, SpeakerKind::Default);
     }
 
     #[test]
     fn a_chosen_device_that_is_absent_falls_back_to_auto_and_says_so_in_both_languages() {
         let found = devices(&pi4());
-        let placed = place(&SpeakerChoice::Kind(SpeakerKind::Usb), &found, |_| Ok::<(), String>(()));
+        let placed = place(&SpeakerChoice::Kind(SpeakerKind::Usb), &found, |_| Ok::<(), OpenError>(()));
         let (on, _) = placed.on.unwrap();
         assert_eq!(on.kind, SpeakerKind::Jack, "auto's best");
         let notice = placed.notice.expect("the fallback is said");
@@ -623,7 +658,7 @@ mod tests {
         );
 
         // Chosen and there: no word.
-        let placed = place(&SpeakerChoice::Device("vc4hdmi1".into()), &found, |_| Ok::<(), String>(()));
+        let placed = place(&SpeakerChoice::Device("vc4hdmi1".into()), &found, |_| Ok::<(), OpenError>(()));
         assert_eq!(placed.on.unwrap().0.card.as_deref(), Some("vc4hdmi1"));
         assert!(placed.notice.is_none());
 
@@ -640,7 +675,7 @@ mod tests {
 
     #[test]
     fn nothing_that_opens_is_said_with_the_choice_or_the_reasons() {
-        let placed = place(&SpeakerChoice::Kind(SpeakerKind::I2s), &[], |_| Ok::<(), String>(()));
+        let placed = place(&SpeakerChoice::Kind(SpeakerKind::I2s), &[], |_| Ok::<(), OpenError>(()));
         assert!(placed.on.is_none());
         let n = placed.notice.unwrap();
         assert!(
@@ -649,11 +684,11 @@ mod tests {
         );
         assert!(n.text(Lang::It).contains("amplificatore I2S"), "{n:?}");
 
-        let placed = place(&SpeakerChoice::Auto, &[], |_| Ok::<(), String>(()));
+        let placed = place(&SpeakerChoice::Auto, &[], |_| Ok::<(), OpenError>(()));
         let n = placed.notice.unwrap().text(Lang::En);
         assert!(n.starts_with("No speaker found (no sound device found)"), "{n}");
         let found = devices(&pi4());
-        let placed = place(&SpeakerChoice::Auto, &found, |_| Err::<(), String>("busy".into()));
+        let placed = place(&SpeakerChoice::Auto, &found, |_| Err::<(), OpenError>(OpenError::Refused("busy".into())));
         let n = placed.notice.unwrap().text(Lang::En);
         assert!(n.contains("sysdefault:CARD=Headphones: busy; hdmi:CARD=vc4hdmi0,DEV=0: busy"), "{n}");
     }

@@ -2,17 +2,20 @@
 
 use super::{GameId, GameState, Seq};
 use crate::games::GameKind;
-use std::fmt;
 use std::io;
 use std::path::PathBuf;
 use tavola_words::{msg, Msg, Said};
 
 /// Why a journal call failed. Nothing was written when a call returns one
 /// of these: every write runs in a transaction that is rolled back on error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum JournalError {
     /// The database file was written by a newer Tavola, with a schema this
     /// binary does not know. It is left exactly as it is.
+    #[error(
+        "{path} was written by a newer Tavola (schema {found}, this version knows up to {supported}); \
+         it is left untouched: update Tavola to open it"
+    )]
     NewerSchema {
         /// The file.
         path: PathBuf,
@@ -23,14 +26,17 @@ pub enum JournalError {
     },
     /// The file is a sound SQLite database that belongs to another program.
     /// It is left exactly as it is.
+    #[error("{path} is a database of another program; Tavola leaves it untouched")]
     ForeignDatabase {
         /// The file.
         path: PathBuf,
     },
     /// No platform data directory could be found (neither `TAVOLA_DB`,
     /// `XDG_DATA_HOME` nor `HOME` is set).
+    #[error("no data directory: set TAVOLA_DB, XDG_DATA_HOME or HOME")]
     NoDataDir,
     /// A file-system operation failed.
+    #[error("{what} ({path}): {source}")]
     Io {
         /// What was being done (`creating the data directory`).
         what: &'static str,
@@ -40,8 +46,10 @@ pub enum JournalError {
         source: io::Error,
     },
     /// SQLite refused or failed.
-    Sqlite(rusqlite::Error),
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
     /// A value could not be turned into JSON or back.
+    #[error("{what}: {source}")]
     Json {
         /// What was being read or written (`events of entry 4 of game 2`).
         what: String,
@@ -49,8 +57,10 @@ pub enum JournalError {
         source: serde_json::Error,
     },
     /// There is no game with this id.
+    #[error("no game {0} in the journal")]
     NoSuchGame(GameId),
     /// The game is finished or discarded: nothing more can be written to it.
+    #[error("game {game} is {}", .state.as_str())]
     NotOpen {
         /// The game.
         game: GameId,
@@ -58,6 +68,7 @@ pub enum JournalError {
         state: GameState,
     },
     /// An event of another game than the one being journaled.
+    #[error("game {game} is {}, not {}", .expected.title(), .found.title())]
     WrongGame {
         /// The game.
         game: GameId,
@@ -68,19 +79,24 @@ pub enum JournalError {
     },
     /// A transient event (a mission card tied to its seat) was handed to the
     /// journal. Such events are never stored; nothing was written.
+    #[error("event {index} is transient and must not be stored")]
     TransientEvent {
         /// Its position in the list handed to [`super::Journal::append`].
         index: usize,
     },
     /// An entry must hold the events of one accepted command: at least one.
+    #[error("an entry needs at least one event")]
     EmptyEntry,
     /// Nothing left to undo in this game.
+    #[error("nothing to undo in game {0}")]
     NothingToUndo(GameId),
     /// Nothing to redo: no undo since the last command.
+    #[error("nothing to redo in game {0}")]
     NothingToRedo(GameId),
     /// The stored entries of a game contradict each other (an undo that
     /// names another command than the last one done). Only a hand-edited
     /// file can get there.
+    #[error("game {game}, entry {seq}: {why}")]
     Inconsistent {
         /// The game.
         game: GameId,
@@ -90,47 +106,13 @@ pub enum JournalError {
         why: String,
     },
     /// A journal export could not be read back.
+    #[error("export line {line}: {why}")]
     BadExport {
         /// The line (1-based).
         line: usize,
         /// What is wrong.
         why: String,
     },
-}
-
-impl fmt::Display for JournalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JournalError::NewerSchema { path, found, supported } => write!(
-                f,
-                "{} was written by a newer Tavola (schema {found}, this version knows up to {supported}); \
-                 it is left untouched: update Tavola to open it",
-                path.display()
-            ),
-            JournalError::ForeignDatabase { path } => {
-                write!(f, "{} is a database of another program; Tavola leaves it untouched", path.display())
-            }
-            JournalError::NoDataDir => f.write_str("no data directory: set TAVOLA_DB, XDG_DATA_HOME or HOME"),
-            JournalError::Io { what, path, source } => write!(f, "{what} ({}): {source}", path.display()),
-            JournalError::Sqlite(e) => write!(f, "database: {e}"),
-            JournalError::Json { what, source } => write!(f, "{what}: {source}"),
-            JournalError::NoSuchGame(g) => write!(f, "no game {g} in the journal"),
-            JournalError::NotOpen { game, state } => write!(f, "game {game} is {}", state.as_str()),
-            JournalError::WrongGame { game, expected, found } => {
-                write!(f, "game {game} is {}, not {}", expected.title(), found.title())
-            }
-            JournalError::TransientEvent { index } => {
-                write!(f, "event {index} is transient and must not be stored")
-            }
-            JournalError::EmptyEntry => f.write_str("an entry needs at least one event"),
-            JournalError::NothingToUndo(g) => write!(f, "nothing to undo in game {g}"),
-            JournalError::NothingToRedo(g) => write!(f, "nothing to redo in game {g}"),
-            JournalError::Inconsistent { game, seq, why } => {
-                write!(f, "game {game}, entry {seq}: {why}")
-            }
-            JournalError::BadExport { line, why } => write!(f, "export line {line}: {why}"),
-        }
-    }
 }
 
 /// What to tell the table or the command line. Errors only a bug or a
@@ -164,23 +146,6 @@ impl Said for JournalError {
             | JournalError::Inconsistent { .. }
             | JournalError::BadExport { .. } => msg!("journal.error.internal", detail = self.to_string()),
         }
-    }
-}
-
-impl std::error::Error for JournalError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            JournalError::Io { source, .. } => Some(source),
-            JournalError::Sqlite(e) => Some(e),
-            JournalError::Json { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
-
-impl From<rusqlite::Error> for JournalError {
-    fn from(e: rusqlite::Error) -> Self {
-        JournalError::Sqlite(e)
     }
 }
 

@@ -288,11 +288,12 @@ pub fn set_system_clock(secs: u64) -> Result<(), String> {
 /// `tavola clock`: each real-time clock under `root` and what it tells,
 /// which one sets the clock at boot, and whether the clock can be trusted
 /// now. With `set` (`tavola clock --set`, as root at boot), sets the clock
-/// from the best one instead ([`set_from_rtc`]).
-pub fn cli(root: &Path, set: bool, lang: Lang) -> Result<String, String> {
+/// from the best one instead ([`set_from_rtc`]); why it could not, as a
+/// [`ClockError`] to say in `lang` too.
+pub fn cli(root: &Path, set: bool, lang: Lang) -> Result<String, ClockError> {
     let mut lines: Vec<Msg> = Vec::new();
     if set {
-        lines.extend(set_from_rtc(root, set_system_clock).map_err(|e| e.text(lang))?.said());
+        lines.extend(set_from_rtc(root, set_system_clock)?.said());
     } else {
         let all = rtcs(root);
         if all.is_empty() {

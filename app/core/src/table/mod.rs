@@ -13,7 +13,9 @@ pub mod sight;
 pub mod timer;
 pub mod words;
 
-use crate::games::{AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, Registered, RuleError, Seat, Stage};
+use crate::games::{
+    AnyCommand, AnyView, Ctx, GameKind, GameRng, Lang, Msg, Registered, ReplayError, RuleError, Seat, Stage,
+};
 pub use crate::games::{AnyEvent, AnyGame};
 use crate::hw::{Light, Millis, PadButton, PadEvent, TagEvent};
 use crate::narrator::{self, Line};
@@ -25,6 +27,21 @@ pub use sight::{PrivateLook, Sight};
 use tavola_words::msg;
 pub use timer::{SavedTimer, Timer, TimerConfig, TimerRequest, TimerView};
 pub use words::Notice;
+
+/// Why a stored game could not be taken up. Its `Display` is in English,
+/// for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResumeError {
+    /// No unfinished game waits to be taken up.
+    #[error("{}", Lang::En.text(&msg!("notice.journal.no_unfinished")))]
+    NothingToTakeUp,
+    /// No game was chosen, and the history names none.
+    #[error("no game was chosen to take up")]
+    NoGame,
+    /// The history cannot be told again.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
 
 /// Generates [`Touch`] from the list of games: one touch per playable game,
 /// named by the game's id (`{"touch": "<game id>", "cmd": …}`).
@@ -468,14 +485,14 @@ impl Session {
         undone: Vec<Vec<AnyEvent>>,
         secrets: Vec<AnyEvent>,
         timer: Option<SavedTimer>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ResumeError> {
         let history: Vec<AnyEvent> = commands.iter().flatten().cloned().collect();
         let kind = self.game.as_ref().map(AnyGame::kind).or(history.first().map(AnyEvent::kind));
-        let kind = kind.ok_or("no game was chosen to take up")?;
-        let mut game = AnyGame::replay(kind, &history).map_err(|e| e.to_string())?;
+        let kind = kind.ok_or(ResumeError::NoGame)?;
+        let mut game = AnyGame::replay(kind, &history)?;
         // The secret inputs given before the power cut, not revealed yet.
         for e in &secrets {
-            game.apply(e).map_err(|e| e.to_string())?;
+            game.apply(e)?;
         }
         // Where the table stands: who has answered on the pad, who not yet.
         let standing = game.waiting().filter(|w| !w.pad.is_empty()).map(|w| {
