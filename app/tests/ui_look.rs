@@ -12,8 +12,10 @@ use tavola_screens::{AvalonUi, SocUi, Ui};
 use crate::common;
 use common::{click, key, open_table};
 
-const TITLES: [&str; 5] =
-    ["The Resistance: Avalon", "Shadows over Camelot", "Nottingham", "King Arthur's Knights", "Camelot Legends"];
+/// Every playable game's title, from the list of games.
+fn titles() -> impl Iterator<Item = &'static str> {
+    tavola_games::GameKind::ALL.into_iter().filter(|g| g.is_playable()).map(|g| g.title())
+}
 
 /// The images on the screen named `label`.
 fn images(ui: &Ui, label: &str) -> usize {
@@ -41,7 +43,7 @@ fn all_press(ui: &Ui, now: &mut u64, buttons: [&str; 5]) {
 #[test]
 fn each_game_has_its_emblem_on_the_picker_and_beside_its_name_while_played() {
     let ui = open_table();
-    for title in TITLES {
+    for title in titles() {
         assert_eq!(images(&ui, &format!("Emblem of {title}")), 1, "the picker shows {title}'s emblem");
         let tiles = ElementHandle::find_by_accessible_label(&ui.window, title)
             .filter(|e| e.accessible_role() == Some(AccessibleRole::Button))

@@ -45,23 +45,27 @@
 //! accept now, from the same checks `decide` makes): the screens offer what
 //! it lists and the fuzzers draw from it.
 
-pub mod avalon;
 pub mod catalog;
 pub mod core;
 pub mod declared;
 pub mod error;
 pub mod facts;
-pub mod kak;
-pub mod legends;
-pub mod nottingham;
 pub mod registry;
 pub mod reveal;
 pub mod setup;
-pub mod soc;
 pub mod summary;
 pub mod teach;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
+
+/// Declares each engine's module, `<module>/mod.rs`, from the list of
+/// games ([`games!`]).
+macro_rules! engines {
+    ($($module:ident::$Engine:ident)*) => {
+        $(pub mod $module;)*
+    };
+}
+crate::games!(@modules engines);
 
 pub use self::catalog::Catalog;
 
@@ -86,6 +90,21 @@ pub use tavola_words::{Arg, Msg, Said};
 
 /// The languages Tavola speaks (the message catalogs' crate).
 pub use tavola_words::Lang;
+
+/// What a game's screens may see of its engine beyond the view: what the
+/// game was set up with, all of it public (Shadows over Camelot's rules in
+/// force, Avalon's setup to seat the players again), or nothing (`()`).
+/// Each engine answers it beside its rules; the table's `Sight` is the one
+/// place that asks, so no screen holds the engine.
+pub trait Public: Game + 'static {
+    /// What the screens see.
+    type Public<'a>: Debug
+    where
+        Self: 'a;
+
+    /// What the screens see of this game.
+    fn public(&self) -> Self::Public<'_>;
+}
 
 /// What every event type offers the table around the engine.
 pub trait GameEvent: Clone + Debug + Serialize + DeserializeOwned + PartialEq {

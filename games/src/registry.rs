@@ -24,17 +24,38 @@ use serde::{Deserialize, Serialize};
 /// coming { Kind = "id", "Title", […]; … }
 /// ```
 ///
+/// A playable game's line names its engine by its module and its type
+/// (`kak::Kak`): the module is declared from this line too (`games!(@modules
+/// m)` calls `m! { avalon::Avalon soc::Soc … }`), and so are the game's
+/// screens in the app, a file of the same name, and the tests run for
+/// every game.
+///
 /// A game moves from `coming` to `playable` when its engine exists.
 #[macro_export]
 macro_rules! games {
-    ($callback:ident) => {
+    (@list [@modules $callback:ident]
+        playable { $( $Kind:ident($module:ident::$Engine:ident) = $($rest:tt),*; )* }
+        coming { $($coming:tt)* }
+    ) => {
+        $callback! { $($module::$Engine)* }
+    };
+    (@list [$callback:ident]
+        playable { $( $Kind:ident($module:ident::$Engine:ident) = $($rest:tt),*; )* }
+        coming { $($coming:tt)* }
+    ) => {
         $callback! {
+            playable { $( $Kind($crate::$module::$Engine) = $($rest),*; )* }
+            coming { $($coming)* }
+        }
+    };
+    ($($callback:tt)+) => {
+        $crate::games! { @list [$($callback)+]
             playable {
-                Avalon($crate::avalon::Avalon) = "avalon", "The Resistance: Avalon", [];
-                ShadowsOverCamelot($crate::soc::Soc) = "soc", "Shadows over Camelot", ["shadows-over-camelot"];
-                Nottingham($crate::nottingham::Nottingham) = "nottingham", "Nottingham", [];
-                KingArthursKnights($crate::kak::Kak) = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
-                CamelotLegends($crate::legends::Legends) = "legends", "Camelot Legends", ["camelot-legends"];
+                Avalon(avalon::Avalon) = "avalon", "The Resistance: Avalon", [];
+                ShadowsOverCamelot(soc::Soc) = "soc", "Shadows over Camelot", ["shadows-over-camelot"];
+                Nottingham(nottingham::Nottingham) = "nottingham", "Nottingham", [];
+                KingArthursKnights(kak::Kak) = "kak", "King Arthur's Knights", ["king-arthurs-knights"];
+                CamelotLegends(legends::Legends) = "legends", "Camelot Legends", ["camelot-legends"];
             }
             coming {
             }

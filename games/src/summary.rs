@@ -187,28 +187,28 @@ mod tests {
         assert_eq!(G::default().summary(), None);
     }
 
-    #[test]
-    fn every_finished_avalon_game_is_summed_up_as_it_ended() {
-        summaries_agree_with_outcomes::<crate::avalon::Avalon>(400);
+    /// The most steps a random game of each is played (an Avalon game is
+    /// shorter than the others).
+    macro_rules! summary_budget {
+        (avalon) => {
+            400
+        };
+        ($module:ident) => {
+            3000
+        };
     }
 
-    #[test]
-    fn every_finished_soc_game_is_summed_up_as_it_ended() {
-        summaries_agree_with_outcomes::<crate::soc::Soc>(3000);
+    /// Every game of the list: its finished random games are summed up as
+    /// they ended.
+    macro_rules! every_finished_game_is_summed_up {
+        ($($module:ident::$Engine:ident)*) => {$(
+            mod $module {
+                #[test]
+                fn every_finished_game_is_summed_up_as_it_ended() {
+                    super::summaries_agree_with_outcomes::<crate::$module::$Engine>(summary_budget!($module));
+                }
+            }
+        )*};
     }
-
-    #[test]
-    fn every_finished_nottingham_game_is_summed_up_as_it_ended() {
-        summaries_agree_with_outcomes::<crate::nottingham::Nottingham>(3000);
-    }
-
-    #[test]
-    fn every_finished_kak_game_is_summed_up_as_it_ended() {
-        summaries_agree_with_outcomes::<crate::kak::Kak>(3000);
-    }
-
-    #[test]
-    fn every_finished_legends_game_is_summed_up_as_it_ended() {
-        summaries_agree_with_outcomes::<crate::legends::Legends>(3000);
-    }
+    crate::games!(@modules every_finished_game_is_summed_up);
 }

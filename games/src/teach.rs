@@ -348,7 +348,7 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
     use crate::testkit::Fuzz;
-    use crate::{avalon::Avalon, kak::Kak, legends::Legends, nottingham::Nottingham, soc::Soc};
+    use crate::{avalon::Avalon, legends::Legends, soc::Soc};
     use crate::{Ctx, Lang};
 
     #[test]
@@ -494,30 +494,35 @@ mod tests {
         assert!(reached.len() * 2 > G::STEPS.len(), "{:?}: the walk reached too few steps: {reached:?}", G::KIND);
     }
 
-    #[test]
-    fn every_step_and_move_of_an_avalon_game_has_words() {
-        walked::<Avalon>(40, 300);
+    /// How far each game is walked: games, and steps at most in each
+    /// (Avalon reaches its optional steps over more games, King Arthur's
+    /// Knights' rounds take more steps); any other game as most are.
+    macro_rules! walk_budget {
+        (avalon) => {
+            (40, 300)
+        };
+        (kak) => {
+            (20, 400)
+        };
+        ($module:ident) => {
+            (20, 300)
+        };
     }
 
-    #[test]
-    fn every_step_and_move_of_a_soc_game_has_words() {
-        walked::<Soc>(20, 300);
+    /// Every game of the list, walked at random: every step and move it
+    /// reaches has words, and it reaches more than half of its steps.
+    macro_rules! every_step_and_move_has_words {
+        ($($module:ident::$Engine:ident)*) => {$(
+            mod $module {
+                #[test]
+                fn every_step_and_move_of_its_games_has_words() {
+                    let (games, max) = walk_budget!($module);
+                    super::walked::<crate::$module::$Engine>(games, max);
+                }
+            }
+        )*};
     }
-
-    #[test]
-    fn every_step_and_move_of_a_nottingham_game_has_words() {
-        walked::<Nottingham>(20, 300);
-    }
-
-    #[test]
-    fn every_step_and_move_of_a_kak_game_has_words() {
-        walked::<Kak>(20, 400);
-    }
-
-    #[test]
-    fn every_step_and_move_of_a_legends_game_has_words() {
-        walked::<Legends>(20, 300);
-    }
+    crate::games!(@modules every_step_and_move_has_words);
 
     #[test]
     fn every_step_a_game_may_reach_is_explained_in_two_or_three_sentences_and_has_its_waiting_line() {

@@ -23,7 +23,7 @@ mod avalon_options;
 /// The screens' own state: the team being chosen, the optional rules'
 /// choices, the night's second touch.
 #[derive(Debug, Default)]
-pub(super) struct AvalonScreen {
+pub(in crate::controller) struct AvalonScreen {
     team: BTreeSet<Seat>,
     /// Avalon's optional rules (see `avalon_options.rs`).
     extras: avalon_options::Extras,
@@ -36,7 +36,7 @@ pub(super) struct AvalonScreen {
 /// What Avalon's pages show (the `AvalonUi` and `AvalonExtras` globals),
 /// as plain data.
 #[derive(Debug, Default)]
-pub(super) struct AvalonShows {
+pub(in crate::controller) struct AvalonShows {
     round: Round,
     extras: avalon_options::ExtrasShows,
 }
@@ -413,7 +413,7 @@ fn names_list(a: &AvalonView, seats: &[Seat], lang: Lang) -> String {
 
 /// What the round page says the table is doing: whom it waits for, never
 /// how anyone voted or played before the reveal.
-pub(super) fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
+pub(in crate::controller) fn round_status(a: &AvalonView, lang: Lang, chosen: usize) -> String {
     let leader = a.leader.map(|s| said(a, s)).unwrap_or_else(|| crate::games::Arg::Text(String::new()));
     match &a.phase {
         PhaseView::TeamBuilding { team_size, .. } => {

@@ -15,21 +15,20 @@ use tavola_words::msg;
 // The one interface between the window and every game's screens.
 #[path = "screens.rs"]
 mod screens;
-// The Resistance: Avalon's pages.
-#[path = "avalon.rs"]
-mod avalon;
-// Shadows over Camelot's pages.
-#[path = "soc.rs"]
-mod soc;
-// Nottingham's pages.
-#[path = "nottingham.rs"]
-mod nottingham;
-// King Arthur's Knights' pages.
-#[path = "kak.rs"]
-mod kak;
-// Camelot Legends' pages.
-#[path = "legends.rs"]
-mod legends;
+// Each game's screens: `<module>.rs` beside this file, named as the game's
+// engine module in the list of games (`games!`), which declares it. They
+// see what this file sees.
+#[path = "."]
+mod each_game {
+    use super::*;
+
+    macro_rules! declare {
+        ($($module:ident::$Engine:ident)*) => {
+            $(mod $module;)*
+        };
+    }
+    crate::games::games!(@modules declare);
+}
 // The owner's card facts: the form and Settings → Card facts.
 #[path = "setup.rs"]
 mod setup;

@@ -27,7 +27,7 @@ type Button = screens::Button<Command, Step>;
 
 /// A step of the screen's own.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Step {
+pub(in crate::controller) enum Step {
     /// A list of choices opens.
     Open(Menu),
     /// Back to the choices of the moment.
@@ -54,7 +54,7 @@ fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
 
 /// The screen's own state: a choice in steps, the deal shown.
 #[derive(Debug, Default)]
-pub(super) struct KakScreen {
+pub(in crate::controller) struct KakScreen {
     menu: Menu,
     /// The virtue cards Tavola dealt, shown to each player in turn: the
     /// seat whose turn it is to look, and whether the cards show now.
@@ -68,7 +68,7 @@ pub(super) struct KakScreen {
 
 /// What the cards chosen in steps are for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Purpose {
+pub(in crate::controller) enum Purpose {
     /// A quest completed.
     Quest(String),
     /// A bid shown.
@@ -77,7 +77,7 @@ pub(super) enum Purpose {
 
 /// A choice in several steps, half made.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(super) enum Menu {
+pub(in crate::controller) enum Menu {
     /// The choices of the moment.
     #[default]
     Main,
@@ -206,7 +206,7 @@ fn faces(v: &KakView, facts: &Facts, chosen: &[String], only: impl Fn(Virtue) ->
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
 /// page)`.
-pub(super) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
+pub(in crate::controller) fn menu(v: &KakView, facts: &Facts, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let names = Names { lang, names: &v.names, facts };
     let who = |s: Seat| crate::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
@@ -378,7 +378,7 @@ fn prompt(v: &KakView, names: &Names<'_>) -> String {
 /// What King Arthur's Knights' pages show (the `KakUi` global), as plain
 /// data.
 #[derive(Debug, Default)]
-pub(super) struct KakShows {
+pub(in crate::controller) struct KakShows {
     players: Vec<KakPlayerItem>,
     players_line: String,
     status: String,

@@ -27,7 +27,7 @@ type Button = screens::Button<Command, Step>;
 
 /// A step of the screen's own.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Step {
+pub(in crate::controller) enum Step {
     /// A list of choices opens.
     Open(Menu),
     /// The list shown goes to this page.
@@ -51,7 +51,7 @@ const PAGE: usize = 11;
 
 /// The screen's own state: a list shown a page at a time.
 #[derive(Debug, Default)]
-pub(super) struct LegendsScreen {
+pub(in crate::controller) struct LegendsScreen {
     menu: Menu,
     /// The buttons shown.
     shown: Shown<Command, Step>,
@@ -59,7 +59,7 @@ pub(super) struct LegendsScreen {
 
 /// A list shown a page at a time, or a choice in steps.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(super) enum Menu {
+pub(in crate::controller) enum Menu {
     /// The choices of the moment.
     #[default]
     Main,
@@ -243,7 +243,7 @@ fn choice(legal: &LegalNow, is: impl Fn(&Choice) -> bool) -> Vec<String> {
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
 /// page)`.
-pub(super) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
+pub(in crate::controller) fn menu(v: &LegendsView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     if matches!(v.phase, Phase::Over { .. }) {
         return (String::new(), vec![step(Step::Leave, say(msg!("ui.legends.cmd.leave")), 1)], false);
@@ -817,7 +817,7 @@ fn event_cards(v: &LegendsView, place: &crate::games::legends::PlaceView, lang: 
 /// An event as drawn ([`event_cards`]): its row, and each requirement's
 /// row with every company's strength against it.
 #[derive(Debug)]
-pub(super) struct EventRow {
+pub(in crate::controller) struct EventRow {
     item: LegEventItem,
     needs: Vec<(LegNeedItem, Vec<LegStrengthItem>)>,
 }
@@ -825,7 +825,7 @@ pub(super) struct EventRow {
 /// A location as drawn: its row, its events and its companies (each with
 /// its totals in the rules' order).
 #[derive(Debug)]
-pub(super) struct PlaceRow {
+pub(in crate::controller) struct PlaceRow {
     item: LegPlaceItem,
     events: Vec<EventRow>,
     companies: Vec<(LegCompanyItem, Vec<i32>)>,
@@ -931,7 +931,7 @@ fn company_rows(
 /// What Camelot Legends' pages show (the `LegendsUi` global), as plain
 /// data.
 #[derive(Debug, Default)]
-pub(super) struct LegendsShows {
+pub(in crate::controller) struct LegendsShows {
     players: Vec<LegPlayerItem>,
     places: Vec<PlaceRow>,
     status: String,

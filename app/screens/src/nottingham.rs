@@ -27,7 +27,7 @@ type Button = screens::Button<Command, Step>;
 
 /// A step of the screen's own.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Step {
+pub(in crate::controller) enum Step {
     /// A list of choices opens.
     Open(Menu),
     /// Back to the choices of the moment.
@@ -50,7 +50,7 @@ fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
 
 /// The screen's own state: a choice in steps.
 #[derive(Debug, Default)]
-pub(super) struct NottsScreen {
+pub(in crate::controller) struct NottsScreen {
     menu: Menu,
     /// The buttons shown.
     shown: Shown<Command, Step>,
@@ -58,7 +58,7 @@ pub(super) struct NottsScreen {
 
 /// A choice in several steps, half made.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(super) enum Menu {
+pub(in crate::controller) enum Menu {
     /// The choices of the moment.
     #[default]
     Main,
@@ -107,7 +107,7 @@ fn tint(c: Colour) -> Color {
 
 /// What the table asks now and its buttons: `(prompt, buttons, fills the
 /// page)`.
-pub(super) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
+pub(in crate::controller) fn menu(v: &NottinghamView, legal: &LegalNow, m: &Menu, lang: Lang) -> (String, Vec<Button>, bool) {
     let say = |m: Msg| lang.text(&m);
     let name = |s: Seat| crate::said(v.players.get(s.index()).map_or("", |p| p.name.as_str()), s);
     if v.ended.is_some() {
@@ -321,7 +321,7 @@ fn road(rises: &[f32]) -> String {
 
 /// What Nottingham's pages show (the `NottsUi` global), as plain data.
 #[derive(Debug, Default)]
-pub(super) struct NottsShows {
+pub(in crate::controller) struct NottsShows {
     players: Vec<NottsPlayerItem>,
     path: Vec<NottsSpace>,
     road: String,

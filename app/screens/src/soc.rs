@@ -27,7 +27,7 @@ type Button = screens::Button<Command, Step>;
 
 /// A step of the screen's own.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Step {
+pub(in crate::controller) enum Step {
     /// A list or a question opens (a knight's tile, a correction).
     Open(Menu),
     /// Back to the choices of the moment.
@@ -51,7 +51,7 @@ fn step(s: Step, label: impl Into<String>, tone: i32) -> Button {
 }
 /// The screen's own state: a choice in several steps.
 #[derive(Debug, Default)]
-pub(super) struct SocScreen {
+pub(in crate::controller) struct SocScreen {
     menu: Menu,
     /// The buttons shown.
     shown: Shown<Command, Step>,
@@ -59,7 +59,7 @@ pub(super) struct SocScreen {
 
 /// A choice in several steps, half made.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(super) enum Menu {
+pub(in crate::controller) enum Menu {
     /// The choices of the moment.
     #[default]
     Main,
@@ -155,7 +155,7 @@ impl<'a> Corrections<'a> {
 /// What the screen shows for the moment: the question, its buttons, and
 /// whether they fill the page (a long list of cards).
 #[derive(Debug, Default, PartialEq)]
-pub(super) struct Screen {
+pub(in crate::controller) struct Screen {
     pub prompt: String,
     pub buttons: Vec<Button>,
     pub big: bool,
@@ -256,7 +256,7 @@ fn label(c: &Command, v: &SocView) -> Option<(Msg, i32)> {
 
 /// What the table asks now and the buttons for it, from the engine's list
 /// of legal commands and the screen's half-made choice.
-pub(super) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang) -> Screen {
+pub(in crate::controller) fn menu(v: &SocView, legal: &LegalNow, m: &Menu, rules: &Rules, lang: Lang) -> Screen {
     let say = |msg: Msg| lang.text(&msg);
     if v.ended.is_some() {
         return Screen::new(String::new(), vec![step(Step::Leave, say(msg!("ui.soc.cmd.leave")), 1)]);
@@ -694,7 +694,7 @@ fn end_texts(v: &SocView, lang: Lang) -> (String, String, String, bool) {
 /// What Shadows over Camelot's pages show (the `SocUi` global), as plain
 /// data.
 #[derive(Debug, Default)]
-pub(super) struct SocShows {
+pub(in crate::controller) struct SocShows {
     siege: i32,
     white: i32,
     black: i32,

@@ -995,3 +995,13 @@ impl Game for Avalon {
 
 #[cfg(test)]
 mod tests;
+
+impl crate::Public for Avalon {
+    /// The setup: the players, the characters in play (not who plays
+    /// which) and the options.
+    type Public<'a> = Option<&'a Setup>;
+
+    fn public(&self) -> Option<&Setup> {
+        self.setup()
+    }
+}

@@ -923,3 +923,10 @@ impl Game for Kak {
         Some((0..setup.knights.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
     }
 }
+
+/// The screens see nothing beyond the view.
+impl crate::Public for Kak {
+    type Public<'a> = ();
+
+    fn public(&self) {}
+}

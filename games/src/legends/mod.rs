@@ -1046,3 +1046,10 @@ impl Game for Legends {
         Some((0..setup.colours.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
     }
 }
+
+/// The screens see nothing beyond the view.
+impl crate::Public for Legends {
+    type Public<'a> = ();
+
+    fn public(&self) {}
+}

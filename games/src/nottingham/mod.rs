@@ -970,3 +970,10 @@ impl Game for Nottingham {
 }
 
 use tavola_words::Said;
+
+/// The screens see nothing beyond the view.
+impl crate::Public for Nottingham {
+    type Public<'a> = ();
+
+    fn public(&self) {}
+}

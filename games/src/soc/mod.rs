@@ -1046,3 +1046,12 @@ impl Game for Soc {
         Some((0..setup.knights.len()).map(|i| setup.names.get(i).map_or("", |s| s.trim()).to_string()).collect())
     }
 }
+
+impl crate::Public for Soc {
+    /// The rules the game was set up with.
+    type Public<'a> = &'a Rules;
+
+    fn public(&self) -> &Rules {
+        self.rules()
+    }
+}

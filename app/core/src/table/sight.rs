@@ -11,51 +11,9 @@
 use super::{Session, TableView};
 use crate::games::{FactBook, Game, Lang, Legal, Outcome, Private, Registered, Seat};
 
-/// What a game's screens may see of its engine beyond the view: what the
-/// game was set up with, all of it public (Shadows over Camelot's rules in
-/// force, Avalon's setup to seat the players again). Written here, beside
-/// the one place that reads the engine for the screens.
-pub trait Public: Game + 'static {
-    /// What the screens see.
-    type Public<'a>: std::fmt::Debug
-    where
-        Self: 'a;
-
-    /// What the screens see of this game.
-    fn public(&self) -> Self::Public<'_>;
-}
-
-impl Public for crate::games::soc::Soc {
-    /// The rules the game was set up with.
-    type Public<'a> = &'a crate::games::soc::Rules;
-
-    fn public(&self) -> &crate::games::soc::Rules {
-        self.rules()
-    }
-}
-
-impl Public for crate::games::avalon::Avalon {
-    /// The setup: the players, the characters in play (not who plays
-    /// which) and the options.
-    type Public<'a> = Option<&'a crate::games::avalon::Setup>;
-
-    fn public(&self) -> Option<&crate::games::avalon::Setup> {
-        self.setup()
-    }
-}
-
-/// Games whose screens see nothing beyond the view.
-macro_rules! nothing_more {
-    ($($game:ty),*) => {
-        $(impl Public for $game {
-            type Public<'a> = ();
-
-            fn public(&self) {}
-        })*
-    };
-}
-
-nothing_more!(crate::games::nottingham::Nottingham, crate::games::kak::Kak, crate::games::legends::Legends);
+/// What a game's screens may see of its engine beyond the view (see
+/// [`crate::games::Public`]): each engine answers it in its own folder.
+pub use crate::games::Public;
 
 /// What one player may look at, for their eyes only: the private reveal
 /// the rules open now (a loyalty, a switched mission card) or the cards
