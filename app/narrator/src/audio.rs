@@ -276,6 +276,7 @@ fn retire(mut sink: Sink, worker: Option<JoinHandle<()>>) {
     if let Sink::Silent { stop, thread } = &mut sink {
         stop.store(true, Ordering::Release);
         if let Some(t) = thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
     }
@@ -531,6 +532,7 @@ impl AudioOut for RodioAudio {
         };
         if let Some(job) = job {
             self.state.outstanding.fetch_add(1, Ordering::AcqRel);
+            self.wake_output();
             let sent = self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok());
             if !sent {
                 self.state.done_one();
@@ -561,6 +563,7 @@ impl AudioOut for RodioAudio {
         let clip = clip.unwrap_or_else(|| crate::synth::sound_clip(sound));
         let generation = self.state.generation.fetch_add(1, Ordering::AcqRel) + 1;
         self.state.outstanding.fetch_add(1, Ordering::AcqRel);
+        self.wake_output();
         let job = Job::Play { clip, generation, spoken_at: Instant::now() };
         if self.jobs.as_ref().is_none_or(|tx| tx.send(job).is_err()) {
             self.state.done_one();
@@ -664,6 +667,16 @@ impl RodioAudio {
     }
 }
 
+impl RodioAudio {
+    /// The silent output, asleep with nothing to play, is woken: a line or
+    /// a sound was just given.
+    fn wake_output(&self) {
+        if let Sink::Silent { thread: Some(t), .. } = &self.sink {
+            t.thread().unpark();
+        }
+    }
+}
+
 impl Drop for RodioAudio {
     fn drop(&mut self) {
         self.close();
@@ -672,8 +685,9 @@ impl Drop for RodioAudio {
 
 /// The silent output: pulls the mixer's samples at the pace of a device
 /// while a line or a sound is playing. With nothing to play it pulls
-/// nothing (a device would be handed silence): it only looks again every
-/// period, so that a table at rest costs next to no processor time.
+/// nothing (a device would be handed silence) and sleeps until a line or a
+/// sound is given ([`RodioAudio::wake_output`]), so that a table at rest
+/// costs it no processor time.
 fn spawn_drain(
     mut source: rodio::mixer::MixerSource,
     stop: Arc<AtomicBool>,
@@ -692,7 +706,9 @@ fn spawn_drain(
             let mut periods = 0u32;
             while !stop.load(Ordering::Acquire) {
                 if state.outstanding.load(Ordering::Acquire) == 0 {
-                    std::thread::sleep(SILENT_PERIOD);
+                    // Woken by a line given or by the output's end; the
+                    // timeout only in case a wake-up came just before.
+                    std::thread::park_timeout(Duration::from_secs(1));
                     start = Instant::now();
                     periods = 0;
                     continue;
