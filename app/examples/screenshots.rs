@@ -197,6 +197,23 @@ fn main() {
         return;
     }
 
+    avalon_screens(&mut s);
+    pages_screens(&mut s);
+    avalon_on_trust_screens(&mut s);
+    avalon_options_screens(&mut s, lang);
+    soc_screens(&mut s);
+    notts_screens(&mut s);
+    facts_screens(&mut s);
+    kak_screens(&mut s);
+    legends_screens(&mut s);
+    teach_screens(&mut s);
+    history_screens(&s, lang);
+}
+
+/// The Resistance: Avalon with seven players, from the setup to the end:
+/// the roles scanned, the night, a team, the votes, the round, the
+/// Assassin, the characters turned over.
+fn avalon_screens(s: &mut Shooter) {
     s.touch(Touch::ChooseGame { game: GameKind::Avalon });
     s.ui.controller.borrow_mut().prepare_setup(7, &[Role::Percival, Role::Morgana]);
     s.save("avalon-setup");
@@ -279,7 +296,10 @@ fn main() {
     s.ui.window.global::<AvalonUi<'_>>().invoke_skip_reveal();
     s.ui.step(s.now);
     s.save("avalon-end");
+}
 
+/// Settings, About and the hardware pages.
+fn pages_screens(s: &mut Shooter) {
     s.ui.controller.borrow_mut().show_page(Some(Page::Settings));
     s.save("settings");
     s.ui.controller.borrow_mut().show_page(Some(Page::About));
@@ -311,7 +331,10 @@ fn main() {
     hw.invoke_close();
     reader.borrow_mut().remove();
     s.ui.controller.borrow_mut().show_page(None);
+}
 
+/// A game of Avalon played on trust, in Italian.
+fn avalon_on_trust_screens(s: &mut Shooter) {
     // A game played on trust, in Italian: the table confirms who Merlin was.
     s.touch(Touch::Leave { confirm: true });
     s.touch(Touch::SetLang { lang: Lang::It });
@@ -338,7 +361,10 @@ fn main() {
     s.avalon(Command::Assassinate { target: Seat(3) });
     s.last_line();
     s.save("avalon-confirm-it");
+}
 
+/// Avalon's optional rules, in `lang`.
+fn avalon_options_screens(s: &mut Shooter, lang: Lang) {
     // The optional rules, in English: the rules page over the setup, the
     // leader's choices, Excalibur's choice and the covered panel.
     s.touch(Touch::Leave { confirm: true });
@@ -387,7 +413,12 @@ fn main() {
     extras.invoke_peek();
     s.wait(100);
     s.save("avalon-private-seen");
+}
 
+/// Shadows over Camelot.
+fn soc_screens(s: &mut Shooter) {
+    let win = s.ui.window.clone_strong();
+    let setup = win.global::<SetupUi<'_>>();
     // Shadows over Camelot: the setup, the board mid-game, a black card
     // picked on screen, a siege fight waiting for the die, the end.
     s.touch(Touch::Leave { confirm: true });
@@ -453,7 +484,12 @@ fn main() {
     }
     s.last_line();
     s.save("soc-end");
+}
 
+/// Nottingham.
+fn notts_screens(s: &mut Shooter) {
+    let win = s.ui.window.clone_strong();
+    let setup = win.global::<SetupUi<'_>>();
     // Nottingham: the setup with the path typed, the board with an ambush
     // window open, the final count. The path's numbers are test values.
     s.touch(Touch::Leave { confirm: true });
@@ -474,7 +510,7 @@ fn main() {
     s.notts(notts::Command::Draw { item: Item::Gold });
     s.notts(notts::Command::Act);
     s.notts(notts::Command::EndTurn);
-    draw_keep(&mut s, Item::Chest);
+    draw_keep(s, Item::Chest);
     s.notts(notts::Command::Trade { item: Item::Chest, count: 3 });
     s.notts(notts::Command::Pass { seat: Seat(0) });
     s.notts(notts::Command::EndTurn);
@@ -482,7 +518,7 @@ fn main() {
     s.notts(notts::Command::Act);
     s.notts(notts::Command::Take { from: Seat(3), defended: false });
     s.notts(notts::Command::EndTurn);
-    draw_keep(&mut s, Item::Jewels);
+    draw_keep(s, Item::Jewels);
     s.notts(notts::Command::Trade { item: Item::Jewels, count: 3 });
     s.last_line();
     s.save("notts-board");
@@ -504,7 +540,7 @@ fn main() {
         }
         let Some((seat, step)) = view.turn else { break };
         match step {
-            notts::StepView::Draw => draw_keep(&mut s, Item::CopperCoin),
+            notts::StepView::Draw => draw_keep(s, Item::CopperCoin),
             notts::StepView::Free { traded: false } => {
                 s.notts(notts::Command::CorrectHand { seat, cards: 5 });
                 s.notts(notts::Command::Trade { item: Item::ALL[seat.index() % 7], count: 3 });
@@ -516,7 +552,10 @@ fn main() {
     let _ = Colour::Red;
     s.last_line();
     s.save("notts-end");
+}
 
+/// Settings → Card facts.
+fn facts_screens(s: &mut Shooter) {
     // Settings → Card facts after that game (its path kept), then a
     // commission's form half filled (test values, not a real card's).
     s.touch(Touch::Leave { confirm: true });
@@ -539,11 +578,16 @@ fn main() {
     facts.invoke_pick(6, 4);
     s.ui.step(s.now);
     s.save("facts-form-legends");
+}
 
+/// King Arthur's Knights.
+fn kak_screens(s: &mut Shooter) {
+    let win = s.ui.window.clone_strong();
+    let setup = win.global::<SetupUi<'_>>();
     // King Arthur's Knights: the setup with the ring half tapped, the
     // picks, then phase II. The card facts are test values
     // (`kak::test_facts`), not a real box's.
-    facts.invoke_cancel();
+    win.global::<FactsUi<'_>>().invoke_cancel();
     s.ui.window.global::<App<'_>>().invoke_close_page();
     s.ui.window.global::<App<'_>>().invoke_close_page();
     s.touch(Touch::ChooseGame { game: GameKind::KingArthursKnights });
@@ -581,9 +625,6 @@ fn main() {
     }
     s.last_line();
     s.save("kak-actions");
-    legends_screens(&mut s);
-    teach_screens(&mut s);
-    history_screens(&s, lang);
 }
 
 /// The first-game mode (`teach-*`), for Avalon and Shadows over Camelot: the
