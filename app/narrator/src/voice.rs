@@ -618,29 +618,65 @@ pub fn build_pack_with(
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let mut entries = BTreeMap::new();
     let mut runtime = Vec::new();
-    let mut written = 0;
+    let mut spoken = Vec::new();
     for id in all_line_ids().filter(|id| only.is_none_or(|o| o.contains(&id.as_str()))) {
         let Some(words) = template(&id, lang) else { continue };
         if has_params(words) {
             runtime.push(id.to_string());
             entries.insert(id.to_string(), Entry { text: words.to_string(), file: None, bytes: None, sha256: None });
-            continue;
+        } else {
+            spoken.push((id.to_string(), words));
         }
+    }
+    // One espeak-ng at a time per core: each line is its own process, and
+    // the pack is the same whatever order they finish in.
+    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(spoken.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let speak = |(id, words): &(String, &str)| -> Result<Entry, VoiceError> {
         let file = format!("{id}.wav");
         let path = dir.join(&file);
         let tmp = dir.join(format!(".{file}.part"));
         espeak.write_wav(words, lang, speed, &tmp)?;
         std::fs::rename(&tmp, &path).map_err(|e| io(&path, e))?;
         let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
-        entries.insert(
-            id.to_string(),
-            Entry {
-                text: words.to_string(),
-                file: Some(file),
-                bytes: Some(bytes.len() as u64),
-                sha256: Some(sha256_hex(&bytes)),
-            },
-        );
+        Ok(Entry {
+            text: words.to_string(),
+            file: Some(file),
+            bytes: Some(bytes.len() as u64),
+            sha256: Some(sha256_hex(&bytes)),
+        })
+    };
+    let made: Vec<Vec<(usize, Result<Entry, VoiceError>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(line) = spoken.get(i) else { break };
+                        let entry = speak(line);
+                        let failed = entry.is_err();
+                        mine.push((i, entry));
+                        if failed {
+                            // The others stop at their next line.
+                            next.store(spoken.len(), std::sync::atomic::Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    let mut made: Vec<(usize, Result<Entry, VoiceError>)> = made.into_iter().flatten().collect();
+    made.sort_by_key(|(i, _)| *i);
+    if made.len() < spoken.len() && made.iter().all(|(_, e)| e.is_ok()) {
+        return Err(VoiceError::Io("a line of the pack was not spoken".into()));
+    }
+    let mut written = 0;
+    for (i, entry) in made {
+        entries.insert(spoken[i].0.clone(), entry?);
         written += 1;
     }
     for sound in Sound::ALL.into_iter().filter(|s| only.is_none_or(|o| o.contains(&s.id()))) {
