@@ -8,7 +8,7 @@
 
 use crate::games::Lang;
 use crate::hw::HwError;
-use crate::voice::{decode_wav, Clip};
+use crate::voice::{decode_wav_owned, Clip};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -116,7 +116,7 @@ impl Espeak {
         let mut cmd = self.command(lang, speed);
         cmd.arg("--stdout").stdout(Stdio::piped());
         let wav = self.run(cmd, text)?;
-        decode_wav(&wav, true).map_err(|e| SynthError::BadOutput(e.to_string()))
+        decode_wav_owned(wav, true).map_err(|e| SynthError::BadOutput(e.to_string()))
     }
 
     /// Speaks `text` into a WAV file at `path`.
@@ -125,7 +125,7 @@ impl Espeak {
         cmd.arg("-w").arg(path).stdout(Stdio::null());
         self.run(cmd, text)?;
         let bytes = std::fs::read(path).map_err(|e| SynthError::Failed(format!("{}: {e}", path.display())))?;
-        decode_wav(&bytes, false).map(drop).map_err(|e| SynthError::BadOutput(e.to_string()))
+        decode_wav_owned(bytes, false).map(drop).map_err(|e| SynthError::BadOutput(e.to_string()))
     }
 }
 
@@ -281,7 +281,7 @@ mod tests {
         for sound in Sound::ALL {
             let wav = sound_wav(sound);
             assert_eq!(wav, sound_wav(sound), "{sound:?} is made the same, byte for byte");
-            let clip = decode_wav(&wav, false).unwrap();
+            let clip = crate::voice::decode_wav(&wav, false).unwrap();
             assert_eq!((clip.sample_rate, clip.channels), (SOUND_RATE, 1));
             let ms = clip.duration().as_millis();
             assert!((300..=1000).contains(&ms), "{sound:?} lasts {ms} ms: a short cue");

@@ -404,7 +404,7 @@ fn load_clip(path: &Path, entry: &Entry) -> Result<Clip, ClipLoad> {
             return Err(ClipLoad::Bad("checksum differs from the manifest's: the file was changed or damaged".into()));
         }
     }
-    decode_wav(&bytes, false).map_err(|e| ClipLoad::Bad(e.to_string()))
+    decode_wav_owned(bytes, false).map_err(|e| ClipLoad::Bad(e.to_string()))
 }
 
 fn read_manifest(dir: &Path) -> Result<Manifest, VoiceError> {
@@ -483,9 +483,15 @@ fn matches_template(template: &str, text: &str) -> bool {
 /// not recognised), and the sample rate and channels are checked before
 /// rodio's decoder, which expects both to be sound, is given the file.
 pub fn decode_wav(bytes: &[u8], streaming: bool) -> Result<Clip, WavError> {
+    decode_wav_owned(bytes.to_vec(), streaming)
+}
+
+/// [`decode_wav`] of bytes the caller gives up: rodio's decoder takes them
+/// as they are, with no copy (a pack's clips are all decoded at start-up).
+pub fn decode_wav_owned(bytes: Vec<u8>, streaming: bool) -> Result<Clip, WavError> {
     use rodio::Source;
-    let mut file = Cursor::new(bytes.to_vec());
-    let spec = hound::WavReader::new(&mut file).map_err(header_error)?.spec();
+    let mut head = Cursor::new(bytes.as_slice());
+    let spec = hound::WavReader::new(&mut head).map_err(header_error)?.spec();
     if !(1..=8).contains(&spec.channels) {
         return Err(WavError::BadHeader(format!("{} channels", spec.channels)));
     }
@@ -498,15 +504,14 @@ pub fn decode_wav(bytes: &[u8], streaming: bool) -> Result<Clip, WavError> {
     }
     // The reader stops at the first byte of sound; the data chunk's size is
     // the four bytes before it.
-    let start = file.position() as usize;
+    let start = head.position() as usize;
     let announced =
         u64::from(u32::from_le_bytes([bytes[start - 4], bytes[start - 3], bytes[start - 2], bytes[start - 1]]));
     let available = (bytes.len() - start) as u64;
     if available < announced && !streaming {
         return Err(WavError::Truncated { expected: announced, found: available });
     }
-    file.set_position(0);
-    let decoder = rodio::Decoder::new_wav(file).map_err(|e| WavError::BadHeader(e.to_string()))?;
+    let decoder = rodio::Decoder::new_wav(Cursor::new(bytes)).map_err(|e| WavError::BadHeader(e.to_string()))?;
     let (channels, sample_rate) = (decoder.channels().get(), decoder.sample_rate().get());
     // Pushed one by one: a pipe's header announces gigabytes, and collecting
     // would reserve what it announces.
